@@ -1,0 +1,112 @@
+// Compiles a Convex functions folder with esbuild, the way `convex deploy` does: every
+// eligible file is a module, npm packages stay external (so they share one instance with
+// convex-test), and each build lands in a fresh folder so a reload imports fresh code.
+import { build } from "esbuild";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+export type ModuleLoader = () => Promise<Record<string, unknown>>;
+
+export interface BuiltApp {
+  /** Function modules by Convex module path (`"messages"`, `"model/users"`). */
+  modules: Map<string, ModuleLoader>;
+  schema: unknown;
+  authConfig: { providers?: unknown[] } | null;
+  /** Watched source files, for reloads. */
+  sourceDir: string;
+}
+
+const ENTRY_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs"];
+const SPECIAL_FILES = ["schema", "auth.config"];
+
+/** Mirrors the Convex CLI's rules for which files are function modules. */
+export function listModuleFiles(convexDir: string): string[] {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir)) {
+      const full = path.join(dir, entry);
+      const rel = path.relative(convexDir, full);
+      if (statSync(full).isDirectory()) {
+        if (rel === "_generated" || entry === "node_modules" || entry.startsWith(".")) continue;
+        walk(full);
+        continue;
+      }
+      if (!ENTRY_EXTENSIONS.includes(path.extname(entry))) continue;
+      if (entry.endsWith(".d.ts") || entry.startsWith(".") || entry.startsWith("#")) continue;
+      if (rel.includes(" ")) continue;
+      // Files with more than one dot (tests, auth.config) are not function modules.
+      if ((entry.match(/\./g) ?? []).length > 1) continue;
+      if (entry === "schema.ts" || entry === "schema.js") continue;
+      const source = readFileSync(full, "utf8");
+      if (!/^\s{0,100}(import|export)/m.test(source)) continue;
+      files.push(full);
+    }
+  };
+  walk(convexDir);
+  return files.sort();
+}
+
+function findSpecialFile(convexDir: string, name: string): string | null {
+  for (const ext of ENTRY_EXTENSIONS) {
+    const candidate = path.join(convexDir, name + ext);
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+let buildCounter = 0;
+
+export async function buildApp(convexDir: string, outRoot: string): Promise<BuiltApp> {
+  const moduleFiles = listModuleFiles(convexDir);
+  const specials = SPECIAL_FILES.map((name) => findSpecialFile(convexDir, name)).filter(
+    (file): file is string => file !== null,
+  );
+  buildCounter += 1;
+  const outDir = path.join(outRoot, `${process.pid}-${Date.now()}-${buildCounter}`);
+  mkdirSync(outDir, { recursive: true });
+  await build({
+    entryPoints: [...moduleFiles, ...specials],
+    outdir: outDir,
+    outbase: convexDir,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    packages: "external",
+    sourcemap: "inline",
+    outExtension: { ".js": ".mjs" },
+    logLevel: "silent",
+    // `convex/_generated/*` imports resolve to the real files; they are plain JS.
+  });
+  const outputFor = (file: string) => {
+    const rel = path.relative(convexDir, file).replace(/\.[^/.]+$/, "");
+    return { rel: rel.split(path.sep).join("/"), url: pathToFileURL(path.join(outDir, `${rel}.mjs`)) };
+  };
+  const modules = new Map<string, ModuleLoader>();
+  for (const file of moduleFiles) {
+    const { rel, url } = outputFor(file);
+    modules.set(rel, () => import(url.href) as Promise<Record<string, unknown>>);
+  }
+  const load = async (name: string) => {
+    const file = specials.find((candidate) => outputFor(candidate).rel === name);
+    if (!file) return null;
+    const mod = (await import(outputFor(file).url.href)) as { default?: unknown };
+    return mod.default ?? null;
+  };
+  const schema = await load("schema");
+  const authConfig = (await load("auth.config")) as BuiltApp["authConfig"];
+  pruneOldBuilds(outRoot, outDir);
+  return { modules, schema, authConfig, sourceDir: convexDir };
+}
+
+// Keep the build folder from growing without bound; the current build and a few before it
+// stay (an in-flight action may still import from the previous one).
+function pruneOldBuilds(outRoot: string, keep: string) {
+  const builds = readdirSync(outRoot)
+    .map((name) => path.join(outRoot, name))
+    .filter((dir) => dir !== keep)
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  for (const dir of builds.slice(3)) rmSync(dir, { recursive: true, force: true });
+}

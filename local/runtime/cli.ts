@@ -1,0 +1,36 @@
+// Command line: `tsx local/runtime/cli.ts --convex convex --data .data/convex [--watch]`.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { startRuntime } from "./server.js";
+import * as log from "./log.js";
+
+const { values } = parseArgs({
+  options: {
+    convex: { type: "string", default: "convex" },
+    data: { type: "string", default: ".data/convex" },
+    host: { type: "string", default: "127.0.0.1" },
+    port: { type: "string", default: "3210" },
+    "site-port": { type: "string", default: "3211" },
+    watch: { type: "boolean", default: false },
+  },
+});
+
+const runtime = await startRuntime({
+  convexDir: path.resolve(values.convex),
+  dataDir: path.resolve(values.data),
+  host: values.host,
+  port: Number(values.port),
+  sitePort: Number(values["site-port"]),
+  watch: values.watch,
+});
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  log.info("stopping the Convex local runtime");
+  await runtime.close();
+  process.exit(0);
+};
+process.on("SIGINT", () => void stop());
+process.on("SIGTERM", () => void stop());

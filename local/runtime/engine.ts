@@ -1,0 +1,631 @@
+// The execution engine: convex-test's in-memory backend, opened up just enough to serve as a
+// long-lived server. convex-test's internals are not a public API, which is why `convex` and
+// `convex-test` are pinned to exact versions and `selfTest()` checks every hook at start-up.
+//
+// What the engine adds on top of convex-test:
+// - committed writes are reported (for persistence, subscriptions and the scheduler);
+// - the tables each query reads are recorded (so only affected subscriptions re-run);
+// - documents are indexed by table (so a query costs its table, not the whole database);
+// - the scheduler is replaced (timers longer than 24.8 days, restarts, exactly-once mutations);
+// - paginated queries honour journals (the end cursor is pinned across re-runs);
+// - console output of functions is captured as Convex log lines;
+// - only public functions can be called by clients.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes } from "node:crypto";
+import { convexTest } from "convex-test";
+import { makeFunctionReference } from "convex/server";
+import { convexToJson, getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import type { BuiltApp } from "./bundle.js";
+import { formatLogLine, logExecution, type ExecutionKind } from "./log.js";
+
+export type Identity = { subject: string; issuer: string; tokenIdentifier: string } & Record<
+  string,
+  unknown
+>;
+export type Doc = Record<string, Value> & { _id: string; _creationTime: number };
+export type FunctionKind = "query" | "mutation" | "action";
+export interface Journal {
+  endCursor?: string;
+}
+
+export interface CommittedWrite {
+  id: string;
+  table: string;
+  doc: Doc | null;
+}
+
+/** What a function execution knows about itself while it runs. */
+export interface ExecContext {
+  kind: ExecutionKind;
+  path: string;
+  reads: Set<string>;
+  logLines: string[];
+  journalIn: Journal | null;
+  journalOut: Journal | null;
+  paginated: boolean;
+  /** Extra data persisted with this execution's commit (e.g. a client mutation's result). */
+  commitTag?: { result?: JSONValue } & Record<string, unknown>;
+  /** Nesting depth of app mutation handlers currently running. */
+  depth: number;
+}
+
+export type Outcome =
+  | { ok: true; value: JSONValue; logLines: string[]; reads: Set<string>; journal: Journal | null }
+  | {
+      ok: false;
+      errorMessage: string;
+      errorData?: JSONValue;
+      logLines: string[];
+      reads: Set<string>;
+      journal: Journal | null;
+    };
+
+/** The database contents, shared by every engine generation across code reloads. */
+export interface StoredState {
+  documents: Record<string, Doc>;
+  nextDocId: number;
+  lastCreationTime: number;
+  lastCommitTs: bigint;
+  byTable: Map<string, Set<string>>;
+}
+
+export function emptyState(): StoredState {
+  return {
+    documents: {},
+    nextDocId: 10000,
+    lastCreationTime: 0,
+    lastCommitTs: 0n,
+    byTable: new Map(),
+  };
+}
+
+export function tableOf(id: string): string {
+  return id.replace(/^[0-9]+/, "");
+}
+
+export function indexDocument(state: StoredState, id: string, doc: Doc | null) {
+  const table = tableOf(id);
+  if (doc === null) {
+    delete state.documents[id];
+    state.byTable.get(table)?.delete(id);
+    return;
+  }
+  state.documents[id] = doc;
+  let ids = state.byTable.get(table);
+  if (!ids) state.byTable.set(table, (ids = new Set()));
+  ids.add(id);
+}
+
+export type CommitListener = (writes: CommittedWrite[], ctx: ExecContext | undefined) => void;
+
+const MAX_DOCUMENT_BYTES = 1 << 20;
+const MAX_ARGS_BYTES = 16 << 20;
+const MAX_RESULT_BYTES = 16 << 20;
+const TRANSACTION_SOFT_LIMIT_MS = 1000;
+
+export const execStorage = new AsyncLocalStorage<ExecContext>();
+/** Runs a callback outside every AsyncLocalStorage context (convex-test's included). */
+export const runOutside: <R>(fn: () => R) => R = AsyncLocalStorage.snapshot();
+
+let consoleInstalled = false;
+function installConsoleCapture() {
+  if (consoleInstalled) return;
+  consoleInstalled = true;
+  const real = globalThis.console;
+  const levels: Record<string, string> = {
+    log: "LOG",
+    info: "INFO",
+    warn: "WARN",
+    error: "ERROR",
+    debug: "DEBUG",
+    trace: "LOG",
+    table: "LOG",
+    dir: "LOG",
+  };
+  globalThis.console = new Proxy(real, {
+    get(target, prop, receiver) {
+      const level = typeof prop === "string" ? levels[prop] : undefined;
+      if (!level) return Reflect.get(target, prop, receiver) as unknown;
+      return (...args: unknown[]) => {
+        const ctx = execStorage.getStore();
+        if (ctx) ctx.logLines.push(formatLogLine(level, args));
+        else (target[prop as "log"] as (...a: unknown[]) => void)(...args);
+      };
+    },
+  });
+}
+
+// Every convex-test instance keeps its state in an object that it enters with
+// AsyncLocalStorage.run. Watching `run` during one call is the only way to reach it.
+function captureConvexGlobal(t: ReturnType<typeof convexTest>): Promise<any> {
+  const originalRun = AsyncLocalStorage.prototype.run;
+  let captured: any = null;
+  AsyncLocalStorage.prototype.run = function (this: AsyncLocalStorage<unknown>, store: any, fn: any, ...rest: any[]) {
+    if (store && typeof store === "object" && "transactionManager" in store && "components" in store) {
+      captured = store;
+    }
+    return originalRun.call(this, store, fn, ...rest);
+  } as typeof originalRun;
+  return t
+    .run(async () => null)
+    .finally(() => {
+      AsyncLocalStorage.prototype.run = originalRun;
+    })
+    .then(() => {
+      if (!captured) throw new Error("convex-test internals changed: state object not found");
+      return captured;
+    });
+}
+
+function requestId() {
+  return randomBytes(8).toString("hex");
+}
+
+function isConvexError(e: unknown): e is { data: Value; message: string } {
+  return typeof e === "object" && e !== null && Symbol.for("ConvexError") in e;
+}
+
+export function describeError(e: unknown, reqId: string): { errorMessage: string; errorData?: JSONValue } {
+  if (isConvexError(e)) {
+    const data = e.data === undefined ? null : e.data;
+    const shown = typeof data === "string" ? data : JSON.stringify(convexToJson(data));
+    return {
+      errorMessage: `[Request ID: ${reqId}] Server Error\nUncaught ConvexError: ${shown}`,
+      errorData: convexToJson(data),
+    };
+  }
+  const err = e instanceof Error ? e : new Error(String(e));
+  return { errorMessage: `[Request ID: ${reqId}] Server Error\nUncaught ${err.name}: ${err.message}` };
+}
+
+const RESULT_RECORDER = Symbol("resultRecorder");
+
+// A client mutation's result is persisted in the same log record as its writes, so a replay
+// after a crash answers with the original result instead of running the mutation again.
+// The result is only known inside convex-test's transaction, hence this handler wrapper.
+function recordMutationResults(fn: any) {
+  if (fn[RESULT_RECORDER]) return;
+  const original = fn._handler as (ctx: unknown, args: unknown) => Promise<Value>;
+  fn._handler = async (ctx: unknown, args: unknown) => {
+    const exec = execStorage.getStore();
+    if (exec) exec.depth += 1;
+    try {
+      const result = await original(ctx, args);
+      if (exec && exec.depth === 1 && exec.commitTag) {
+        exec.commitTag.result = convexToJson(result === undefined ? null : result);
+      }
+      return result;
+    } finally {
+      if (exec) exec.depth -= 1;
+    }
+  };
+  fn[RESULT_RECORDER] = true;
+}
+
+export class Engine {
+  readonly app: BuiltApp;
+  private t!: ReturnType<typeof convexTest>;
+  private db: any;
+  private tm: any;
+  private accessors = new Map<string, any>();
+  private running = 0;
+
+  private constructor(
+    app: BuiltApp,
+    private state: StoredState,
+    private onCommit: CommitListener,
+  ) {
+    this.app = app;
+  }
+
+  /**
+   * Creates an engine over `state`. Pass the previous engine on a code reload so both share
+   * one transaction lock while old in-flight actions finish.
+   */
+  static async create(
+    app: BuiltApp,
+    state: StoredState,
+    onCommit: CommitListener,
+    previous?: Engine,
+  ): Promise<Engine> {
+    const engine = new Engine(app, state, onCommit);
+    const modules: Record<string, () => Promise<any>> = {
+      "/convex/_generated/api.js": async () => ({}),
+    };
+    for (const [rel, load] of app.modules) modules[`/convex/${rel}.js`] = load;
+    engine.t = convexTest({ schema: app.schema as any, modules, transactionLimits: true });
+    const convexGlobal = await captureConvexGlobal(engine.t);
+    installConsoleCapture();
+    engine.db = convexGlobal.components[""].db;
+    if (previous) convexGlobal.transactionManager = previous.tm;
+    engine.tm = convexGlobal.transactionManager;
+    if (!previous) engine.tm._lastCommitTs = state.lastCommitTs;
+    engine.installDatabaseHooks();
+    engine.installSyscallHooks(convexGlobal);
+    return engine;
+  }
+
+  private installDatabaseHooks() {
+    const db = this.db;
+    const state = this.state;
+    for (const [field, key] of [
+      ["_documents", "documents"],
+      ["_nextDocId", "nextDocId"],
+      ["_lastCreationTime", "lastCreationTime"],
+    ] as const) {
+      Object.defineProperty(db, field, {
+        get: () => state[key],
+        set: (value) => {
+          (state as any)[key] = value;
+        },
+      });
+    }
+    const track = (table: string | undefined) => {
+      const ctx = execStorage.getStore();
+      if (ctx && table) ctx.reads.add(table);
+    };
+    const sourceTable = (query: any): string | undefined => {
+      const source = query?.source;
+      if (!source) return undefined;
+      return source.tableName ?? String(source.indexName ?? "").split(".")[0];
+    };
+    const originalGet = db.get.bind(db);
+    db.get = (table: string | undefined, id: string) => {
+      track(table ?? (typeof id === "string" ? tableOf(id) : undefined));
+      return originalGet(table, id);
+    };
+    const originalStartQuery = db.startQuery.bind(db);
+    db.startQuery = (query: any) => {
+      track(sourceTable(query));
+      return originalStartQuery(query);
+    };
+    const originalPaginate = db.paginate.bind(db);
+    db.paginate = (opts: any) => {
+      track(sourceTable(opts.query));
+      return originalPaginate(opts);
+    };
+    // Iterate one table's documents instead of scanning every document in the database.
+    db._iterateDocs = function (this: any, tableName: string, callback: (doc: Doc) => void) {
+      const ids = new Set(state.byTable.get(tableName) ?? []);
+      for (const layer of this._writes) {
+        for (const id of Object.keys(layer)) if (tableOf(id) === tableName) ids.add(id);
+      }
+      for (const id of ids) {
+        const doc = originalGet(tableName, id);
+        if (doc !== null) callback(doc);
+      }
+    };
+    for (const method of ["insert", "patch", "replace"] as const) {
+      const original = db[method].bind(db);
+      db[method] = (...args: any[]) => {
+        const result = original(...args);
+        const id = method === "insert" ? result : args[1];
+        const written = this.db._writes[this.db._writes.length - 1]?.[id];
+        if (written && getConvexSize(written) > MAX_DOCUMENT_BYTES) {
+          throw new Error(
+            `Document is too large (${getConvexSize(written)} bytes; the limit is ${MAX_DOCUMENT_BYTES}). This is a Convex limit.`,
+          );
+        }
+        return result;
+      };
+    }
+    const originalCommit = db.commit.bind(db);
+    db.commit = (commitTs: bigint | null = null) => {
+      const topLevel = db._writes.length === 1;
+      const layer = topLevel ? db._writes[0] : null;
+      originalCommit(commitTs);
+      if (!layer) return;
+      const ids = Object.keys(layer);
+      if (ids.length === 0) return;
+      if (commitTs !== null) state.lastCommitTs = commitTs;
+      const writes: CommittedWrite[] = ids.map((id) => {
+        const doc = (state.documents[id] as Doc | undefined) ?? null;
+        indexDocument(state, id, doc);
+        return { id, table: tableOf(id), doc };
+      });
+      this.onCommit(writes, execStorage.getStore());
+    };
+  }
+
+  private installSyscallHooks(convexGlobal: any) {
+    const original = convexGlobal.asyncSyscall as (op: string, args: string) => Promise<string>;
+    convexGlobal.asyncSyscall = async (op: string, jsonArgs: string): Promise<string> => {
+      if (op === "1.0/schedule") return this.schedule(jsonArgs);
+      if (op === "1.0/queryPage") return this.paginateWithJournal(original, jsonArgs);
+      return original(op, jsonArgs);
+    };
+  }
+
+  // Replaces convex-test's setTimeout-based scheduling: the job document is the source of
+  // truth and the runtime's Scheduler arms timers from committed jobs.
+  private schedule(jsonArgs: string): string {
+    const { name, functionHandle, args, ts } = JSON.parse(jsonArgs) as {
+      name?: string;
+      functionHandle?: string;
+      args: JSONValue;
+      ts: number;
+    };
+    const udfPath = functionHandle ? functionHandle.split(";").slice(1).join(";") : name;
+    if (!udfPath) throw new Error("The local runtime cannot schedule functions of components.");
+    const parsedArgs = jsonToConvex(args);
+    this.tm.getMetricsTracker()?.trackScheduledFunction(getConvexSize(parsedArgs));
+    const id = this.db.insert("_scheduled_functions", {
+      args: [parsedArgs],
+      name: udfPath,
+      scheduledTime: ts * 1000,
+      state: { kind: "pending" },
+    });
+    return JSON.stringify(convexToJson(id));
+  }
+
+  private async paginateWithJournal(
+    original: (op: string, args: string) => Promise<string>,
+    jsonArgs: string,
+  ): Promise<string> {
+    const ctx = execStorage.getStore();
+    if (!ctx || ctx.kind !== "query" || ctx.paginated) return original("1.0/queryPage", jsonArgs);
+    ctx.paginated = true;
+    const args = JSON.parse(jsonArgs) as { endCursor?: string | null };
+    if (args.endCursor == null && ctx.journalIn?.endCursor) {
+      args.endCursor = ctx.journalIn.endCursor;
+      jsonArgs = JSON.stringify(args);
+    }
+    const result = await original("1.0/queryPage", jsonArgs);
+    const { continueCursor } = JSON.parse(result) as { continueCursor: string };
+    ctx.journalOut = { endCursor: args.endCursor ?? continueCursor };
+    return result;
+  }
+
+  private accessor(identity: Identity | null): any {
+    if (!identity) return this.t;
+    const key = JSON.stringify(identity);
+    let acc = this.accessors.get(key);
+    if (!acc) {
+      if (this.accessors.size > 1000) this.accessors.clear();
+      acc = (this.t as any).withIdentity(identity);
+      this.accessors.set(key, acc);
+    }
+    return acc;
+  }
+
+  /** Finds a registered function; `null` when there is none at that path. */
+  async findFunction(udfPath: string): Promise<any | null> {
+    const [modulePath, exportName = "default"] = udfPath.replace(/\.js(?=:|$)/, "").split(":");
+    const load = this.app.modules.get(modulePath!);
+    if (!load) return null;
+    const mod = await load();
+    const fn = mod[exportName] as any;
+    if (!fn || (!fn.isQuery && !fn.isMutation && !fn.isAction)) return null;
+    if (fn.isMutation) recordMutationResults(fn);
+    return fn;
+  }
+
+  /** Runs a public function for a client. Internal functions are refused as if absent. */
+  async runPublic(
+    kind: FunctionKind,
+    udfPath: string,
+    args: JSONValue,
+    identity: Identity | null,
+    options: { journal?: Journal | null; commitTag?: ExecContext["commitTag"] } = {},
+  ): Promise<Outcome> {
+    const fn = await this.findFunction(udfPath);
+    const matches = fn && fn.isPublic && (kind === "query" ? fn.isQuery : kind === "mutation" ? fn.isMutation : fn.isAction);
+    if (!matches) {
+      const errorMessage = `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`;
+      logExecution({ kind, path: udfPath, durationMs: 0, error: errorMessage, logLines: [] });
+      return { ok: false, errorMessage, logLines: [], reads: new Set(), journal: null };
+    }
+    return this.run(kind, udfPath, args, identity, options);
+  }
+
+  /** Runs any function (public or internal): for the scheduler, crons and tools. */
+  async run(
+    kind: FunctionKind,
+    udfPath: string,
+    args: JSONValue,
+    identity: Identity | null,
+    options: { journal?: Journal | null; commitTag?: ExecContext["commitTag"]; logKind?: ExecutionKind } = {},
+  ): Promise<Outcome> {
+    const ctx: ExecContext = {
+      kind,
+      path: udfPath,
+      reads: new Set(),
+      logLines: [],
+      journalIn: options.journal ?? null,
+      journalOut: null,
+      paginated: false,
+      commitTag: options.commitTag,
+      depth: 0,
+    };
+    const reqId = requestId();
+    const started = performance.now();
+    this.running += 1;
+    try {
+      const value = jsonToConvex(args);
+      if (typeof value !== "object" || value === null || Array.isArray(value)) {
+        throw new Error(`The arguments to a Convex function must be an object. Received: ${JSON.stringify(args)}`);
+      }
+      const size = getConvexSize(value);
+      if (size > MAX_ARGS_BYTES) throw new Error(`Arguments are too large (${size} bytes). This is a Convex limit.`);
+      const ref = makeFunctionReference(udfPath) as any;
+      const acc = this.accessor(identity);
+      const result: Value = await execStorage.run(ctx, () => acc[kind](ref, value));
+      const json = convexToJson(result === undefined ? null : result);
+      if (getConvexSize(result ?? null) > MAX_RESULT_BYTES) {
+        throw new Error(`Function return value is too large. This is a Convex limit.`);
+      }
+      const durationMs = performance.now() - started;
+      logExecution({
+        kind: options.logKind ?? kind,
+        path: udfPath,
+        durationMs,
+        logLines: ctx.logLines,
+        note: kind !== "action" && durationMs > TRANSACTION_SOFT_LIMIT_MS ? "exceeds Convex's 1 s limit for queries and mutations" : undefined,
+      });
+      return { ok: true, value: json, logLines: ctx.logLines, reads: ctx.reads, journal: ctx.journalOut };
+    } catch (e) {
+      const { errorMessage, errorData } = describeError(e, reqId);
+      logExecution({
+        kind: options.logKind ?? kind,
+        path: udfPath,
+        durationMs: performance.now() - started,
+        error: e instanceof Error && !isConvexError(e) ? (e.stack ?? e.message) : errorMessage,
+        logLines: ctx.logLines,
+      });
+      return { ok: false, errorMessage, errorData, logLines: ctx.logLines, reads: ctx.reads, journal: ctx.journalOut };
+    } finally {
+      this.running -= 1;
+    }
+  }
+
+  /**
+   * Serves an HTTP action of `http.ts` with the request exactly as received. As on Convex, a
+   * bearer token that fails verification does not stop the request: `getUserIdentity` throws.
+   */
+  async runHttp(request: Request, auth: Identity | null | Error): Promise<Response> {
+    const identity = auth instanceof Error ? null : auth;
+    const url = new URL(request.url);
+    const started = performance.now();
+    const path = `${request.method} ${url.pathname}`;
+    const load = this.app.modules.get("http");
+    const router = load ? ((await load()).default as any) : null;
+    const found = router?.lookup?.(url.pathname, request.method);
+    if (!found) {
+      logExecution({ kind: "http", path, durationMs: 0, logLines: [], note: "404 no route" });
+      return new Response("No matching routes found", { status: 404 });
+    }
+    const handler = found[0]._handler ?? found[0];
+    const ctx: ExecContext = {
+      kind: "http",
+      path,
+      reads: new Set(),
+      logLines: [],
+      journalIn: null,
+      journalOut: null,
+      paginated: false,
+      depth: 0,
+    };
+    let response: Response | undefined;
+    this.running += 1;
+    try {
+      await execStorage.run(ctx, () =>
+        this.accessor(identity).action(async (actionCtx: any) => {
+          const ctx =
+            auth instanceof Error
+              ? { ...actionCtx, auth: { getUserIdentity: () => Promise.reject(auth) } }
+              : actionCtx;
+          response = await handler(ctx, request);
+          return null;
+        }),
+      );
+      if (!(response instanceof Response)) throw new Error("The HTTP action did not return a Response.");
+      logExecution({
+        kind: "http",
+        path,
+        durationMs: performance.now() - started,
+        logLines: ctx.logLines,
+        note: String(response.status),
+      });
+      return response;
+    } catch (e) {
+      const { errorMessage } = describeError(e, requestId());
+      logExecution({
+        kind: "http",
+        path,
+        durationMs: performance.now() - started,
+        error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+        logLines: ctx.logLines,
+      });
+      return new Response(JSON.stringify({ code: "Server Error", message: errorMessage }), {
+        status: 500,
+        headers: { "Content-Type": "application/json" },
+      });
+    } finally {
+      this.running -= 1;
+    }
+  }
+
+  /**
+   * Runs a due scheduled job. A mutation runs in the same transaction that marks the job done,
+   * so a crash can never run it twice; an action is marked in progress first (at most once).
+   */
+  async runScheduledJob(jobId: string): Promise<void> {
+    const job = this.state.documents[jobId] as any;
+    if (!job || job.state?.kind !== "pending") return;
+    const fn = await this.findFunction(job.name);
+    const args = convexToJson(job.args[0] ?? {});
+    const setState = (stateValue: Record<string, Value>, completed: boolean) =>
+      this.t.run(async () => {
+        this.db.patch("_scheduled_functions", jobId, {
+          state: stateValue,
+          ...(completed ? { completedTime: Date.now() } : {}),
+        });
+      });
+    if (!fn) {
+      await setState({ kind: "failed", error: `Function ${job.name} not found` }, true);
+      return;
+    }
+    if (fn.isMutation) {
+      const ctx: ExecContext = {
+        kind: "scheduled",
+        path: job.name,
+        reads: new Set(),
+        logLines: [],
+        journalIn: null,
+        journalOut: null,
+        paginated: false,
+        depth: 0,
+      };
+      const started = performance.now();
+      let failure: string | undefined;
+      await execStorage.run(ctx, () =>
+        this.t.run(async (mutationCtx: any) => {
+          const current = this.db.get("_scheduled_functions", jobId);
+          if (!current || current.state.kind !== "pending") return;
+          try {
+            await mutationCtx.runMutation(makeFunctionReference(job.name), jsonToConvex(args));
+            this.db.patch("_scheduled_functions", jobId, { state: { kind: "success" }, completedTime: Date.now() });
+          } catch (e) {
+            failure = e instanceof Error ? e.message : String(e);
+            this.db.patch("_scheduled_functions", jobId, {
+              state: { kind: "failed", error: failure },
+              completedTime: Date.now(),
+            });
+          }
+        }),
+      );
+      logExecution({
+        kind: "scheduled",
+        path: job.name,
+        durationMs: performance.now() - started,
+        error: failure,
+        logLines: ctx.logLines,
+      });
+      return;
+    }
+    await setState({ kind: "inProgress" }, false);
+    const outcome = await this.run("action", job.name, args, null, { logKind: "scheduled" });
+    await setState(outcome.ok ? { kind: "success" } : { kind: "failed", error: outcome.errorMessage }, true);
+  }
+
+  /** Marks jobs that were running when the process stopped as failed (actions run at most once). */
+  async failInterruptedJobs(): Promise<number> {
+    const interrupted = [...(this.state.byTable.get("_scheduled_functions") ?? [])].filter(
+      (id) => (this.state.documents[id] as any)?.state?.kind === "inProgress",
+    );
+    for (const id of interrupted) {
+      await this.t.run(async () => {
+        this.db.patch("_scheduled_functions", id, {
+          state: { kind: "failed", error: "Interrupted by a restart of the local runtime" },
+          completedTime: Date.now(),
+        });
+      });
+    }
+    return interrupted.length;
+  }
+
+  /** True while any function of this engine is running. */
+  get busy(): boolean {
+    return this.running > 0;
+  }
+}

@@ -1,0 +1,124 @@
+// Convex's HTTP API beside the socket (`ConvexHttpClient`, and @convex-dev/auth's React
+// provider which calls it cross-origin): `/api/query|mutation|action|function`.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { JSONValue } from "convex/values";
+import type { Engine, FunctionKind, Identity } from "./engine.js";
+import { AuthError, type TokenVerifier } from "./auth.js";
+import { encodeTs } from "./sync.js";
+
+// Convex's status for "the function ran and threw".
+const STATUS_UDF_FAILED = 560;
+const MAX_BODY_BYTES = 20 << 20;
+
+export interface ApiHost {
+  engine(): Engine;
+  verifier(): TokenVerifier;
+  currentTs(): bigint;
+}
+
+export function corsHeaders(req: IncomingMessage): Record<string, string> {
+  const origin = req.headers.origin;
+  return {
+    "Access-Control-Allow-Origin": origin ?? "*",
+    "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+    "Access-Control-Allow-Headers": "Content-Type, Authorization, Convex-Client",
+    "Access-Control-Max-Age": "86400",
+    ...(origin ? { "Access-Control-Allow-Credentials": "true", Vary: "Origin" } : {}),
+  };
+}
+
+export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new Error("Request body too large");
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>) {
+  res.writeHead(status, { ...headers, "Content-Type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
+/** Identity from an `Authorization: Bearer` header; null without one; throws AuthError when invalid. */
+export async function identityFromHeader(header: string | undefined, verifier: TokenVerifier): Promise<Identity | null> {
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  if (!match) throw new AuthError("Authorization header must be `Bearer <token>`");
+  return verifier.verify(match[1]!.trim());
+}
+
+const KIND_BY_ROUTE: Record<string, FunctionKind | "any"> = {
+  "/api/query": "query",
+  "/api/query_at_ts": "query",
+  "/api/mutation": "mutation",
+  "/api/action": "action",
+  "/api/function": "any",
+};
+
+export async function handleApi(req: IncomingMessage, res: ServerResponse, host: ApiHost): Promise<void> {
+  const cors = corsHeaders(req);
+  const url = new URL(req.url ?? "/", "http://localhost");
+  if (req.method === "OPTIONS") {
+    res.writeHead(204, cors);
+    res.end();
+    return;
+  }
+  if (url.pathname === "/version" || url.pathname === "/instance_version") {
+    res.writeHead(200, { ...cors, "Content-Type": "text/plain" });
+    res.end("local");
+    return;
+  }
+  if (url.pathname === "/api/query_ts" && req.method === "POST") {
+    return send(res, 200, { ts: encodeTs(host.currentTs()) }, cors);
+  }
+  const route = KIND_BY_ROUTE[url.pathname];
+  if (!route) return send(res, 404, { code: "NotFound", message: `No route ${url.pathname}` }, cors);
+  if (req.method !== "POST") return send(res, 405, { code: "MethodNotAllowed", message: "Use POST" }, cors);
+
+  let request: { path?: unknown; args?: unknown };
+  try {
+    request = JSON.parse((await readBody(req)).toString("utf8")) as typeof request;
+  } catch (e) {
+    return send(res, 400, { code: "BadJsonBody", message: (e as Error).message }, cors);
+  }
+  if (typeof request?.path !== "string" || request.path === "") {
+    return send(res, 400, { code: "BadJsonBody", message: "Missing `path`" }, cors);
+  }
+  // `/api/function` sends the arguments object itself; the others wrap it in an array.
+  const args = (route === "any" ? request.args : Array.isArray(request.args) ? request.args[0] : request.args) ?? {};
+
+  let identity: Identity | null;
+  try {
+    identity = await identityFromHeader(req.headers.authorization, host.verifier());
+  } catch (e) {
+    return send(res, 401, { code: "Unauthenticated", message: (e as Error).message }, cors);
+  }
+
+  const engine = host.engine();
+  let kind: FunctionKind;
+  if (route === "any") {
+    const fn = await engine.findFunction(request.path);
+    kind = fn?.isQuery ? "query" : fn?.isMutation ? "mutation" : "action";
+  } else {
+    kind = route;
+  }
+  const outcome = await engine.runPublic(kind, request.path, args as JSONValue, identity);
+  if (outcome.ok) {
+    return send(res, 200, { status: "success", value: outcome.value, logLines: outcome.logLines }, cors);
+  }
+  return send(
+    res,
+    STATUS_UDF_FAILED,
+    {
+      status: "error",
+      errorMessage: outcome.errorMessage,
+      ...(outcome.errorData !== undefined ? { errorData: outcome.errorData } : {}),
+      logLines: outcome.logLines,
+    },
+    cors,
+  );
+}

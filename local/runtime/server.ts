@@ -1,0 +1,252 @@
+// The local Convex runtime: sync protocol and HTTP API on one port, HTTP actions on another,
+// data persisted in a folder, scheduled functions and crons in real time, reload on change.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { existsSync, watch, type FSWatcher } from "node:fs";
+import path from "node:path";
+import type { Duplex } from "node:stream";
+import { WebSocketServer } from "ws";
+import type { JSONValue } from "convex/values";
+import { buildApp } from "./bundle.js";
+import { Engine, runOutside, type CommittedWrite, type ExecContext } from "./engine.js";
+import { Persistence } from "./persistence.js";
+import { Scheduler } from "./scheduler.js";
+import { TokenVerifier } from "./auth.js";
+import { SyncServer, type MutationRecord } from "./sync.js";
+import { handleApi, identityFromHeader, readBody } from "./httpApi.js";
+import { selfTest } from "./selfTest.js";
+import * as log from "./log.js";
+
+export interface RuntimeOptions {
+  /** The app's Convex functions folder. */
+  convexDir: string;
+  /** Where the database, the log and the build cache live. */
+  dataDir: string;
+  host?: string;
+  port?: number;
+  sitePort?: number;
+  /** Environment variables for the functions (as in the Convex dashboard). */
+  env?: Record<string, string>;
+  /** Rebuild and reload when files in `convexDir` change. */
+  watch?: boolean;
+}
+
+export interface Runtime {
+  url: string;
+  siteUrl: string;
+  sync: SyncServer;
+  engine(): Engine;
+  /** Waits for queued sync work (tests). */
+  idle(): Promise<void>;
+  reload(): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface CronState {
+  kind: "cron";
+  name: string;
+  at: number;
+}
+const isMutationRecord = (tag: any): tag is MutationRecord & { kind: "mutation" } => tag?.kind === "mutation";
+const isCronState = (tag: any): tag is CronState => tag?.kind === "cron";
+const KEEP_MUTATION_RECORDS = 1000;
+
+export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const host = options.host ?? "127.0.0.1";
+  const port = options.port ?? 3210;
+  const sitePort = options.sitePort ?? 3211;
+  const url = `http://${host}:${port}`;
+  const siteUrl = `http://${host}:${sitePort}`;
+  process.env.CONVEX_CLOUD_URL = url;
+  process.env.CONVEX_SITE_URL = siteUrl;
+  Object.assign(process.env, options.env ?? {});
+
+  log.setSilent(true);
+  try {
+    await selfTest();
+  } finally {
+    log.setSilent(false);
+  }
+
+  const persistence = new Persistence(options.dataDir);
+  const { state, tags } = persistence.load();
+  const mutationRecords: MutationRecord[] = tags.filter(isMutationRecord).slice(-KEEP_MUTATION_RECORDS);
+  const cronRuns = new Map<string, number>();
+  for (const tag of tags.filter(isCronState)) cronRuns.set(tag.name, tag.at);
+  const keptTags = (): JSONValue[] => [
+    ...(mutationRecords.slice(-KEEP_MUTATION_RECORDS) as unknown as JSONValue[]),
+    ...[...cronRuns].map(([name, at]) => ({ kind: "cron", name, at })),
+  ];
+  persistence.compact(state, keptTags());
+
+  let engine!: Engine;
+  let verifier!: TokenVerifier;
+  const scheduler = new Scheduler(() => engine);
+  const sync = new SyncServer({ engine: () => engine, verifier: () => verifier });
+  sync.rememberMutations(mutationRecords);
+
+  let compactPending = false;
+  const onCommit = (writes: CommittedWrite[], ctx: ExecContext | undefined) => {
+    const tag = ctx?.commitTag ? ({ kind: "mutation", ...ctx.commitTag } as JSONValue) : undefined;
+    if (tag) {
+      mutationRecords.push(tag as unknown as MutationRecord);
+      if (mutationRecords.length > 2 * KEEP_MUTATION_RECORDS) mutationRecords.splice(0, KEEP_MUTATION_RECORDS);
+    }
+    const compact = persistence.append(state.lastCommitTs, writes, tag);
+    scheduler.onCommit(writes);
+    const tables = new Set(writes.map((write) => write.table));
+    runOutside(() => {
+      sync.tablesChanged(tables);
+      if (compact && !compactPending) {
+        compactPending = true;
+        setImmediate(() => {
+          compactPending = false;
+          persistence.compact(state, keptTags());
+        });
+      }
+    });
+  };
+
+  const load = async (previous?: Engine) => {
+    const app = await buildApp(options.convexDir, buildCacheDir(options.convexDir));
+    const next = await Engine.create(app, state, onCommit, previous);
+    verifier = TokenVerifier.fromAuthConfig(app.authConfig);
+    return next;
+  };
+  engine = await load();
+  const interrupted = await engine.failInterruptedJobs();
+  if (interrupted > 0) log.warn(`${interrupted} scheduled action(s) were interrupted by the last stop`);
+  scheduler.restore(state);
+  const recordCronRun = (name: string, at: number) => {
+    cronRuns.set(name, at);
+    persistence.append(state.lastCommitTs, [], { kind: "cron", name, at });
+  };
+  await scheduler.startCrons(cronRuns, recordCronRun);
+
+  // Sync protocol and HTTP API.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 << 20 });
+  const apiServer = createServer((req, res) => {
+    handleApi(req, res, { engine: () => engine, verifier: () => verifier, currentTs: () => sync.currentTs() }).catch(
+      (e: unknown) => fail(res, e),
+    );
+  });
+  apiServer.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = new URL(req.url ?? "/", url).pathname;
+    if (!/^\/api\/[^/]+\/sync$/.test(pathname)) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => sync.accept(ws));
+  });
+
+  // HTTP actions.
+  const siteServer = createServer((req, res) => {
+    serveHttpAction(req, res).catch((e: unknown) => fail(res, e));
+  });
+  const serveHttpAction = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = await readBody(req);
+    const headers = new Headers();
+    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    const method = req.method ?? "GET";
+    const request = new Request(`${siteUrl}${req.url ?? "/"}`, {
+      method,
+      headers,
+      body: method === "GET" || method === "HEAD" ? undefined : body,
+      redirect: "manual",
+    });
+    let auth: Awaited<ReturnType<typeof identityFromHeader>> | Error;
+    try {
+      auth = await identityFromHeader(req.headers.authorization, verifier);
+    } catch (e) {
+      auth = e as Error;
+    }
+    const response = await engine.runHttp(request, auth);
+    const outHeaders: Record<string, string | string[]> = {};
+    response.headers.forEach((value, key) => {
+      if (key !== "set-cookie") outHeaders[key] = value;
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) outHeaders["set-cookie"] = cookies;
+    const payload = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, outHeaders);
+    res.end(method === "HEAD" ? undefined : payload);
+  };
+
+  await Promise.all([listen(apiServer, port, host), listen(siteServer, sitePort, host)]);
+
+  let reloading: Promise<void> | null = null;
+  const reload = async () => {
+    const started = performance.now();
+    try {
+      const next = await load(engine);
+      // Let in-flight work of the old code finish before switching (bounded wait).
+      const deadline = Date.now() + 10_000;
+      while (engine.busy && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      engine = next;
+      await scheduler.startCrons(cronRuns, recordCronRun);
+      sync.rerunAll();
+      log.info(log.green(`reloaded functions in ${Math.round(performance.now() - started)}ms`));
+    } catch (e) {
+      log.error("reload failed; still running the previous code:", (e as Error).message);
+    }
+  };
+
+  let watcher: FSWatcher | null = null;
+  if (options.watch) {
+    let timer: NodeJS.Timeout | null = null;
+    watcher = watch(options.convexDir, { recursive: true }, (_event, file) => {
+      if (!file || file.includes("_generated") || /\.test\.[tj]sx?$/.test(file)) return;
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        reloading = (reloading ?? Promise.resolve()).then(reload);
+      }, 150);
+    });
+  }
+
+  log.info(`Convex local runtime ready: ${url} (sync + API), ${siteUrl} (HTTP actions); data in ${options.dataDir}`);
+
+  return {
+    url,
+    siteUrl,
+    sync,
+    engine: () => engine,
+    idle: () => sync.idle(),
+    reload: () => (reloading = (reloading ?? Promise.resolve()).then(reload)),
+    close: async () => {
+      watcher?.close();
+      sync.close();
+      await scheduler.stop();
+      await Promise.all([close(apiServer), close(siteServer)]);
+      persistence.close();
+    },
+  };
+}
+
+// Compiled modules import npm packages, so they must live where Node resolves the app's
+// node_modules: the nearest node_modules/.cache above the functions folder.
+function buildCacheDir(convexDir: string): string {
+  let dir = path.resolve(convexDir);
+  while (!existsSync(path.join(dir, "node_modules"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`No node_modules folder above ${convexDir}`);
+    dir = parent;
+  }
+  return path.join(dir, "node_modules", ".cache", "convex-local-runtime");
+}
+
+function fail(res: ServerResponse, e: unknown) {
+  log.error("request failed", e);
+  if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+  res.end(JSON.stringify({ code: "InternalServerError", message: (e as Error)?.message ?? String(e) }));
+}
+
+function listen(server: Server, port: number, host: string) {
+  return new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+}
+
+function close(server: Server) {
+  server.closeAllConnections();
+  return new Promise<void>((resolve) => server.close(() => resolve()));
+}

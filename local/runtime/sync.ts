@@ -1,0 +1,477 @@
+// Convex's WebSocket sync protocol, server side. The facts it honours are listed in
+// `local-runtime.md`: version chaining, mutation completion through a covering Transition,
+// auth handshakes, journals, at-most-once mutations across reconnects, and pings.
+//
+// Subscriptions are shared: identical queries (path, arguments, identity, journal) run once
+// and fan out to every subscriber, and after a commit only queries that read a written table
+// re-run. All work that sends Transitions goes through one queue, so versions always chain.
+import type { WebSocket } from "ws";
+import type { JSONValue } from "convex/values";
+import type { Engine, Identity, Journal, Outcome } from "./engine.js";
+import { TokenVerifier } from "./auth.js";
+import * as log from "./log.js";
+
+export interface SyncHost {
+  engine(): Engine;
+  verifier(): TokenVerifier;
+}
+
+export interface MutationRecord {
+  sessionId: string;
+  requestId: number;
+  result: JSONValue;
+}
+
+type QueryResult =
+  | { ok: true; valueJson: string; logLinesJson: string; journalJson: string }
+  | { ok: false; errorMessage: string; errorDataJson?: string; logLinesJson: string; journalJson: string };
+
+interface SharedQuery {
+  key: string;
+  udfPath: string;
+  args: JSONValue;
+  identity: Identity | null;
+  journal: Journal | null;
+  result: QueryResult | null;
+  reads: Set<string>;
+  subscribers: Set<Subscription>;
+}
+
+interface Subscription {
+  connection: Connection;
+  queryId: number;
+  udfPath: string;
+  args: JSONValue;
+  journal: Journal | null;
+  shared: SharedQuery;
+}
+
+type ResponseBuilder = (ts: bigint) => string;
+
+class Connection {
+  sessionId = "";
+  querySet = 0;
+  identityVersion = 0;
+  ts = 0n;
+  identity: Identity | null = null;
+  queries = new Map<number, Subscription>();
+  pendingResponses: ResponseBuilder[] = [];
+  closed = false;
+
+  constructor(readonly socket: WebSocket) {}
+
+  send(text: string) {
+    if (!this.closed && this.socket.readyState === this.socket.OPEN) this.socket.send(text);
+  }
+}
+
+export function encodeTs(ts: bigint): string {
+  const bytes = Buffer.alloc(8);
+  bytes.writeBigUInt64LE(ts);
+  return bytes.toString("base64");
+}
+
+const PING_INTERVAL_MS = 15_000;
+const REMEMBERED_MUTATIONS = 10_000;
+const ALL_TABLES = "*";
+
+export class SyncServer {
+  private connections = new Set<Connection>();
+  private shared = new Map<string, SharedQuery>();
+  private queue: Promise<void> = Promise.resolve();
+  private flushQueued = false;
+  private dirty = new Set<string>();
+  private lastTs = 0n;
+  private pingTimer: NodeJS.Timeout;
+  /** Responses of executed mutations by `sessionId:requestId` (at most once, across reconnects). */
+  private mutationResults = new Map<string, Promise<ResponseBuilder>>();
+
+  constructor(private host: SyncHost) {
+    this.pingTimer = setInterval(() => {
+      for (const connection of this.connections) connection.send('{"type":"Ping"}');
+    }, PING_INTERVAL_MS);
+    this.pingTimer.unref();
+  }
+
+  /** Restores mutation results persisted with their commits. */
+  rememberMutations(records: MutationRecord[]) {
+    for (const record of records) {
+      const json = JSON.stringify(record.result ?? null);
+      this.remember(`${record.sessionId}:${record.requestId}`, Promise.resolve(successResponse(record.requestId, json)));
+    }
+  }
+
+  private remember(key: string, response: Promise<ResponseBuilder>) {
+    this.mutationResults.set(key, response);
+    if (this.mutationResults.size > REMEMBERED_MUTATIONS) {
+      this.mutationResults.delete(this.mutationResults.keys().next().value!);
+    }
+  }
+
+  /** Timestamp of the newest state the server has published. */
+  currentTs(): bigint {
+    return this.lastTs;
+  }
+
+  nextTs(): bigint {
+    const now = BigInt(Date.now()) * 1_000_000n;
+    this.lastTs = now > this.lastTs ? now : this.lastTs + 1n;
+    return this.lastTs;
+  }
+
+  /** Called after every commit, from any source. */
+  tablesChanged(tables: Iterable<string>) {
+    for (const table of tables) this.dirty.add(table);
+    this.requestFlush();
+  }
+
+  /** Re-runs every subscription (after a code reload). */
+  rerunAll() {
+    this.dirty.add(ALL_TABLES);
+    this.requestFlush();
+  }
+
+  accept(socket: WebSocket) {
+    const connection = new Connection(socket);
+    this.connections.add(connection);
+    socket.on("message", (data) => {
+      let message: any;
+      try {
+        message = JSON.parse(data.toString());
+      } catch {
+        connection.send(JSON.stringify({ type: "FatalError", error: "Invalid message: not JSON" }));
+        socket.close();
+        return;
+      }
+      this.receive(connection, message);
+    });
+    socket.on("close", () => {
+      connection.closed = true;
+      this.connections.delete(connection);
+      for (const subscription of connection.queries.values()) this.unsubscribe(subscription);
+      connection.queries.clear();
+    });
+    socket.on("error", () => socket.close());
+  }
+
+  private enqueue(task: () => Promise<void>) {
+    this.queue = this.queue.then(task).catch((e: unknown) => log.error("sync: task failed", e));
+  }
+
+  private receive(connection: Connection, message: any) {
+    switch (message?.type) {
+      case "Connect":
+        connection.sessionId = String(message.sessionId);
+        return;
+      case "ModifyQuerySet":
+        return this.enqueue(() => this.modifyQuerySet(connection, message));
+      case "Authenticate":
+        return this.enqueue(() => this.authenticate(connection, message));
+      case "Mutation":
+        return this.enqueue(() => this.mutation(connection, message));
+      case "Action":
+        void this.action(connection, message);
+        return;
+      case "Event":
+        return;
+      default:
+        connection.send(JSON.stringify({ type: "FatalError", error: `Unknown message type ${String(message?.type)}` }));
+        connection.socket.close();
+    }
+  }
+
+  private sharedKey(udfPath: string, args: JSONValue, identity: Identity | null, journal: Journal | null) {
+    return JSON.stringify([udfPath, args, identity, journal]);
+  }
+
+  private subscribe(connection: Connection, queryId: number, udfPath: string, args: JSONValue, journal: Journal | null) {
+    const key = this.sharedKey(udfPath, args, connection.identity, journal);
+    let shared = this.shared.get(key);
+    if (!shared) {
+      shared = { key, udfPath, args, identity: connection.identity, journal, result: null, reads: new Set(), subscribers: new Set() };
+      this.shared.set(key, shared);
+    }
+    const subscription: Subscription = { connection, queryId, udfPath, args, journal, shared };
+    shared.subscribers.add(subscription);
+    connection.queries.set(queryId, subscription);
+    return subscription;
+  }
+
+  private unsubscribe(subscription: Subscription) {
+    const { shared } = subscription;
+    shared.subscribers.delete(subscription);
+    if (shared.subscribers.size === 0) this.shared.delete(shared.key);
+  }
+
+  /** Runs a shared query; returns true when its result changed. */
+  private async execute(shared: SharedQuery): Promise<boolean> {
+    const outcome = await this.host.engine().runPublic("query", shared.udfPath, shared.args, shared.identity, {
+      journal: shared.journal,
+    });
+    shared.reads = outcome.reads;
+    if (outcome.journal) shared.journal = outcome.journal;
+    const result = toQueryResult(outcome, shared.journal);
+    const changed = !shared.result || !sameResult(shared.result, result);
+    shared.result = result;
+    return changed;
+  }
+
+  private sendTransition(
+    connection: Connection,
+    modifications: string[],
+    end: { querySet: number; identity: number; ts: bigint },
+  ) {
+    const version = (v: { querySet: number; identity: number; ts: bigint }) =>
+      `{"querySet":${v.querySet},"ts":"${encodeTs(v.ts)}","identity":${v.identity}}`;
+    const start = { querySet: connection.querySet, identity: connection.identityVersion, ts: connection.ts };
+    if (end.ts < start.ts) end = { ...end, ts: start.ts };
+    connection.send(
+      `{"type":"Transition","startVersion":${version(start)},"endVersion":${version(end)},"modifications":[${modifications.join(",")}]}`,
+    );
+    connection.querySet = end.querySet;
+    connection.identityVersion = end.identity;
+    connection.ts = end.ts;
+  }
+
+  private async modifyQuerySet(connection: Connection, message: any) {
+    if (connection.closed) return;
+    if (message.baseVersion !== connection.querySet) {
+      connection.send(JSON.stringify({ type: "FatalError", error: "Invalid query set base version" }));
+      connection.socket.close();
+      return;
+    }
+    const modifications: string[] = [];
+    const added: Subscription[] = [];
+    for (const change of message.modifications ?? []) {
+      if (change.type === "Add") {
+        const existing = connection.queries.get(change.queryId);
+        if (existing) this.unsubscribe(existing);
+        const journal = parseJournal(change.journal);
+        added.push(this.subscribe(connection, change.queryId, change.udfPath, change.args?.[0] ?? {}, journal));
+      } else if (change.type === "Remove") {
+        const subscription = connection.queries.get(change.queryId);
+        if (subscription) {
+          this.unsubscribe(subscription);
+          connection.queries.delete(change.queryId);
+        }
+        modifications.push(`{"type":"QueryRemoved","queryId":${change.queryId}}`);
+      }
+    }
+    for (const subscription of added) {
+      if (!subscription.shared.result) await this.execute(subscription.shared);
+    }
+    if (connection.closed) return;
+    for (const subscription of added) {
+      if (connection.queries.get(subscription.queryId) === subscription) modifications.push(modification(subscription));
+    }
+    this.sendTransition(connection, modifications, {
+      querySet: message.newVersion,
+      identity: connection.identityVersion,
+      ts: this.lastTs,
+    });
+  }
+
+  private async authenticate(connection: Connection, message: any) {
+    if (connection.closed) return;
+    let identity: Identity | null = null;
+    if (message.tokenType === "User") {
+      try {
+        identity = await this.host.verifier().verify(String(message.value));
+      } catch (e) {
+        connection.send(
+          JSON.stringify({
+            type: "AuthError",
+            error: (e as Error).message,
+            baseVersion: message.baseVersion,
+            authUpdateAttempted: true,
+          }),
+        );
+        // The real server closes the socket after an auth failure; the client reconnects.
+        setTimeout(() => connection.socket.close(1000, "AuthError"), 10);
+        return;
+      }
+    } else if (message.tokenType !== "None") {
+      connection.send(
+        JSON.stringify({ type: "AuthError", error: "Admin authentication is not supported locally", baseVersion: message.baseVersion, authUpdateAttempted: true }),
+      );
+      return;
+    }
+    connection.identity = identity;
+    // Every query now runs as the new identity.
+    const subscriptions = [...connection.queries.values()];
+    const renewed: Subscription[] = [];
+    for (const old of subscriptions) {
+      this.unsubscribe(old);
+      renewed.push(this.subscribe(connection, old.queryId, old.udfPath, old.args, old.journal));
+    }
+    for (const subscription of renewed) {
+      if (!subscription.shared.result) await this.execute(subscription.shared);
+    }
+    if (connection.closed) return;
+    this.sendTransition(
+      connection,
+      renewed.filter((s) => connection.queries.get(s.queryId) === s).map(modification),
+      { querySet: connection.querySet, identity: message.baseVersion + 1, ts: this.lastTs },
+    );
+  }
+
+  private async mutation(connection: Connection, message: any) {
+    const requestId = Number(message.requestId);
+    const key = `${connection.sessionId}:${requestId}`;
+    let response = this.mutationResults.get(key);
+    if (!response) {
+      const commitTag: { sessionId: string; requestId: number; result?: JSONValue } = {
+        sessionId: connection.sessionId,
+        requestId,
+      };
+      response = this.host
+        .engine()
+        .runPublic("mutation", String(message.udfPath), message.args?.[0] ?? {}, connection.identity, { commitTag })
+        .then((outcome) =>
+          outcome.ok
+            ? successResponse(requestId, JSON.stringify(outcome.value), outcome.logLines)
+            : failureResponse(requestId, outcome),
+        );
+      this.remember(key, response);
+    }
+    connection.pendingResponses.push(await response);
+    this.requestFlush();
+  }
+
+  private async action(connection: Connection, message: any) {
+    const requestId = Number(message.requestId);
+    const outcome = await this.host
+      .engine()
+      .runPublic("action", String(message.udfPath), message.args?.[0] ?? {}, connection.identity);
+    const base = { type: "ActionResponse", requestId, logLines: outcome.logLines };
+    connection.send(
+      JSON.stringify(
+        outcome.ok
+          ? { ...base, success: true, result: outcome.value }
+          : { ...base, success: false, result: outcome.errorMessage, ...(outcome.errorData !== undefined ? { errorData: outcome.errorData } : {}) },
+      ),
+    );
+  }
+
+  private requestFlush() {
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    this.enqueue(async () => {
+      this.flushQueued = false;
+      await this.flush();
+    });
+  }
+
+  private async flush() {
+    const dirty = this.dirty;
+    this.dirty = new Set();
+    const responses = new Map<Connection, ResponseBuilder[]>();
+    for (const connection of this.connections) {
+      if (connection.pendingResponses.length === 0) continue;
+      responses.set(connection, connection.pendingResponses);
+      connection.pendingResponses = [];
+    }
+    const changed = new Set<SharedQuery>();
+    if (dirty.size > 0) {
+      for (const shared of [...this.shared.values()]) {
+        const affected = dirty.has(ALL_TABLES) || [...shared.reads].some((table) => dirty.has(table));
+        if (affected && (await this.execute(shared))) changed.add(shared);
+      }
+    }
+    if (changed.size === 0 && responses.size === 0) return;
+    const ts = this.nextTs();
+    const touched = new Set<Connection>(responses.keys());
+    for (const shared of changed) for (const subscription of shared.subscribers) touched.add(subscription.connection);
+    for (const connection of touched) {
+      if (connection.closed) continue;
+      for (const build of responses.get(connection) ?? []) connection.send(build(ts));
+      const modifications: string[] = [];
+      for (const subscription of connection.queries.values()) {
+        if (changed.has(subscription.shared)) modifications.push(modification(subscription));
+      }
+      this.sendTransition(connection, modifications, {
+        querySet: connection.querySet,
+        identity: connection.identityVersion,
+        ts,
+      });
+    }
+  }
+
+  /** Resolves when every queued piece of sync work has been done. */
+  async idle(): Promise<void> {
+    let tail: Promise<void>;
+    do {
+      tail = this.queue;
+      await tail;
+    } while (tail !== this.queue);
+  }
+
+  get connectionCount() {
+    return this.connections.size;
+  }
+
+  get sharedQueryCount() {
+    return this.shared.size;
+  }
+
+  close() {
+    clearInterval(this.pingTimer);
+    for (const connection of this.connections) connection.socket.terminate();
+  }
+}
+
+function parseJournal(journal: unknown): Journal | null {
+  if (typeof journal !== "string") return null;
+  try {
+    return JSON.parse(journal) as Journal;
+  } catch {
+    return null;
+  }
+}
+
+function toQueryResult(outcome: Outcome, journal: Journal | null): QueryResult {
+  const journalJson = journal ? JSON.stringify(JSON.stringify(journal)) : "null";
+  const logLinesJson = JSON.stringify(outcome.logLines);
+  if (outcome.ok) return { ok: true, valueJson: JSON.stringify(outcome.value), logLinesJson, journalJson };
+  return {
+    ok: false,
+    errorMessage: outcome.errorMessage,
+    ...(outcome.errorData !== undefined ? { errorDataJson: JSON.stringify(outcome.errorData) } : {}),
+    logLinesJson,
+    journalJson,
+  };
+}
+
+function sameResult(a: QueryResult, b: QueryResult) {
+  if (a.ok !== b.ok || a.journalJson !== b.journalJson) return false;
+  if (a.ok && b.ok) return a.valueJson === b.valueJson;
+  if (!a.ok && !b.ok) return a.errorMessage === b.errorMessage && a.errorDataJson === b.errorDataJson;
+  return false;
+}
+
+function modification(subscription: Subscription): string {
+  const result = subscription.shared.result!;
+  if (result.ok) {
+    return `{"type":"QueryUpdated","queryId":${subscription.queryId},"value":${result.valueJson},"logLines":${result.logLinesJson},"journal":${result.journalJson}}`;
+  }
+  const errorData = result.errorDataJson !== undefined ? `,"errorData":${result.errorDataJson}` : "";
+  return `{"type":"QueryFailed","queryId":${subscription.queryId},"errorMessage":${JSON.stringify(result.errorMessage)},"logLines":${result.logLinesJson}${errorData},"journal":${result.journalJson}}`;
+}
+
+function successResponse(requestId: number, resultJson: string, logLines: string[] = []): ResponseBuilder {
+  const logLinesJson = JSON.stringify(logLines);
+  return (ts) =>
+    `{"type":"MutationResponse","requestId":${requestId},"success":true,"result":${resultJson},"ts":"${encodeTs(ts)}","logLines":${logLinesJson}}`;
+}
+
+function failureResponse(requestId: number, outcome: Extract<Outcome, { ok: false }>): ResponseBuilder {
+  const text = JSON.stringify({
+    type: "MutationResponse",
+    requestId,
+    success: false,
+    result: outcome.errorMessage,
+    logLines: outcome.logLines,
+    ...(outcome.errorData !== undefined ? { errorData: outcome.errorData } : {}),
+  });
+  return () => text;
+}
