@@ -32,7 +32,7 @@ export default defineConfig({
         test: {
           name: "runtime",
           environment: "node",
-          include: ["local/**/*.test.ts"],
+          include: ["local/**/*.test.{ts,tsx}"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -58,6 +58,11 @@ export function info(message: string) {
   if (!quiet) realConsole.log(`${dim(timestamp())} ${message}`);
 }
 
+/** Always printed, even when quiet (start-up and shutdown). */
+export function notice(message: string) {
+  realConsole.log(`${dim(timestamp())} ${message}`);
+}
+
 export function warn(message: string) {
   realConsole.warn(`${dim(timestamp())} ${yellow(message)}`);
 }

@@ -202,7 +202,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
   }
 
-  log.info(`Convex local runtime ready: ${url} (sync + API), ${siteUrl} (HTTP actions); data in ${options.dataDir}`);
+  log.notice(`Convex local runtime ready: ${url} (sync + API), ${siteUrl} (HTTP actions); data in ${options.dataDir}`);
 
   return {
     url,

@@ -71,7 +71,8 @@ export function encodeTs(ts: bigint): string {
   return bytes.toString("base64");
 }
 
-const PING_INTERVAL_MS = 15_000;
+// Convex pings every 15 s; the client reconnects after 60 s of silence.
+const PING_INTERVAL_MS = Number(process.env.CONVEX_LOCAL_PING_MS ?? 15_000);
 const REMEMBERED_MUTATIONS = 10_000;
 const ALL_TABLES = "*";
 

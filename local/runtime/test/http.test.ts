@@ -1,0 +1,147 @@
+// The HTTP API beside the socket (ConvexHttpClient) and the HTTP actions of `http.ts`.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ConvexHttpClient } from "convex/browser";
+import { anyApi } from "convex/server";
+import { fixtureCopy, startIssuer, startRuntime, type RuntimeProcess } from "./harness.js";
+
+let runtime: RuntimeProcess;
+let issuer: Awaited<ReturnType<typeof startIssuer>>;
+let cleanup: () => void;
+
+beforeAll(async () => {
+  issuer = await startIssuer();
+  const copy = fixtureCopy();
+  cleanup = copy.cleanup;
+  runtime = await startRuntime({ ...copy, env: { TEST_ISSUER: issuer.url } });
+});
+
+afterAll(async () => {
+  await runtime?.stop();
+  await issuer?.close();
+  cleanup?.();
+});
+
+describe("HTTP API", () => {
+  test("queries, mutations and actions through ConvexHttpClient", async () => {
+    const http = new ConvexHttpClient(runtime.url);
+    await http.mutation(anyApi.messages.send, { body: "over http" });
+    expect(await http.action(anyApi.messages.sendFromAction, { body: "action over http" })).toBe("sent");
+    expect(await http.query(anyApi.messages.list, {})).toEqual(
+      expect.arrayContaining(["over http", "action over http"]),
+    );
+  });
+
+  test("a function error is status 560 with the error data", async () => {
+    const response = await fetch(`${runtime.url}/api/mutation`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ path: "messages:fail", args: [{ body: "x" }], format: "convex_encoded_json" }),
+    });
+    expect(response.status).toBe(560);
+    const body = (await response.json()) as { status: string; errorData: unknown; errorMessage: string };
+    expect(body.status).toBe("error");
+    expect(body.errorData).toEqual({ code: "refused", body: "x" });
+    const http = new ConvexHttpClient(runtime.url);
+    await expect(http.mutation(anyApi.messages.fail, { body: "y" })).rejects.toMatchObject({
+      data: { code: "refused", body: "y" },
+    });
+  });
+
+  test("answers CORS preflights from the web app's origin", async () => {
+    const response = await fetch(`${runtime.url}/api/action`, {
+      method: "OPTIONS",
+      headers: {
+        Origin: "http://localhost:5173",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization,content-type,convex-client",
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    expect(response.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("authorization");
+    const post = await fetch(`${runtime.url}/api/query`, {
+      method: "POST",
+      headers: { Origin: "http://localhost:5173", "Content-Type": "application/json" },
+      body: JSON.stringify({ path: "messages:list", args: [{}] }),
+    });
+    expect(post.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+  });
+
+  test("a bearer token is verified; an invalid one is refused", async () => {
+    const http = new ConvexHttpClient(runtime.url);
+    http.setAuth(await issuer.sign({ sub: "http-user", email: "h@example.com" }));
+    expect(await http.query(anyApi.messages.whoami, {})).toEqual({ subject: "http-user", email: "h@example.com" });
+    http.setAuth(await issuer.signWithOtherKey({ sub: "forged" }));
+    await expect(http.query(anyApi.messages.whoami, {})).rejects.toThrow(/verify/i);
+  });
+
+  test("internal functions cannot be called by clients", async () => {
+    const http = new ConvexHttpClient(runtime.url);
+    await expect(http.query(anyApi.messages.secret, {})).rejects.toThrow(/Could not find public function/);
+    await expect(http.mutation(anyApi.messages.insertInternal, { body: "sneaky" })).rejects.toThrow(
+      /Could not find public function/,
+    );
+    expect(await http.query(anyApi.messages.list, {})).not.toContain("sneaky");
+  });
+
+  test("malformed requests get a 400 and change nothing", async () => {
+    const response = await fetch(`${runtime.url}/api/mutation`, { method: "POST", body: "{not json" });
+    expect(response.status).toBe(400);
+    const noPath = await fetch(`${runtime.url}/api/mutation`, { method: "POST", body: JSON.stringify({ args: [{}] }) });
+    expect(noPath.status).toBe(400);
+  });
+});
+
+describe("HTTP actions", () => {
+  test("headers, body and cookies reach the action; status and every Set-Cookie come back", async () => {
+    const response = await fetch(`${runtime.siteUrl}/echo?x=1`, {
+      method: "POST",
+      headers: { "X-Test": "hello", Cookie: "session=abc" },
+      body: "raw body",
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+    const echoed = (await response.json()) as Record<string, unknown>;
+    expect(echoed).toMatchObject({
+      url: `${runtime.siteUrl}/echo?x=1`,
+      body: "raw body",
+      header: "hello",
+      cookie: "session=abc",
+      identity: null,
+    });
+  });
+
+  test("redirects are passed through, not followed", async () => {
+    const response = await fetch(`${runtime.siteUrl}/redirect`, { redirect: "manual" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("https://example.com/next");
+  });
+
+  test("Authorization: Bearer becomes the caller's identity; a bad token makes getUserIdentity throw", async () => {
+    const token = await issuer.sign({ sub: "site-user" });
+    const good = await fetch(`${runtime.siteUrl}/echo`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+    expect(((await good.json()) as { identity: { subject: string } }).identity.subject).toBe("site-user");
+    const bad = await fetch(`${runtime.siteUrl}/echo`, { method: "POST", headers: { Authorization: "Bearer nonsense" } });
+    expect(bad.status).toBe(201);
+    expect(((await bad.json()) as { identity: unknown }).identity).toBe("error");
+  });
+
+  test("prefix routes run mutations; unknown paths are 404", async () => {
+    const response = await fetch(`${runtime.siteUrl}/messages/from-http-action`, { method: "POST" });
+    expect(await response.text()).toBe("ok");
+    const http = new ConvexHttpClient(runtime.url);
+    expect(await http.query(anyApi.messages.list, {})).toContain("from-http-action");
+    expect((await fetch(`${runtime.siteUrl}/nowhere`)).status).toBe(404);
+  });
+});
+
+describe("logs", () => {
+  test("each execution is logged with its path, duration and outcome, followed by its console output", async () => {
+    const http = new ConvexHttpClient(runtime.url);
+    await http.query(anyApi.messages.chatty, {});
+    await http.query(anyApi.messages.crash, {}).catch(() => null);
+    const output = runtime.output();
+    expect(output).toMatch(/Q messages:chatty \d+\.\dms ok\n {4}\[LOG\] 'hello from a query' 42\n {4}\[ERROR\] 'something odd'/);
+    expect(output).toMatch(/Q messages:crash \d+\.\dms failed: Error: boom/);
+  });
+});
