@@ -1,3 +1,7 @@
-import { defineSchema, defineTable } from "convex/server";
-import { v } from "convex/values";
-export default defineSchema({ things: defineTable({ name: v.string() }) });
+import { defineSchema } from "convex/server";
+import { authTables } from "@convex-dev/auth/server";
+
+// Tables of the product. Each domain adds its own as it lands.
+export default defineSchema({
+  ...authTables,
+});

@@ -1,7 +1,13 @@
 // Verifies client JWTs against the providers of the app's `auth.config.ts`, the way Convex
 // does: OIDC discovery for `{domain, applicationID}` providers, a JWKS for `customJwt` ones,
 // then signature, issuer, audience and expiry; the claims become the user identity.
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from "jose";
 import type { Identity } from "./engine.js";
 
 interface OidcProvider {
@@ -57,16 +63,22 @@ export class TokenVerifier {
     }
     let unverified: JWTPayload;
     try {
-      unverified = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as JWTPayload;
+      unverified = JSON.parse(
+        Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"),
+      ) as JWTPayload;
     } catch {
       throw new AuthError("Could not parse JWT payload.");
     }
     const issuer = trimSlash(String(unverified.iss ?? ""));
     const provider = this.providers.find((p) =>
-      "type" in p && p.type === "customJwt" ? trimSlash(p.issuer) === issuer : trimSlash((p as OidcProvider).domain) === issuer,
+      "type" in p && p.type === "customJwt"
+        ? trimSlash(p.issuer) === issuer
+        : trimSlash((p as OidcProvider).domain) === issuer,
     );
     if (!provider) {
-      throw new AuthError(`No auth provider found matching the given token (issuer ${unverified.iss ?? "missing"}).`);
+      throw new AuthError(
+        `No auth provider found matching the given token (issuer ${unverified.iss ?? "missing"}).`,
+      );
     }
     const audience = "type" in provider ? provider.applicationID : provider.applicationID;
     let payload: JWTPayload;
@@ -96,7 +108,9 @@ export class TokenVerifier {
   /** Seconds until the token expires, or null when it has no expiry. */
   static expiresInMs(token: string): number | null {
     try {
-      const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as JWTPayload;
+      const payload = JSON.parse(
+        Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"),
+      ) as JWTPayload;
       return typeof payload.exp === "number" ? payload.exp * 1000 - Date.now() : null;
     } catch {
       return null;

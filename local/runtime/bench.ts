@@ -4,8 +4,7 @@
 //   npm run bench:runtime [-- --writes 50 --clients 100 --docs 1000]
 import { parseArgs } from "node:util";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
-import { anyApi } from "convex/server";
-import { fixtureCopy, startRuntime, waitFor } from "./test/harness.js";
+import { api, fixtureCopy, startRuntime, waitFor } from "./test/harness.js";
 
 const { values } = parseArgs({
   options: {
@@ -25,20 +24,20 @@ const runtime = await startRuntime({ ...copy, env: { CONVEX_LOCAL_QUIET: "1" } }
 const clients: ConvexClient[] = [];
 try {
   const http = new ConvexHttpClient(runtime.url);
-  await http.mutation(anyApi.items.seed, { count: docs });
+  await http.mutation(api.items.seed, { count: docs });
 
   const latest: number[] = Array(clientCount).fill(-1);
   let onChange: (() => void) | null = null;
   for (let i = 0; i < clientCount; i++) {
     const client = new ConvexClient(runtime.url);
     clients.push(client);
-    client.onUpdate(anyApi.items.total, {}, (total: number) => {
+    client.onUpdate(api.items.total, {}, (total: number) => {
       latest[i] = total;
       onChange?.();
     });
     const bystander = new ConvexClient(runtime.url);
     clients.push(bystander);
-    bystander.onUpdate(anyApi.notes.count, {}, () => undefined);
+    bystander.onUpdate(api.notes.count, {}, () => undefined);
   }
   await waitFor(() => latest.every((t) => t === docs), 30_000, "all clients subscribed");
 
@@ -55,12 +54,13 @@ try {
       };
     });
     const started = performance.now();
-    await writer.mutation(anyApi.items.add, { n: 1 });
+    await writer.mutation(api.items.add, { n: 1 });
     await allSeen;
     samples.push(performance.now() - started);
   }
   samples.sort((a, b) => a - b);
-  const pick = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+  const pick = (q: number) =>
+    samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
   const p95 = pick(0.95);
   console.log(
     `write → last of ${clientCount} subscribers updated (${docs} documents, ${writes} writes, ${clientCount} bystanders): ` +

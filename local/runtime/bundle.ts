@@ -82,7 +82,10 @@ export async function buildApp(convexDir: string, outRoot: string): Promise<Buil
   });
   const outputFor = (file: string) => {
     const rel = path.relative(convexDir, file).replace(/\.[^/.]+$/, "");
-    return { rel: rel.split(path.sep).join("/"), url: pathToFileURL(path.join(outDir, `${rel}.mjs`)) };
+    return {
+      rel: rel.split(path.sep).join("/"),
+      url: pathToFileURL(path.join(outDir, `${rel}.mjs`)),
+    };
   };
   const modules = new Map<string, ModuleLoader>();
   for (const file of moduleFiles) {

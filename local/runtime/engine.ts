@@ -14,7 +14,13 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { convexTest } from "convex-test";
 import { makeFunctionReference } from "convex/server";
-import { convexToJson, getConvexSize, jsonToConvex, type JSONValue, type Value } from "convex/values";
+import {
+  convexToJson,
+  getConvexSize,
+  jsonToConvex,
+  type JSONValue,
+  type Value,
+} from "convex/values";
 import type { BuiltApp } from "./bundle.js";
 import { formatLogLine, logExecution, type ExecutionKind } from "./log.js";
 
@@ -140,8 +146,18 @@ function installConsoleCapture() {
 function captureConvexGlobal(t: ReturnType<typeof convexTest>): Promise<any> {
   const originalRun = AsyncLocalStorage.prototype.run;
   let captured: any = null;
-  AsyncLocalStorage.prototype.run = function (this: AsyncLocalStorage<unknown>, store: any, fn: any, ...rest: any[]) {
-    if (store && typeof store === "object" && "transactionManager" in store && "components" in store) {
+  AsyncLocalStorage.prototype.run = function (
+    this: AsyncLocalStorage<unknown>,
+    store: any,
+    fn: any,
+    ...rest: any[]
+  ) {
+    if (
+      store &&
+      typeof store === "object" &&
+      "transactionManager" in store &&
+      "components" in store
+    ) {
       captured = store;
     }
     return originalRun.call(this, store, fn, ...rest);
@@ -165,7 +181,10 @@ function isConvexError(e: unknown): e is { data: Value; message: string } {
   return typeof e === "object" && e !== null && Symbol.for("ConvexError") in e;
 }
 
-export function describeError(e: unknown, reqId: string): { errorMessage: string; errorData?: JSONValue } {
+export function describeError(
+  e: unknown,
+  reqId: string,
+): { errorMessage: string; errorData?: JSONValue } {
   if (isConvexError(e)) {
     const data = e.data === undefined ? null : e.data;
     const shown = typeof data === "string" ? data : JSON.stringify(convexToJson(data));
@@ -175,7 +194,9 @@ export function describeError(e: unknown, reqId: string): { errorMessage: string
     };
   }
   const err = e instanceof Error ? e : new Error(String(e));
-  return { errorMessage: `[Request ID: ${reqId}] Server Error\nUncaught ${err.name}: ${err.message}` };
+  return {
+    errorMessage: `[Request ID: ${reqId}] Server Error\nUncaught ${err.name}: ${err.message}`,
+  };
 }
 
 const RESULT_RECORDER = Symbol("resultRecorder");
@@ -409,7 +430,10 @@ export class Engine {
     options: { journal?: Journal | null; commitTag?: ExecContext["commitTag"] } = {},
   ): Promise<Outcome> {
     const fn = await this.findFunction(udfPath);
-    const matches = fn && fn.isPublic && (kind === "query" ? fn.isQuery : kind === "mutation" ? fn.isMutation : fn.isAction);
+    const matches =
+      fn &&
+      fn.isPublic &&
+      (kind === "query" ? fn.isQuery : kind === "mutation" ? fn.isMutation : fn.isAction);
     if (!matches) {
       const errorMessage = `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`;
       logExecution({ kind, path: udfPath, durationMs: 0, error: errorMessage, logLines: [] });
@@ -424,7 +448,11 @@ export class Engine {
     udfPath: string,
     args: JSONValue,
     identity: Identity | null,
-    options: { journal?: Journal | null; commitTag?: ExecContext["commitTag"]; logKind?: ExecutionKind } = {},
+    options: {
+      journal?: Journal | null;
+      commitTag?: ExecContext["commitTag"];
+      logKind?: ExecutionKind;
+    } = {},
   ): Promise<Outcome> {
     const ctx: ExecContext = {
       kind,
@@ -443,10 +471,13 @@ export class Engine {
     try {
       const value = jsonToConvex(args);
       if (typeof value !== "object" || value === null || Array.isArray(value)) {
-        throw new Error(`The arguments to a Convex function must be an object. Received: ${JSON.stringify(args)}`);
+        throw new Error(
+          `The arguments to a Convex function must be an object. Received: ${JSON.stringify(args)}`,
+        );
       }
       const size = getConvexSize(value);
-      if (size > MAX_ARGS_BYTES) throw new Error(`Arguments are too large (${size} bytes). This is a Convex limit.`);
+      if (size > MAX_ARGS_BYTES)
+        throw new Error(`Arguments are too large (${size} bytes). This is a Convex limit.`);
       const ref = makeFunctionReference(udfPath) as any;
       const acc = this.accessor(identity);
       const result: Value = await execStorage.run(ctx, () => acc[kind](ref, value));
@@ -460,9 +491,18 @@ export class Engine {
         path: udfPath,
         durationMs,
         logLines: ctx.logLines,
-        note: kind !== "action" && durationMs > TRANSACTION_SOFT_LIMIT_MS ? "exceeds Convex's 1 s limit for queries and mutations" : undefined,
+        note:
+          kind !== "action" && durationMs > TRANSACTION_SOFT_LIMIT_MS
+            ? "exceeds Convex's 1 s limit for queries and mutations"
+            : undefined,
       });
-      return { ok: true, value: json, logLines: ctx.logLines, reads: ctx.reads, journal: ctx.journalOut };
+      return {
+        ok: true,
+        value: json,
+        logLines: ctx.logLines,
+        reads: ctx.reads,
+        journal: ctx.journalOut,
+      };
     } catch (e) {
       const { errorMessage, errorData } = describeError(e, reqId);
       logExecution({
@@ -472,7 +512,14 @@ export class Engine {
         error: e instanceof Error && !isConvexError(e) ? (e.stack ?? e.message) : errorMessage,
         logLines: ctx.logLines,
       });
-      return { ok: false, errorMessage, errorData, logLines: ctx.logLines, reads: ctx.reads, journal: ctx.journalOut };
+      return {
+        ok: false,
+        errorMessage,
+        errorData,
+        logLines: ctx.logLines,
+        reads: ctx.reads,
+        journal: ctx.journalOut,
+      };
     } finally {
       this.running -= 1;
     }
@@ -518,7 +565,8 @@ export class Engine {
           return null;
         }),
       );
-      if (!(response instanceof Response)) throw new Error("The HTTP action did not return a Response.");
+      if (!(response instanceof Response))
+        throw new Error("The HTTP action did not return a Response.");
       logExecution({
         kind: "http",
         path,
@@ -584,7 +632,10 @@ export class Engine {
           if (!current || current.state.kind !== "pending") return;
           try {
             await mutationCtx.runMutation(makeFunctionReference(job.name), jsonToConvex(args));
-            this.db.patch("_scheduled_functions", jobId, { state: { kind: "success" }, completedTime: Date.now() });
+            this.db.patch("_scheduled_functions", jobId, {
+              state: { kind: "success" },
+              completedTime: Date.now(),
+            });
           } catch (e) {
             failure = e instanceof Error ? e.message : String(e);
             this.db.patch("_scheduled_functions", jobId, {
@@ -605,7 +656,10 @@ export class Engine {
     }
     await setState({ kind: "inProgress" }, false);
     const outcome = await this.run("action", job.name, args, null, { logKind: "scheduled" });
-    await setState(outcome.ok ? { kind: "success" } : { kind: "failed", error: outcome.errorMessage }, true);
+    await setState(
+      outcome.ok ? { kind: "success" } : { kind: "failed", error: outcome.errorMessage },
+      true,
+    );
   }
 
   /** Marks jobs that were running when the process stopped as failed (actions run at most once). */

@@ -44,7 +44,10 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 /** Identity from an `Authorization: Bearer` header; null without one; throws AuthError when invalid. */
-export async function identityFromHeader(header: string | undefined, verifier: TokenVerifier): Promise<Identity | null> {
+export async function identityFromHeader(
+  header: string | undefined,
+  verifier: TokenVerifier,
+): Promise<Identity | null> {
   if (!header) return null;
   const match = /^Bearer\s+(.+)$/i.exec(header);
   if (!match) throw new AuthError("Authorization header must be `Bearer <token>`");
@@ -59,7 +62,11 @@ const KIND_BY_ROUTE: Record<string, FunctionKind | "any"> = {
   "/api/function": "any",
 };
 
-export async function handleApi(req: IncomingMessage, res: ServerResponse, host: ApiHost): Promise<void> {
+export async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  host: ApiHost,
+): Promise<void> {
   const cors = corsHeaders(req);
   const url = new URL(req.url ?? "/", "http://localhost");
   if (req.method === "OPTIONS") {
@@ -76,8 +83,10 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, host:
     return send(res, 200, { ts: encodeTs(host.currentTs()) }, cors);
   }
   const route = KIND_BY_ROUTE[url.pathname];
-  if (!route) return send(res, 404, { code: "NotFound", message: `No route ${url.pathname}` }, cors);
-  if (req.method !== "POST") return send(res, 405, { code: "MethodNotAllowed", message: "Use POST" }, cors);
+  if (!route)
+    return send(res, 404, { code: "NotFound", message: `No route ${url.pathname}` }, cors);
+  if (req.method !== "POST")
+    return send(res, 405, { code: "MethodNotAllowed", message: "Use POST" }, cors);
 
   let request: { path?: unknown; args?: unknown };
   try {
@@ -89,7 +98,12 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, host:
     return send(res, 400, { code: "BadJsonBody", message: "Missing `path`" }, cors);
   }
   // `/api/function` sends the arguments object itself; the others wrap it in an array.
-  const args = (route === "any" ? request.args : Array.isArray(request.args) ? request.args[0] : request.args) ?? {};
+  const args =
+    (route === "any"
+      ? request.args
+      : Array.isArray(request.args)
+        ? request.args[0]
+        : request.args) ?? {};
 
   let identity: Identity | null;
   try {
@@ -108,7 +122,12 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, host:
   }
   const outcome = await engine.runPublic(kind, request.path, args as JSONValue, identity);
   if (outcome.ok) {
-    return send(res, 200, { status: "success", value: outcome.value, logLines: outcome.logLines }, cors);
+    return send(
+      res,
+      200,
+      { status: "success", value: outcome.value, logLines: outcome.logLines },
+      cors,
+    );
   }
   return send(
     res,

@@ -14,7 +14,14 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
-import { emptyState, indexDocument, tableOf, type CommittedWrite, type Doc, type StoredState } from "./engine.js";
+import {
+  emptyState,
+  indexDocument,
+  tableOf,
+  type CommittedWrite,
+  type Doc,
+  type StoredState,
+} from "./engine.js";
 
 interface LogRecord {
   /** Commit timestamp (ns) as a decimal string. */
@@ -88,7 +95,8 @@ export class Persistence {
       indexDocument(state, id, doc);
       const counter = Number(id.slice(0, id.length - tableOf(id).length));
       if (counter >= state.nextDocId) state.nextDocId = counter + 1;
-      if (doc && doc._creationTime > state.lastCreationTime) state.lastCreationTime = doc._creationTime;
+      if (doc && doc._creationTime > state.lastCreationTime)
+        state.lastCreationTime = doc._creationTime;
     }
   }
 

@@ -85,7 +85,8 @@ export class Scheduler {
     const engine = this.getEngine();
     const load = engine.app.modules.get("crons");
     if (!load) return;
-    const crons = ((await load()).default as { crons?: Record<string, CronJob> } | undefined)?.crons;
+    const crons = ((await load()).default as { crons?: Record<string, CronJob> } | undefined)
+      ?.crons;
     if (!crons) return;
     for (const [identifier, job] of Object.entries(crons)) {
       const scheduleNext = () => {
@@ -99,7 +100,8 @@ export class Scheduler {
           const fn = this.getEngine();
           this.track_run(
             fn.findFunction(job.name).then(async (registered) => {
-              if (!registered) return log.warn(`Cron ${identifier}: function ${job.name} not found`);
+              if (!registered)
+                return log.warn(`Cron ${identifier}: function ${job.name} not found`);
               const kind = registered.isMutation ? "mutation" : "action";
               await fn.run(kind, job.name, (job.args[0] ?? {}) as any, null, { logKind: "cron" });
             }),
@@ -122,10 +124,15 @@ export class Scheduler {
 }
 
 /** The next time a Convex cron schedule fires after `now` (all schedules are in UTC). */
-export function nextRun(schedule: CronJob["schedule"], lastRun: number | null, now: number): number {
+export function nextRun(
+  schedule: CronJob["schedule"],
+  lastRun: number | null,
+  now: number,
+): number {
   if (schedule.type === "interval") {
     const ms =
-      ((schedule.seconds ?? 0) + (schedule.minutes ?? 0) * 60 + (schedule.hours ?? 0) * 3600) * 1000;
+      ((schedule.seconds ?? 0) + (schedule.minutes ?? 0) * 60 + (schedule.hours ?? 0) * 3600) *
+      1000;
     return lastRun === null ? now + ms : Math.max(now, lastRun + ms);
   }
   const minute = schedule.minuteUTC ?? 0;

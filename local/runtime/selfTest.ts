@@ -1,8 +1,14 @@
 // A start-up check of every convex-test internal the engine relies on. If an upgrade of
 // `convex` or `convex-test` changes them, the runtime stops with a clear message instead of
 // silently losing writes or live updates.
-import { defineSchema, defineTable, makeFunctionReference, mutationGeneric, queryGeneric } from "convex/server";
-import { v } from "convex/values";
+import {
+  defineSchema,
+  defineTable,
+  makeFunctionReference,
+  mutationGeneric,
+  queryGeneric,
+} from "convex/server";
+import { v, type JSONValue } from "convex/values";
 import type { BuiltApp } from "./bundle.js";
 import { Engine, emptyState, type CommittedWrite, type ExecContext } from "./engine.js";
 
@@ -31,10 +37,12 @@ export async function selfTest(): Promise<void> {
     sourceDir: "",
   };
   const commits: { writes: CommittedWrite[]; ctx: ExecContext | undefined }[] = [];
-  const engine = await Engine.create(app, emptyState(), (writes, ctx) => commits.push({ writes, ctx }));
+  const engine = await Engine.create(app, emptyState(), (writes, ctx) =>
+    commits.push({ writes, ctx }),
+  );
   const problems: string[] = [];
 
-  const tag = { probe: true } as Record<string, unknown> & { result?: unknown };
+  const tag: Record<string, unknown> & { result?: JSONValue } = { probe: true };
   const inserted = await engine.runPublic("mutation", "probe:insert", {}, null, { commitTag: tag });
   if (!inserted.ok) problems.push(`mutation failed: ${inserted.errorMessage}`);
   const tables = commits.flatMap((c) => c.writes.map((w) => w.table));
@@ -47,10 +55,13 @@ export async function selfTest(): Promise<void> {
   await engine.runPublic("mutation", "probe:insert", {}, null);
   const first = await engine.runPublic("query", "probe:page", { numItems: 1 }, null);
   if (!first.ok || !first.reads.has("probe")) problems.push("query reads are not tracked");
-  if (!first.logLines.some((line) => line.includes("probe"))) problems.push("console output is not captured");
+  if (!first.logLines.some((line) => line.includes("probe")))
+    problems.push("console output is not captured");
   if (!first.journal?.endCursor) problems.push("paginated queries produce no journal");
   await engine.runPublic("mutation", "probe:insert", {}, null);
-  const again = await engine.runPublic("query", "probe:page", { numItems: 1 }, null, { journal: first.journal });
+  const again = await engine.runPublic("query", "probe:page", { numItems: 1 }, null, {
+    journal: first.journal,
+  });
   // Newest first: the new row joins the pinned first page instead of pushing a row off it.
   const pageLength = again.ok ? (again.value as { page: unknown[] }).page.length : -1;
   if (pageLength !== 2) problems.push(`journals do not pin the page end (got ${pageLength} rows)`);

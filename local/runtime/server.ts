@@ -46,8 +46,9 @@ interface CronState {
   name: string;
   at: number;
 }
-const isMutationRecord = (tag: any): tag is MutationRecord & { kind: "mutation" } => tag?.kind === "mutation";
-const isCronState = (tag: any): tag is CronState => tag?.kind === "cron";
+const isMutationRecord = (tag: unknown): tag is MutationRecord =>
+  (tag as { kind?: string })?.kind === "mutation";
+const isCronState = (tag: unknown): tag is CronState => (tag as { kind?: string })?.kind === "cron";
 const KEEP_MUTATION_RECORDS = 1000;
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
@@ -69,9 +70,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
 
   const persistence = new Persistence(options.dataDir);
   const { state, tags } = persistence.load();
-  const mutationRecords: MutationRecord[] = tags.filter(isMutationRecord).slice(-KEEP_MUTATION_RECORDS);
+  const mutationRecords: MutationRecord[] = (tags as unknown[])
+    .filter(isMutationRecord)
+    .slice(-KEEP_MUTATION_RECORDS);
   const cronRuns = new Map<string, number>();
-  for (const tag of tags.filter(isCronState)) cronRuns.set(tag.name, tag.at);
+  for (const tag of tags as unknown[]) if (isCronState(tag)) cronRuns.set(tag.name, tag.at);
   const keptTags = (): JSONValue[] => [
     ...(mutationRecords.slice(-KEEP_MUTATION_RECORDS) as unknown as JSONValue[]),
     ...[...cronRuns].map(([name, at]) => ({ kind: "cron", name, at })),
@@ -89,7 +92,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const tag = ctx?.commitTag ? ({ kind: "mutation", ...ctx.commitTag } as JSONValue) : undefined;
     if (tag) {
       mutationRecords.push(tag as unknown as MutationRecord);
-      if (mutationRecords.length > 2 * KEEP_MUTATION_RECORDS) mutationRecords.splice(0, KEEP_MUTATION_RECORDS);
+      if (mutationRecords.length > 2 * KEEP_MUTATION_RECORDS)
+        mutationRecords.splice(0, KEEP_MUTATION_RECORDS);
     }
     const compact = persistence.append(state.lastCommitTs, writes, tag);
     scheduler.onCommit(writes);
@@ -114,7 +118,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   };
   engine = await load();
   const interrupted = await engine.failInterruptedJobs();
-  if (interrupted > 0) log.warn(`${interrupted} scheduled action(s) were interrupted by the last stop`);
+  if (interrupted > 0)
+    log.warn(`${interrupted} scheduled action(s) were interrupted by the last stop`);
   scheduler.restore(state);
   const recordCronRun = (name: string, at: number) => {
     cronRuns.set(name, at);
@@ -125,9 +130,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // Sync protocol and HTTP API.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 << 20 });
   const apiServer = createServer((req, res) => {
-    handleApi(req, res, { engine: () => engine, verifier: () => verifier, currentTs: () => sync.currentTs() }).catch(
-      (e: unknown) => fail(res, e),
-    );
+    handleApi(req, res, {
+      engine: () => engine,
+      verifier: () => verifier,
+      currentTs: () => sync.currentTs(),
+    }).catch((e: unknown) => fail(res, e));
   });
   apiServer.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = new URL(req.url ?? "/", url).pathname;
@@ -145,12 +152,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const serveHttpAction = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);
     const headers = new Headers();
-    for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    for (let i = 0; i < req.rawHeaders.length; i += 2)
+      headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
     const method = req.method ?? "GET";
     const request = new Request(`${siteUrl}${req.url ?? "/"}`, {
       method,
       headers,
-      body: method === "GET" || method === "HEAD" ? undefined : body,
+      body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
       redirect: "manual",
     });
     let auth: Awaited<ReturnType<typeof identityFromHeader>> | Error;
@@ -202,7 +210,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
   }
 
-  log.notice(`Convex local runtime ready: ${url} (sync + API), ${siteUrl} (HTTP actions); data in ${options.dataDir}`);
+  log.notice(
+    `Convex local runtime ready: ${url} (sync + API), ${siteUrl} (HTTP actions); data in ${options.dataDir}`,
+  );
 
   return {
     url,
@@ -236,7 +246,9 @@ function buildCacheDir(convexDir: string): string {
 function fail(res: ServerResponse, e: unknown) {
   log.error("request failed", e);
   if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
-  res.end(JSON.stringify({ code: "InternalServerError", message: (e as Error)?.message ?? String(e) }));
+  res.end(
+    JSON.stringify({ code: "InternalServerError", message: (e as Error)?.message ?? String(e) }),
+  );
 }
 
 function listen(server: Server, port: number, host: string) {

@@ -24,7 +24,13 @@ export interface MutationRecord {
 
 type QueryResult =
   | { ok: true; valueJson: string; logLinesJson: string; journalJson: string }
-  | { ok: false; errorMessage: string; errorDataJson?: string; logLinesJson: string; journalJson: string };
+  | {
+      ok: false;
+      errorMessage: string;
+      errorDataJson?: string;
+      logLinesJson: string;
+      journalJson: string;
+    };
 
 interface SharedQuery {
   key: string;
@@ -98,7 +104,10 @@ export class SyncServer {
   rememberMutations(records: MutationRecord[]) {
     for (const record of records) {
       const json = JSON.stringify(record.result ?? null);
-      this.remember(`${record.sessionId}:${record.requestId}`, Promise.resolve(successResponse(record.requestId, json)));
+      this.remember(
+        `${record.sessionId}:${record.requestId}`,
+        Promise.resolve(successResponse(record.requestId, json)),
+      );
     }
   }
 
@@ -176,20 +185,45 @@ export class SyncServer {
       case "Event":
         return;
       default:
-        connection.send(JSON.stringify({ type: "FatalError", error: `Unknown message type ${String(message?.type)}` }));
+        connection.send(
+          JSON.stringify({
+            type: "FatalError",
+            error: `Unknown message type ${String(message?.type)}`,
+          }),
+        );
         connection.socket.close();
     }
   }
 
-  private sharedKey(udfPath: string, args: JSONValue, identity: Identity | null, journal: Journal | null) {
+  private sharedKey(
+    udfPath: string,
+    args: JSONValue,
+    identity: Identity | null,
+    journal: Journal | null,
+  ) {
     return JSON.stringify([udfPath, args, identity, journal]);
   }
 
-  private subscribe(connection: Connection, queryId: number, udfPath: string, args: JSONValue, journal: Journal | null) {
+  private subscribe(
+    connection: Connection,
+    queryId: number,
+    udfPath: string,
+    args: JSONValue,
+    journal: Journal | null,
+  ) {
     const key = this.sharedKey(udfPath, args, connection.identity, journal);
     let shared = this.shared.get(key);
     if (!shared) {
-      shared = { key, udfPath, args, identity: connection.identity, journal, result: null, reads: new Set(), subscribers: new Set() };
+      shared = {
+        key,
+        udfPath,
+        args,
+        identity: connection.identity,
+        journal,
+        result: null,
+        reads: new Set(),
+        subscribers: new Set(),
+      };
       this.shared.set(key, shared);
     }
     const subscription: Subscription = { connection, queryId, udfPath, args, journal, shared };
@@ -206,9 +240,11 @@ export class SyncServer {
 
   /** Runs a shared query; returns true when its result changed. */
   private async execute(shared: SharedQuery): Promise<boolean> {
-    const outcome = await this.host.engine().runPublic("query", shared.udfPath, shared.args, shared.identity, {
-      journal: shared.journal,
-    });
+    const outcome = await this.host
+      .engine()
+      .runPublic("query", shared.udfPath, shared.args, shared.identity, {
+        journal: shared.journal,
+      });
     shared.reads = outcome.reads;
     if (outcome.journal) shared.journal = outcome.journal;
     const result = toQueryResult(outcome, shared.journal);
@@ -224,7 +260,11 @@ export class SyncServer {
   ) {
     const version = (v: { querySet: number; identity: number; ts: bigint }) =>
       `{"querySet":${v.querySet},"ts":"${encodeTs(v.ts)}","identity":${v.identity}}`;
-    const start = { querySet: connection.querySet, identity: connection.identityVersion, ts: connection.ts };
+    const start = {
+      querySet: connection.querySet,
+      identity: connection.identityVersion,
+      ts: connection.ts,
+    };
     if (end.ts < start.ts) end = { ...end, ts: start.ts };
     connection.send(
       `{"type":"Transition","startVersion":${version(start)},"endVersion":${version(end)},"modifications":[${modifications.join(",")}]}`,
@@ -237,7 +277,9 @@ export class SyncServer {
   private async modifyQuerySet(connection: Connection, message: any) {
     if (connection.closed) return;
     if (message.baseVersion !== connection.querySet) {
-      connection.send(JSON.stringify({ type: "FatalError", error: "Invalid query set base version" }));
+      connection.send(
+        JSON.stringify({ type: "FatalError", error: "Invalid query set base version" }),
+      );
       connection.socket.close();
       return;
     }
@@ -248,7 +290,15 @@ export class SyncServer {
         const existing = connection.queries.get(change.queryId);
         if (existing) this.unsubscribe(existing);
         const journal = parseJournal(change.journal);
-        added.push(this.subscribe(connection, change.queryId, change.udfPath, change.args?.[0] ?? {}, journal));
+        added.push(
+          this.subscribe(
+            connection,
+            change.queryId,
+            change.udfPath,
+            change.args?.[0] ?? {},
+            journal,
+          ),
+        );
       } else if (change.type === "Remove") {
         const subscription = connection.queries.get(change.queryId);
         if (subscription) {
@@ -263,7 +313,8 @@ export class SyncServer {
     }
     if (connection.closed) return;
     for (const subscription of added) {
-      if (connection.queries.get(subscription.queryId) === subscription) modifications.push(modification(subscription));
+      if (connection.queries.get(subscription.queryId) === subscription)
+        modifications.push(modification(subscription));
     }
     this.sendTransition(connection, modifications, {
       querySet: message.newVersion,
@@ -293,7 +344,12 @@ export class SyncServer {
       }
     } else if (message.tokenType !== "None") {
       connection.send(
-        JSON.stringify({ type: "AuthError", error: "Admin authentication is not supported locally", baseVersion: message.baseVersion, authUpdateAttempted: true }),
+        JSON.stringify({
+          type: "AuthError",
+          error: "Admin authentication is not supported locally",
+          baseVersion: message.baseVersion,
+          authUpdateAttempted: true,
+        }),
       );
       return;
     }
@@ -327,7 +383,13 @@ export class SyncServer {
       };
       response = this.host
         .engine()
-        .runPublic("mutation", String(message.udfPath), message.args?.[0] ?? {}, connection.identity, { commitTag })
+        .runPublic(
+          "mutation",
+          String(message.udfPath),
+          message.args?.[0] ?? {},
+          connection.identity,
+          { commitTag },
+        )
         .then((outcome) =>
           outcome.ok
             ? successResponse(requestId, JSON.stringify(outcome.value), outcome.logLines)
@@ -349,7 +411,12 @@ export class SyncServer {
       JSON.stringify(
         outcome.ok
           ? { ...base, success: true, result: outcome.value }
-          : { ...base, success: false, result: outcome.errorMessage, ...(outcome.errorData !== undefined ? { errorData: outcome.errorData } : {}) },
+          : {
+              ...base,
+              success: false,
+              result: outcome.errorMessage,
+              ...(outcome.errorData !== undefined ? { errorData: outcome.errorData } : {}),
+            },
       ),
     );
   }
@@ -375,14 +442,16 @@ export class SyncServer {
     const changed = new Set<SharedQuery>();
     if (dirty.size > 0) {
       for (const shared of [...this.shared.values()]) {
-        const affected = dirty.has(ALL_TABLES) || [...shared.reads].some((table) => dirty.has(table));
+        const affected =
+          dirty.has(ALL_TABLES) || [...shared.reads].some((table) => dirty.has(table));
         if (affected && (await this.execute(shared))) changed.add(shared);
       }
     }
     if (changed.size === 0 && responses.size === 0) return;
     const ts = this.nextTs();
     const touched = new Set<Connection>(responses.keys());
-    for (const shared of changed) for (const subscription of shared.subscribers) touched.add(subscription.connection);
+    for (const shared of changed)
+      for (const subscription of shared.subscribers) touched.add(subscription.connection);
     for (const connection of touched) {
       if (connection.closed) continue;
       for (const build of responses.get(connection) ?? []) connection.send(build(ts));
@@ -433,11 +502,14 @@ function parseJournal(journal: unknown): Journal | null {
 function toQueryResult(outcome: Outcome, journal: Journal | null): QueryResult {
   const journalJson = journal ? JSON.stringify(JSON.stringify(journal)) : "null";
   const logLinesJson = JSON.stringify(outcome.logLines);
-  if (outcome.ok) return { ok: true, valueJson: JSON.stringify(outcome.value), logLinesJson, journalJson };
+  if (outcome.ok)
+    return { ok: true, valueJson: JSON.stringify(outcome.value), logLinesJson, journalJson };
   return {
     ok: false,
     errorMessage: outcome.errorMessage,
-    ...(outcome.errorData !== undefined ? { errorDataJson: JSON.stringify(outcome.errorData) } : {}),
+    ...(outcome.errorData !== undefined
+      ? { errorDataJson: JSON.stringify(outcome.errorData) }
+      : {}),
     logLinesJson,
     journalJson,
   };
@@ -446,7 +518,8 @@ function toQueryResult(outcome: Outcome, journal: Journal | null): QueryResult {
 function sameResult(a: QueryResult, b: QueryResult) {
   if (a.ok !== b.ok || a.journalJson !== b.journalJson) return false;
   if (a.ok && b.ok) return a.valueJson === b.valueJson;
-  if (!a.ok && !b.ok) return a.errorMessage === b.errorMessage && a.errorDataJson === b.errorDataJson;
+  if (!a.ok && !b.ok)
+    return a.errorMessage === b.errorMessage && a.errorDataJson === b.errorDataJson;
   return false;
 }
 
@@ -455,17 +528,25 @@ function modification(subscription: Subscription): string {
   if (result.ok) {
     return `{"type":"QueryUpdated","queryId":${subscription.queryId},"value":${result.valueJson},"logLines":${result.logLinesJson},"journal":${result.journalJson}}`;
   }
-  const errorData = result.errorDataJson !== undefined ? `,"errorData":${result.errorDataJson}` : "";
+  const errorData =
+    result.errorDataJson !== undefined ? `,"errorData":${result.errorDataJson}` : "";
   return `{"type":"QueryFailed","queryId":${subscription.queryId},"errorMessage":${JSON.stringify(result.errorMessage)},"logLines":${result.logLinesJson}${errorData},"journal":${result.journalJson}}`;
 }
 
-function successResponse(requestId: number, resultJson: string, logLines: string[] = []): ResponseBuilder {
+function successResponse(
+  requestId: number,
+  resultJson: string,
+  logLines: string[] = [],
+): ResponseBuilder {
   const logLinesJson = JSON.stringify(logLines);
   return (ts) =>
     `{"type":"MutationResponse","requestId":${requestId},"success":true,"result":${resultJson},"ts":"${encodeTs(ts)}","logLines":${logLinesJson}}`;
 }
 
-function failureResponse(requestId: number, outcome: Extract<Outcome, { ok: false }>): ResponseBuilder {
+function failureResponse(
+  requestId: number,
+  outcome: Extract<Outcome, { ok: false }>,
+): ResponseBuilder {
   const text = JSON.stringify({
     type: "MutationResponse",
     requestId,

@@ -7,6 +7,10 @@ import { createServer as createNetServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { anyApi } from "convex/server";
+
+/** The fixture app's functions (untyped: the fixture has no generated API). */
+export const api = anyApi as any;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../../..");
@@ -30,7 +34,11 @@ export function fixtureCopy(): { convexDir: string; dataDir: string; cleanup: ()
   const dir = mkdtempSync(path.join(scratch, "run-"));
   const convexDir = path.join(dir, "convex");
   cpSync(fixture, convexDir, { recursive: true });
-  return { convexDir, dataDir: path.join(dir, "data"), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    convexDir,
+    dataDir: path.join(dir, "data"),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface RuntimeProcess {
@@ -117,7 +125,10 @@ export async function startRuntime(options: {
 /** A minimal OpenID provider: discovery document, JWKS and a token signer. */
 export async function startIssuer(): Promise<{
   url: string;
-  sign: (claims: Record<string, unknown>, options?: { expiresIn?: string; audience?: string }) => Promise<string>;
+  sign: (
+    claims: Record<string, unknown>,
+    options?: { expiresIn?: string; audience?: string },
+  ) => Promise<string>;
   signWithOtherKey: (claims: Record<string, unknown>) => Promise<string>;
   close: () => Promise<void>;
 }> {
@@ -138,14 +149,19 @@ export async function startIssuer(): Promise<{
     }
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
-  const signer = (key: CryptoKey) => async (claims: Record<string, unknown>, options: { expiresIn?: string; audience?: string } = {}) =>
-    new SignJWT(claims)
-      .setProtectedHeader({ alg: "RS256", kid: "test" })
-      .setIssuer(url)
-      .setAudience(options.audience ?? "convex")
-      .setIssuedAt()
-      .setExpirationTime(options.expiresIn ?? "1h")
-      .sign(key);
+  const signer =
+    (key: CryptoKey) =>
+    async (
+      claims: Record<string, unknown>,
+      options: { expiresIn?: string; audience?: string } = {},
+    ) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: "RS256", kid: "test" })
+        .setIssuer(url)
+        .setAudience(options.audience ?? "convex")
+        .setIssuedAt()
+        .setExpirationTime(options.expiresIn ?? "1h")
+        .sign(key);
   return {
     url,
     sign: signer(privateKey),
@@ -157,7 +173,11 @@ export async function startIssuer(): Promise<{
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` returns a truthy value (or throws after `timeoutMs`). */
-export async function waitFor<T>(check: () => T | Promise<T>, timeoutMs = 5000, what = "condition"): Promise<T> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  timeoutMs = 5000,
+  what = "condition",
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -1,8 +1,7 @@
 // The HTTP API beside the socket (ConvexHttpClient) and the HTTP actions of `http.ts`.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ConvexHttpClient } from "convex/browser";
-import { anyApi } from "convex/server";
-import { fixtureCopy, startIssuer, startRuntime, type RuntimeProcess } from "./harness.js";
+import { api, fixtureCopy, startIssuer, startRuntime, type RuntimeProcess } from "./harness.js";
 
 let runtime: RuntimeProcess;
 let issuer: Awaited<ReturnType<typeof startIssuer>>;
@@ -24,9 +23,11 @@ afterAll(async () => {
 describe("HTTP API", () => {
   test("queries, mutations and actions through ConvexHttpClient", async () => {
     const http = new ConvexHttpClient(runtime.url);
-    await http.mutation(anyApi.messages.send, { body: "over http" });
-    expect(await http.action(anyApi.messages.sendFromAction, { body: "action over http" })).toBe("sent");
-    expect(await http.query(anyApi.messages.list, {})).toEqual(
+    await http.mutation(api.messages.send, { body: "over http" });
+    expect(await http.action(api.messages.sendFromAction, { body: "action over http" })).toBe(
+      "sent",
+    );
+    expect(await http.query(api.messages.list, {})).toEqual(
       expect.arrayContaining(["over http", "action over http"]),
     );
   });
@@ -35,14 +36,22 @@ describe("HTTP API", () => {
     const response = await fetch(`${runtime.url}/api/mutation`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ path: "messages:fail", args: [{ body: "x" }], format: "convex_encoded_json" }),
+      body: JSON.stringify({
+        path: "messages:fail",
+        args: [{ body: "x" }],
+        format: "convex_encoded_json",
+      }),
     });
     expect(response.status).toBe(560);
-    const body = (await response.json()) as { status: string; errorData: unknown; errorMessage: string };
+    const body = (await response.json()) as {
+      status: string;
+      errorData: unknown;
+      errorMessage: string;
+    };
     expect(body.status).toBe("error");
     expect(body.errorData).toEqual({ code: "refused", body: "x" });
     const http = new ConvexHttpClient(runtime.url);
-    await expect(http.mutation(anyApi.messages.fail, { body: "y" })).rejects.toMatchObject({
+    await expect(http.mutation(api.messages.fail, { body: "y" })).rejects.toMatchObject({
       data: { code: "refused", body: "y" },
     });
   });
@@ -58,7 +67,9 @@ describe("HTTP API", () => {
     });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
-    expect(response.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("authorization");
+    expect(response.headers.get("access-control-allow-headers")?.toLowerCase()).toContain(
+      "authorization",
+    );
     const post = await fetch(`${runtime.url}/api/query`, {
       method: "POST",
       headers: { Origin: "http://localhost:5173", "Content-Type": "application/json" },
@@ -70,24 +81,35 @@ describe("HTTP API", () => {
   test("a bearer token is verified; an invalid one is refused", async () => {
     const http = new ConvexHttpClient(runtime.url);
     http.setAuth(await issuer.sign({ sub: "http-user", email: "h@example.com" }));
-    expect(await http.query(anyApi.messages.whoami, {})).toEqual({ subject: "http-user", email: "h@example.com" });
+    expect(await http.query(api.messages.whoami, {})).toEqual({
+      subject: "http-user",
+      email: "h@example.com",
+    });
     http.setAuth(await issuer.signWithOtherKey({ sub: "forged" }));
-    await expect(http.query(anyApi.messages.whoami, {})).rejects.toThrow(/verify/i);
+    await expect(http.query(api.messages.whoami, {})).rejects.toThrow(/verify/i);
   });
 
   test("internal functions cannot be called by clients", async () => {
     const http = new ConvexHttpClient(runtime.url);
-    await expect(http.query(anyApi.messages.secret, {})).rejects.toThrow(/Could not find public function/);
-    await expect(http.mutation(anyApi.messages.insertInternal, { body: "sneaky" })).rejects.toThrow(
+    await expect(http.query(api.messages.secret, {})).rejects.toThrow(
       /Could not find public function/,
     );
-    expect(await http.query(anyApi.messages.list, {})).not.toContain("sneaky");
+    await expect(http.mutation(api.messages.insertInternal, { body: "sneaky" })).rejects.toThrow(
+      /Could not find public function/,
+    );
+    expect(await http.query(api.messages.list, {})).not.toContain("sneaky");
   });
 
   test("malformed requests get a 400 and change nothing", async () => {
-    const response = await fetch(`${runtime.url}/api/mutation`, { method: "POST", body: "{not json" });
+    const response = await fetch(`${runtime.url}/api/mutation`, {
+      method: "POST",
+      body: "{not json",
+    });
     expect(response.status).toBe(400);
-    const noPath = await fetch(`${runtime.url}/api/mutation`, { method: "POST", body: JSON.stringify({ args: [{}] }) });
+    const noPath = await fetch(`${runtime.url}/api/mutation`, {
+      method: "POST",
+      body: JSON.stringify({ args: [{}] }),
+    });
     expect(noPath.status).toBe(400);
   });
 });
@@ -119,18 +141,28 @@ describe("HTTP actions", () => {
 
   test("Authorization: Bearer becomes the caller's identity; a bad token makes getUserIdentity throw", async () => {
     const token = await issuer.sign({ sub: "site-user" });
-    const good = await fetch(`${runtime.siteUrl}/echo`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
-    expect(((await good.json()) as { identity: { subject: string } }).identity.subject).toBe("site-user");
-    const bad = await fetch(`${runtime.siteUrl}/echo`, { method: "POST", headers: { Authorization: "Bearer nonsense" } });
+    const good = await fetch(`${runtime.siteUrl}/echo`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    expect(((await good.json()) as { identity: { subject: string } }).identity.subject).toBe(
+      "site-user",
+    );
+    const bad = await fetch(`${runtime.siteUrl}/echo`, {
+      method: "POST",
+      headers: { Authorization: "Bearer nonsense" },
+    });
     expect(bad.status).toBe(201);
     expect(((await bad.json()) as { identity: unknown }).identity).toBe("error");
   });
 
   test("prefix routes run mutations; unknown paths are 404", async () => {
-    const response = await fetch(`${runtime.siteUrl}/messages/from-http-action`, { method: "POST" });
+    const response = await fetch(`${runtime.siteUrl}/messages/from-http-action`, {
+      method: "POST",
+    });
     expect(await response.text()).toBe("ok");
     const http = new ConvexHttpClient(runtime.url);
-    expect(await http.query(anyApi.messages.list, {})).toContain("from-http-action");
+    expect(await http.query(api.messages.list, {})).toContain("from-http-action");
     expect((await fetch(`${runtime.siteUrl}/nowhere`)).status).toBe(404);
   });
 });
@@ -138,10 +170,12 @@ describe("HTTP actions", () => {
 describe("logs", () => {
   test("each execution is logged with its path, duration and outcome, followed by its console output", async () => {
     const http = new ConvexHttpClient(runtime.url);
-    await http.query(anyApi.messages.chatty, {});
-    await http.query(anyApi.messages.crash, {}).catch(() => null);
+    await http.query(api.messages.chatty, {});
+    await http.query(api.messages.crash, {}).catch(() => null);
     const output = runtime.output();
-    expect(output).toMatch(/Q messages:chatty \d+\.\dms ok\n {4}\[LOG\] 'hello from a query' 42\n {4}\[ERROR\] 'something odd'/);
+    expect(output).toMatch(
+      /Q messages:chatty \d+\.\dms ok\n {4}\[LOG\] 'hello from a query' 42\n {4}\[ERROR\] 'something odd'/,
+    );
     expect(output).toMatch(/Q messages:crash \d+\.\dms failed: Error: boom/);
   });
 });

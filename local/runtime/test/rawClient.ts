@@ -8,7 +8,10 @@ export interface ServerMessage {
 
 export class RawSyncClient {
   readonly messages: ServerMessage[] = [];
-  private waiters: { predicate: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  private waiters: {
+    predicate: (m: ServerMessage) => boolean;
+    resolve: (m: ServerMessage) => void;
+  }[] = [];
   closed: Promise<{ code: number; reason: string }>;
 
   private constructor(readonly socket: WebSocket) {
@@ -21,7 +24,9 @@ export class RawSyncClient {
         return false;
       });
     });
-    this.closed = new Promise((resolve) => socket.on("close", (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      socket.on("close", (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
   }
 
   static async connect(url: string, sessionId = crypto.randomUUID()): Promise<RawSyncClient> {
@@ -31,7 +36,13 @@ export class RawSyncClient {
       socket.once("error", reject);
     });
     const client = new RawSyncClient(socket);
-    client.send({ type: "Connect", sessionId, connectionCount: 0, lastCloseReason: null, clientTs: Date.now() });
+    client.send({
+      type: "Connect",
+      sessionId,
+      connectionCount: 0,
+      lastCloseReason: null,
+      clientTs: Date.now(),
+    });
     return client;
   }
 
@@ -40,11 +51,18 @@ export class RawSyncClient {
   }
 
   /** The next message (already received or future) matching `predicate`, after index `from`. */
-  next(predicate: (m: ServerMessage) => boolean, from = 0, timeoutMs = 5000): Promise<ServerMessage> {
+  next(
+    predicate: (m: ServerMessage) => boolean,
+    from = 0,
+    timeoutMs = 5000,
+  ): Promise<ServerMessage> {
     const found = this.messages.slice(from).find(predicate);
     if (found) return Promise.resolve(found);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("timed out waiting for a server message")), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error("timed out waiting for a server message")),
+        timeoutMs,
+      );
       this.waiters.push({
         predicate,
         resolve: (m) => {

@@ -7,8 +7,7 @@ import { createElement, type ReactNode } from "react";
 import WebSocket from "ws";
 import { ConvexProvider, ConvexReactClient, usePaginatedQuery } from "convex/react";
 import { ConvexHttpClient } from "convex/browser";
-import { anyApi } from "convex/server";
-import { fixtureCopy, startRuntime, type RuntimeProcess } from "./harness.js";
+import { api, fixtureCopy, startRuntime, type RuntimeProcess } from "./harness.js";
 
 let runtime: RuntimeProcess;
 let copy: ReturnType<typeof fixtureCopy>;
@@ -17,7 +16,10 @@ let client: ConvexReactClient;
 beforeAll(async () => {
   copy = fixtureCopy();
   runtime = await startRuntime(copy);
-  client = new ConvexReactClient(runtime.url, { webSocketConstructor: WebSocket as never, unsavedChangesWarning: false });
+  client = new ConvexReactClient(runtime.url, {
+    webSocketConstructor: WebSocket as never,
+    unsavedChangesWarning: false,
+  });
 });
 
 afterAll(async () => {
@@ -28,29 +30,35 @@ afterAll(async () => {
 
 test("usePaginatedQuery keeps every row exactly once while others insert", async () => {
   const writer = new ConvexHttpClient(runtime.url);
-  for (let i = 0; i < 6; i++) await writer.mutation(anyApi.messages.send, { body: `seed ${i}` });
-  const wrapper = ({ children }: { children: ReactNode }) => createElement(ConvexProvider, { client }, children);
-  const { result } = renderHook(() => usePaginatedQuery(anyApi.messages.page, {}, { initialNumItems: 3 }), { wrapper });
+  for (let i = 0; i < 6; i++) await writer.mutation(api.messages.send, { body: `seed ${i}` });
+  const wrapper = ({ children }: { children: ReactNode }) =>
+    createElement(ConvexProvider, { client }, children);
+  const { result } = renderHook(
+    () => usePaginatedQuery(api.messages.page, {}, { initialNumItems: 3 }),
+    { wrapper },
+  );
   await waitFor(() => expect(result.current.results).toHaveLength(3), { timeout: 5000 });
 
-  await writer.mutation(anyApi.messages.send, { body: "while on page one" });
-  await waitFor(() => expect(result.current.results[0]?.body).toBe("while on page one"), { timeout: 5000 });
+  await writer.mutation(api.messages.send, { body: "while on page one" });
+  await waitFor(() => expect(result.current.results[0]?.body).toBe("while on page one"), {
+    timeout: 5000,
+  });
   expect(result.current.results).toHaveLength(4);
 
   act(() => result.current.loadMore(3));
-  await writer.mutation(anyApi.messages.send, { body: "during load more" });
+  await writer.mutation(api.messages.send, { body: "during load more" });
   await waitFor(() => expect(result.current.results).toHaveLength(8), { timeout: 5000 });
   act(() => result.current.loadMore(10));
   await waitFor(() => expect(result.current.status).toBe("Exhausted"), { timeout: 5000 });
 
   const bodies = result.current.results.map((m: { body: string }) => m.body);
-  const server = ((await writer.query(anyApi.messages.list, {})) as string[]).reverse();
+  const server = ((await writer.query(api.messages.list, {})) as string[]).reverse();
   expect(bodies).toEqual(server);
   expect(new Set(bodies).size).toBe(bodies.length);
 });
 
 test("an optimistic update shows at once and is replaced by the server's value, never doubled", async () => {
-  const watch = client.watchQuery(anyApi.messages.list, {});
+  const watch = client.watchQuery(api.messages.list, {});
   const seen: string[][] = [];
   const unsubscribe = watch.onUpdate(() => {
     const value = watch.localQueryResult() as string[] | undefined;
@@ -58,12 +66,16 @@ test("an optimistic update shows at once and is replaced by the server's value, 
   });
   await waitFor(() => expect(seen.length).toBeGreaterThan(0), { timeout: 5000 });
   const body = "optimistic";
-  const done = client.mutation(anyApi.messages.send, { body }, {
-    optimisticUpdate: (store) => {
-      const current = store.getQuery(anyApi.messages.list, {}) as string[] | undefined;
-      if (current) store.setQuery(anyApi.messages.list, {}, [...current, body]);
+  const done = client.mutation(
+    api.messages.send,
+    { body },
+    {
+      optimisticUpdate: (store) => {
+        const current = store.getQuery(api.messages.list, {}) as string[] | undefined;
+        if (current) store.setQuery(api.messages.list, {}, [...current, body]);
+      },
     },
-  });
+  );
   expect(seen.at(-1)).toContain(body);
   await done;
   await new Promise((r) => setTimeout(r, 100));

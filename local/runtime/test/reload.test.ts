@@ -3,8 +3,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
-import { anyApi } from "convex/server";
-import { fixtureCopy, startRuntime, waitFor, type RuntimeProcess } from "./harness.js";
+import { api, fixtureCopy, startRuntime, waitFor, type RuntimeProcess } from "./harness.js";
 
 let runtime: RuntimeProcess;
 let copy: ReturnType<typeof fixtureCopy>;
@@ -21,10 +20,10 @@ afterAll(async () => {
 
 test("a new module becomes callable, live queries re-run with the new code, and data is kept", async () => {
   const http = new ConvexHttpClient(runtime.url);
-  await http.mutation(anyApi.notes.add, { text: "kept" });
+  await http.mutation(api.notes.add, { text: "kept" });
   const client = new ConvexClient(runtime.url);
   let count: number | undefined;
-  client.onUpdate(anyApi.notes.count, {}, (value: number) => (count = value));
+  client.onUpdate(api.notes.count, {}, (value: number) => (count = value));
   await waitFor(() => count === 1, 5000, "initial count");
 
   writeFileSync(
@@ -37,10 +36,10 @@ export const texts = queryGeneric({ args: {}, handler: async (ctx) => (await ctx
 `,
   );
   await waitFor(() => count === 10, 10_000, "re-run with new code");
-  expect(await http.query(anyApi.notes.texts, {})).toEqual(["kept"]);
+  expect(await http.query(api.notes.texts, {})).toEqual(["kept"]);
 
   writeFileSync(path.join(copy.convexDir, "broken.ts"), "export const x = ;");
   await waitFor(() => runtime.output().includes("reload failed"), 10_000, "failed reload reported");
-  expect(await http.query(anyApi.notes.texts, {})).toEqual(["kept"]);
+  expect(await http.query(api.notes.texts, {})).toEqual(["kept"]);
   await client.close();
 });

@@ -1,8 +1,14 @@
 // The sync protocol over WebSocket, driven by the real ConvexClient and by a bare client.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ConvexClient } from "convex/browser";
-import { anyApi } from "convex/server";
-import { fixtureCopy, startIssuer, startRuntime, waitFor, type RuntimeProcess } from "./harness.js";
+import {
+  api,
+  fixtureCopy,
+  startIssuer,
+  startRuntime,
+  waitFor,
+  type RuntimeProcess,
+} from "./harness.js";
 import { decodeTs, RawSyncClient } from "./rawClient.js";
 
 let runtime: RuntimeProcess;
@@ -19,7 +25,10 @@ beforeAll(async () => {
   issuer = await startIssuer();
   const copy = fixtureCopy();
   cleanup = copy.cleanup;
-  runtime = await startRuntime({ ...copy, env: { TEST_ISSUER: issuer.url, CONVEX_LOCAL_PING_MS: "300" } });
+  runtime = await startRuntime({
+    ...copy,
+    env: { TEST_ISSUER: issuer.url, CONVEX_LOCAL_PING_MS: "300" },
+  });
 });
 
 afterAll(async () => {
@@ -34,19 +43,23 @@ describe("subscriptions", () => {
     const watcher = client();
     const writer = client();
     const seen: string[][] = [];
-    watcher.onUpdate(anyApi.messages.list, {}, (value: string[]) => seen.push(value));
+    watcher.onUpdate(api.messages.list, {}, (value: string[]) => seen.push(value));
     await waitFor(() => seen.length > 0, 5000, "first result");
-    await writer.mutation(anyApi.messages.send, { body: "live hello" });
+    await writer.mutation(api.messages.send, { body: "live hello" });
     await waitFor(() => seen.at(-1)?.includes("live hello"), 5000, "live update");
   });
 
   test("a mutation resolves only once its own client's queries reflect it", async () => {
     const c = client();
     let latest: string[] = [];
-    c.onUpdate(anyApi.messages.list, {}, (value: string[]) => (latest = value));
-    await waitFor(() => latest.length >= 0 && c.connectionState().isWebSocketConnected, 5000, "connection");
+    c.onUpdate(api.messages.list, {}, (value: string[]) => (latest = value));
+    await waitFor(
+      () => latest.length >= 0 && c.connectionState().isWebSocketConnected,
+      5000,
+      "connection",
+    );
     for (let i = 0; i < 5; i++) {
-      await c.mutation(anyApi.messages.send, { body: `ordered ${i}` });
+      await c.mutation(api.messages.send, { body: `ordered ${i}` });
       expect(latest).toContain(`ordered ${i}`);
     }
   });
@@ -54,16 +67,20 @@ describe("subscriptions", () => {
   test("identical subscriptions run once per write and unrelated tables do not re-run them", async () => {
     const watchers = Array.from({ length: 5 }, () => client());
     const counts: number[] = Array(5).fill(-1);
-    watchers.forEach((w, i) => w.onUpdate(anyApi.notes.count, {}, (n: number) => (counts[i] = n)));
+    watchers.forEach((w, i) => w.onUpdate(api.notes.count, {}, (n: number) => (counts[i] = n)));
     await waitFor(() => counts.every((n) => n >= 0), 5000, "all subscribed");
     const before = runtime.output().length;
     const writer = client();
-    await writer.mutation(anyApi.notes.add, { text: "one" });
-    await waitFor(() => counts.every((n) => n === counts[0]) && counts[0]! > 0, 5000, "all updated");
+    await writer.mutation(api.notes.add, { text: "one" });
+    await waitFor(
+      () => counts.every((n) => n === counts[0]) && counts[0]! > 0,
+      5000,
+      "all updated",
+    );
     expect(runtime.executions("notes:count", before)).toBe(1);
 
     const beforeOther = runtime.output().length;
-    await writer.mutation(anyApi.messages.send, { body: "not a note" });
+    await writer.mutation(api.messages.send, { body: "not a note" });
     await new Promise((r) => setTimeout(r, 200));
     expect(runtime.executions("notes:count", beforeOther)).toBe(0);
   });
@@ -115,40 +132,55 @@ describe("wire protocol", () => {
   test("a mutation resent after a reconnect runs at most once", async () => {
     const sessionId = crypto.randomUUID();
     const first = await RawSyncClient.connect(runtime.url, sessionId);
-    first.send({ type: "Mutation", requestId: 7, udfPath: "notes:add", args: [{ text: "exactly once" }] });
+    first.send({
+      type: "Mutation",
+      requestId: 7,
+      udfPath: "notes:add",
+      args: [{ text: "exactly once" }],
+    });
     const original = await first.next((m) => m.type === "MutationResponse");
     first.close();
     const second = await RawSyncClient.connect(runtime.url, sessionId);
-    second.send({ type: "Mutation", requestId: 7, udfPath: "notes:add", args: [{ text: "exactly once" }] });
+    second.send({
+      type: "Mutation",
+      requestId: 7,
+      udfPath: "notes:add",
+      args: [{ text: "exactly once" }],
+    });
     const replay = await second.next((m) => m.type === "MutationResponse");
     expect(replay.success).toBe(true);
     expect(replay.result).toEqual(original.result);
     const c = client();
-    const all = await c.query(anyApi.notes.count, {});
+    const all = await c.query(api.notes.count, {});
     const writer = client();
-    await writer.mutation(anyApi.notes.add, { text: "probe" });
-    expect(await c.query(anyApi.notes.count, {})).toBe(all + 1);
+    await writer.mutation(api.notes.add, { text: "probe" });
+    expect(await c.query(api.notes.count, {})).toBe(all + 1);
     second.close();
   });
 
   test("paginated queries return a journal that pins the page's end", async () => {
     const raw = await RawSyncClient.connect(runtime.url);
     const writer = client();
-    for (let i = 0; i < 4; i++) await writer.mutation(anyApi.messages.send, { body: `page ${i}` });
+    for (let i = 0; i < 4; i++) await writer.mutation(api.messages.send, { body: `page ${i}` });
     const opts = { numItems: 2, cursor: null, id: 1 };
     raw.send({
       type: "ModifyQuerySet",
       baseVersion: 0,
       newVersion: 1,
-      modifications: [{ type: "Add", queryId: 0, udfPath: "messages:page", args: [{ paginationOpts: opts }] }],
+      modifications: [
+        { type: "Add", queryId: 0, udfPath: "messages:page", args: [{ paginationOpts: opts }] },
+      ],
     });
     const first = await raw.next((m) => m.type === "Transition" && m.modifications.length > 0);
     const update = first.modifications[0];
     expect(update.value.page).toHaveLength(2);
     expect(typeof update.journal).toBe("string");
     const from = raw.messages.length;
-    await writer.mutation(anyApi.messages.send, { body: "newest" });
-    const grown = await raw.next((m) => m.type === "Transition" && m.modifications.length > 0, from);
+    await writer.mutation(api.messages.send, { body: "newest" });
+    const grown = await raw.next(
+      (m) => m.type === "Transition" && m.modifications.length > 0,
+      from,
+    );
     const bodies = grown.modifications[0].value.page.map((m: { body: string }) => m.body);
     // Newest first: the new row joins the page; no row is pushed off it.
     expect(bodies).toEqual(["newest", ...update.value.page.map((m: { body: string }) => m.body)]);
@@ -161,7 +193,13 @@ describe("wire protocol", () => {
       baseVersion: 0,
       newVersion: 1,
       modifications: [
-        { type: "Add", queryId: 0, udfPath: "messages:page", args: [{ paginationOpts: opts }], journal: update.journal },
+        {
+          type: "Add",
+          queryId: 0,
+          udfPath: "messages:page",
+          args: [{ paginationOpts: opts }],
+          journal: update.journal,
+        },
       ],
     });
     const restored = await again.next((m) => m.type === "Transition" && m.modifications.length > 0);
@@ -171,12 +209,12 @@ describe("wire protocol", () => {
 
   test("a failing query reports its error and ConvexError data", async () => {
     const c = client();
-    await expect(c.query(anyApi.messages.crash, {})).rejects.toThrow(/Uncaught Error: boom/);
+    await expect(c.query(api.messages.crash, {})).rejects.toThrow(/Uncaught Error: boom/);
     const failed = await client()
-      .mutation(anyApi.messages.fail, { body: "nope" })
+      .mutation(api.messages.fail, { body: "nope" })
       .catch((e: { data: unknown }) => e.data);
     expect(failed).toEqual({ code: "refused", body: "nope" });
-    expect(await c.query(anyApi.messages.list, {})).not.toContain("nope");
+    expect(await c.query(api.messages.list, {})).not.toContain("nope");
   });
 });
 
@@ -185,13 +223,18 @@ describe("authentication", () => {
     const token = await issuer.sign({ sub: "user-1", email: "ada@example.com" });
     const c = client();
     c.setAuth(async () => token);
-    const who = await waitFor(async () => await c.query(anyApi.messages.whoami, {}), 5000, "identity");
+    const who = await waitFor(async () => await c.query(api.messages.whoami, {}), 5000, "identity");
     expect(who).toEqual({ subject: "user-1", email: "ada@example.com" });
   });
 
   test("the handshake bumps the identity version; a bad token gets AuthError and a closed socket", async () => {
     const raw = await RawSyncClient.connect(runtime.url);
-    raw.send({ type: "Authenticate", tokenType: "User", value: await issuer.sign({ sub: "user-2" }), baseVersion: 0 });
+    raw.send({
+      type: "Authenticate",
+      tokenType: "User",
+      value: await issuer.sign({ sub: "user-2" }),
+      baseVersion: 0,
+    });
     raw.send({
       type: "ModifyQuerySet",
       baseVersion: 0,
@@ -207,7 +250,11 @@ describe("authentication", () => {
     const cleared = await raw.next((m) => m.type === "Transition" && m.endVersion.identity === 2);
     expect(cleared.modifications[0].value).toBeNull();
 
-    for (const bad of [await issuer.signWithOtherKey({ sub: "mallory" }), await issuer.sign({ sub: "x" }, { audience: "other" }), await issuer.sign({ sub: "x" }, { expiresIn: "-1m" })]) {
+    for (const bad of [
+      await issuer.signWithOtherKey({ sub: "mallory" }),
+      await issuer.sign({ sub: "x" }, { audience: "other" }),
+      await issuer.sign({ sub: "x" }, { expiresIn: "-1m" }),
+    ]) {
       const rejected = await RawSyncClient.connect(runtime.url);
       rejected.send({ type: "Authenticate", tokenType: "User", value: bad, baseVersion: 0 });
       const error = await rejected.next((m) => m.type === "AuthError");

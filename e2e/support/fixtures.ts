@@ -1,0 +1,64 @@
+// Shared fixtures: an accessibility check for every visited page, extra browser contexts
+// (several people at once, for live updates) with screenshots of all of them on failure.
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
+import { AxeBuilder } from "@axe-core/playwright";
+
+export { expect };
+
+/** Fails on serious or critical axe-core violations of the page as it is now. */
+export async function expectAccessible(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  const summary = blocking.map(
+    (v) =>
+      `${v.impact}: ${v.id} (${v.help}) ×${v.nodes.length} e.g. ${v.nodes[0]?.target.join(" ")}`,
+  );
+  expect(summary, `accessibility of ${label}`).toEqual([]);
+}
+
+interface Fixtures {
+  /** Opens a page in a fresh browser context (another person). */
+  newPerson: (options?: { viewport?: { width: number; height: number } }) => Promise<Page>;
+  /** Navigates and checks accessibility once the page has settled. */
+  visit: (page: Page, path: string) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  newPerson: async ({ browser }: { browser: Browser }, use, testInfo) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options = {}) => {
+      const context = await browser.newContext({
+        baseURL: testInfo.project.use.baseURL,
+        viewport: options.viewport ?? { width: 1280, height: 800 },
+      });
+      contexts.push(context);
+      return context.newPage();
+    });
+    if (testInfo.status !== testInfo.expectedStatus) {
+      for (const [i, context] of contexts.entries()) {
+        for (const [j, page] of context.pages().entries()) {
+          await testInfo.attach(`person-${i + 1}-page-${j + 1}`, {
+            body: await page.screenshot({ fullPage: true }).catch(() => Buffer.alloc(0)),
+            contentType: "image/png",
+          });
+        }
+      }
+    }
+    await Promise.all(contexts.map((c) => c.close()));
+  },
+  visit: async ({}, use) => {
+    await use(async (page, path) => {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await expectAccessible(page, path);
+    });
+  },
+});

@@ -1,0 +1,42 @@
+// Lint: TypeScript everywhere, Convex's rules in convex/, React hooks rules in src/.
+import tseslint from "typescript-eslint";
+import convexPlugin from "@convex-dev/eslint-plugin";
+import reactHooks from "eslint-plugin-react-hooks";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "dist/**",
+      "convex/_generated/**",
+      "node_modules/**",
+      ".data/**",
+      "local/runtime/test/.tmp/**",
+      "test-results/**",
+      "playwright-report/**",
+      "e2e/.artifacts/**",
+    ],
+  },
+  ...tseslint.configs.recommended,
+  ...convexPlugin.configs.recommended,
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+    },
+  },
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+    },
+  },
+  {
+    // The local runtime reaches into convex-test internals, which have no types.
+    files: ["local/runtime/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+);

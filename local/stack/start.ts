@@ -1,0 +1,55 @@
+// `npm start`: the whole product on this machine, offline. Ctrl-C stops everything.
+//   npm start                 start (first run generates .env.localstack)
+//   npm start -- --reset      wipe the local data first
+//   npm run reset             wipe the local data and exit
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { repoRoot, startStack } from "./stack.js";
+
+const { values } = parseArgs({
+  options: {
+    reset: { type: "boolean", default: false },
+    "reset-only": { type: "boolean", default: false },
+    data: { type: "string", default: path.join(repoRoot, ".data") },
+    env: { type: "string", default: path.join(repoRoot, ".env.localstack") },
+  },
+});
+
+if (values.reset || values["reset-only"]) {
+  rmSync(values.data, { recursive: true, force: true });
+  console.log(`Local data reset (${path.relative(repoRoot, values.data) || values.data} removed).`);
+  if (values["reset-only"]) process.exit(0);
+}
+
+const stack = await startStack({
+  dataDir: values.data,
+  envFile: values.env,
+  dev: true,
+  echo: true,
+});
+console.log(`
+  Bounties is running:  ${stack.webUrl}
+
+  Convex runtime   ${stack.convexUrl} (sync + API), ${stack.siteUrl} (HTTP actions)
+  Stand-ins        ${stack.standInsUrl}
+  Local data       ${path.relative(repoRoot, values.data)}/   (npm run reset wipes it)
+  Environment      ${path.relative(repoRoot, values.env)}   (edit to use real services)
+
+  Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+const stop = async (code: number) => {
+  if (stopping) return;
+  stopping = true;
+  console.log("\nStopping…");
+  await stack.stop();
+  process.exit(code);
+};
+process.on("SIGINT", () => void stop(0));
+process.on("SIGTERM", () => void stop(0));
+void stack.exited.then((name) => {
+  console.error(`${name} stopped unexpectedly; stopping the stack.`);
+  void stop(1);
+});

@@ -1,0 +1,22 @@
+import "../styles/shell.css";
+import { Outlet } from "react-router-dom";
+import Footer from "./Footer";
+import Header from "./Header";
+import ScrollToTop from "./ScrollToTop";
+
+/** The app shell around every route: skip link, header, main content, footer. */
+export default function Layout() {
+  return (
+    <div className="app-shell">
+      <ScrollToTop />
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { BrowserRouter } from "react-router-dom";
+import { ConvexAuthProvider } from "@convex-dev/auth/react";
+import { ConvexReactClient } from "convex/react";
+import { Toaster } from "sonner";
+import "./styles/global.css";
+import App from "./App";
+
+const convexUrl = import.meta.env.VITE_CONVEX_URL as string | undefined;
+if (!convexUrl) {
+  throw new Error("VITE_CONVEX_URL is not set: start the app with `npm start` (see README).");
+}
+const convex = new ConvexReactClient(convexUrl);
+
+createRoot(document.getElementById("root")!).render(
+  <StrictMode>
+    <ConvexAuthProvider client={convex}>
+      <BrowserRouter>
+        <App />
+        <Toaster
+          visibleToasts={20}
+          position="top-center"
+          richColors
+          closeButton
+          toastOptions={{ style: { maxWidth: 350 } }}
+        />
+      </BrowserRouter>
+    </ConvexAuthProvider>
+  </StrictMode>,
+);
