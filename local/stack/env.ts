@@ -16,7 +16,9 @@ export interface EnvVarSpec {
   generate?: () => Promise<string> | string;
 }
 
-const secret = () => randomBytes(24).toString("hex");
+function secret() {
+  return randomBytes(24).toString("hex");
+}
 
 let keyPair: Promise<{ privateKey: string; jwks: string }> | null = null;
 const jwtKeys = () =>
@@ -45,6 +47,42 @@ export const ENV_VARS: EnvVarSpec[] = [
     description:
       "Public key set matching JWT_PRIVATE_KEY, served at /.well-known/jwks.json (@convex-dev/auth).",
     generate: async () => (await jwtKeys()).jwks,
+  },
+  {
+    name: "CONVEX_SITE_URL",
+    description:
+      "Set by Convex itself: the HTTP actions URL, issuer of session tokens (locally, for the stand-ins).",
+    derived: (ports) => `http://127.0.0.1:${ports.convexSite}`,
+  },
+  {
+    name: "AUTH_GOOGLE_ID",
+    description: "Google OAuth client id (Google Cloud console → Credentials).",
+    derived: () => "bounties-local.apps.googleusercontent.com",
+  },
+  {
+    name: "AUTH_GOOGLE_SECRET",
+    description: "Google OAuth client secret.",
+    generate: secret,
+  },
+  {
+    name: "AUTH_GOOGLE_ISSUER",
+    description: "Google's OpenID issuer; unset in production (https://accounts.google.com).",
+    derived: (ports) => `http://127.0.0.1:${ports.standIns}/google`,
+  },
+  {
+    name: "AUTH_DISCORD_ID",
+    description: "Discord OAuth2 application id (Discord developer portal).",
+    derived: () => "100000000000000001",
+  },
+  {
+    name: "AUTH_DISCORD_SECRET",
+    description: "Discord OAuth2 client secret.",
+    generate: secret,
+  },
+  {
+    name: "AUTH_DISCORD_API_URL",
+    description: "Discord API base; unset in production (https://discord.com/api).",
+    derived: (ports) => `http://127.0.0.1:${ports.standIns}/discord/api`,
   },
   {
     name: "LOCAL_STAND_INS_URL",
@@ -84,5 +122,3 @@ export async function loadStackEnv(
   for (const spec of ENV_VARS) if (spec.derived) env[spec.name] = spec.derived(ports);
   return { ...env, ...stored };
 }
-
-export { secret };

@@ -1,0 +1,18 @@
+// The HTTP router: Convex Auth's routes and the REST API of spec §7.
+import { httpRouter } from "convex/server";
+import { corsRouter } from "convex-helpers/server/cors";
+import { auth } from "./auth";
+import { registerUserRoutes } from "./rest/users";
+
+const http = httpRouter();
+auth.addHttpRoutes(http);
+
+// The web app calls the REST routes from its own origin with a bearer token.
+const rest = corsRouter(http, {
+  allowedOrigins: [process.env.SITE_URL ?? "http://localhost:5173"],
+  allowedHeaders: ["Content-Type", "Authorization"],
+  allowCredentials: true,
+});
+registerUserRoutes(rest);
+
+export default http;

@@ -1,0 +1,47 @@
+// Creating and updating user records at every sign-in (Convex Auth's createOrUpdateUser).
+import type { GenericMutationCtx } from "convex/server";
+import type { DataModel, Id } from "../_generated/dataModel";
+import type { ProviderProfile } from "./authProviders";
+
+type Ctx = GenericMutationCtx<DataModel>;
+
+/**
+ * Called by Convex Auth on every sign-in. Updates the known user, or links the account to the
+ * user with the same verified email (Google and Discord under one email are one person), or
+ * creates a new user.
+ */
+export async function upsertUserFromSignIn(
+  ctx: Ctx,
+  args: {
+    existingUserId: Id<"users"> | null;
+    profile: Partial<ProviderProfile> & Record<string, unknown>;
+  },
+): Promise<Id<"users">> {
+  const profile = args.profile;
+  const email = typeof profile.email === "string" ? profile.email.trim().toLowerCase() : undefined;
+  const verified = profile.emailVerified === true && email !== undefined;
+  let userId = args.existingUserId;
+  if (userId === null && verified) {
+    const sameEmail = await ctx.db
+      .query("users")
+      .withIndex("email", (q) => q.eq("email", email))
+      .take(10);
+    const verifiedOwners = sameEmail.filter((user) => user.emailVerificationTime !== undefined);
+    if (verifiedOwners.length === 1) userId = verifiedOwners[0]!._id;
+  }
+  const now = Date.now();
+  // The display name is derived from `name` (full name, else name) and the email until the
+  // person picks one in their settings; see `publicName`.
+  const fromProvider = {
+    name: profile.fullName ?? profile.name,
+    email,
+    lastSignIn: now,
+    ...(profile.image ? { image: profile.image, avatarUrl: profile.image } : {}),
+    ...(verified ? { emailVerificationTime: now } : {}),
+  };
+  if (userId !== null && (await ctx.db.get("users", userId)) !== null) {
+    await ctx.db.patch("users", userId, fromProvider);
+    return userId;
+  }
+  return await ctx.db.insert("users", fromProvider);
+}

@@ -1,0 +1,102 @@
+// Helpers for the REST routes of spec §7: JSON responses, the caller's identity, body parsing.
+import { getAuthUserId } from "@convex-dev/auth/server";
+import type { GenericActionCtx } from "convex/server";
+import { ConvexError } from "convex/values";
+import type { z } from "zod";
+import type { DataModel, Id } from "../_generated/dataModel";
+import { internal } from "../_generated/api";
+
+type Ctx = GenericActionCtx<DataModel>;
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
+}
+
+export function errorResponse(status: number, message: string): Response {
+  return json({ error: message }, status);
+}
+
+/** Thrown inside a route to answer with an HTTP error. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The caller's user id from `Authorization: Bearer`; null when absent or invalid. */
+export async function callerId(ctx: Ctx): Promise<Id<"users"> | null> {
+  try {
+    return await getAuthUserId(ctx);
+  } catch {
+    return null;
+  }
+}
+
+/** The caller's id; 401 without a valid session or when its user no longer exists. */
+export async function requireCaller(ctx: Ctx): Promise<Id<"users">> {
+  const userId = await callerId(ctx);
+  if (userId === null || !(await ctx.runQuery(internal.users.exists, { userId }))) {
+    throw new HttpError(401, "Unauthorized");
+  }
+  return userId;
+}
+
+/**
+ * Refuses requests about another person: routes that take a `userId` answer only for the
+ * caller, whose identity comes from the token, never from the request.
+ */
+export function requireSelf(request: Request, caller: Id<"users">, claimed?: unknown) {
+  const fromQuery = new URL(request.url).searchParams.get("userId");
+  for (const value of [fromQuery, claimed]) {
+    if (value !== null && value !== undefined && value !== "" && value !== caller) {
+      throw new HttpError(403, "You can only access your own data.");
+    }
+  }
+}
+
+export async function parseBody<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+): Promise<z.infer<T>> {
+  let raw: unknown;
+  try {
+    raw = await request.json();
+  } catch {
+    throw new HttpError(400, "The request body must be JSON.");
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new HttpError(
+      400,
+      `Invalid request: ${issue?.path.join(".") || "body"} ${issue?.message ?? ""}`.trim(),
+    );
+  }
+  return parsed.data;
+}
+
+/** Wraps a route: HttpError and ConvexError become JSON errors; anything else a 500. */
+export function handle(route: (ctx: Ctx, request: Request) => Promise<Response>) {
+  return async (ctx: Ctx, request: Request): Promise<Response> => {
+    try {
+      return await route(ctx, request);
+    } catch (e) {
+      if (e instanceof HttpError) return errorResponse(e.status, e.message);
+      if (e instanceof ConvexError) {
+        const data = e.data as { message?: string } | string;
+        return errorResponse(
+          400,
+          typeof data === "string" ? data : (data.message ?? "Request failed"),
+        );
+      }
+      console.error(e);
+      return errorResponse(500, "Something went wrong. Please try again.");
+    }
+  };
+}
