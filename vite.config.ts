@@ -6,7 +6,16 @@ import react from "@vitejs/plugin-react";
 // runtime, as Convex recommends), web components (jsdom) and the local runtime (Node).
 export default defineConfig({
   plugins: [react()],
-  server: { port: 5173, strictPort: true, host: "localhost" },
+  server: {
+    port: 5173,
+    strictPort: true,
+    host: "localhost",
+    // Only the web app's sources matter to the dev server; test artifacts and local data must
+    // not trigger reloads while tests run.
+    watch: {
+      ignored: ["**/e2e/**", "**/.data/**", "**/local/**", "**/.ci/**", "**/test-results/**"],
+    },
+  },
   preview: { port: 4173, strictPort: true },
   build: { target: "es2022", sourcemap: true },
   test: {

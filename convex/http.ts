@@ -2,6 +2,7 @@
 import { httpRouter } from "convex/server";
 import { corsRouter } from "convex-helpers/server/cors";
 import { auth } from "./auth";
+import { registerProposalRoutes } from "./rest/proposals";
 import { registerUserRoutes } from "./rest/users";
 
 const http = httpRouter();
@@ -14,5 +15,6 @@ const rest = corsRouter(http, {
   allowCredentials: true,
 });
 registerUserRoutes(rest);
+registerProposalRoutes(rest);
 
 export default http;

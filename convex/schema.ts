@@ -1,7 +1,14 @@
 import { defineSchema, defineTable } from "convex/server";
 import { authTables } from "@convex-dev/auth/server";
 import { v } from "convex/values";
-import { accountTypeValidator, preferredPlatformValidator } from "./model/validators";
+import {
+  accountTypeValidator,
+  durationValidator,
+  ideaPlatformValidator,
+  preferredPlatformValidator,
+  proposalPhaseValidator,
+  proposalStatusValidator,
+} from "./model/validators";
 
 export default defineSchema({
   ...authTables,
@@ -22,4 +29,44 @@ export default defineSchema({
   })
     .index("email", ["email"])
     .index("phone", ["phone"]),
+
+  // Ideas ("proposals" in the spec). Votes, bounty and submissions are denormalised counts
+  // kept in the same transaction as their source, so lists sort and read in O(page).
+  proposals: defineTable({
+    title: v.string(),
+    description: v.string(),
+    links: v.array(v.string()),
+    platform: ideaPlatformValidator,
+    durations: v.array(durationValidator),
+    expiration: v.number(),
+    authorId: v.id("users"),
+    status: proposalStatusValidator,
+    phase: proposalPhaseValidator,
+    netVotes: v.number(),
+    bountyCents: v.number(),
+    submissionCount: v.number(),
+    searchText: v.string(),
+    closeJobId: v.optional(v.id("_scheduled_functions")),
+    settleJobId: v.optional(v.id("_scheduled_functions")),
+  })
+    // Recent: by phase, newest first (by_phase_votes would sort by votes instead).
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_phase", ["phase"])
+    .index("by_phase_votes", ["phase", "netVotes"])
+    .index("by_phase_bounty", ["phase", "bountyCents"])
+    .index("by_phase_expiration", ["phase", "expiration"])
+    .index("by_votes", ["netVotes"])
+    .index("by_bounty", ["bountyCents"])
+    .index("by_expiration", ["expiration"])
+    .index("by_status_expiration", ["status", "expiration"])
+    .index("by_author", ["authorId"])
+    .searchIndex("search", { searchField: "searchText", filterFields: ["phase"] }),
+
+  proposalVotes: defineTable({
+    proposalId: v.id("proposals"),
+    userId: v.id("users"),
+    value: v.union(v.literal(1), v.literal(-1)),
+  }).index("by_user_proposal", ["userId", "proposalId"]),
+
+  counters: defineTable({ name: v.string(), value: v.number() }).index("by_name", ["name"]),
 });

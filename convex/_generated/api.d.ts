@@ -14,13 +14,22 @@ import type {
   FunctionReference,
 } from "convex/server";
 import type * as auth from "../auth.js";
+import type * as crons from "../crons.js";
 import type * as http from "../http.js";
 import type * as model_accounts from "../model/accounts.js";
 import type * as model_authProviders from "../model/authProviders.js";
+import type * as model_contentFilter from "../model/contentFilter.js";
+import type * as model_counters from "../model/counters.js";
+import type * as model_ideas from "../model/ideas.js";
+import type * as model_proposals from "../model/proposals.js";
 import type * as model_users from "../model/users.js";
 import type * as model_validators from "../model/validators.js";
+import type * as model_votes from "../model/votes.js";
+import type * as proposals from "../proposals.js";
+import type * as rest_proposals from "../rest/proposals.js";
 import type * as rest_respond from "../rest/respond.js";
 import type * as rest_users from "../rest/users.js";
+import type * as stats from "../stats.js";
 import type * as users from "../users.js";
 
 /**
@@ -33,13 +42,22 @@ import type * as users from "../users.js";
  */
 declare const fullApi: ApiFromModules<{
   auth: typeof auth;
+  crons: typeof crons;
   http: typeof http;
   "model/accounts": typeof model_accounts;
   "model/authProviders": typeof model_authProviders;
+  "model/contentFilter": typeof model_contentFilter;
+  "model/counters": typeof model_counters;
+  "model/ideas": typeof model_ideas;
+  "model/proposals": typeof model_proposals;
   "model/users": typeof model_users;
   "model/validators": typeof model_validators;
+  "model/votes": typeof model_votes;
+  proposals: typeof proposals;
+  "rest/proposals": typeof rest_proposals;
   "rest/respond": typeof rest_respond;
   "rest/users": typeof rest_users;
+  stats: typeof stats;
   users: typeof users;
 }>;
 export declare const api: FilterApi<

@@ -2,6 +2,7 @@
 import type { GenericMutationCtx } from "convex/server";
 import type { DataModel, Id } from "../_generated/dataModel";
 import type { ProviderProfile } from "./authProviders";
+import { addToCounter } from "./counters";
 
 type Ctx = GenericMutationCtx<DataModel>;
 
@@ -43,5 +44,7 @@ export async function upsertUserFromSignIn(
     await ctx.db.patch("users", userId, fromProvider);
     return userId;
   }
-  return await ctx.db.insert("users", fromProvider);
+  const newUserId = await ctx.db.insert("users", fromProvider);
+  await addToCounter(ctx, "users", 1);
+  return newUserId;
 }

@@ -17,3 +17,34 @@ export const preferredPlatformValidator = v.union(
   v.literal("TikTok"),
   v.literal("Both"),
 );
+
+/** Where an idea's video must be posted (spec §9). */
+export const IDEA_PLATFORMS = ["YouTube", "TikTok", "Any"] as const;
+export type IdeaPlatform = (typeof IDEA_PLATFORMS)[number];
+export const ideaPlatformValidator = v.union(
+  v.literal("YouTube"),
+  v.literal("TikTok"),
+  v.literal("Any"),
+);
+
+export const DURATIONS = ["SHORT", "MEDIUM", "LONG"] as const;
+export type Duration = (typeof DURATIONS)[number];
+export const durationValidator = v.union(
+  v.literal("SHORT"),
+  v.literal("MEDIUM"),
+  v.literal("LONG"),
+);
+
+/** open → judging (at the deadline) → settled (7 days later); see product rules. */
+export const proposalStatusValidator = v.union(
+  v.literal("open"),
+  v.literal("judging"),
+  v.literal("settled"),
+);
+export type ProposalStatus = "open" | "judging" | "settled";
+/** What the lists filter on: an idea is "completed" once its deadline has passed. */
+export const proposalPhaseValidator = v.union(v.literal("open"), v.literal("completed"));
+export type ProposalPhase = "open" | "completed";
+
+export const voteValidator = v.union(v.literal(1), v.literal(-1), v.literal(0));
+export type VoteValue = 1 | -1 | 0;

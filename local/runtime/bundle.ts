@@ -57,13 +57,29 @@ function findSpecialFile(convexDir: string, name: string): string | null {
 
 let buildCounter = 0;
 
-export async function buildApp(convexDir: string, outRoot: string): Promise<BuiltApp> {
+/** Each runtime process builds into its own folder; folders of processes that are gone are removed. */
+function processBuildRoot(outRoot: string): string {
+  mkdirSync(outRoot, { recursive: true });
+  for (const name of readdirSync(outRoot)) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch {
+      rmSync(path.join(outRoot, name), { recursive: true, force: true });
+    }
+  }
+  return path.join(outRoot, String(process.pid));
+}
+
+export async function buildApp(convexDir: string, cacheRoot: string): Promise<BuiltApp> {
+  const outRoot = processBuildRoot(cacheRoot);
   const moduleFiles = listModuleFiles(convexDir);
   const specials = SPECIAL_FILES.map((name) => findSpecialFile(convexDir, name)).filter(
     (file): file is string => file !== null,
   );
   buildCounter += 1;
-  const outDir = path.join(outRoot, `${process.pid}-${Date.now()}-${buildCounter}`);
+  const outDir = path.join(outRoot, String(buildCounter));
   mkdirSync(outDir, { recursive: true });
   await build({
     entryPoints: [...moduleFiles, ...specials],

@@ -12,6 +12,7 @@ const { values } = parseArgs({
     port: { type: "string", default: "3210" },
     "site-port": { type: "string", default: "3211" },
     watch: { type: "boolean", default: false },
+    "admin-key": { type: "string", default: process.env.CONVEX_LOCAL_ADMIN_KEY },
   },
 });
 
@@ -22,6 +23,7 @@ const runtime = await startRuntime({
   port: Number(values.port),
   sitePort: Number(values["site-port"]),
   watch: values.watch,
+  adminKey: values["admin-key"],
 });
 
 let stopping = false;

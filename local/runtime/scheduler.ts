@@ -47,6 +47,11 @@ export class Scheduler {
     else this.pending.delete(id);
   }
 
+  /** Recomputes the next timer (after the clock moved). */
+  rearm() {
+    this.arm();
+  }
+
   private arm() {
     if (this.stopped) return;
     if (this.timer) clearTimeout(this.timer);
@@ -66,12 +71,12 @@ export class Scheduler {
       .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
     for (const [id] of due) {
       this.pending.delete(id);
-      this.track_run(this.getEngine().runScheduledJob(id));
+      this.trackRun(this.getEngine().runScheduledJob(id));
     }
     this.arm();
   }
 
-  private track_run(promise: Promise<void>) {
+  private trackRun(promise: Promise<void>) {
     const tracked = promise
       .catch((e: unknown) => log.error("Scheduled function crashed the runner", e))
       .finally(() => this.running.delete(tracked));
@@ -98,7 +103,7 @@ export class Scheduler {
           lastRuns.set(identifier, Date.now());
           onRun(identifier, Date.now());
           const fn = this.getEngine();
-          this.track_run(
+          this.trackRun(
             fn.findFunction(job.name).then(async (registered) => {
               if (!registered)
                 return log.warn(`Cron ${identifier}: function ${job.name} not found`);

@@ -14,6 +14,7 @@ import { TokenVerifier } from "./auth.js";
 import { SyncServer, type MutationRecord } from "./sync.js";
 import { handleApi, identityFromHeader, readBody } from "./httpApi.js";
 import { selfTest } from "./selfTest.js";
+import { installShiftableClock, onClockChange } from "./clock.js";
 import * as log from "./log.js";
 
 export interface RuntimeOptions {
@@ -28,6 +29,8 @@ export interface RuntimeOptions {
   env?: Record<string, string>;
   /** Rebuild and reload when files in `convexDir` change. */
   watch?: boolean;
+  /** Enables admin calls (`Authorization: Convex <key>`): internal functions and the clock. */
+  adminKey?: string;
 }
 
 export interface Runtime {
@@ -57,6 +60,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const sitePort = options.sitePort ?? 3211;
   const url = `http://${host}:${port}`;
   const siteUrl = `http://${host}:${sitePort}`;
+  installShiftableClock();
   process.env.CONVEX_CLOUD_URL = url;
   process.env.CONVEX_SITE_URL = siteUrl;
   Object.assign(process.env, options.env ?? {});
@@ -121,6 +125,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   if (interrupted > 0)
     log.warn(`${interrupted} scheduled action(s) were interrupted by the last stop`);
   scheduler.restore(state);
+  onClockChange(() => {
+    scheduler.rearm();
+    void scheduler.startCrons(cronRuns, recordCronRun);
+    log.info(`clock moved: now ${new Date().toISOString()}`);
+  });
   const recordCronRun = (name: string, at: number) => {
     cronRuns.set(name, at);
     persistence.append(state.lastCommitTs, [], { kind: "cron", name, at });
@@ -134,6 +143,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       engine: () => engine,
       verifier: () => verifier,
       currentTs: () => sync.currentTs(),
+      adminKey: options.adminKey ?? null,
     }).catch((e: unknown) => fail(res, e));
   });
   apiServer.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {

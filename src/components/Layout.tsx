@@ -2,6 +2,8 @@ import "../styles/shell.css";
 import { Outlet } from "react-router-dom";
 import Footer from "./Footer";
 import Header from "./Header";
+import OnboardingGate from "./OnboardingGate";
+import SessionWatcher from "./SessionWatcher";
 import ScrollToTop from "./ScrollToTop";
 
 /** The app shell around every route: skip link, header, main content, footer. */
@@ -9,6 +11,8 @@ export default function Layout() {
   return (
     <div className="app-shell">
       <ScrollToTop />
+      <OnboardingGate />
+      <SessionWatcher />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -11,7 +11,10 @@ beforeAll(async () => {
   issuer = await startIssuer();
   const copy = fixtureCopy();
   cleanup = copy.cleanup;
-  runtime = await startRuntime({ ...copy, env: { TEST_ISSUER: issuer.url } });
+  runtime = await startRuntime({
+    ...copy,
+    env: { TEST_ISSUER: issuer.url, CONVEX_LOCAL_ADMIN_KEY: "admin-secret" },
+  });
 });
 
 afterAll(async () => {
@@ -98,6 +101,20 @@ describe("HTTP API", () => {
       /Could not find public function/,
     );
     expect(await http.query(api.messages.list, {})).not.toContain("sneaky");
+  });
+
+  test("the admin key (like a deploy key) may call internal functions; a wrong key may not", async () => {
+    const call = (key: string) =>
+      fetch(`${runtime.url}/api/query`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Convex ${key}` },
+        body: JSON.stringify({ path: "messages:secret", args: [{}] }),
+      });
+    expect(await (await call("admin-secret")).json()).toMatchObject({
+      status: "success",
+      value: "internal only",
+    });
+    expect((await call("guess")).status).toBe(401);
   });
 
   test("malformed requests get a 400 and change nothing", async () => {

@@ -9,7 +9,7 @@ let http: ConvexHttpClient;
 
 beforeAll(async () => {
   copy = fixtureCopy();
-  runtime = await startRuntime(copy);
+  runtime = await startRuntime({ ...copy, env: { CONVEX_LOCAL_ADMIN_KEY: "admin-secret" } });
   http = new ConvexHttpClient(runtime.url);
 });
 
@@ -58,8 +58,40 @@ test("a pending scheduled function still fires after kill -9 and a restart", asy
     delayMs: 1500,
   });
   await runtime.kill9();
-  runtime = await startRuntime({ ...copy, port: runtime.port, sitePort: runtime.sitePort });
+  runtime = await startRuntime({
+    ...copy,
+    port: runtime.port,
+    sitePort: runtime.sitePort,
+    env: { CONVEX_LOCAL_ADMIN_KEY: "admin-secret" },
+  });
   await waitFor(async () => (await bodies()).includes("after restart"), 5000, "job after restart");
   expect(await http.query(api.messages.jobState, { id: jobId })).toBe("success");
   expect((await bodies()).filter((b) => b === "after restart")).toHaveLength(1);
+});
+
+test("moving the clock (admin only) makes a job due in 30 days run now", async () => {
+  const jobId = await http.mutation(api.messages.sendLater, {
+    body: "time travel",
+    delayMs: 30 * 24 * 3600 * 1000,
+  });
+  const move = (advanceMs: number, key = "admin-secret") =>
+    fetch(`${runtime.url}/api/local/clock`, {
+      method: "POST",
+      headers: { Authorization: `Convex ${key}` },
+      body: JSON.stringify({ advanceMs }),
+    });
+  expect((await move(31 * 24 * 3600 * 1000, "wrong")).status).toBe(401);
+  const moved = (await (await move(31 * 24 * 3600 * 1000)).json()) as { now: number };
+  expect(moved.now).toBeGreaterThan(Date.now() + 30 * 24 * 3600 * 1000);
+  await waitFor(
+    async () => (await bodies()).includes("time travel"),
+    5000,
+    "job after the clock moved",
+  );
+  expect(await http.query(api.messages.jobState, { id: jobId })).toBe("success");
+  await fetch(`${runtime.url}/api/local/clock`, {
+    method: "POST",
+    headers: { Authorization: "Convex admin-secret" },
+    body: JSON.stringify({ offsetMs: 0 }),
+  });
 });

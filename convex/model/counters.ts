@@ -1,0 +1,25 @@
+// Counters that make the landing page's stats cost one read each, whatever the table sizes.
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+
+export type CounterName = "users" | "bounties" | "originalVideos";
+
+export async function readCounter(ctx: QueryCtx, name: CounterName): Promise<number> {
+  const counter = await ctx.db
+    .query("counters")
+    .withIndex("by_name", (q) => q.eq("name", name))
+    .unique();
+  return counter?.value ?? 0;
+}
+
+export async function addToCounter(
+  ctx: MutationCtx,
+  name: CounterName,
+  delta: number,
+): Promise<void> {
+  const counter = await ctx.db
+    .query("counters")
+    .withIndex("by_name", (q) => q.eq("name", name))
+    .unique();
+  if (counter === null) await ctx.db.insert("counters", { name, value: delta });
+  else await ctx.db.patch("counters", counter._id, { value: counter.value + delta });
+}

@@ -1,0 +1,210 @@
+// Ideas in the database: listing by view and sort, cards, creation, votes and the lifecycle.
+import type { PaginationOptions, PaginationResult } from "convex/server";
+import { internal } from "../_generated/api";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { addToCounter } from "./counters";
+import { centsToDollars, DAY_MS, judgingEndsAt, JUDGING_DAYS, type ValidIdea } from "./ideas";
+import { voteDelta } from "./votes";
+import type { VoteValue } from "./validators";
+
+export const LIST_VIEWS = ["open", "all", "completed"] as const;
+export type ListView = (typeof LIST_VIEWS)[number];
+export const SORTS = ["recent", "popular", "payout", "expiring"] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** The index-backed query for a list: every view and sort reads only the page it returns. */
+function sortedProposals(ctx: QueryCtx, view: ListView, sort: Sort) {
+  const table = ctx.db.query("proposals");
+  if (view === "all") {
+    switch (sort) {
+      case "recent":
+        return table.order("desc");
+      case "popular":
+        return table.withIndex("by_votes").order("desc");
+      case "payout":
+        return table.withIndex("by_bounty").order("desc");
+      case "expiring":
+        return table.withIndex("by_expiration").order("asc");
+    }
+  }
+  switch (sort) {
+    case "recent":
+      return table.withIndex("by_phase", (q) => q.eq("phase", view)).order("desc");
+    case "popular":
+      return table.withIndex("by_phase_votes", (q) => q.eq("phase", view)).order("desc");
+    case "payout":
+      return table.withIndex("by_phase_bounty", (q) => q.eq("phase", view)).order("desc");
+    case "expiring":
+      return table.withIndex("by_phase_expiration", (q) => q.eq("phase", view)).order("asc");
+  }
+}
+
+/** Search ignores the sort: results come in order of relevance. */
+function searchedProposals(ctx: QueryCtx, view: ListView, text: string) {
+  return ctx.db.query("proposals").withSearchIndex("search", (q) => {
+    const search = q.search("searchText", text);
+    return view === "all" ? search : search.eq("phase", view);
+  });
+}
+
+export async function listProposals(
+  ctx: QueryCtx,
+  args: { view: ListView; sort: Sort; search?: string; paginationOpts: PaginationOptions },
+): Promise<PaginationResult<Doc<"proposals">>> {
+  const text = args.search?.trim().slice(0, 200);
+  const query = text
+    ? searchedProposals(ctx, args.view, text)
+    : sortedProposals(ctx, args.view, args.sort);
+  return await query.paginate(args.paginationOpts);
+}
+
+export async function voteOf(
+  ctx: QueryCtx,
+  userId: Id<"users"> | null,
+  proposalId: Id<"proposals">,
+): Promise<VoteValue> {
+  if (userId === null) return 0;
+  const vote = await ctx.db
+    .query("proposalVotes")
+    .withIndex("by_user_proposal", (q) => q.eq("userId", userId).eq("proposalId", proposalId))
+    .unique();
+  return vote?.value ?? 0;
+}
+
+/** What lists and the idea page show of an idea. */
+export function toCard(proposal: Doc<"proposals">, userVote: VoteValue) {
+  return {
+    _id: proposal._id,
+    _creationTime: proposal._creationTime,
+    title: proposal.title,
+    description: proposal.description,
+    links: proposal.links,
+    platform: proposal.platform,
+    durations: proposal.durations,
+    expiration: proposal.expiration,
+    status: proposal.status,
+    bountyCents: proposal.bountyCents,
+    submissionCount: proposal.submissionCount,
+    votes: proposal.netVotes,
+    userVote,
+  };
+}
+export type ProposalCard = ReturnType<typeof toCard>;
+
+export function searchTextOf(idea: Pick<ValidIdea, "title" | "description">): string {
+  return `${idea.title}\n${idea.description}`;
+}
+
+export async function createProposal(
+  ctx: MutationCtx,
+  authorId: Id<"users">,
+  idea: ValidIdea,
+): Promise<Id<"proposals">> {
+  const proposalId = await ctx.db.insert("proposals", {
+    title: idea.title,
+    description: idea.description,
+    links: idea.links,
+    platform: idea.platform,
+    durations: idea.durations,
+    expiration: idea.expiration,
+    authorId,
+    status: "open",
+    phase: "open",
+    netVotes: 0,
+    bountyCents: 0,
+    submissionCount: 0,
+    searchText: searchTextOf(idea),
+  });
+  const closeJobId = await ctx.scheduler.runAt(idea.expiration, internal.proposals.close, {
+    proposalId,
+  });
+  await ctx.db.patch("proposals", proposalId, { closeJobId });
+  await addToCounter(ctx, "bounties", 1);
+  return proposalId;
+}
+
+/** Sets the caller's vote on an idea (1, -1 or 0 to clear); returns the new net count. */
+export async function setProposalVote(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  proposal: Doc<"proposals">,
+  value: VoteValue,
+): Promise<number> {
+  const existing = await ctx.db
+    .query("proposalVotes")
+    .withIndex("by_user_proposal", (q) => q.eq("userId", userId).eq("proposalId", proposal._id))
+    .unique();
+  const previous: VoteValue = existing?.value ?? 0;
+  if (previous === value) return proposal.netVotes;
+  if (existing && value === 0) await ctx.db.delete("proposalVotes", existing._id);
+  else if (existing && value !== 0) await ctx.db.patch("proposalVotes", existing._id, { value });
+  else if (value !== 0)
+    await ctx.db.insert("proposalVotes", { proposalId: proposal._id, userId, value });
+  const netVotes = proposal.netVotes + voteDelta(previous, value);
+  await ctx.db.patch("proposals", proposal._id, { netVotes });
+  return netVotes;
+}
+
+/** open → judging at the deadline; schedules the end of judging. Idempotent. */
+export async function closeProposal(
+  ctx: MutationCtx,
+  proposalId: Id<"proposals">,
+  now: number,
+): Promise<void> {
+  const proposal = await ctx.db.get("proposals", proposalId);
+  if (proposal === null || proposal.status !== "open") return;
+  if (proposal.expiration > now) {
+    // The deadline moved or a sweep ran early: try again on time.
+    await ctx.scheduler.runAt(proposal.expiration, internal.proposals.close, { proposalId });
+    return;
+  }
+  const settleJobId = await ctx.scheduler.runAt(
+    judgingEndsAt(proposal.expiration),
+    internal.proposals.settle,
+    {
+      proposalId,
+    },
+  );
+  await ctx.db.patch("proposals", proposalId, {
+    status: "judging",
+    phase: "completed",
+    settleJobId,
+  });
+}
+
+/** judging → settled once judging has ended (the money moves with the payments code). */
+export async function settleProposal(
+  ctx: MutationCtx,
+  proposalId: Id<"proposals">,
+  now: number,
+): Promise<boolean> {
+  const proposal = await ctx.db.get("proposals", proposalId);
+  if (
+    proposal === null ||
+    proposal.status !== "judging" ||
+    judgingEndsAt(proposal.expiration) > now
+  )
+    return false;
+  await ctx.db.patch("proposals", proposalId, { status: "settled" });
+  return true;
+}
+
+const SWEEP_BATCH = 100;
+
+/** Catches transitions whose scheduled function was missed (bounded per run). */
+export async function overdueProposals(ctx: QueryCtx, now: number) {
+  const toClose = await ctx.db
+    .query("proposals")
+    .withIndex("by_status_expiration", (q) => q.eq("status", "open").lte("expiration", now))
+    .take(SWEEP_BATCH);
+  const toSettle = await ctx.db
+    .query("proposals")
+    .withIndex("by_status_expiration", (q) =>
+      q.eq("status", "judging").lte("expiration", now - JUDGING_DAYS * DAY_MS),
+    )
+    .take(SWEEP_BATCH);
+  return { toClose, toSettle };
+}
+
+export { centsToDollars };

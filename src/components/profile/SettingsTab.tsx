@@ -1,0 +1,68 @@
+import { useNavigate } from "react-router-dom";
+import { accountTypeLabel, preferredPlatformLabel } from "../../lib/preferences";
+import type { CurrentUser } from "../../lib/session";
+import DisplayNameEditor from "./DisplayNameEditor";
+
+interface SettingsTabProps {
+  user: CurrentUser;
+  /** Signs out and leaves the profile; the page owns it (it must not bounce to /login). */
+  onSignOut: () => void;
+  signingOut: boolean;
+}
+
+/** Profile → Settings: preferences, a way to change them, and signing out. */
+export default function SettingsTab({ user, onSignOut, signingOut }: SettingsTabProps) {
+  const navigate = useNavigate();
+
+  return (
+    <div className="settings">
+      <section className="card settings-card" aria-labelledby="settings-preferences-heading">
+        <h2 id="settings-preferences-heading" className="settings-card__title">
+          Preferences
+        </h2>
+        <dl className="pref-list">
+          <div className="pref-row">
+            <dt className="pref-row__label">Display Name</dt>
+            <dd className="pref-row__value">
+              <DisplayNameEditor displayName={user.displayName || "Anonymous"} />
+            </dd>
+          </div>
+          <div className="pref-row">
+            <dt className="pref-row__label">Account Type</dt>
+            <dd className="pref-row__value">{accountTypeLabel(user.accountType)}</dd>
+          </div>
+          <div className="pref-row">
+            <dt className="pref-row__label">Preferred Platform</dt>
+            <dd className="pref-row__value">{preferredPlatformLabel(user.preferredPlatform)}</dd>
+          </div>
+        </dl>
+        <div className="settings-card__actions">
+          <button type="button" className="btn btn-secondary" onClick={() => navigate("/onboard")}>
+            Manage Preferences
+          </button>
+        </div>
+      </section>
+
+      <section className="card settings-card" aria-labelledby="settings-account-heading">
+        <h2 id="settings-account-heading" className="settings-card__title">
+          Account
+        </h2>
+        {user.email && (
+          <p className="settings-card__text">
+            Signed in as <strong>{user.email}</strong>
+          </p>
+        )}
+        <div className="settings-card__actions">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={signingOut}
+            onClick={onSignOut}
+          >
+            {signingOut ? "Signing out..." : "Sign Out"}
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}

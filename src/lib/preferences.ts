@@ -1,0 +1,20 @@
+// Account types and platforms as onboarding and the profile show them (spec §1, §9).
+
+export const ACCOUNT_TYPES = ["Creator", "Viewer", "Business"] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const PREFERRED_PLATFORMS = ["YouTube", "TikTok", "Both"] as const;
+export type PreferredPlatform = (typeof PREFERRED_PLATFORMS)[number];
+
+/** Shown on the profile when no account type is saved (spec §2 "Profile"). */
+export const DEFAULT_ACCOUNT_TYPE: AccountType = "Viewer";
+
+/** The account type as the profile shows it. */
+export function accountTypeLabel(value: AccountType | null | undefined): string {
+  return value ?? DEFAULT_ACCOUNT_TYPE;
+}
+
+/** The preferred platform as the profile shows it: "Both" and unset read "YouTube, TikTok". */
+export function preferredPlatformLabel(value: PreferredPlatform | null | undefined): string {
+  return value === "YouTube" || value === "TikTok" ? value : "YouTube, TikTok";
+}

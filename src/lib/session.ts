@@ -1,0 +1,27 @@
+import { useConvexAuth, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { api } from "../../convex/_generated/api";
+
+/** The signed-in person's profile, as `api.users.current` returns it. */
+export type CurrentUser = NonNullable<FunctionReturnType<typeof api.users.current>>;
+
+export interface CurrentUserState {
+  /** True while the session is checked or, once signed in, while the profile loads. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** The profile; null for a visitor, and while loading. */
+  user: CurrentUser | null;
+}
+
+/**
+ * The session and the signed-in person's profile, kept live. The profile query is skipped for
+ * visitors. A failing profile query throws during render, like any `useQuery`: wrap the
+ * component in a `QueryErrorBoundary` to recover.
+ */
+export function useCurrentUser(): CurrentUserState {
+  const { isLoading: sessionLoading, isAuthenticated } = useConvexAuth();
+  const user = useQuery(api.users.current, isAuthenticated ? {} : "skip");
+  if (sessionLoading) return { isLoading: true, isAuthenticated, user: null };
+  if (!isAuthenticated) return { isLoading: false, isAuthenticated: false, user: null };
+  return { isLoading: user === undefined, isAuthenticated: true, user: user ?? null };
+}

@@ -1,0 +1,161 @@
+import "../styles/auth.css";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { useAuthActions } from "@convex-dev/auth/react";
+import { toast } from "sonner";
+import { DiscordIcon, GoogleIcon } from "../components/BrandIcons";
+import { LogoMark } from "../components/Logo";
+import { DEFAULT_NEXT, SIGNIN_PARAM, loginRedirectTo, returnPath } from "../lib/returnTo";
+import { useCurrentUser } from "../lib/session";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+
+export const LOGIN_FAILED_MESSAGE = "There was an error processing your login. Please try again.";
+export const AUTH_ERROR_MESSAGE = "Authentication error. Please try again.";
+
+/**
+ * How long a `code` from the provider may stay unexchanged once the session check has finished
+ * before the page gives up on it and reports the failed sign-in.
+ */
+export const CODE_EXCHANGE_GRACE_MS = 8000;
+
+type Provider = "google" | "discord";
+
+const PROVIDERS: { id: Provider; label: string; Icon: typeof GoogleIcon }[] = [
+  { id: "google", label: "Continue with Google", Icon: GoogleIcon },
+  { id: "discord", label: "Continue with Discord", Icon: DiscordIcon },
+];
+
+/** /login: sign in (or register) with Google or Discord, then go back where the person was. */
+export default function LoginPage() {
+  useDocumentTitle("Sign in");
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { signIn } = useAuthActions();
+  const { isLoading, isAuthenticated, user } = useCurrentUser();
+
+  const next = returnPath(searchParams, location.state);
+  const code = searchParams.get("code");
+  const returnedFromProvider = searchParams.get(SIGNIN_PARAM) === "1";
+
+  // ConvexAuthProvider exchanges a `code` from the provider for a session. Until it is done, or
+  // until the grace period after the session check has run out, the page keeps loading.
+  const [abandonedCode, setAbandonedCode] = useState<string | null>(null);
+  const exchangingCode = code !== null && !isAuthenticated && abandonedCode !== code;
+  useEffect(() => {
+    if (!exchangingCode || isLoading) return;
+    const timer = window.setTimeout(() => setAbandonedCode(code), CODE_EXCHANGE_GRACE_MS);
+    return () => window.clearTimeout(timer);
+  }, [exchangingCode, isLoading, code]);
+
+  const checking = !isAuthenticated && (isLoading || exchangingCode);
+  const roundTripFailed = !isAuthenticated && !checking && (returnedFromProvider || code !== null);
+
+  // Back from the provider without a session: say so once and tidy the address (keep `next`).
+  const reportedFailure = useRef(false);
+  useEffect(() => {
+    if (!roundTripFailed) return;
+    if (!reportedFailure.current) {
+      reportedFailure.current = true;
+      toast.error(LOGIN_FAILED_MESSAGE, { id: "login-failed" });
+    }
+    setSearchParams(
+      (params) => {
+        const cleaned = new URLSearchParams(params);
+        cleaned.delete(SIGNIN_PARAM);
+        cleaned.delete("code");
+        return cleaned;
+      },
+      { replace: true, state: location.state },
+    );
+  }, [roundTripFailed, setSearchParams, location.state]);
+
+  // Signed in: once the profile is known, go to onboarding or back where the person was.
+  const destination = user?.needsOnboarding ? "/onboard" : (next ?? DEFAULT_NEXT);
+  const profileReady = isAuthenticated && !isLoading;
+  useEffect(() => {
+    if (profileReady) navigate(destination, { replace: true });
+  }, [profileReady, destination, navigate]);
+
+  const [pending, setPending] = useState<Provider | null>(null);
+  // Coming back to this page from the browser's back/forward cache: the buttons work again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setPending(null);
+    };
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
+
+  async function startSignIn(provider: Provider) {
+    if (pending !== null) return;
+    setPending(provider);
+    try {
+      const result = await signIn(provider, { redirectTo: loginRedirectTo(next) });
+      // With a redirect the browser is leaving for the provider: keep the buttons disabled.
+      if (!result?.redirect) setPending(null);
+    } catch {
+      toast.error(AUTH_ERROR_MESSAGE);
+      setPending(null);
+    }
+  }
+
+  let status: ReactNode = null;
+  if (isAuthenticated) {
+    status = (
+      <>
+        <p className="auth-status__title">Logged in!</p>
+        <p className="auth-status__text">Redirecting you...</p>
+      </>
+    );
+  } else if (checking) {
+    status = <p className="auth-status__text">Loading...</p>;
+  }
+
+  return (
+    <div className="container page auth-page">
+      <section className="card auth-card" aria-labelledby="login-heading">
+        <LogoMark size={48} />
+        <h1 id="login-heading" className="auth-card__title">
+          Welcome to Bounties!
+        </h1>
+
+        <div className="auth-status" role="status" aria-live="polite">
+          {status !== null && (
+            <>
+              <span className="auth-spinner" aria-hidden="true" />
+              {status}
+            </>
+          )}
+        </div>
+
+        {status === null && (
+          <>
+            <p className="auth-card__lead">
+              Sign in or create an account to post ideas, fund bounties and submit videos.
+            </p>
+            <div className="auth-providers" aria-busy={pending !== null || undefined}>
+              {PROVIDERS.map(({ id, label, Icon }) => (
+                <button
+                  key={id}
+                  type="button"
+                  className="btn btn-secondary btn-lg btn-block auth-provider"
+                  disabled={pending !== null}
+                  aria-busy={pending === id || undefined}
+                  onClick={() => void startSignIn(id)}
+                >
+                  <Icon />
+                  <span>{label}</span>
+                </button>
+              ))}
+            </div>
+            <p className="auth-card__legal">
+              By continuing, you agree to our <Link to="/terms-of-service">Terms of Service</Link>{" "}
+              and <Link to="/privacy-policy">Privacy Policy</Link>.
+            </p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+import "../styles/auth.css";
+import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { Navigate, useLocation, useNavigate } from "react-router-dom";
+import { useConvexAuth, useMutation } from "convex/react";
+import { toast } from "sonner";
+import { api } from "../../convex/_generated/api";
+import QueryErrorBoundary from "../components/QueryErrorBoundary";
+import { convexErrorMessage } from "../lib/errors";
+import {
+  ACCOUNT_TYPES,
+  PREFERRED_PLATFORMS,
+  type AccountType,
+  type PreferredPlatform,
+} from "../lib/preferences";
+import { useCurrentUser } from "../lib/session";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { useUnsavedChangesWarning } from "../lib/useUnsavedChangesWarning";
+
+export const SAVED_MESSAGE = "Information saved successfully!";
+export const MISSING_CHOICE_MESSAGE = "Please choose an account type and a platform.";
+export const USER_DATA_MESSAGE = "User data not available";
+export const SAVE_ERROR_MESSAGE = "Error saving information. Please try again.";
+export const LOAD_ERROR_MESSAGE = "Error loading preferences";
+export const UNSAVED_MESSAGE = "You have unsaved changes.";
+
+const ACCOUNT_TYPE_DESCRIPTIONS: Record<AccountType, string> = {
+  Creator: "I make videos and want to earn bounties.",
+  Viewer: "I watch videos and want to request the ones I wish existed.",
+  Business: "I want creators to make videos about my product.",
+};
+
+const PLATFORM_DESCRIPTIONS: Record<PreferredPlatform, string> = {
+  YouTube: "Videos and Shorts",
+  TikTok: "Short vertical videos",
+  Both: "YouTube and TikTok",
+};
+
+/** The platform question, worded for the chosen account type. */
+export function platformPrompt(accountType: AccountType | null): string {
+  switch (accountType) {
+    case "Creator":
+      return "Where do you publish your videos?";
+    case "Viewer":
+      return "Where do you watch videos?";
+    case "Business":
+      return "Where should videos about your product appear?";
+    default:
+      return "Which platform matters most to you?";
+  }
+}
+
+interface Preferences {
+  accountType: AccountType | null;
+  preferredPlatform: PreferredPlatform | null;
+}
+
+const NO_PREFERENCES: Preferences = { accountType: null, preferredPlatform: null };
+
+/** /onboard: choose an account type and a preferred platform. */
+export default function OnboardPage() {
+  useDocumentTitle("Account preferences");
+  const location = useLocation();
+  const { isLoading, isAuthenticated } = useConvexAuth();
+
+  if (!isLoading && !isAuthenticated) {
+    return <Navigate to="/login" replace state={{ from: location }} />;
+  }
+
+  return (
+    <div className="container page onboard-page">
+      <section className="card onboard-card" aria-labelledby="onboard-heading">
+        <header className="onboard-card__header">
+          <h1 id="onboard-heading">Welcome to Bounties!</h1>
+          <p className="muted">
+            Tell us a little about yourself. You can change these choices later in your profile.
+          </p>
+        </header>
+        {isLoading ? (
+          <OnboardSkeleton />
+        ) : (
+          <QueryErrorBoundary
+            fallback={<OnboardForm saved={NO_PREFERENCES} />}
+            onError={() => toast.error(LOAD_ERROR_MESSAGE, { id: "onboard-load-error" })}
+          >
+            <OnboardWithProfile />
+          </QueryErrorBoundary>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function OnboardWithProfile() {
+  const { isLoading, user } = useCurrentUser();
+  if (isLoading) return <OnboardSkeleton />;
+  return (
+    <OnboardForm
+      key={user?._id ?? "nobody"}
+      saved={{
+        accountType: user?.accountType ?? null,
+        preferredPlatform: user?.preferredPlatform ?? null,
+      }}
+    />
+  );
+}
+
+function OnboardSkeleton() {
+  return (
+    <div className="onboard-skeleton">
+      <p className="visually-hidden" role="status">
+        Loading your preferences...
+      </p>
+      {[0, 1].map((group) => (
+        <div key={group} className="onboard-skeleton__group" aria-hidden="true">
+          <span className="skeleton onboard-skeleton__legend" />
+          <div className="onboard-skeleton__options">
+            <span className="skeleton onboard-skeleton__option" />
+            <span className="skeleton onboard-skeleton__option" />
+            <span className="skeleton onboard-skeleton__option" />
+          </div>
+        </div>
+      ))}
+      <span className="skeleton onboard-skeleton__button" aria-hidden="true" />
+    </div>
+  );
+}
+
+function OnboardForm({ saved }: { saved: Preferences }) {
+  const navigate = useNavigate();
+  const saveOnboarding = useMutation(api.users.saveOnboarding);
+  const [accountType, setAccountType] = useState(saved.accountType);
+  const [preferredPlatform, setPreferredPlatform] = useState(saved.preferredPlatform);
+  const [saving, setSaving] = useState(false);
+  const accountTypeGroup = useRef<HTMLFieldSetElement>(null);
+  const platformGroup = useRef<HTMLFieldSetElement>(null);
+
+  const dirty = accountType !== saved.accountType || preferredPlatform !== saved.preferredPlatform;
+  useUnsavedChangesWarning(dirty);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    if (accountType === null || preferredPlatform === null) {
+      toast.error(MISSING_CHOICE_MESSAGE);
+      const missing = accountType === null ? accountTypeGroup : platformGroup;
+      missing.current?.querySelector<HTMLInputElement>("input")?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const { hadAccountType } = await saveOnboarding({ accountType, preferredPlatform });
+      toast.success(SAVED_MESSAGE);
+      navigate(hadAccountType ? "/profile" : "/ideas", { replace: true });
+    } catch (error) {
+      const message = convexErrorMessage(error);
+      toast.error(message === USER_DATA_MESSAGE ? USER_DATA_MESSAGE : SAVE_ERROR_MESSAGE);
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="onboard-form" onSubmit={(event) => void onSubmit(event)} noValidate>
+      <ChoiceGroup
+        groupRef={accountTypeGroup}
+        legend="Which best describes you?"
+        name="accountType"
+        options={ACCOUNT_TYPES}
+        descriptions={ACCOUNT_TYPE_DESCRIPTIONS}
+        value={accountType}
+        onChange={setAccountType}
+        disabled={saving}
+      />
+      <ChoiceGroup
+        groupRef={platformGroup}
+        legend={platformPrompt(accountType)}
+        name="preferredPlatform"
+        options={PREFERRED_PLATFORMS}
+        descriptions={PLATFORM_DESCRIPTIONS}
+        value={preferredPlatform}
+        onChange={setPreferredPlatform}
+        disabled={saving}
+      />
+      <div className="onboard-form__footer">
+        <p className="onboard-form__dirty" role="status">
+          {dirty ? UNSAVED_MESSAGE : ""}
+        </p>
+        <button type="submit" className="btn btn-primary btn-lg" disabled={saving}>
+          {saving ? "Saving..." : "Save"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface ChoiceGroupProps<T extends string> {
+  groupRef: RefObject<HTMLFieldSetElement | null>;
+  legend: string;
+  name: string;
+  options: readonly T[];
+  descriptions: Record<T, string>;
+  value: T | null;
+  onChange: (value: T) => void;
+  disabled: boolean;
+}
+
+function ChoiceGroup<T extends string>({
+  groupRef,
+  legend,
+  name,
+  options,
+  descriptions,
+  value,
+  onChange,
+  disabled,
+}: ChoiceGroupProps<T>) {
+  const idPrefix = useId();
+  return (
+    <fieldset className="choice-group" ref={groupRef} disabled={disabled}>
+      <legend className="choice-group__legend">{legend}</legend>
+      <div className="choice-group__options">
+        {options.map((option) => {
+          const titleId = `${idPrefix}-${option}-title`;
+          const descriptionId = `${idPrefix}-${option}-description`;
+          const checked = value === option;
+          return (
+            <label key={option} className={checked ? "choice is-checked" : "choice"}>
+              <input
+                type="radio"
+                className="choice__input"
+                name={name}
+                value={option}
+                checked={checked}
+                onChange={() => onChange(option)}
+                aria-labelledby={titleId}
+                aria-describedby={descriptionId}
+              />
+              <span className="choice__text">
+                <span id={titleId} className="choice__title">
+                  {option}
+                </span>
+                <span id={descriptionId} className="choice__description">
+                  {descriptions[option]}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,154 @@
+import "../styles/profile.css";
+import { useRef, useState } from "react";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
+import { useAuthActions } from "@convex-dev/auth/react";
+import { useConvexAuth } from "convex/react";
+import { toast } from "sonner";
+import Avatar from "../components/Avatar";
+import QueryErrorBoundary from "../components/QueryErrorBoundary";
+import Tabs, { type TabItem } from "../components/Tabs";
+import MyBountiesTab from "../components/profile/MyBountiesTab";
+import SettingsTab from "../components/profile/SettingsTab";
+import SubmissionsTab from "../components/profile/SubmissionsTab";
+import { useCurrentUser } from "../lib/session";
+import { expectSignOutTo } from "../lib/signOut";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+
+export type ProfileTab = "bounties" | "submissions" | "settings";
+
+export const PROFILE_TABS: readonly TabItem<ProfileTab>[] = [
+  { key: "bounties", label: "My Bounties" },
+  { key: "submissions", label: "Submissions" },
+  { key: "settings", label: "Settings" },
+];
+
+export const LOAD_USER_ERROR = "Failed to load user data";
+export const SIGN_OUT_ERROR = "Failed to sign out";
+
+/** The tab named by `?tab=`, else My Bounties. */
+export function parseProfileTab(value: string | null): ProfileTab {
+  return PROFILE_TABS.some((tab) => tab.key === value) ? (value as ProfileTab) : "bounties";
+}
+
+/** /profile: the signed-in person's ideas, submissions and settings. */
+export default function ProfilePage() {
+  useDocumentTitle("Profile");
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { isLoading, isAuthenticated } = useConvexAuth();
+  const { signOut } = useAuthActions();
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function handleSignOut() {
+    if (signingOut) return;
+    setSigningOut(true);
+    try {
+      expectSignOutTo("/ideas");
+      await signOut();
+      navigate("/ideas", { replace: true });
+    } catch {
+      toast.error(SIGN_OUT_ERROR);
+      setSigningOut(false);
+    }
+  }
+
+  // Opened without a session: sign in first. A session that ends while the page is open is
+  // followed by SessionWatcher (to "/", or /ideas for this page's own button).
+  const hadSession = useRef(false);
+  if (isAuthenticated) hadSession.current = true;
+  if (!isLoading && !isAuthenticated && !signingOut && !hadSession.current) {
+    return <Navigate to="/login" replace state={{ from: location }} />;
+  }
+
+  return (
+    <div className="container page profile-page">
+      {isLoading ? (
+        <ProfileSkeleton />
+      ) : (
+        <QueryErrorBoundary
+          fallback={<ProfileLoadError />}
+          onError={() => toast.error(LOAD_USER_ERROR, { id: "profile-load-error" })}
+        >
+          <ProfileContent signingOut={signingOut} onSignOut={() => void handleSignOut()} />
+        </QueryErrorBoundary>
+      )}
+    </div>
+  );
+}
+
+function ProfileContent({ signingOut, onSignOut }: { signingOut: boolean; onSignOut: () => void }) {
+  const { isLoading, user } = useCurrentUser();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = parseProfileTab(searchParams.get("tab"));
+
+  if (isLoading || (user === null && signingOut)) return <ProfileSkeleton />;
+  if (user === null) return <ProfileLoadError />;
+
+  const name = user.displayName || "Anonymous";
+
+  function selectTab(key: ProfileTab) {
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.set("tab", key);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <>
+      <header className="profile-header">
+        <Avatar name={name} url={user.avatarUrl} size={72} className="profile-header__avatar" />
+        <div className="profile-header__text">
+          <h1 className="profile-header__title">Welcome, {name}!</h1>
+          {user.email && <p className="profile-header__email">{user.email}</p>}
+        </div>
+      </header>
+
+      <Tabs
+        className="profile-tabs"
+        label="Profile sections"
+        idPrefix="profile"
+        tabs={PROFILE_TABS}
+        selected={tab}
+        onSelect={selectTab}
+        renderPanel={(key) => {
+          switch (key) {
+            case "bounties":
+              return <MyBountiesTab />;
+            case "submissions":
+              return <SubmissionsTab />;
+            case "settings":
+              return <SettingsTab user={user} signingOut={signingOut} onSignOut={onSignOut} />;
+          }
+        }}
+      />
+    </>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <div className="profile-skeleton">
+      <p className="visually-hidden" role="status">
+        Loading your profile...
+      </p>
+      <div className="profile-header" aria-hidden="true">
+        <span className="skeleton profile-skeleton__avatar" />
+        <span className="skeleton profile-skeleton__title" />
+      </div>
+      <span className="skeleton profile-skeleton__tabs" aria-hidden="true" />
+      <span className="skeleton profile-skeleton__panel" aria-hidden="true" />
+    </div>
+  );
+}
+
+function ProfileLoadError() {
+  return (
+    <div className="alert alert-danger" role="alert">
+      {LOAD_USER_ERROR}. Please reload the page to try again.
+    </div>
+  );
+}
