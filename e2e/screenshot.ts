@@ -12,6 +12,8 @@ const { values, positionals } = parseArgs({
     out: { type: "string", default: "e2e/.artifacts/screens" },
     widths: { type: "string", default: "1280,360" },
     viewport: { type: "boolean", default: false },
+    // "Name <email>": sign in through the sign-in stand-in first (and onboard if asked).
+    "sign-in": { type: "string" },
   },
 });
 mkdirSync(values.out, { recursive: true });
@@ -24,8 +26,21 @@ const browser = await chromium.launch({
     "--disable-component-update",
   ],
 });
+const context = await browser.newContext();
+if (values["sign-in"]) {
+  const [, name, email] = /^(.*)<(.*)>$/.exec(values["sign-in"]) ?? [];
+  const page = await context.newPage();
+  await page.goto(`${values.base}/login`);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.getByLabel("Name").fill((name ?? "Screenshot Person").trim());
+  await page.getByLabel("Email").fill((email ?? "screens@example.com").trim());
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await page.waitForURL(/\/(onboard|ideas)/);
+  await page.close();
+}
 for (const width of values.widths.split(",").map(Number)) {
-  const page = await browser.newPage({ viewport: { width, height: width > 800 ? 800 : 740 } });
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
   for (const route of positionals.length ? positionals : ["/"]) {
     await page.goto(values.base + route);
     await page.waitForLoadState("networkidle");

@@ -1,16 +1,13 @@
 import { describe, expect, test } from "vitest";
+import { describeLinks, MESSAGES, validateIdea, type IdeaInput } from "./ideas";
 import {
   bountyBarFraction,
   deadlineHint,
-  describeLinks,
   durationLine,
   expiryLabel,
   formatMoney,
-  MESSAGES,
   platformLine,
-  validateIdea,
-  type IdeaInput,
-} from "./ideas";
+} from "./labels";
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const DAY = 24 * 3600 * 1000;

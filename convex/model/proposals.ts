@@ -4,7 +4,8 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { addToCounter } from "./counters";
-import { centsToDollars, DAY_MS, judgingEndsAt, JUDGING_DAYS, type ValidIdea } from "./ideas";
+import { judgingEndsAt, JUDGING_DAYS, type ValidIdea } from "./ideas";
+import { DAY_MS } from "./labels";
 import { voteDelta } from "./votes";
 import type { VoteValue } from "./validators";
 
@@ -206,5 +207,3 @@ export async function overdueProposals(ctx: QueryCtx, now: number) {
     .take(SWEEP_BATCH);
   return { toClose, toSettle };
 }
-
-export { centsToDollars };

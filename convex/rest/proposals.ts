@@ -12,7 +12,7 @@ import {
   requireCaller,
   requireSelf,
 } from "./respond";
-import { centsToDollars } from "../model/ideas";
+import { centsToDollars } from "../model/labels";
 import type { ListView, ProposalCard, Sort } from "../model/proposals";
 
 const SORT_BY_PARAM: Record<string, Sort> = {

@@ -1,0 +1,85 @@
+// Texts and numbers the product shows about ideas, shared by the server and the web app
+// (kept free of heavy dependencies so any page can use them).
+import type { Duration, IdeaPlatform } from "./validators";
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+
+export const DURATION_TIERS: Record<
+  Duration,
+  { label: string; text: string; minSeconds: number; maxSeconds: number }
+> = {
+  SHORT: {
+    label: "Short",
+    text: "under 3 mins, best for Shorts, Reels or TikTok",
+    minSeconds: 0,
+    maxSeconds: 3 * 60,
+  },
+  MEDIUM: { label: "Medium", text: "5-25 mins", minSeconds: 5 * 60, maxSeconds: 25 * 60 },
+  LONG: {
+    label: "Long",
+    text: "30+ mins",
+    minSeconds: 30 * 60,
+    maxSeconds: Number.POSITIVE_INFINITY,
+  },
+};
+
+/** The submit page's deadline hint: 'Creators have N day(s) to make your idea.' (rounded up). */
+export function deadlineHint(expiration: number, now: number): string {
+  if (!Number.isFinite(expiration) || expiration <= now) return "Choose a valid date.";
+  const days = Math.ceil((expiration - now) / DAY_MS);
+  return `Creators have ${days} ${days === 1 ? "day" : "days"} to make your idea.`;
+}
+
+/** 'N days left', else hours, else minutes, singular for 1; 'Completed' once past (spec §4). */
+export function expiryLabel(expiration: number, now: number): string {
+  const left = expiration - now;
+  if (left <= 0) return "Completed";
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} left`;
+  if (left >= DAY_MS) return plural(Math.floor(left / DAY_MS), "day");
+  if (left >= HOUR_MS) return plural(Math.floor(left / HOUR_MS), "hour");
+  return plural(Math.max(1, Math.ceil(left / MINUTE_MS)), "minute");
+}
+
+/** The bounty bar: the amount as a fraction of the next power of ten above it (spec §2). */
+export function bountyBarFraction(amount: number): number {
+  if (!(amount > 0)) return 0;
+  const next = 10 ** (Math.floor(Math.log10(amount)) + 1);
+  return amount / next;
+}
+
+export function centsToDollars(cents: number): number {
+  return Math.round(cents) / 100;
+}
+
+/** "$1,234.50": money shown with two decimals (spec §9). */
+export function formatMoney(cents: number): string {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
+}
+
+/** US long date: "November 6, 2024" (spec §9). */
+export function formatLongDate(ms: number): string {
+  return new Intl.DateTimeFormat("en-US", {
+    month: "long",
+    day: "numeric",
+    year: "numeric",
+  }).format(ms);
+}
+
+/**
+ * The idea page's duration line. As the spec says, with several durations only the last one
+ * listed is shown; with none any length is fine.
+ */
+export function durationLine(durations: readonly Duration[]): string {
+  const last = durations.at(-1);
+  if (!last) return "Video can be any length";
+  return `Video length: ${DURATION_TIERS[last].label} (${DURATION_TIERS[last].text})`;
+}
+
+/** Where the video must be posted (the spec's wording for Any). */
+export function platformLine(platform: IdeaPlatform): string {
+  return platform === "Any"
+    ? "Video must be posted on YouTube or TikTok"
+    : `Video must be posted on ${platform}`;
+}

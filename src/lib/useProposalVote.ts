@@ -1,0 +1,37 @@
+import { useMutation } from "convex/react";
+import { toast } from "sonner";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import type { VoteValue } from "../../convex/model/validators";
+
+type Card = { _id: Id<"proposals">; votes: number; userVote: VoteValue };
+
+function applyTo<T extends Card>(card: T, proposalId: Id<"proposals">, next: VoteValue): T {
+  if (card._id !== proposalId) return card;
+  return { ...card, votes: card.votes + next - card.userVote, userVote: next };
+}
+
+/**
+ * Votes on an idea. The click shows at once in every list and on the idea page (optimistic);
+ * the server's answer replaces it, and on failure Convex drops the optimistic change, so the
+ * live data is what remains — with 'Failed to update vote'.
+ */
+export function useProposalVote() {
+  const vote = useMutation(api.proposals.vote).withOptimisticUpdate(
+    (store, { proposalId, vote: next }) => {
+      const single = store.getQuery(api.proposals.get, { proposalId });
+      if (single)
+        store.setQuery(api.proposals.get, { proposalId }, applyTo(single, proposalId, next));
+      for (const { args, value } of store.getAllQueries(api.proposals.list)) {
+        if (!value) continue;
+        store.setQuery(api.proposals.list, args, {
+          ...value,
+          page: value.page.map((card) => applyTo(card, proposalId, next)),
+        });
+      }
+    },
+  );
+  return (proposalId: Id<"proposals">, next: VoteValue) => {
+    vote({ proposalId, vote: next }).catch(() => toast.error("Failed to update vote"));
+  };
+}
