@@ -11,6 +11,8 @@ export default function App() {
   return (
     <Routes>
       <Route element={<Layout />}>
+        {/* landing and list routes */}
+        {/* submit and idea routes */}
         <Route path="/login" element={<LoginPage />} />
         <Route path="/onboard" element={<OnboardPage />} />
         <Route path="/profile" element={<ProfilePage />} />
