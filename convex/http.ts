@@ -3,6 +3,7 @@ import { httpRouter } from "convex/server";
 import { corsRouter } from "convex-helpers/server/cors";
 import { auth } from "./auth";
 import { registerProposalRoutes } from "./rest/proposals";
+import { registerSubmissionRoutes } from "./rest/submissions";
 import { registerUserRoutes } from "./rest/users";
 
 const http = httpRouter();
@@ -16,5 +17,6 @@ const rest = corsRouter(http, {
 });
 registerUserRoutes(rest);
 registerProposalRoutes(rest);
+registerSubmissionRoutes(rest);
 
 export default http;

@@ -8,6 +8,7 @@ import {
   preferredPlatformValidator,
   proposalPhaseValidator,
   proposalStatusValidator,
+  videoPlatformValidator,
 } from "./model/validators";
 
 export default defineSchema({
@@ -69,4 +70,72 @@ export default defineSchema({
   }).index("by_user_proposal", ["userId", "proposalId"]),
 
   counters: defineTable({ name: v.string(), value: v.number() }).index("by_name", ["name"]),
+
+  // Videos submitted to ideas, verified on their platform, with their originality checklist.
+  submissions: defineTable({
+    proposalId: v.id("proposals"),
+    authorId: v.id("users"),
+    platform: videoPlatformValidator,
+    videoId: v.string(),
+    url: v.string(),
+    title: v.string(),
+    channelId: v.string(),
+    channelTitle: v.string(),
+    durationSeconds: v.optional(v.number()),
+    publishedAt: v.optional(v.number()),
+    thumbnailUrl: v.optional(v.string()),
+    netVotes: v.number(),
+    checklist: v.object({
+      exists: v.boolean(),
+      ownedBySubmitter: v.boolean(),
+      publishedAfterIdea: v.union(v.boolean(), v.null()),
+      durationAllowed: v.union(v.boolean(), v.null()),
+    }),
+  })
+    .index("by_proposal_votes", ["proposalId", "netVotes"])
+    .index("by_proposal_video", ["proposalId", "platform", "videoId"])
+    .index("by_author", ["authorId"]),
+
+  submissionVotes: defineTable({
+    submissionId: v.id("submissions"),
+    userId: v.id("users"),
+    value: v.union(v.literal(1), v.literal(-1)),
+  }).index("by_user_submission", ["userId", "submissionId"]),
+
+  // A creator's connected YouTube channel or TikTok account. Tokens are sealed and never leave
+  // the server.
+  platformConnections: defineTable({
+    userId: v.id("users"),
+    platform: videoPlatformValidator,
+    accountId: v.string(),
+    accountName: v.string(),
+    username: v.optional(v.string()),
+    accessToken: v.string(),
+    refreshToken: v.optional(v.string()),
+    expiresAt: v.number(),
+    lastSync: v.number(),
+  }).index("by_user_platform", ["userId", "platform"]),
+
+  platformVideos: defineTable({
+    userId: v.id("users"),
+    platform: videoPlatformValidator,
+    videoId: v.string(),
+    title: v.string(),
+    description: v.string(),
+    url: v.string(),
+    thumbnailUrl: v.optional(v.string()),
+    publishedAt: v.optional(v.number()),
+    durationSeconds: v.optional(v.number()),
+    embedLink: v.optional(v.string()),
+  }).index("by_user_platform_video", ["userId", "platform", "videoId"]),
+
+  // OAuth requests in flight: the state binds the callback to the person who started it.
+  oauthStates: defineTable({
+    state: v.string(),
+    userId: v.id("users"),
+    platform: videoPlatformValidator,
+    codeVerifier: v.optional(v.string()),
+    returnToSettings: v.boolean(),
+    expiresAt: v.number(),
+  }).index("by_state", ["state"]),
 });

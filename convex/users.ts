@@ -2,6 +2,7 @@
 import { ConvexError, v } from "convex/values";
 import { internalQuery, mutation, query } from "./_generated/server";
 import { accountTypeValidator, preferredPlatformValidator } from "./model/validators";
+import { connectionOf } from "./model/platforms/connections";
 import {
   currentUser,
   requireUserId,
@@ -45,7 +46,15 @@ export const restUser = internalQuery({
   args: { userId: v.id("users") },
   handler: async (ctx, { userId }) => {
     const user = await ctx.db.get("users", userId);
-    return user === null ? null : toRestUser(user);
+    if (user === null) return null;
+    const status = async (platform: "YouTube" | "TikTok") => {
+      const connection = await connectionOf(ctx, userId, platform);
+      return {
+        connected: connection !== null,
+        last_sync: connection ? new Date(connection.lastSync).toISOString() : null,
+      };
+    };
+    return toRestUser(user, { youtube: await status("YouTube"), tiktok: await status("TikTok") });
   },
 });
 

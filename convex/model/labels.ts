@@ -14,7 +14,7 @@ export const DURATION_TIERS: Record<
     label: "Short",
     text: "under 3 mins, best for Shorts, Reels or TikTok",
     minSeconds: 0,
-    maxSeconds: 3 * 60,
+    maxSeconds: 3 * 60 - 1,
   },
   MEDIUM: { label: "Medium", text: "5-25 mins", minSeconds: 5 * 60, maxSeconds: 25 * 60 },
   LONG: {
@@ -82,4 +82,14 @@ export function platformLine(platform: IdeaPlatform): string {
   return platform === "Any"
     ? "Video must be posted on YouTube or TikTok"
     : `Video must be posted on ${platform}`;
+}
+
+/** Shortens text for lists: video titles at 60, descriptions at 100 characters, with "..." (spec §9). */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+export function videoTitle(title: string | undefined): string {
+  const trimmed = title?.trim();
+  return trimmed ? truncate(trimmed, 60) : "Untitled Video";
 }

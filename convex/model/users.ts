@@ -77,8 +77,13 @@ export function validateDisplayName(raw: string): string {
   return displayName;
 }
 
+type PlatformStatus = { connected: boolean; last_sync: string | null };
+
 /** The REST API's user shape (snake_case, as spec §3). */
-export function toRestUser(user: Doc<"users">) {
+export function toRestUser(
+  user: Doc<"users">,
+  platforms: { youtube: PlatformStatus; tiktok: PlatformStatus },
+) {
   const profile = toProfile(user);
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {
@@ -90,9 +95,6 @@ export function toRestUser(user: Doc<"users">) {
     last_sign_in: iso(profile.lastSignIn),
     account_type: profile.accountType,
     preferred_platform: profile.preferredPlatform,
-    platforms: {
-      youtube: { connected: false, last_sync: null as string | null },
-      tiktok: { connected: false, last_sync: null as string | null },
-    },
+    platforms,
   };
 }

@@ -48,3 +48,5 @@ export type ProposalPhase = "open" | "completed";
 
 export const voteValidator = v.union(v.literal(1), v.literal(-1), v.literal(0));
 export type VoteValue = 1 | -1 | 0;
+
+export const videoPlatformValidator = v.union(v.literal("YouTube"), v.literal("TikTok"));

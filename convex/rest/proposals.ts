@@ -14,6 +14,7 @@ import {
 } from "./respond";
 import { centsToDollars } from "../model/labels";
 import type { ListView, ProposalCard, Sort } from "../model/proposals";
+import { submissionCard } from "./submissions";
 
 const SORT_BY_PARAM: Record<string, Sort> = {
   recent: "recent",
@@ -154,6 +155,12 @@ export function registerProposalRoutes(http: CorsHttpRouter) {
             return json({ total: centsToDollars(card.bountyCents) });
           case "platform":
             return json({ platform: card.platform });
+          case "submissions": {
+            const list = await ctx.runQuery(api.submissions.listForProposal, {
+              proposalId: card._id,
+            });
+            return json(list.map(submissionCard));
+          }
           default:
             throw new HttpError(404, "Not found");
         }

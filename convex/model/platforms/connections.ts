@@ -1,0 +1,213 @@
+// Connected YouTube channels and TikTok accounts: OAuth round trips, tokens (sealed, refreshed
+// when expired) and the creator's video list, merged by id.
+import type { ActionCtx, MutationCtx, QueryCtx } from "../../_generated/server";
+import type { Doc, Id } from "../../_generated/dataModel";
+import { internal } from "../../_generated/api";
+import { env, PlatformError, type Tokens } from "./http";
+import { openToken, pkceChallenge, randomToken, sealToken } from "./secrets";
+import {
+  exchangeYouTubeCode,
+  myYouTubeChannel,
+  refreshYouTubeToken,
+  youTubeUploads,
+  youtubeAuthorizeUrl,
+  type ChannelVideo,
+} from "./youtube";
+import {
+  exchangeTikTokCode,
+  refreshTikTokToken,
+  tiktokAuthorizeUrl,
+  tiktokUser,
+  tiktokVideos,
+  type TikTokVideo,
+} from "./tiktok";
+import type { VideoPlatform } from "../videoLinks";
+
+const STATE_TTL_MS = 15 * 60 * 1000;
+const REFRESH_MARGIN_MS = 60 * 1000;
+
+/** Where each platform's authorization comes back to: the web app's callback pages (spec §2). */
+export function callbackUrl(platform: VideoPlatform): string {
+  const site = env("SITE_URL");
+  return platform === "YouTube" ? `${site}/auth/callback/youtube/` : `${site}/auth/callback/`;
+}
+
+/** Creates the state for a new authorization and returns the provider's URL. */
+export async function startAuthorization(
+  ctx: ActionCtx,
+  userId: Id<"users">,
+  platform: VideoPlatform,
+  returnToSettings: boolean,
+): Promise<string> {
+  const state = randomToken();
+  const codeVerifier = platform === "TikTok" ? randomToken(48) : undefined;
+  await ctx.runMutation(internal.platforms.saveState, {
+    state,
+    userId,
+    platform,
+    codeVerifier,
+    returnToSettings,
+    expiresAt: Date.now() + STATE_TTL_MS,
+  });
+  return platform === "YouTube"
+    ? youtubeAuthorizeUrl(state, callbackUrl(platform))
+    : tiktokAuthorizeUrl(state, callbackUrl(platform), await pkceChallenge(codeVerifier!));
+}
+
+export interface StoredVideo {
+  videoId: string;
+  title: string;
+  description: string;
+  url: string;
+  thumbnailUrl?: string;
+  publishedAt?: number;
+  durationSeconds?: number;
+  embedLink?: string;
+}
+
+export interface AccountSnapshot {
+  accountId: string;
+  accountName: string;
+  username?: string;
+  tokens: Tokens;
+  videos: StoredVideo[];
+}
+
+function fromYouTube({
+  id,
+  title,
+  description,
+  thumbnailUrl,
+  publishedAt,
+}: ChannelVideo): StoredVideo {
+  return {
+    videoId: id,
+    title,
+    description,
+    thumbnailUrl,
+    publishedAt,
+    url: `https://www.youtube.com/watch?v=${id}`,
+  };
+}
+
+function fromTikTok(video: TikTokVideo, username?: string): StoredVideo {
+  return {
+    videoId: video.id,
+    title: video.title,
+    description: video.description,
+    url: video.url ?? `https://www.tiktok.com/@${username ?? ""}/video/${video.id}`,
+    thumbnailUrl: video.thumbnailUrl,
+    publishedAt: video.publishedAt,
+    durationSeconds: video.durationSeconds,
+    embedLink: video.embedLink,
+  };
+}
+
+/** Exchanges the authorization code and reads the account and its videos. */
+export async function connectAccount(
+  platform: VideoPlatform,
+  code: string,
+  codeVerifier?: string,
+): Promise<AccountSnapshot> {
+  if (platform === "YouTube") {
+    const tokens = await exchangeYouTubeCode(code, callbackUrl(platform));
+    const channel = await myYouTubeChannel(tokens.accessToken);
+    if (!channel) throw new PlatformError("This Google account has no YouTube channel");
+    const videos = (await youTubeUploads(tokens.accessToken, channel.uploadsPlaylistId)).map(
+      fromYouTube,
+    );
+    return { accountId: channel.id, accountName: channel.title, tokens, videos };
+  }
+  if (!codeVerifier) throw new PlatformError("Missing PKCE verifier for TikTok");
+  const tokens = await exchangeTikTokCode(code, callbackUrl(platform), codeVerifier);
+  const user = await tiktokUser(tokens.accessToken);
+  const videos = (await tiktokVideos(tokens.accessToken)).map((v) => fromTikTok(v, user.username));
+  return {
+    accountId: user.openId,
+    accountName: user.displayName,
+    username: user.username,
+    tokens,
+    videos,
+  };
+}
+
+/** Re-reads the videos of a connected account (refreshing its token when needed). */
+export async function readVideos(
+  ctx: ActionCtx,
+  connection: Doc<"platformConnections">,
+): Promise<StoredVideo[]> {
+  const accessToken = await usableAccessToken(ctx, connection);
+  if (connection.platform === "YouTube") {
+    const channel = await myYouTubeChannel(accessToken);
+    return channel
+      ? (await youTubeUploads(accessToken, channel.uploadsPlaylistId)).map(fromYouTube)
+      : [];
+  }
+  return (await tiktokVideos(accessToken)).map((v) => fromTikTok(v, connection.username));
+}
+
+/** A valid access token for a connection, refreshing (and storing) it when it has expired. */
+export async function usableAccessToken(
+  ctx: ActionCtx,
+  connection: Doc<"platformConnections">,
+): Promise<string> {
+  if (connection.expiresAt - REFRESH_MARGIN_MS > Date.now())
+    return await openToken(connection.accessToken);
+  if (!connection.refreshToken)
+    throw new PlatformError(`The ${connection.platform} connection has expired; connect it again`);
+  const refreshToken = await openToken(connection.refreshToken);
+  const tokens =
+    connection.platform === "YouTube"
+      ? await refreshYouTubeToken(refreshToken)
+      : await refreshTikTokToken(refreshToken);
+  await ctx.runMutation(internal.platforms.storeTokens, {
+    connectionId: connection._id,
+    accessToken: await sealToken(tokens.accessToken),
+    refreshToken: tokens.refreshToken ? await sealToken(tokens.refreshToken) : undefined,
+    expiresAt: tokens.expiresAt,
+  });
+  return tokens.accessToken;
+}
+
+export async function connectionOf(ctx: QueryCtx, userId: Id<"users">, platform: VideoPlatform) {
+  return await ctx.db
+    .query("platformConnections")
+    .withIndex("by_user_platform", (q) => q.eq("userId", userId).eq("platform", platform))
+    .unique();
+}
+
+/** Adds new videos and updates known ones: one row per video id, never duplicates. */
+export async function mergeVideos(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  platform: VideoPlatform,
+  videos: StoredVideo[],
+) {
+  const seen = new Set<string>();
+  for (const video of videos) {
+    if (seen.has(video.videoId)) continue;
+    seen.add(video.videoId);
+    const existing = await ctx.db
+      .query("platformVideos")
+      .withIndex("by_user_platform_video", (q) =>
+        q.eq("userId", userId).eq("platform", platform).eq("videoId", video.videoId),
+      )
+      .unique();
+    if (existing) await ctx.db.patch("platformVideos", existing._id, video);
+    else await ctx.db.insert("platformVideos", { userId, platform, ...video });
+  }
+}
+
+export async function removeConnection(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  platform: VideoPlatform,
+) {
+  const connection = await connectionOf(ctx, userId, platform);
+  if (connection) await ctx.db.delete("platformConnections", connection._id);
+  const videos = await ctx.db
+    .query("platformVideos")
+    .withIndex("by_user_platform_video", (q) => q.eq("userId", userId).eq("platform", platform))
+    .take(1000);
+  for (const video of videos) await ctx.db.delete("platformVideos", video._id);
+}

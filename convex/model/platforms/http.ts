@@ -1,0 +1,59 @@
+// Calling a platform's API from an action: JSON with a zod schema, errors that say which call
+// failed. Provider responses are untrusted input and are always parsed.
+import type { z } from "zod";
+
+export class PlatformError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export async function fetchJson<T extends z.ZodType>(
+  what: string,
+  url: string,
+  schema: T,
+  init: RequestInit = {},
+): Promise<z.infer<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (e) {
+    throw new PlatformError(`${what}: ${(e as Error).message}`);
+  }
+  const text = await response.text();
+  if (!response.ok)
+    throw new PlatformError(
+      `${what} failed with HTTP ${response.status}: ${text.slice(0, 300)}`,
+      response.status,
+    );
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new PlatformError(`${what} returned something that is not JSON`);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new PlatformError(
+      `${what} returned an unexpected response: ${parsed.error.issues[0]?.message ?? ""}`,
+    );
+  return parsed.data;
+}
+
+export function env(name: string, fallback?: string): string {
+  const value = process.env[name] ?? fallback;
+  if (value === undefined || value === "")
+    throw new PlatformError(`The ${name} environment variable is not set`);
+  return value.replace(/\/$/, "");
+}
+
+/** OAuth token responses (Google and TikTok share these fields). */
+export interface Tokens {
+  accessToken: string;
+  refreshToken?: string;
+  expiresAt: number;
+  scope?: string;
+}

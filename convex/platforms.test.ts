@@ -1,0 +1,204 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { as, createUser, newBackend, type Backend } from "./test.setup";
+import { ENV, mockPlatforms, type FakePlatforms } from "./test.platforms";
+
+let fake: FakePlatforms;
+beforeEach(() => {
+  fake = mockPlatforms();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
+
+async function start(
+  t: Backend,
+  userId: Id<"users">,
+  platform: "YouTube" | "TikTok",
+  returnToSettings = true,
+) {
+  const { url } = await as(t, userId).action(api.platforms.startConnection, {
+    platform,
+    returnToSettings,
+  });
+  return new URL(url);
+}
+
+describe("connecting YouTube", () => {
+  test("the authorization URL asks Google for read-only YouTube access with a fresh state and our callback page", async () => {
+    const t = newBackend();
+    const url = await start(t, await createUser(t), "YouTube");
+    expect(url.origin + url.pathname).toBe(ENV.GOOGLE_OAUTH_AUTHORIZE_URL);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      client_id: "google-client",
+      redirect_uri: "https://app.test/auth/callback/youtube/",
+      response_type: "code",
+      scope: "https://www.googleapis.com/auth/youtube.readonly",
+      access_type: "offline",
+    });
+    expect(url.searchParams.get("state")!.length).toBeGreaterThanOrEqual(40);
+  });
+
+  test("finishing stores the channel and its videos, merged by id on every sync, and returnToSettings", async () => {
+    const t = newBackend();
+    const creator = await createUser(t);
+    fake.youtube.push(
+      { id: "video000001", channelId: "UCme", title: "First", seconds: 100, publishedAt: 1000 },
+      { id: "video000002", channelId: "UCme", title: "", seconds: 100, publishedAt: 2000 },
+      {
+        id: "otherperson",
+        channelId: "UCother",
+        title: "Not mine",
+        seconds: 100,
+        publishedAt: 3000,
+      },
+    );
+    const url = await start(t, creator, "YouTube", true);
+    fake.codes.set("the-code", { channelId: "UCme" });
+    const result = await as(t, creator).action(api.platforms.finishConnection, {
+      platform: "YouTube",
+      code: "the-code",
+      state: url.searchParams.get("state")!,
+    });
+    expect(result).toEqual({ returnToSettings: true, videoCount: 2, accountName: "UCme title" });
+    fake.youtube.push({
+      id: "video000003",
+      channelId: "UCme",
+      title: "Third",
+      seconds: 100,
+      publishedAt: 4000,
+    });
+    await as(t, creator).action(api.platforms.sync, { platform: "YouTube" });
+    await as(t, creator).action(api.platforms.sync, { platform: "YouTube" });
+    const mine = (await as(t, creator).query(api.platforms.mine, {}))!;
+    expect(mine.youtube).toMatchObject({ connected: true, accountName: "UCme title" });
+    expect(mine.youtube.lastSync).toBeGreaterThan(0);
+    expect(mine.tiktok).toEqual({ connected: false, lastSync: null, accountName: null });
+    expect(mine.videos.map((v) => v.videoId)).toEqual([
+      "video000003",
+      "video000002",
+      "video000001",
+    ]);
+  });
+
+  test("a state from someone else, for another platform, reused, or made up is refused", async () => {
+    const t = newBackend();
+    const ada = await createUser(t);
+    const mallory = await createUser(t);
+    fake.codes.set("code", { channelId: "UCada" });
+    const finish = (who: Id<"users">, platform: "YouTube" | "TikTok", state: string) =>
+      as(t, who)
+        .action(api.platforms.finishConnection, { platform, code: "code", state })
+        .then(
+          () => "connected",
+          (e: { data?: { message: string } }) => e.data?.message,
+        );
+    const refused = "This authorization request is invalid or has expired. Please try again.";
+    const stolen = (await start(t, ada, "YouTube")).searchParams.get("state")!;
+    expect(await finish(mallory, "YouTube", stolen)).toBe(refused);
+    // A refused state is used up: not even its owner can use it afterwards.
+    expect(await finish(ada, "YouTube", stolen)).toBe(refused);
+    const wrongPlatform = (await start(t, ada, "YouTube")).searchParams.get("state")!;
+    expect(await finish(ada, "TikTok", wrongPlatform)).toBe(refused);
+    expect(await finish(ada, "YouTube", "made-up")).toBe(refused);
+    const good = (await start(t, ada, "YouTube")).searchParams.get("state")!;
+    expect(await finish(ada, "YouTube", good)).toBe("connected");
+    expect(await finish(ada, "YouTube", good)).toBe(refused);
+    expect((await as(t, mallory).query(api.platforms.mine, {}))!.youtube.connected).toBe(false);
+  });
+
+  test("visitors cannot start or finish a connection", async () => {
+    const t = newBackend();
+    await expect(
+      t.action(api.platforms.startConnection, { platform: "YouTube", returnToSettings: false }),
+    ).rejects.toThrow("No user session found");
+    await expect(
+      t.action(api.platforms.finishConnection, { platform: "YouTube", code: "x", state: "y" }),
+    ).rejects.toThrow("No user session found");
+  });
+});
+
+describe("tokens", () => {
+  test("are stored sealed, never returned to a client, and refreshed when expired", async () => {
+    const t = newBackend();
+    const creator = await createUser(t);
+    fake.tiktok.push({
+      id: "7300000000000000001",
+      username: "maker",
+      openId: "open-1",
+      title: "Hi",
+      seconds: 30,
+      createTime: 1000,
+    });
+    const url = await start(t, creator, "TikTok");
+    expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+    fake.codes.set("tt-code", { openId: "open-1", username: "maker" });
+    await as(t, creator).action(api.platforms.finishConnection, {
+      platform: "TikTok",
+      code: "tt-code",
+      state: url.searchParams.get("state")!,
+    });
+    // The code exchange sent the PKCE verifier.
+    const exchange = fake.requests.find((r) => r.url.endsWith("/v2/oauth/token/"))!;
+    expect(
+      new URLSearchParams(String(exchange.init!.body)).get("code_verifier")!.length,
+    ).toBeGreaterThanOrEqual(43);
+
+    const stored = (await t.query(internal.platforms.connection, {
+      userId: creator,
+      platform: "TikTok",
+    }))!;
+    expect(stored.accessToken).toMatch(/^v1\./);
+    expect(stored.accessToken).not.toContain("t-token");
+    const everythingPublic = JSON.stringify([
+      await as(t, creator).query(api.platforms.mine, {}),
+      await as(t, creator).query(api.users.current, {}),
+      await (await as(t, creator).fetch("/server/api/profile/videos")).json(),
+      await (await as(t, creator).fetch("/server/api/check-user")).json(),
+    ]);
+    expect(everythingPublic).not.toMatch(/t-token|t-refresh|v1\./);
+
+    await t.run((ctx) =>
+      ctx.db.patch("platformConnections", stored._id, { expiresAt: Date.now() - 1000 }),
+    );
+    await as(t, creator).action(api.platforms.sync, { platform: "TikTok" });
+    expect(
+      fake.requests.some(
+        (r) =>
+          r.url.endsWith("/v2/oauth/token/") &&
+          String(r.init?.body).includes("grant_type=refresh_token"),
+      ),
+    ).toBe(true);
+    const refreshed = (await t.query(internal.platforms.connection, {
+      userId: creator,
+      platform: "TikTok",
+    }))!;
+    expect(refreshed.expiresAt).toBeGreaterThan(Date.now());
+  });
+
+  test("disconnecting deletes the tokens and the video list", async () => {
+    const t = newBackend();
+    const creator = await createUser(t);
+    fake.youtube.push({
+      id: "video000001",
+      channelId: "UCme",
+      title: "First",
+      seconds: 100,
+      publishedAt: 1000,
+    });
+    const url = await start(t, creator, "YouTube");
+    fake.codes.set("c", { channelId: "UCme" });
+    await as(t, creator).action(api.platforms.finishConnection, {
+      platform: "YouTube",
+      code: "c",
+      state: url.searchParams.get("state")!,
+    });
+    await as(t, creator).mutation(api.platforms.disconnect, { platform: "YouTube" });
+    expect(
+      await t.query(internal.platforms.connection, { userId: creator, platform: "YouTube" }),
+    ).toBeNull();
+    expect((await as(t, creator).query(api.platforms.mine, {}))!.videos).toEqual([]);
+  });
+});

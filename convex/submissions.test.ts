@@ -1,0 +1,329 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { as, createUser, newBackend, type Backend } from "./test.setup";
+import { mockPlatforms, type FakePlatforms } from "./test.platforms";
+
+const DAY = 24 * 3600 * 1000;
+let fake: FakePlatforms;
+
+beforeEach(() => {
+  fake = mockPlatforms();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
+});
+
+async function postIdea(t: Backend, author: Id<"users">, overrides: Record<string, unknown> = {}) {
+  return await as(t, author).mutation(api.proposals.create, {
+    oneLiner: "A tour of tiny libraries",
+    platform: "Any",
+    durations: ["MEDIUM"],
+    expiration: Date.now() + 10 * DAY,
+    links: [],
+    ...overrides,
+  } as never);
+}
+
+/** Connects a creator's YouTube channel through the real OAuth round trip (mocked provider). */
+async function connectYouTube(t: Backend, userId: Id<"users">, channelId: string) {
+  const { url } = await as(t, userId).action(api.platforms.startConnection, {
+    platform: "YouTube",
+    returnToSettings: true,
+  });
+  const state = new URL(url).searchParams.get("state")!;
+  fake.codes.set(`code-${channelId}`, { channelId });
+  await as(t, userId).action(api.platforms.finishConnection, {
+    platform: "YouTube",
+    code: `code-${channelId}`,
+    state,
+  });
+}
+
+async function connectTikTok(t: Backend, userId: Id<"users">, openId: string, username: string) {
+  const { url } = await as(t, userId).action(api.platforms.startConnection, {
+    platform: "TikTok",
+    returnToSettings: false,
+  });
+  const state = new URL(url).searchParams.get("state")!;
+  fake.codes.set(`code-${openId}`, { openId, username });
+  await as(t, userId).action(api.platforms.finishConnection, {
+    platform: "TikTok",
+    code: `code-${openId}`,
+    state,
+  });
+}
+
+describe("submitting a video", () => {
+  test("a YouTube video from the creator's connected channel is verified and carries a full checklist", async () => {
+    const t = newBackend();
+    const ideaAuthor = await createUser(t);
+    const creator = await createUser(t, { name: "Creator" });
+    const proposalId = await postIdea(t, ideaAuthor);
+    fake.youtube.push({
+      id: "abcdefghijk",
+      channelId: "UCcreator",
+      title: "Tiny libraries of Lisbon",
+      seconds: 8 * 60,
+      publishedAt: Date.now() + 1000,
+    });
+    await connectYouTube(t, creator, "UCcreator");
+    vi.useFakeTimers({ now: Date.now() + 2000, toFake: ["Date"] });
+    await as(t, creator).action(api.submissions.submit, {
+      proposalId,
+      link: "https://youtu.be/abcdefghijk",
+    });
+    const [card] = await t.query(api.submissions.listForProposal, { proposalId });
+    expect(card).toMatchObject({
+      title: "Tiny libraries of Lisbon",
+      url: "https://www.youtube.com/watch?v=abcdefghijk",
+      platform: "YouTube",
+      authorDisplayName: "Creator",
+      votes: 0,
+      checklist: {
+        exists: true,
+        ownedBySubmitter: true,
+        publishedAfterIdea: true,
+        durationAllowed: true,
+      },
+    });
+    expect((await t.query(api.proposals.get, { proposalId }))!.submissionCount).toBe(1);
+    expect((await t.query(api.stats.get, {})).originalVideos).toBe(1);
+    // The lookup was by id through the API, never a fetch of the link itself.
+    expect(fake.requests.some((r) => r.url.includes("youtu.be"))).toBe(false);
+    expect(
+      fake.requests.some(
+        (r) =>
+          r.url.startsWith("https://youtube.test/youtube/v3/videos?") &&
+          r.url.includes("id=abcdefghijk"),
+      ),
+    ).toBe(true);
+  });
+
+  test("the checklist flags a video someone else posted, published before the idea, of the wrong length", async () => {
+    const t = newBackend();
+    const creator = await createUser(t);
+    fake.youtube.push({
+      id: "oldvideo000",
+      channelId: "UCsomeoneElse",
+      title: "Old",
+      seconds: 60,
+      publishedAt: Date.now() - 30 * DAY,
+    });
+    const proposalId = await postIdea(t, await createUser(t));
+    await as(t, creator).action(api.submissions.submit, {
+      proposalId,
+      link: "https://www.youtube.com/watch?v=oldvideo000",
+    });
+    const [card] = await t.query(api.submissions.listForProposal, { proposalId });
+    expect(card!.checklist).toEqual({
+      exists: true,
+      ownedBySubmitter: false,
+      publishedAfterIdea: false,
+      durationAllowed: false,
+    });
+  });
+
+  test("TikTok: ownership, duration and date come from the creator's own account; oEmbed alone proves existence", async () => {
+    const t = newBackend();
+    const creator = await createUser(t);
+    const stranger = await createUser(t);
+    const proposalId = await postIdea(t, await createUser(t), {
+      durations: ["SHORT"],
+      platform: "TikTok",
+    });
+    fake.tiktok.push({
+      id: "7301234567890123456",
+      username: "maker",
+      openId: "open-1",
+      title: "Library in 60s",
+      seconds: 58,
+      createTime: Date.now() + 1000,
+    });
+    await connectTikTok(t, creator, "open-1", "maker");
+    vi.useFakeTimers({ now: Date.now() + 2000, toFake: ["Date"] });
+    await as(t, creator).action(api.submissions.submit, {
+      proposalId,
+      link: "https://www.tiktok.com/@maker/video/7301234567890123456",
+    });
+    const other = await postIdea(t, await createUser(t), {
+      durations: ["SHORT"],
+      platform: "TikTok",
+    });
+    await as(t, stranger).action(api.submissions.submit, {
+      proposalId: other,
+      link: "https://www.tiktok.com/@maker/video/7301234567890123456",
+    });
+    const [own] = await t.query(api.submissions.listForProposal, { proposalId });
+    const [theirs] = await t.query(api.submissions.listForProposal, { proposalId: other });
+    expect(own!.checklist).toEqual({
+      exists: true,
+      ownedBySubmitter: true,
+      publishedAfterIdea: true,
+      durationAllowed: true,
+    });
+    expect(theirs!.checklist).toEqual({
+      exists: true,
+      ownedBySubmitter: false,
+      publishedAfterIdea: null,
+      durationAllowed: null,
+    });
+  });
+
+  test.each([
+    ["an unknown video", () => undefined, "https://youtu.be/missing0000"],
+    [
+      "a private video",
+      () =>
+        fake.youtube.push({
+          id: "private0000",
+          channelId: "UCx",
+          title: "Secret",
+          seconds: 600,
+          publishedAt: Date.now(),
+          privacy: "private",
+        }),
+      "https://youtu.be/private0000",
+    ],
+    ["a platform outage", () => (fake.outage = 503), "https://youtu.be/abcdefghijk"],
+  ])(
+    "%s fails verification with 'Failed to verify video' and nothing is saved",
+    async (_name, setup, link) => {
+      const t = newBackend();
+      fake.youtube.push({
+        id: "abcdefghijk",
+        channelId: "UCx",
+        title: "Fine",
+        seconds: 600,
+        publishedAt: Date.now(),
+      });
+      setup();
+      const proposalId = await postIdea(t, await createUser(t));
+      const creator = await createUser(t);
+      const error = await as(t, creator)
+        .action(api.submissions.submit, { proposalId, link })
+        .catch((e: { data: { message: string; code?: string } }) => e.data);
+      expect(error).toEqual({ message: "Failed to verify video", code: "verify" });
+      expect(await t.query(api.submissions.listForProposal, { proposalId })).toEqual([]);
+    },
+  );
+
+  test("the server refuses wrong platforms, closed ideas, duplicates and visitors", async () => {
+    const t = newBackend();
+    fake.youtube.push({
+      id: "abcdefghijk",
+      channelId: "UCx",
+      title: "Fine",
+      seconds: 600,
+      publishedAt: Date.now(),
+    });
+    const author = await createUser(t);
+    const creator = await createUser(t);
+    const me = as(t, creator);
+    const tiktokOnly = await postIdea(t, author, { platform: "TikTok" });
+    const message = (p: Promise<unknown>) =>
+      p.then(
+        () => "ok",
+        (e: { data?: { message: string } }) => e.data?.message,
+      );
+    expect(
+      await message(
+        me.action(api.submissions.submit, {
+          proposalId: tiktokOnly,
+          link: "https://youtu.be/abcdefghijk",
+        }),
+      ),
+    ).toBe("Invalid video link format");
+    expect(
+      await message(me.action(api.submissions.submit, { proposalId: tiktokOnly, link: "  " })),
+    ).toBe("Please provide a video link");
+    expect(
+      await message(
+        t.action(api.submissions.submit, {
+          proposalId: tiktokOnly,
+          link: "https://youtu.be/abcdefghijk",
+        }),
+      ),
+    ).toBe("Please sign in to submit your video");
+
+    const open = await postIdea(t, author);
+    await me.action(api.submissions.submit, {
+      proposalId: open,
+      link: "https://youtu.be/abcdefghijk",
+    });
+    expect(
+      await message(
+        me.action(api.submissions.submit, {
+          proposalId: open,
+          link: "https://www.youtube.com/watch?v=abcdefghijk",
+        }),
+      ),
+    ).toBe("This video has already been submitted to this idea.");
+
+    const closed = await postIdea(t, author);
+    await t.run((ctx) =>
+      ctx.db.patch("proposals", closed, { status: "judging", phase: "completed" }),
+    );
+    expect(
+      await message(
+        me.action(api.submissions.submit, {
+          proposalId: closed,
+          link: "https://youtu.be/abcdefghijk",
+        }),
+      ),
+    ).toBe("This proposal is no longer accepting submissions.");
+    // Even a direct internal write is refused once the deadline passed.
+    await expect(
+      t.mutation(internal.submissions.record, {
+        proposalId: closed,
+        authorId: creator,
+        video: {
+          platform: "YouTube",
+          videoId: "zzzzzzzzzzz",
+          url: "https://www.youtube.com/watch?v=zzzzzzzzzzz",
+          title: "x",
+          channelId: "c",
+          channelTitle: "c",
+          owned: false,
+        },
+      }),
+    ).rejects.toThrow("no longer accepting submissions");
+    expect(await t.query(api.submissions.listForProposal, { proposalId: closed })).toEqual([]);
+  });
+});
+
+describe("votes on submissions", () => {
+  test("toggle like ideas, reach every viewer's count, and nobody votes on their own video", async () => {
+    const t = newBackend();
+    fake.youtube.push({
+      id: "abcdefghijk",
+      channelId: "UCx",
+      title: "Fine",
+      seconds: 600,
+      publishedAt: Date.now(),
+    });
+    const creator = await createUser(t);
+    const voter = await createUser(t);
+    const proposalId = await postIdea(t, await createUser(t));
+    const submissionId = await as(t, creator).action(api.submissions.submit, {
+      proposalId,
+      link: "https://youtu.be/abcdefghijk",
+    });
+    const vote = (who: Id<"users">, value: 1 | -1 | 0) =>
+      as(t, who).mutation(api.submissions.vote, { submissionId, vote: value });
+    expect(await vote(voter, 1)).toEqual({ newVoteTotal: 1, userVote: 1 });
+    expect(await vote(voter, -1)).toEqual({ newVoteTotal: -1, userVote: -1 });
+    expect(await vote(voter, 0)).toEqual({ newVoteTotal: 0, userVote: 0 });
+    await expect(vote(creator, 1)).rejects.toThrow("You can't vote on your own video.");
+    await expect(t.mutation(api.submissions.vote, { submissionId, vote: 1 })).rejects.toThrow(
+      "You must be logged in to vote.",
+    );
+    await vote(voter, 1);
+    const [card] = await as(t, voter).query(api.submissions.listForProposal, { proposalId });
+    expect(card).toMatchObject({ votes: 1, userVote: 1, isOwn: false });
+    const [own] = await as(t, creator).query(api.submissions.listForProposal, { proposalId });
+    expect(own).toMatchObject({ votes: 1, userVote: 0, isOwn: true });
+  });
+});
