@@ -85,6 +85,69 @@ export const ENV_VARS: EnvVarSpec[] = [
     derived: (ports) => `http://127.0.0.1:${ports.standIns}/discord/api`,
   },
   {
+    name: "GOOGLE_OAUTH_AUTHORIZE_URL",
+    description:
+      "Google's OAuth authorization endpoint, for connecting a YouTube channel; unset in production (https://accounts.google.com/o/oauth2/v2/auth).",
+    derived: (ports) => `http://127.0.0.1:${ports.standIns}/google/o/oauth2/v2/auth`,
+  },
+  {
+    name: "GOOGLE_OAUTH_TOKEN_URL",
+    description:
+      "Google's OAuth token endpoint (YouTube connection, with AUTH_GOOGLE_ID/SECRET); unset in production (https://oauth2.googleapis.com/token).",
+    derived: (ports) => `http://127.0.0.1:${ports.standIns}/google/token`,
+  },
+  {
+    name: "YOUTUBE_API_KEY",
+    description:
+      "YouTube Data API v3 key (Google Cloud console → Credentials), for looking up videos.",
+    generate: secret,
+  },
+  {
+    name: "YOUTUBE_API_URL",
+    description:
+      "YouTube Data API base; unset in production (https://www.googleapis.com/youtube/v3).",
+    derived: (ports) => `http://127.0.0.1:${ports.standIns}/youtube/v3`,
+  },
+  {
+    name: "TIKTOK_CLIENT_KEY",
+    description: "TikTok for Developers app client key (Login Kit and Display API).",
+    derived: () => "bounties-local-tiktok",
+  },
+  {
+    name: "TIKTOK_CLIENT_SECRET",
+    description: "TikTok for Developers app client secret.",
+    generate: secret,
+  },
+  {
+    name: "TIKTOK_AUTH_URL",
+    description:
+      "TikTok Login Kit authorization page; unset in production (https://www.tiktok.com/v2/auth/authorize/).",
+    derived: (ports) => `http://127.0.0.1:${ports.standIns}/tiktok/www/v2/auth/authorize/`,
+  },
+  {
+    name: "TIKTOK_API_URL",
+    description:
+      "TikTok API base (OAuth tokens, Display API); unset in production (https://open.tiktokapis.com).",
+    derived: (ports) => `http://127.0.0.1:${ports.standIns}/tiktok/open`,
+  },
+  {
+    name: "TIKTOK_OEMBED_URL",
+    description: "TikTok oEmbed endpoint; unset in production (https://www.tiktok.com/oembed).",
+    derived: (ports) => `http://127.0.0.1:${ports.standIns}/tiktok/www/oembed`,
+  },
+  {
+    name: "PLATFORM_TOKEN_SECRET",
+    description:
+      "32 random bytes, base64: seals creators' YouTube/TikTok tokens stored in the database.",
+    generate: () => randomBytes(32).toString("base64"),
+  },
+  {
+    name: "CONVEX_LOCAL_ADMIN_KEY",
+    description:
+      "Admin key of the local Convex runtime (internal functions, moving its clock); local stack only.",
+    generate: secret,
+  },
+  {
     name: "LOCAL_STAND_INS_URL",
     description: "Base URL of the local stand-ins for outside services (local stack only).",
     derived: (ports) => `http://127.0.0.1:${ports.standIns}`,

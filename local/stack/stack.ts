@@ -15,8 +15,10 @@ export interface StackOptions {
   /** The env file with generated secrets (created on first start). */
   envFile: string;
   portOffset?: number;
-  /** Rebuild functions on change and serve the web app with hot reload. */
+  /** Rebuild functions on change (the runtime's watch mode). */
   dev?: boolean;
+  /** The web app: Vite's dev server (default), a production build served by `vite preview`, or none. */
+  web?: "dev" | "preview" | "none";
   /** Print the children's output (prefixed) instead of keeping it. */
   echo?: boolean;
   quietFunctions?: boolean;
@@ -102,6 +104,30 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
+  const vite = path.join(repoRoot, "node_modules/.bin/vite");
+  const webEnv = { VITE_CONVEX_URL: convexUrl, VITE_CONVEX_SITE_URL: siteUrl };
+  const web = options.web ?? "dev";
+  const startWeb = async () => {
+    if (web === "none") return;
+    if (web === "preview") {
+      const build = spawn(vite, ["build", "--logLevel", "warn"], {
+        cwd: repoRoot,
+        env: { ...process.env, ...webEnv },
+        stdio: "inherit",
+      });
+      const code = await new Promise<number | null>((resolve) => build.once("exit", resolve));
+      if (code !== 0) throw new Error("vite build failed");
+    }
+    await run(
+      "web",
+      vite,
+      web === "preview"
+        ? ["preview", "--port", String(ports.web), "--strictPort"]
+        : ["--port", String(ports.web), "--strictPort", "--clearScreen", "false"],
+      webEnv,
+      /Local:/,
+    );
+  };
   try {
     await Promise.all([
       run(
@@ -135,13 +161,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         {},
         /stand-ins ready/,
       ),
-      run(
-        "web",
-        path.join(repoRoot, "node_modules/.bin/vite"),
-        ["--port", String(ports.web), "--strictPort", "--clearScreen", "false"],
-        { VITE_CONVEX_URL: convexUrl, VITE_CONVEX_SITE_URL: siteUrl },
-        /Local:/,
-      ),
+      startWeb(),
     ]);
   } catch (e) {
     await stopAll(children);

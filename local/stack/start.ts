@@ -2,14 +2,17 @@
 //   npm start                 start (first run generates .env.localstack)
 //   npm start -- --reset      wipe the local data first
 //   npm run reset             wipe the local data and exit
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { repoRoot, startStack } from "./stack.js";
+import { loadDemo } from "./demo.js";
 
 const { values } = parseArgs({
   options: {
     reset: { type: "boolean", default: false },
+    "no-demo": { type: "boolean", default: false },
+    "port-offset": { type: "string", default: "0" },
     "reset-only": { type: "boolean", default: false },
     data: { type: "string", default: path.join(repoRoot, ".data") },
     env: { type: "string", default: path.join(repoRoot, ".env.localstack") },
@@ -22,18 +25,33 @@ if (values.reset || values["reset-only"]) {
   if (values["reset-only"]) process.exit(0);
 }
 
+const freshData = !existsSync(values.data);
 const stack = await startStack({
   dataDir: values.data,
   envFile: values.env,
   dev: true,
   echo: true,
+  portOffset: Number(values["port-offset"]),
 });
+if (freshData && !values["no-demo"]) {
+  console.log("Loading the demo marketplace (people, ideas, votes)…");
+  try {
+    await loadDemo({
+      convexUrl: stack.convexUrl,
+      adminKey: stack.env.CONVEX_LOCAL_ADMIN_KEY!,
+      log: (line) => console.log(line),
+    });
+  } catch (e) {
+    console.error(`The demo data could not be loaded: ${(e as Error).message}`);
+  }
+}
 console.log(`
   Bounties is running:  ${stack.webUrl}
 
   Convex runtime   ${stack.convexUrl} (sync + API), ${stack.siteUrl} (HTTP actions)
   Stand-ins        ${stack.standInsUrl}
-  Local data       ${path.relative(repoRoot, values.data)}/   (npm run reset wipes it)
+  Local data       ${path.relative(repoRoot, values.data)}/   (npm run reset wipes it; the demo data is
+                   loaded into a fresh one: npm start -- --no-demo starts empty)
   Environment      ${path.relative(repoRoot, values.env)}   (edit to use real services)
 
   Press Ctrl-C to stop.

@@ -1,7 +1,7 @@
 // The stand-ins process of the local stack: `tsx local/standins/main.ts --port 3220 --data .data/stand-ins`.
 import { parseArgs } from "node:util";
 import { serveStandIns, Store } from "./framework.js";
-import { standInFactories } from "./registry.js";
+import { createStandIns } from "./registry.js";
 
 const { values } = parseArgs({
   options: {
@@ -15,7 +15,7 @@ const log = (message: string) => console.log(message);
 const env = Object.fromEntries(
   Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined),
 );
-const standIns = standInFactories.map((make) => make({ baseUrl, env, log, dataDir: values.data }));
+const standIns = createStandIns({ baseUrl, env, log, dataDir: values.data });
 const server = await serveStandIns(standIns, { port, log });
 console.log(`stand-ins ready on ${baseUrl}: ${standIns.map((s) => s.name).join(", ") || "none"}`);
 const stop = () => {

@@ -1,7 +1,15 @@
-// The stand-ins the local stack runs. Each outside service the product talks to gets one here.
+// The stand-ins the local stack runs. Each outside service the product talks to gets one here;
+// those that share accounts (Google sign-in and the YouTube API) are wired together.
 import type { StandIn, StandInContext } from "./framework.js";
 import { signInStandIn } from "./signIn.js";
+import { tiktokStandIn } from "./tiktok.js";
+import { youtubeStandIn } from "./youtube.js";
 
-export type StandInFactory = (ctx: StandInContext & { dataDir: string }) => StandIn;
+export type StandInOptions = StandInContext & { dataDir: string };
 
-export const standInFactories: StandInFactory[] = [signInStandIn];
+export function createStandIns(options: StandInOptions): StandIn[] {
+  const signIn = signInStandIn(options);
+  const youtube = youtubeStandIn({ ...options, googleAccountFor: signIn.googleAccountFor });
+  const tiktok = tiktokStandIn(options);
+  return [signIn, youtube, tiktok];
+}

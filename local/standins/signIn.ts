@@ -59,7 +59,19 @@ const digitsFrom = (text: string, length: number) =>
 export const googleSub = (email: string) => `1${digitsFrom(`google:${email.toLowerCase()}`, 20)}`;
 export const discordId = (email: string) => `1${digitsFrom(`discord:${email.toLowerCase()}`, 17)}`;
 
-export function signInStandIn(ctx: StandInContext & { dataDir: string }): StandIn {
+/** Who a Google access token belongs to, for the Google APIs that stand in beside sign-in. */
+export interface GoogleAccount {
+  sub: string;
+  name: string;
+  email: string;
+  scope: string;
+}
+
+export type SignInStandIn = StandIn & {
+  googleAccountFor(accessToken: string): GoogleAccount | null;
+};
+
+export function signInStandIn(ctx: StandInContext & { dataDir: string }): SignInStandIn {
   const store = new Store<State>(ctx.dataDir, "sign-in", () => ({
     people: [...SAMPLE_PEOPLE],
     codes: {},
@@ -114,7 +126,11 @@ export function signInStandIn(ctx: StandInContext & { dataDir: string }): StandI
     return page(
       `Sign in with ${providerLabel}`,
       `<span class="badge">Local stand-in</span><h1>Sign in with ${escapeHtml(providerLabel)}</h1>
-<p class="note">Bounties asks for your name, email address and profile picture.</p>
+<p class="note">Bounties asks for your name, email address and profile picture${
+        (url.searchParams.get("scope") ?? "").includes("youtube")
+          ? ", and read-only access to your YouTube channel and its videos"
+          : ""
+      }.</p>
 ${error ? `<p role="alert" style="color:#b42318">${escapeHtml(error)}</p>` : ""}
 <div class="choices">${people}</div>
 <form method="post">${hidden}
@@ -272,7 +288,13 @@ ${error ? `<p role="alert" style="color:#b42318">${escapeHtml(error)}</p>` : ""}
     return grant && grant.provider === provider && grant.expiresAt > Date.now() ? grant : null;
   }
 
-  return new StandIn(
+  const googleAccountFor = (accessToken: string): GoogleAccount | null => {
+    const grant = store.data.accessTokens[accessToken];
+    if (!grant || grant.provider !== "google" || grant.expiresAt <= Date.now()) return null;
+    return { sub: googleSub(grant.person.email), ...grant.person, scope: grant.scope };
+  };
+
+  const standIn = new StandIn(
     "sign-in",
     "Google (OpenID Connect, /google) and Discord (OAuth 2, /discord/api) sign-in",
   )
@@ -356,4 +378,5 @@ ${error ? `<p role="alert" style="color:#b42318">${escapeHtml(error)}</p>` : ""}
         headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=3600" },
       });
     });
+  return Object.assign(standIn, { googleAccountFor });
 }

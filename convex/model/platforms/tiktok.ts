@@ -5,7 +5,8 @@ import { env, fetchJson, PlatformError, type Tokens } from "./http";
 import type { ChannelVideo, PlatformVideo } from "./youtube";
 
 const apiUrl = () => env("TIKTOK_API_URL", "https://open.tiktokapis.com");
-export const TIKTOK_SCOPES = "user.info.basic,video.list";
+// user.info.profile is what TikTok requires for `username` (used to recognise own videos).
+export const TIKTOK_SCOPES = "user.info.basic,user.info.profile,video.list";
 const VIDEO_FIELDS =
   "id,title,video_description,duration,cover_image_url,embed_link,create_time,share_url";
 
