@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { clockOffset, setClockOffset } from "../runtime/clock.js";
 
 export interface StandInContext {
   /** Public base URL of the stand-ins server, e.g. http://127.0.0.1:3220. */
@@ -143,6 +144,15 @@ export async function serveStandIns(
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", `http://${host}:${options.port}`);
     const method = (req.method ?? "GET").toUpperCase();
+    if (url.pathname === "/__control/clock") {
+      // Moves this process's clock along with the runtime's (tests of "seven days later"), so
+      // signatures and timestamps agree across the stack.
+      if (method === "POST") {
+        const body = JSON.parse((await readBody(req)).toString("utf8") || "{}") as { offsetMs?: number };
+        setClockOffset(Number(body.offsetMs ?? 0));
+      }
+      return send(res, json({ now: Date.now(), offsetMs: clockOffset() }));
+    }
     if (url.pathname === "/" && method === "GET") {
       const items = standIns.map(
         (s) => `<li><strong>${escapeHtml(s.name)}</strong>: ${escapeHtml(s.description)}</li>`,

@@ -1,7 +1,10 @@
 // The stand-ins process of the local stack: `tsx local/standins/main.ts --port 3220 --data .data/stand-ins`.
 import { parseArgs } from "node:util";
 import { serveStandIns, Store } from "./framework.js";
+import { installShiftableClock } from "../runtime/clock.js";
 import { createStandIns } from "./registry.js";
+
+installShiftableClock();
 
 const { values } = parseArgs({
   options: {
