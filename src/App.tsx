@@ -1,18 +1,35 @@
+import { lazy } from "react";
 import { Route, Routes } from "react-router-dom";
 import Layout from "./components/Layout";
-import LoginPage from "./pages/LoginPage";
-import NotFoundPage from "./pages/NotFoundPage";
-import OnboardPage from "./pages/OnboardPage";
-import PrivacyPolicyPage from "./pages/PrivacyPolicyPage";
-import ProfilePage from "./pages/ProfilePage";
-import TermsOfServicePage from "./pages/TermsOfServicePage";
+import HomePage from "./pages/HomePage";
+
+// Every page but the landing page loads on demand (Layout shows a skeleton meanwhile), so the
+// first visit downloads only what the landing page needs.
+const IdeasPage = lazy(() => import("./pages/IdeasPage"));
+const DiscoverPage = lazy(() => import("./pages/DiscoverPage"));
+const SearchPage = lazy(() => import("./pages/SearchPage"));
+const CompletedPage = lazy(() => import("./pages/CompletedPage"));
+const SubmitIdeaPage = lazy(() => import("./pages/SubmitIdeaPage"));
+const ProposalPage = lazy(() => import("./pages/ProposalPage"));
+const LoginPage = lazy(() => import("./pages/LoginPage"));
+const OnboardPage = lazy(() => import("./pages/OnboardPage"));
+const ProfilePage = lazy(() => import("./pages/ProfilePage"));
+const PrivacyPolicyPage = lazy(() => import("./pages/PrivacyPolicyPage"));
+const TermsOfServicePage = lazy(() => import("./pages/TermsOfServicePage"));
+const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
 
 export default function App() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        {/* landing and list routes */}
-        {/* submit and idea routes */}
+        <Route index element={<HomePage />} />
+        <Route path="/ideas" element={<IdeasPage />} />
+        <Route path="/discover" element={<DiscoverPage />} />
+        <Route path="/search" element={<SearchPage />} />
+        <Route path="/completed" element={<CompletedPage />} />
+        <Route path="/submit" element={<SubmitIdeaPage />} />
+        <Route path="/expanded-proposal" element={<ProposalPage />} />
+        <Route path="/expanded-proposal/:proposalId" element={<ProposalPage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/onboard" element={<OnboardPage />} />
         <Route path="/profile" element={<ProfilePage />} />

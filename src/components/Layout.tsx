@@ -1,5 +1,7 @@
 import "../styles/shell.css";
+import { Suspense } from "react";
 import { Outlet } from "react-router-dom";
+import PageFallback from "./PageFallback";
 import Footer from "./Footer";
 import Header from "./Header";
 import OnboardingGate from "./OnboardingGate";
@@ -18,7 +20,9 @@ export default function Layout() {
       </a>
       <Header />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>

@@ -1,0 +1,39 @@
+import { render, screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryRouter } from "react-router-dom";
+import App from "./App";
+import { makeProposal, mockList, mockSession } from "./test/lists";
+
+vi.mock("convex/react", () => ({
+  useConvexAuth: vi.fn(),
+  useQuery: vi.fn(),
+  usePaginatedQuery: vi.fn(),
+  useMutation: vi.fn(),
+}));
+vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+
+function renderAt(at: string) {
+  return render(
+    <MemoryRouter initialEntries={[at]}>
+      <App />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  mockSession({ signedIn: false });
+  mockList({ results: [makeProposal()], status: "Exhausted", loadMore: vi.fn() });
+});
+
+describe("lazily loaded list routes", () => {
+  it.each([
+    ["/ideas", "Open bounties"],
+    ["/discover", "Discover"],
+    ["/search?q=lego", 'Bounties related to "lego"'],
+    ["/completed", "Completed bounties"],
+  ])("%s loads its page", async (at, heading) => {
+    renderAt(at);
+    expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+  });
+});

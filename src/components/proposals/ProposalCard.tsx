@@ -1,0 +1,134 @@
+import "../../styles/lists.css";
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { useConvexAuth } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import type { api } from "../../../convex/_generated/api";
+import { DURATION_TIERS, formatMoney } from "../../../convex/model/labels";
+import { useProposalVote } from "../../lib/useProposalVote";
+import BountyBar from "./BountyBar";
+import ExpiryLabel from "./ExpiryLabel";
+import VoteButtons from "./VoteButtons";
+
+/** One item of `api.proposals.list`. */
+export type ProposalListItem = FunctionReturnType<typeof api.proposals.list>["page"][number];
+
+const LINKS_HEADING = "Supporting Links:";
+
+/** The description without the generated "Supporting Links:" block (shown as a short line). */
+function ownDescription(description: string): string {
+  const index = description.indexOf(LINKS_HEADING);
+  return (index === -1 ? description : description.slice(0, index)).trim();
+}
+
+function hostOf(link: string): string {
+  try {
+    return new URL(link).hostname.replace(/^www\./, "");
+  } catch {
+    return link;
+  }
+}
+
+export function submissionCountLabel(count: number): string {
+  return `${count} ${count === 1 ? "submission" : "submissions"}`;
+}
+
+interface Props {
+  proposal: ProposalListItem;
+  /** Extra actions under the bounty (e.g. a quick-contribute button). */
+  actions?: ReactNode;
+  /** The title's heading level: 2 on a list page, 3 under a section heading (default). */
+  titleLevel?: 2 | 3;
+}
+
+/** One idea in a list: votes, title, description, platform, deadline and bounty. */
+export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Props) {
+  const Title = titleLevel === 2 ? "h2" : "h3";
+  const { isAuthenticated } = useConvexAuth();
+  const vote = useProposalVote();
+  const description = ownDescription(proposal.description);
+  const hosts = [...new Set(proposal.links.map(hostOf))];
+  const titleId = `proposal-${proposal._id}-title`;
+
+  return (
+    <article className="proposal-card card" aria-labelledby={titleId}>
+      <div className="proposal-card__votes">
+        <VoteButtons
+          votes={proposal.votes}
+          userVote={proposal.userVote}
+          onVote={(next) => vote(proposal._id, next)}
+          disabledReason={isAuthenticated ? undefined : "Please sign in to vote"}
+        />
+      </div>
+
+      <div className="proposal-card__body">
+        <div className="proposal-card__meta">
+          <span
+            className={`badge platform-badge platform-badge--${proposal.platform.toLowerCase()}`}
+          >
+            {proposal.platform === "Any" ? "Any platform" : proposal.platform}
+          </span>
+          {proposal.durations.map((duration) => (
+            <span key={duration} className="badge" title={DURATION_TIERS[duration].text}>
+              {DURATION_TIERS[duration].label}
+            </span>
+          ))}
+          <span className="proposal-card__expiry">
+            <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path
+                d="M12 7v5l3 2"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            <ExpiryLabel expiration={proposal.expiration} />
+          </span>
+        </div>
+
+        <Title className="proposal-card__title" id={titleId}>
+          <Link to={`/expanded-proposal/${proposal._id}`}>{proposal.title}</Link>
+        </Title>
+
+        {description ? (
+          <p className="proposal-card__description">{description}</p>
+        ) : hosts.length === 0 ? (
+          <p className="proposal-card__description is-empty">No description provided.</p>
+        ) : null}
+        {hosts.length > 0 ? (
+          <p className="proposal-card__links">
+            <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path
+                d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
+            <span>
+              {proposal.links.length === 1
+                ? "1 supporting link"
+                : `${proposal.links.length} supporting links`}
+              : {hosts.join(", ")}
+            </span>
+          </p>
+        ) : null}
+      </div>
+
+      <div className="proposal-card__bounty">
+        <p className="proposal-card__amount">
+          <span className="proposal-card__amount-label">Bounty</span>
+          <span className="proposal-card__amount-value">{formatMoney(proposal.bountyCents)}</span>
+        </p>
+        <BountyBar bountyCents={proposal.bountyCents} />
+        <p className="proposal-card__submissions">
+          {submissionCountLabel(proposal.submissionCount)}
+        </p>
+        {actions ? <div className="proposal-card__actions">{actions}</div> : null}
+      </div>
+    </article>
+  );
+}

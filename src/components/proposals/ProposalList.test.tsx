@@ -1,0 +1,147 @@
+import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryRouter } from "react-router-dom";
+import { toast } from "sonner";
+import ProposalList from "./ProposalList";
+import {
+  lastListArgs,
+  makeProposal,
+  mockList,
+  mockSession,
+  type ListState,
+} from "../../test/lists";
+
+vi.mock("convex/react", () => ({
+  useConvexAuth: vi.fn(),
+  useQuery: vi.fn(),
+  usePaginatedQuery: vi.fn(),
+  useMutation: vi.fn(),
+}));
+vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+
+let state: ListState;
+
+function renderList(ui = <ProposalList view="open" />, at = "/ideas") {
+  return render(<MemoryRouter initialEntries={[at]}>{ui}</MemoryRouter>);
+}
+
+const radioNames = () =>
+  screen.queryAllByRole("radio").map((radio) => radio.closest("label")?.textContent);
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  mockSession({ signedIn: false });
+  state = {
+    results: [
+      makeProposal({ _id: "a" as never, title: "First idea" }),
+      makeProposal({ _id: "b" as never, title: "Second idea" }),
+    ],
+    status: "CanLoadMore",
+    loadMore: vi.fn(),
+  };
+  mockList(state);
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("ProposalList", () => {
+  it("offers Recent, Popular, Payout and Expiring Soon, starting with the initial sort", () => {
+    renderList(<ProposalList view="open" initialSort="recent" />);
+    expect(screen.getByRole("group", { name: "Sort by" })).toBeInTheDocument();
+    expect(radioNames()).toEqual(["Recent", "Popular", "Payout", "Expiring Soon"]);
+    expect(screen.getByRole("radio", { name: "Recent" })).toBeChecked();
+    expect(lastListArgs()).toEqual({ view: "open", sort: "recent" });
+  });
+
+  it("hides Expiring Soon when asked", () => {
+    renderList(<ProposalList view="all" hideExpiringSort />);
+    expect(radioNames()).toEqual(["Recent", "Popular", "Payout"]);
+  });
+
+  it("asks the server for the chosen sort", async () => {
+    renderList();
+    await userEvent.click(screen.getByRole("radio", { name: "Popular" }));
+    expect(screen.getByRole("radio", { name: "Popular" })).toBeChecked();
+    expect(lastListArgs()).toEqual({ view: "open", sort: "popular" });
+    expect(vi.mocked(await import("convex/react")).usePaginatedQuery).toHaveBeenLastCalledWith(
+      expect.anything(),
+      { view: "open", sort: "popular" },
+      { initialNumItems: 10 },
+    );
+  });
+
+  it("reads the sort from the address", () => {
+    renderList(<ProposalList view="open" />, "/ideas?sort=payout");
+    expect(screen.getByRole("radio", { name: "Payout" })).toBeChecked();
+    expect(lastListArgs()).toMatchObject({ sort: "payout" });
+  });
+
+  it("searches in relevance order without a sort control", () => {
+    renderList(<ProposalList view="all" search="  pigeons " />);
+    expect(screen.getByText("Best matches first")).toBeInTheDocument();
+    expect(screen.queryAllByRole("radio")).toHaveLength(0);
+    expect(lastListArgs()).toEqual({ view: "all", sort: "recent", search: "pigeons" });
+  });
+
+  it("shows skeleton cards while the first page loads", () => {
+    state.status = "LoadingFirstPage";
+    state.results = [];
+    renderList();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading bounties…");
+    expect(screen.queryByRole("article")).not.toBeInTheDocument();
+  });
+
+  it("lists the ideas in the server's order, each once", () => {
+    state.results = [
+      makeProposal({ _id: "a" as never, title: "First idea" }),
+      makeProposal({ _id: "b" as never, title: "Second idea" }),
+      makeProposal({ _id: "a" as never, title: "First idea" }),
+    ];
+    renderList();
+    const titles = screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual(["First idea", "Second idea"]);
+  });
+
+  it("loads more while more exist", async () => {
+    renderList();
+    await userEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(state.loadMore).toHaveBeenCalledWith(10);
+  });
+
+  it("says Loading… while loading more", () => {
+    state.status = "LoadingMore";
+    renderList();
+    expect(screen.getByRole("button", { name: "Loading…" })).toBeDisabled();
+  });
+
+  it("has no Load more button once everything is shown", () => {
+    state.status = "Exhausted";
+    renderList();
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+  });
+
+  it("shows the empty state when there is nothing", () => {
+    state.status = "Exhausted";
+    state.results = [];
+    renderList(<ProposalList view="open" emptyState={<p>Nothing here</p>} />);
+    expect(screen.getByText("Nothing here")).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load proposals' and toasts it once when the query fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    state.error = new Error("boom");
+    renderList();
+    expect(screen.getByRole("alert")).toHaveTextContent("Failed to load proposals");
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.error).toHaveBeenCalledWith("Failed to load proposals", expect.anything());
+
+    // Trying again after the failure has passed shows the list.
+    state.error = undefined;
+    await act(async () => {
+      await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByText("First idea")).toBeInTheDocument();
+  });
+});

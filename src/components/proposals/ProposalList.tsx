@@ -1,0 +1,232 @@
+import "../../styles/lists.css";
+import { useId, useMemo, useState, type ReactNode } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { usePaginatedQuery } from "convex/react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import QueryErrorBoundary from "../QueryErrorBoundary";
+import ProposalCard, { type ProposalListItem } from "./ProposalCard";
+
+export type ListView = "open" | "all" | "completed";
+export type SortKey = "recent" | "popular" | "payout" | "expiring";
+
+export const SORT_OPTIONS: readonly { key: SortKey; label: string }[] = [
+  { key: "recent", label: "Recent" },
+  { key: "popular", label: "Popular" },
+  { key: "payout", label: "Payout" },
+  { key: "expiring", label: "Expiring Soon" },
+];
+
+/** The query parameter holding the chosen sort (absent for the list's initial sort). */
+export const SORT_PARAM = "sort";
+export const PAGE_SIZE = 10;
+export const LOAD_ERROR_MESSAGE = "Failed to load proposals";
+
+interface Props {
+  view: ListView;
+  /** Search text: results come in relevance order and the sort control is hidden. */
+  search?: string;
+  initialSort?: SortKey;
+  hideExpiringSort?: boolean;
+  /** Shown when the list has no items at all. */
+  emptyState?: ReactNode;
+  /** The cards' title heading level: 2 when the list sits right under the page's h1. */
+  titleLevel?: 2 | 3;
+}
+
+/**
+ * A live, paginated list of ideas with a sort control and "Load more". Items keep the server's
+ * order (the paginated query keeps pages stable while others post), so nothing is reordered here.
+ */
+export default function ProposalList({
+  view,
+  search,
+  initialSort = "recent",
+  hideExpiringSort = false,
+  emptyState,
+  titleLevel = 3,
+}: Props) {
+  const [params, setParams] = useSearchParams();
+  const [attempt, setAttempt] = useState(0);
+  const options = hideExpiringSort
+    ? SORT_OPTIONS.filter((option) => option.key !== "expiring")
+    : SORT_OPTIONS;
+  const requested = params.get(SORT_PARAM);
+  const sort = options.find((option) => option.key === requested)?.key ?? initialSort;
+  const term = search?.trim() || undefined;
+
+  function changeSort(next: SortKey) {
+    setParams(
+      (previous) => {
+        const updated = new URLSearchParams(previous);
+        if (next === initialSort) updated.delete(SORT_PARAM);
+        else updated.set(SORT_PARAM, next);
+        return updated;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <div className="proposal-list">
+      <div className="proposal-list__toolbar">
+        {term ? (
+          <p className="proposal-list__relevance">Best matches first</p>
+        ) : (
+          <SortControl options={options} value={sort} onChange={changeSort} />
+        )}
+      </div>
+      <QueryErrorBoundary
+        key={`${view}|${sort}|${term ?? ""}|${attempt}`}
+        onError={() => toast.error(LOAD_ERROR_MESSAGE, { id: "proposals-load-error" })}
+        fallback={
+          <div className="card proposal-list__error" role="alert">
+            <p>{LOAD_ERROR_MESSAGE}</p>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => setAttempt((n) => n + 1)}
+            >
+              Try again
+            </button>
+          </div>
+        }
+      >
+        <Results
+          view={view}
+          sort={sort}
+          search={term}
+          emptyState={emptyState}
+          titleLevel={titleLevel}
+        />
+      </QueryErrorBoundary>
+    </div>
+  );
+}
+
+function SortControl({
+  options,
+  value,
+  onChange,
+}: {
+  options: readonly { key: SortKey; label: string }[];
+  value: SortKey;
+  onChange: (next: SortKey) => void;
+}) {
+  const name = useId();
+  return (
+    <fieldset className="sort-control">
+      <legend className="sort-control__legend">Sort by</legend>
+      <div className="sort-control__options">
+        {options.map((option) => (
+          <label key={option.key} className="sort-control__option">
+            <input
+              type="radio"
+              className="sort-control__input"
+              name={name}
+              value={option.key}
+              checked={value === option.key}
+              onChange={() => onChange(option.key)}
+            />
+            <span className="sort-control__label">{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function uniqueById(items: readonly ProposalListItem[]): ProposalListItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    if (seen.has(item._id)) return false;
+    seen.add(item._id);
+    return true;
+  });
+}
+
+function Results({
+  view,
+  sort,
+  search,
+  emptyState,
+  titleLevel,
+}: {
+  view: ListView;
+  sort: SortKey;
+  search?: string;
+  emptyState?: ReactNode;
+  titleLevel: 2 | 3;
+}) {
+  const args = search === undefined ? { view, sort } : { view, sort, search };
+  const { results, status, loadMore } = usePaginatedQuery(api.proposals.list, args, {
+    initialNumItems: PAGE_SIZE,
+  });
+  const items = useMemo(() => uniqueById(results), [results]);
+
+  if (status === "LoadingFirstPage") return <ProposalListSkeleton />;
+
+  if (items.length === 0 && status === "Exhausted") {
+    return (
+      emptyState ?? (
+        <div className="empty-state">
+          <p>No bounties here yet.</p>
+          <Link to="/submit" className="btn btn-primary">
+            Post an idea
+          </Link>
+        </div>
+      )
+    );
+  }
+
+  const canLoadMore = status === "CanLoadMore" || status === "LoadingMore";
+  return (
+    <>
+      <ul className="proposal-list__items" role="list">
+        {items.map((proposal) => (
+          <li key={proposal._id}>
+            <ProposalCard proposal={proposal} titleLevel={titleLevel} />
+          </li>
+        ))}
+      </ul>
+      {canLoadMore ? (
+        <div className="proposal-list__more">
+          <button
+            type="button"
+            className="btn btn-secondary btn-lg"
+            onClick={() => loadMore(PAGE_SIZE)}
+            disabled={status === "LoadingMore"}
+            aria-busy={status === "LoadingMore" || undefined}
+          >
+            {status === "LoadingMore" ? "Loading…" : "Load more"}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Placeholder cards while the first page loads. */
+export function ProposalListSkeleton({ count = 3 }: { count?: number }) {
+  return (
+    <div className="proposal-list__skeleton" role="status">
+      <span className="visually-hidden">Loading bounties…</span>
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className="proposal-card proposal-card--skeleton card" aria-hidden="true">
+          <div className="proposal-card__votes">
+            <span className="skeleton skeleton-votes" />
+          </div>
+          <div className="proposal-card__body">
+            <span className="skeleton skeleton-line skeleton-line--short" />
+            <span className="skeleton skeleton-line skeleton-line--title" />
+            <span className="skeleton skeleton-line" />
+          </div>
+          <div className="proposal-card__bounty">
+            <span className="skeleton skeleton-line skeleton-line--amount" />
+            <span className="skeleton skeleton-line skeleton-line--bar" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

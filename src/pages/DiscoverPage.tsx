@@ -1,0 +1,38 @@
+import { Link } from "react-router-dom";
+import ProposalList from "../components/proposals/ProposalList";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+
+/** /discover: every bounty, open or completed (no Expiring Soon sort). */
+export default function DiscoverPage() {
+  useDocumentTitle("Discover");
+  return (
+    <div className="container page list-page">
+      <header className="list-page__header">
+        <div>
+          <h1>Discover</h1>
+          <p className="list-page__lead">
+            Every bounty on Bounties, from fresh ideas to finished videos.
+          </p>
+        </div>
+        <Link to="/search" className="btn btn-secondary">
+          Search bounties
+        </Link>
+      </header>
+      <ProposalList
+        titleLevel={2}
+        view="all"
+        initialSort="recent"
+        hideExpiringSort
+        emptyState={
+          <div className="empty-state">
+            <p className="empty-state__title">Nothing to discover yet.</p>
+            <p>Post the first idea and start its bounty.</p>
+            <Link to="/submit" className="btn btn-primary">
+              Post an idea
+            </Link>
+          </div>
+        }
+      />
+    </div>
+  );
+}

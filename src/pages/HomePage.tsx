@@ -1,0 +1,67 @@
+import "../styles/home.css";
+import { Link, useSearchParams } from "react-router-dom";
+import AudienceTabs from "../components/home/AudienceTabs";
+import IdeaPrompt from "../components/home/IdeaPrompt";
+import StatsCounters from "../components/home/StatsCounters";
+import ProposalList from "../components/proposals/ProposalList";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+
+/** The landing page (/): hero, how it works, live counters and the open bounties. */
+export default function HomePage() {
+  const [params] = useSearchParams();
+  const search = params.get("q") ?? undefined;
+
+  useDocumentTitle("Crowdfund and discover original videos");
+
+  return (
+    <div className="home">
+      <section className="home-hero" aria-labelledby="home-title">
+        <div className="container home-hero__inner">
+          <p className="home-hero__brand">
+            <span className="home-hero__brand-dot" aria-hidden="true" />
+            Bounties
+          </p>
+          <h1 id="home-title" className="home-hero__title">
+            Crowdfund and discover original videos
+          </h1>
+          <p className="home-hero__lead">
+            Post the video you wish existed, pool a bounty with others, and reward the creator who
+            makes it best.
+          </p>
+          <IdeaPrompt />
+          <div className="home-hero__actions">
+            <Link to="/submit" className="btn btn-primary btn-lg">
+              Post an idea
+            </Link>
+            <Link to="/ideas" className="btn btn-secondary btn-lg">
+              Browse bounties
+            </Link>
+          </div>
+          <StatsCounters />
+        </div>
+      </section>
+
+      <section className="home-how" aria-labelledby="home-how-title">
+        <div className="container">
+          <div className="home-section-header">
+            <p className="eyebrow">How it works</p>
+            <h2 id="home-how-title">Three steps, whoever you are</h2>
+          </div>
+          <AudienceTabs />
+        </div>
+      </section>
+
+      <section className="home-bounties" aria-labelledby="home-bounties-title">
+        <div className="container">
+          <div className="home-section-header home-section-header--row">
+            <h2 id="home-bounties-title">Open Bounties</h2>
+            <Link to="/ideas" className="home-section-header__link">
+              See all open bounties
+            </Link>
+          </div>
+          <ProposalList view="open" initialSort="recent" search={search} />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link, useSearchParams } from "react-router-dom";
+import ProposalList from "../components/proposals/ProposalList";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+
+/** /ideas: the open bounties. */
+export default function IdeasPage() {
+  const [params] = useSearchParams();
+  useDocumentTitle("Open bounties");
+  return (
+    <div className="container page list-page">
+      <header className="list-page__header">
+        <div>
+          <h1>Open bounties</h1>
+          <p className="list-page__lead">
+            Ideas waiting for a creator. Vote for the ones you want to see, or make one yourself.
+          </p>
+        </div>
+        <Link to="/submit" className="btn btn-primary">
+          Post an idea
+        </Link>
+      </header>
+      <ProposalList
+        titleLevel={2}
+        view="open"
+        initialSort="recent"
+        search={params.get("q") ?? undefined}
+        emptyState={
+          <div className="empty-state">
+            <p className="empty-state__title">No open bounties right now.</p>
+            <p>Be the first to post an idea for a video you wish existed.</p>
+            <Link to="/submit" className="btn btn-primary">
+              Post an idea
+            </Link>
+          </div>
+        }
+      />
+    </div>
+  );
+}

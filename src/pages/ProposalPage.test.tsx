@@ -1,0 +1,252 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { useConvexAuth, useMutation, useQuery } from "convex/react";
+import { toast } from "sonner";
+import ProposalPage, { type Proposal } from "./ProposalPage";
+import { DAY_MS } from "../../convex/model/labels";
+import { renderRoute } from "../test/accounts";
+
+vi.mock("convex/react", () => ({
+  useConvexAuth: vi.fn(),
+  useQuery: vi.fn(),
+  useMutation: vi.fn(),
+}));
+vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: vi.fn() }));
+vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+
+const vote = vi.fn();
+
+function makeProposal(overrides: Partial<Proposal> = {}): Proposal {
+  return {
+    _id: "k57proposal" as Proposal["_id"],
+    _creationTime: Date.UTC(2024, 10, 6, 12),
+    title: "Drone tour of every lighthouse in Maine",
+    description: "",
+    links: [],
+    platform: "YouTube",
+    durations: ["MEDIUM"],
+    expiration: Date.now() + 3 * DAY_MS + 60 * 60 * 1000,
+    status: "open",
+    bountyCents: 123450,
+    submissionCount: 2,
+    votes: 7,
+    userVote: 0,
+    ...overrides,
+  };
+}
+
+function setSession(isAuthenticated: boolean) {
+  vi.mocked(useConvexAuth).mockReturnValue({
+    isLoading: false,
+    isAuthenticated,
+    isRefreshing: false,
+  });
+}
+
+function setProposal(proposal: Proposal | null | undefined | Error) {
+  vi.mocked(useQuery).mockImplementation(((_query: unknown, args: unknown) => {
+    if (args === "skip") return undefined;
+    if (proposal instanceof Error) throw proposal;
+    return proposal;
+  }) as typeof useQuery);
+}
+
+function renderProposal(at = "/expanded-proposal/k57proposal") {
+  const path =
+    at === "/expanded-proposal" ? "/expanded-proposal" : "/expanded-proposal/:proposalId";
+  return renderRoute(<ProposalPage />, { at, path });
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  const mutation = Object.assign(vote, { withOptimisticUpdate: () => mutation });
+  vi.mocked(useMutation).mockReturnValue(mutation as unknown as ReturnType<typeof useMutation>);
+  vote.mockResolvedValue(8);
+  setSession(true);
+  setProposal(makeProposal());
+});
+
+describe("ProposalPage", () => {
+  it("asks for the idea named in the address", () => {
+    renderProposal();
+
+    expect(vi.mocked(useQuery).mock.calls[0]?.[1]).toEqual({ proposalId: "k57proposal" });
+  });
+
+  it("shows the idea's title, bounty twice, and votes", () => {
+    renderProposal();
+
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Drone tour of every lighthouse in Maine" }),
+    ).toBeVisible();
+    expect(document.title).toBe("Drone tour of every lighthouse in Maine · Bounties");
+    expect(screen.getByText("Total Bounty")).toBeVisible();
+    expect(screen.getByText("You can earn up to")).toBeVisible();
+    expect(screen.getAllByText("$1,234.50")).toHaveLength(2);
+    expect(screen.getByRole("progressbar", { name: "Bounty $1,234.50" })).toBeVisible();
+    expect(screen.getByLabelText("7 votes")).toHaveTextContent("7");
+    expect(screen.getByText(/2 submissions/)).toBeVisible();
+  });
+
+  it("shows money with two decimals", () => {
+    setProposal(makeProposal({ bountyCents: 500 }));
+    renderProposal();
+
+    expect(screen.getAllByText("$5.00")).toHaveLength(2);
+  });
+
+  it("says 'No description provided.' when there is nothing to describe", () => {
+    renderProposal();
+
+    expect(screen.getByText("No description provided.")).toBeVisible();
+  });
+
+  it("shows supporting links as links that open in a new tab", () => {
+    const links = ["https://example.com/lighthouses", "https://maps.example.org/maine?coast=1"];
+    setProposal(
+      makeProposal({
+        links,
+        description: ["Supporting Links:", ...links.map((l) => `- ${l}`)].join("\n"),
+      }),
+    );
+    renderProposal();
+
+    expect(screen.queryByText("No description provided.")).not.toBeInTheDocument();
+    expect(screen.queryByText(/Supporting Links:/)).not.toBeInTheDocument();
+    const list = screen.getByRole("list");
+    const anchors = within(list).getAllByRole("link");
+    expect(anchors.map((a) => a.getAttribute("href"))).toEqual(links);
+    for (const anchor of anchors) {
+      expect(anchor).toHaveAttribute("target", "_blank");
+      expect(anchor).toHaveAttribute("rel", "noopener noreferrer nofollow");
+    }
+  });
+
+  it("shows the constraints: remaining time, platform, duration and deadline", () => {
+    const expiration = new Date(2030, 0, 15, 12).getTime();
+    setProposal(makeProposal({ expiration: Date.now() + 3 * DAY_MS + 3_600_000 }));
+    const { unmount } = renderProposal();
+
+    expect(screen.getByText("3 days left")).toBeVisible();
+    expect(screen.getByText("Video must be posted on YouTube")).toBeVisible();
+    expect(screen.getByText("Video length: Medium (5-25 mins)")).toBeVisible();
+    unmount();
+
+    setProposal(makeProposal({ expiration }));
+    renderProposal();
+    expect(screen.getByText("January 15, 2030")).toBeVisible();
+  });
+
+  it.each([
+    [5 * 60 * 60 * 1000 + 60_000, "5 hours left"],
+    [1 * 60 * 60 * 1000 + 60_000, "1 hour left"],
+    [10 * 60 * 1000, "10 minutes left"],
+    [DAY_MS + 60_000, "1 day left"],
+  ])("counts down: %i ms left reads %s", (left, label) => {
+    setProposal(makeProposal({ expiration: Date.now() + left }));
+    renderProposal();
+
+    expect(screen.getByText(label)).toBeVisible();
+  });
+
+  it("says YouTube or TikTok for Any, and any length without durations", () => {
+    setProposal(makeProposal({ platform: "Any", durations: [] }));
+    renderProposal();
+
+    expect(screen.getByText("Video must be posted on YouTube or TikTok")).toBeVisible();
+    expect(screen.getByText("Video can be any length")).toBeVisible();
+  });
+
+  it("shows only the last of several durations, as the spec says", () => {
+    setProposal(makeProposal({ durations: ["SHORT", "LONG"] }));
+    renderProposal();
+
+    expect(screen.getByText("Video length: Long (30+ mins)")).toBeVisible();
+    expect(screen.queryByText(/Short/)).not.toBeInTheDocument();
+  });
+
+  it("links to 'Submit Your Video' while the idea is open", () => {
+    renderProposal();
+
+    expect(screen.getByRole("link", { name: "Submit Your Video" })).toHaveAttribute(
+      "href",
+      "/submit-content/k57proposal",
+    );
+    expect(screen.queryByText("Completed")).not.toBeInTheDocument();
+    expect(
+      screen.queryByText("This proposal is no longer accepting submissions."),
+    ).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["past its deadline", makeProposal({ expiration: Date.now() - 60_000 })],
+    ["closed by the server", makeProposal({ status: "judging" })],
+  ])("shows 'Completed' and hides 'Submit Your Video' once %s", (_label, proposal) => {
+    setProposal(proposal);
+    renderProposal();
+
+    expect(screen.getAllByText("Completed").length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText("This proposal is no longer accepting submissions.")).toBeVisible();
+    expect(screen.queryByRole("link", { name: "Submit Your Video" })).not.toBeInTheDocument();
+  });
+
+  it("disables voting when signed out", () => {
+    setSession(false);
+    renderProposal();
+
+    expect(screen.getByRole("button", { name: "Upvote this idea" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Downvote this idea" })).toBeDisabled();
+    expect(screen.getByText("Please sign in to vote")).toBeInTheDocument();
+  });
+
+  it("votes when signed in", async () => {
+    const user = userEvent.setup();
+    renderProposal();
+
+    await user.click(screen.getByRole("button", { name: "Upvote this idea" }));
+
+    expect(vote).toHaveBeenCalledWith({ proposalId: "k57proposal", vote: 1 });
+  });
+
+  it("shows a placeholder while the idea loads", () => {
+    setProposal(undefined);
+    renderProposal();
+
+    expect(screen.getByText("Loading the idea...")).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to load proposal details' for an idea that does not exist", () => {
+    setProposal(null);
+    renderProposal("/expanded-proposal/does-not-exist");
+
+    expect(
+      screen.getByRole("heading", { level: 1, name: "Failed to load proposal details" }),
+    ).toBeVisible();
+    expect(screen.getByRole("link", { name: "Browse open bounties" })).toHaveAttribute(
+      "href",
+      "/ideas",
+    );
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to load proposal details' without an id", () => {
+    renderProposal("/expanded-proposal");
+
+    expect(screen.getByText("Failed to load proposal details")).toBeVisible();
+    expect(useQuery).not.toHaveBeenCalled();
+  });
+
+  it("shows the same card and one toast when loading fails", () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    setProposal(new Error("Server error"));
+    renderProposal();
+
+    expect(screen.getByText("Failed to load proposal details")).toBeVisible();
+    expect(vi.mocked(toast.error).mock.calls).toEqual([
+      ["Failed to load proposal details", { id: "proposal-load-error" }],
+    ]);
+    consoleError.mockRestore();
+  });
+});

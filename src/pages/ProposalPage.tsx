@@ -1,0 +1,309 @@
+import "../styles/proposal.css";
+import type { ReactNode } from "react";
+import { Link, useParams } from "react-router-dom";
+import { useConvexAuth, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { toast } from "sonner";
+import { api } from "../../convex/_generated/api";
+import {
+  durationLine,
+  expiryLabel,
+  formatLongDate,
+  formatMoney,
+  platformLine,
+} from "../../convex/model/labels";
+import QueryErrorBoundary from "../components/QueryErrorBoundary";
+import BountyBar from "../components/proposals/BountyBar";
+import VoteButtons from "../components/proposals/VoteButtons";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { useNow } from "../lib/useNow";
+import { useProposalVote } from "../lib/useProposalVote";
+
+export const LOAD_ERROR_MESSAGE = "Failed to load proposal details";
+export const NO_DESCRIPTION = "No description provided.";
+export const CLOSED_MESSAGE = "This proposal is no longer accepting submissions.";
+export const SIGN_IN_TO_VOTE = "Please sign in to vote";
+
+/** An idea as `api.proposals.get` returns it. */
+export type Proposal = NonNullable<FunctionReturnType<typeof api.proposals.get>>;
+
+/**
+ * Places on the page for pieces that come later. Each is given the live idea and whether it is
+ * past its deadline; nothing is shown in its place until it is provided.
+ */
+export interface ProposalPageSlots {
+  /** The 'Fund This Bounty' button (spec §2: 5 dollars), under the bounty amounts. */
+  fundAction?: (proposal: Proposal, expired: boolean) => ReactNode;
+  /** The submissions list with its empty state (spec §2), under the requirements. */
+  submissions?: (proposal: Proposal, expired: boolean) => ReactNode;
+}
+
+/** /expanded-proposal/:proposalId: one idea, live. Without an id: the not-found card. */
+export default function ProposalPage(slots: ProposalPageSlots) {
+  const { proposalId } = useParams();
+  return (
+    <div className="container page proposal-page">
+      {proposalId ? (
+        <QueryErrorBoundary
+          key={proposalId}
+          fallback={<ProposalNotFound />}
+          onError={() => toast.error(LOAD_ERROR_MESSAGE, { id: "proposal-load-error" })}
+        >
+          <ProposalLoader proposalId={proposalId} slots={slots} />
+        </QueryErrorBoundary>
+      ) : (
+        <ProposalNotFound />
+      )}
+    </div>
+  );
+}
+
+function ProposalLoader({ proposalId, slots }: { proposalId: string; slots: ProposalPageSlots }) {
+  const proposal = useQuery(api.proposals.get, { proposalId });
+  if (proposal === undefined) return <ProposalSkeleton />;
+  if (proposal === null) return <ProposalNotFound />;
+  return <ProposalDetails proposal={proposal} slots={slots} />;
+}
+
+function ProposalDetails({ proposal, slots }: { proposal: Proposal; slots: ProposalPageSlots }) {
+  useDocumentTitle(proposal.title);
+  const now = useNow();
+  const { isAuthenticated } = useConvexAuth();
+  const vote = useProposalVote();
+
+  const expired = proposal.status !== "open" || proposal.expiration <= now;
+  const remaining = expired ? "Completed" : expiryLabel(proposal.expiration, now);
+  const text = descriptionText(proposal.description, proposal.links);
+  const bounty = formatMoney(proposal.bountyCents);
+  const submissions = proposal.submissionCount;
+
+  return (
+    <article className="proposal" aria-labelledby="proposal-title">
+      <nav className="proposal-back" aria-label="Breadcrumb">
+        <Link to="/ideas">
+          <span aria-hidden="true">←</span> All bounties
+        </Link>
+      </nav>
+
+      <header className="proposal-header">
+        <VoteButtons
+          votes={proposal.votes}
+          userVote={proposal.userVote}
+          onVote={(next) => vote(proposal._id, next)}
+          disabledReason={isAuthenticated ? undefined : SIGN_IN_TO_VOTE}
+        />
+        <div className="proposal-header__text">
+          <div className="proposal-header__badges">
+            {expired ? (
+              <span className="badge">Completed</span>
+            ) : (
+              <span className="badge badge-success">Open for submissions</span>
+            )}
+          </div>
+          <h1 id="proposal-title" className="proposal-header__title">
+            {proposal.title}
+          </h1>
+          <p className="proposal-header__meta">
+            Posted {formatLongDate(proposal._creationTime)} · {submissions}{" "}
+            {submissions === 1 ? "submission" : "submissions"}
+          </p>
+        </div>
+      </header>
+
+      <div className="proposal-layout">
+        <aside className="proposal-aside" aria-label="Bounty">
+          <section className="card proposal-bounty">
+            <div className="proposal-bounty__total">
+              <p className="proposal-bounty__label">Total Bounty</p>
+              <p className="proposal-bounty__amount">{bounty}</p>
+            </div>
+            <BountyBar bountyCents={proposal.bountyCents} />
+            <p className="proposal-bounty__earn">
+              <span>You can earn up to</span> <strong>{bounty}</strong>
+            </p>
+
+            {/* SLOT: the 'Fund This Bounty' button goes here, via `slots.fundAction`. */}
+            {slots.fundAction?.(proposal, expired)}
+
+            {expired ? (
+              <p className="proposal-closed">{CLOSED_MESSAGE}</p>
+            ) : (
+              <Link
+                to={`/submit-content/${proposal._id}`}
+                className="btn btn-primary btn-lg btn-block"
+              >
+                Submit Your Video
+              </Link>
+            )}
+          </section>
+        </aside>
+        <div className="proposal-main">
+          <section className="card proposal-section" aria-labelledby="proposal-about">
+            <h2 id="proposal-about" className="proposal-section__title">
+              About this idea
+            </h2>
+            {text === "" && proposal.links.length === 0 ? (
+              <p className="muted">{NO_DESCRIPTION}</p>
+            ) : (
+              <>
+                {text !== "" && <p className="proposal-description">{text}</p>}
+                {proposal.links.length > 0 && <SupportingLinks links={proposal.links} />}
+              </>
+            )}
+          </section>
+
+          <section className="card proposal-section" aria-labelledby="proposal-requirements">
+            <h2 id="proposal-requirements" className="proposal-section__title">
+              Requirements
+            </h2>
+            <dl className="proposal-facts">
+              <Fact icon="clock" term="Time remaining">
+                <time dateTime={new Date(proposal.expiration).toISOString()}>{remaining}</time>
+              </Fact>
+              <Fact icon="platform" term="Platform">
+                {platformLine(proposal.platform)}
+              </Fact>
+              <Fact icon="duration" term="Length">
+                {durationLine(proposal.durations)}
+              </Fact>
+              <Fact icon="calendar" term="Deadline">
+                <time dateTime={new Date(proposal.expiration).toISOString()}>
+                  {formatLongDate(proposal.expiration)}
+                </time>
+              </Fact>
+            </dl>
+          </section>
+
+          {/* SLOT: the submissions list (spec §2) goes here, via `slots.submissions`. */}
+          {slots.submissions?.(proposal, expired)}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+type FactIcon = "clock" | "platform" | "duration" | "calendar";
+
+const ICON_PATHS: Record<FactIcon, string> = {
+  clock: "M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z",
+  platform: "M3 6h18v11H3zM8 21h8M12 17v4",
+  duration: "M10 8l6 4-6 4zM21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z",
+  calendar: "M4 6h16v14H4zM4 10h16M8 3v4M16 3v4",
+};
+
+function Fact({ icon, term, children }: { icon: FactIcon; term: string; children: ReactNode }) {
+  return (
+    <div className="proposal-fact">
+      <dt className="proposal-fact__term">
+        <svg
+          className="proposal-fact__icon"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <path d={ICON_PATHS[icon]} />
+        </svg>
+        {term}
+      </dt>
+      <dd className="proposal-fact__value">{children}</dd>
+    </div>
+  );
+}
+
+function SupportingLinks({ links }: { links: string[] }) {
+  return (
+    <div className="proposal-links">
+      <h3 className="proposal-links__title">Supporting links</h3>
+      <ul className="proposal-links__list">
+        {links.map((link, index) => {
+          const href = safeHref(link);
+          return (
+            <li key={`${index}-${link}`}>
+              {href ? (
+                <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+                  {link}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                <span>{link}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** Only web addresses become links. */
+function safeHref(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The description without its "Supporting Links:" block, which the page shows as real links.
+ * (The block's format is `describeLinks` in convex/model/ideas.ts, not imported here to keep
+ * the content filter out of this page.)
+ */
+function descriptionText(description: string, links: string[]): string {
+  if (links.length === 0) return description.trim();
+  const block = ["Supporting Links:", ...links.map((link) => `- ${link}`)].join("\n");
+  return description.replace(block, "").trim();
+}
+
+function ProposalSkeleton() {
+  return (
+    <div className="proposal-skeleton" aria-busy="true">
+      <p className="visually-hidden" role="status">
+        Loading the idea...
+      </p>
+      <div aria-hidden="true">
+        <span className="skeleton proposal-skeleton__back" />
+        <span className="skeleton proposal-skeleton__title" />
+        <span className="skeleton proposal-skeleton__meta" />
+        <div className="proposal-layout">
+          <div className="proposal-main">
+            <span className="skeleton proposal-skeleton__card" />
+            <span className="skeleton proposal-skeleton__card" />
+          </div>
+          <span className="skeleton proposal-skeleton__aside" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProposalNotFound() {
+  useDocumentTitle("Idea not found");
+  return (
+    <section className="card proposal-missing" aria-labelledby="proposal-missing-title">
+      <h1 id="proposal-missing-title" className="proposal-missing__title">
+        {LOAD_ERROR_MESSAGE}
+      </h1>
+      <p className="muted">
+        This idea may have been removed, or the link may be incomplete. There are plenty of other
+        bounties waiting for a video.
+      </p>
+      <div className="proposal-missing__actions">
+        <Link to="/ideas" className="btn btn-primary">
+          Browse open bounties
+        </Link>
+        <Link to="/submit" className="btn btn-secondary">
+          Post your own idea
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+// Helpers for the idea lists' tests: proposals as `api.proposals.list` returns them, and the
+// mocked Convex hooks (each test file mocks "convex/react" itself with vi.mock).
+import { vi } from "vitest";
+import { useConvexAuth, useMutation, usePaginatedQuery, useQuery } from "convex/react";
+import type { ProposalListItem } from "../components/proposals/ProposalCard";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export function makeProposal(overrides: Partial<ProposalListItem> = {}): ProposalListItem {
+  return {
+    _id: "proposal_1" as ProposalListItem["_id"],
+    _creationTime: Date.UTC(2024, 10, 6),
+    title: "Explain quantum computing with LEGO",
+    description: "",
+    links: [],
+    platform: "YouTube",
+    durations: ["SHORT"],
+    expiration: Date.now() + 3 * DAY + 60 * 60 * 1000,
+    status: "open",
+    bountyCents: 1250,
+    submissionCount: 3,
+    votes: 4,
+    userVote: 0,
+    ...overrides,
+  };
+}
+
+export type PaginatedStatus = "LoadingFirstPage" | "CanLoadMore" | "LoadingMore" | "Exhausted";
+
+export interface ListState {
+  results: ProposalListItem[];
+  status: PaginatedStatus;
+  loadMore: ReturnType<typeof vi.fn>;
+  /** When set, the list query throws this while rendering (a failed query). */
+  error?: Error;
+}
+
+/** Makes the mocked `usePaginatedQuery` answer with `state` (read at each render). */
+export function mockList(state: ListState) {
+  vi.mocked(usePaginatedQuery).mockImplementation((() => {
+    if (state.error) throw state.error;
+    return {
+      results: state.results,
+      status: state.status,
+      isLoading: state.status === "LoadingFirstPage" || state.status === "LoadingMore",
+      loadMore: state.loadMore,
+    };
+  }) as unknown as typeof usePaginatedQuery);
+}
+
+/** The `args` the list query was last called with. */
+export function lastListArgs(): Record<string, unknown> {
+  const calls = vi.mocked(usePaginatedQuery).mock.calls;
+  return calls[calls.length - 1]?.[1] as Record<string, unknown>;
+}
+
+/** A signed-in or signed-out session, and a vote mutation that resolves. */
+export function mockSession({ signedIn }: { signedIn: boolean }) {
+  vi.mocked(useConvexAuth).mockReturnValue({
+    isLoading: false,
+    isAuthenticated: signedIn,
+  } as ReturnType<typeof useConvexAuth>);
+  const vote = vi.fn().mockResolvedValue(0);
+  const mutation = Object.assign(vote, { withOptimisticUpdate: () => mutation });
+  vi.mocked(useMutation).mockReturnValue(mutation as unknown as ReturnType<typeof useMutation>);
+  vi.mocked(useQuery).mockReturnValue(undefined);
+  return { vote };
+}
