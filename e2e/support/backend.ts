@@ -1,0 +1,52 @@
+// Talking to the stack's backend directly from a test, as a signed-in person: for setting up
+// data quickly (the journeys under test still go through the browser).
+import { ConvexHttpClient } from "convex/browser";
+import { makeFunctionReference } from "convex/server";
+import { clientFor, signInThroughStandIn } from "../../local/stack/signInClient.js";
+import { newPersonDetails, type Person } from "./signIn.js";
+
+export const convexUrl = () => process.env.E2E_CONVEX_URL ?? "http://127.0.0.1:3210";
+
+export const fn = {
+  saveOnboarding: makeFunctionReference<"mutation">("users:saveOnboarding"),
+  createIdea: makeFunctionReference<"mutation">("proposals:create"),
+  voteOnIdea: makeFunctionReference<"mutation">("proposals:vote"),
+  stats: makeFunctionReference<"query">("stats:get"),
+};
+
+export interface Backend {
+  person: Person;
+  client: ConvexHttpClient;
+}
+
+/** A new onboarded person with a session, acting over the HTTP API. */
+export async function newBackendPerson(name = "Helper Person"): Promise<Backend> {
+  const person = newPersonDetails(name);
+  const client = clientFor(convexUrl(), await signInThroughStandIn(convexUrl(), person));
+  await client.mutation(fn.saveOnboarding, { accountType: "Viewer", preferredPlatform: "Both" });
+  return { person, client };
+}
+
+export async function postIdea(
+  who: Backend,
+  idea: {
+    oneLiner: string;
+    platform?: "YouTube" | "TikTok" | "Any";
+    durations?: ("SHORT" | "MEDIUM" | "LONG")[];
+    hoursLeft?: number;
+    links?: string[];
+  },
+): Promise<string> {
+  return (await who.client.mutation(fn.createIdea, {
+    oneLiner: idea.oneLiner,
+    platform: idea.platform ?? "Any",
+    durations: idea.durations ?? ["SHORT"],
+    expiration: Date.now() + (idea.hoursLeft ?? 24 * 14) * 3600 * 1000,
+    links: idea.links ?? [],
+  })) as string;
+}
+
+/** A word no other test uses, to find one test's ideas among everyone's. */
+export function uniqueWord(prefix = "zq"): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
