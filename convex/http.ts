@@ -2,12 +2,15 @@
 import { httpRouter } from "convex/server";
 import { corsRouter } from "convex-helpers/server/cors";
 import { auth } from "./auth";
+import { registerPaymentRoutes, registerStripeWebhook } from "./rest/payments";
 import { registerProposalRoutes } from "./rest/proposals";
 import { registerSubmissionRoutes } from "./rest/submissions";
 import { registerUserRoutes } from "./rest/users";
 
 const http = httpRouter();
 auth.addHttpRoutes(http);
+// Stripe calls this server to server; it needs the raw body and no CORS.
+registerStripeWebhook(http);
 
 // The web app calls the REST routes from its own origin with a bearer token.
 const rest = corsRouter(http, {
@@ -18,5 +21,6 @@ const rest = corsRouter(http, {
 registerUserRoutes(rest);
 registerProposalRoutes(rest);
 registerSubmissionRoutes(rest);
+registerPaymentRoutes(rest);
 
 export default http;

@@ -16,6 +16,7 @@ import {
 import { sealToken } from "./model/platforms/secrets";
 import { PlatformError } from "./model/platforms/http";
 import { requireUserId } from "./model/users";
+import { confirmOwnership } from "./model/submissions";
 
 export const CALLBACK_MESSAGES = {
   noSession: "No user session found",
@@ -226,6 +227,7 @@ export const saveConnection = internalMutation({
       });
     else await ctx.db.insert("platformConnections", fields);
     await mergeVideos(ctx, connection.userId, connection.platform, videos);
+    await confirmOwnership(ctx, connection.userId, connection.platform, connection);
   },
 });
 

@@ -9,6 +9,9 @@ import {
   proposalPhaseValidator,
   proposalStatusValidator,
   videoPlatformValidator,
+  contributionStatusValidator,
+  payoutPreferenceValidator,
+  ledgerTotalsValidator,
 } from "./model/validators";
 
 export default defineSchema({
@@ -49,6 +52,8 @@ export default defineSchema({
     searchText: v.string(),
     closeJobId: v.optional(v.id("_scheduled_functions")),
     settleJobId: v.optional(v.id("_scheduled_functions")),
+    // Money totals for the idea's ledger (absent = nothing yet).
+    ledger: v.optional(ledgerTotalsValidator),
   })
     // Recent: by phase, newest first (by_phase_votes would sort by votes instead).
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
@@ -128,6 +133,79 @@ export default defineSchema({
     durationSeconds: v.optional(v.number()),
     embedLink: v.optional(v.string()),
   }).index("by_user_platform_video", ["userId", "platform", "videoId"]),
+
+  // Card contributions to ideas, through Stripe Checkout. `status` only moves forward (see
+  // model/money.ts); `settled` marks a paid contribution that has been awarded or refunded.
+  contributions: defineTable({
+    proposalId: v.id("proposals"),
+    contributorId: v.optional(v.id("users")),
+    amountCents: v.number(),
+    status: contributionStatusValidator,
+    payoutPreference: payoutPreferenceValidator,
+    pickedSubmissionId: v.optional(v.id("submissions")),
+    checkoutSessionId: v.optional(v.string()),
+    paymentIntentId: v.optional(v.string()),
+    customerDetails: v.optional(
+      v.object({
+        name: v.optional(v.string()),
+        email: v.optional(v.string()),
+        country: v.optional(v.string()),
+      }),
+    ),
+    paidAt: v.optional(v.number()),
+    refundedCents: v.number(),
+    settled: v.boolean(),
+    outcome: v.optional(v.union(v.literal("awarded"), v.literal("refund"))),
+    awardedSubmissionId: v.optional(v.id("submissions")),
+  })
+    .index("by_session", ["checkoutSessionId"])
+    .index("by_payment_intent", ["paymentIntentId"])
+    .index("by_proposal_status", ["proposalId", "status", "settled"])
+    .index("by_contributor_proposal", ["contributorId", "proposalId"]),
+
+  // What creators have won, one row per awarded contribution, until it is transferred.
+  earnings: defineTable({
+    creatorId: v.id("users"),
+    submissionId: v.id("submissions"),
+    proposalId: v.id("proposals"),
+    contributionId: v.id("contributions"),
+    amountCents: v.number(),
+    status: v.union(v.literal("owed"), v.literal("paid")),
+    transferId: v.optional(v.string()),
+    // Stripe refusals so far: a refused transfer is retried under a new idempotency key.
+    refusedTransfers: v.optional(v.number()),
+  })
+    .index("by_creator_status", ["creatorId", "status"])
+    .index("by_submission", ["submissionId"])
+    .index("by_contribution", ["contributionId"]),
+
+  // Creators' Stripe Connect accounts.
+  payoutAccounts: defineTable({
+    userId: v.id("users"),
+    stripeAccountId: v.string(),
+    ready: v.boolean(),
+  })
+    .index("by_user", ["userId"])
+    .index("by_account", ["stripeAccountId"]),
+
+  // Every movement of money, per idea: the idea page's ledger.
+  ledgerEntries: defineTable({
+    proposalId: v.id("proposals"),
+    kind: v.union(
+      v.literal("contributed"),
+      v.literal("refunded"),
+      v.literal("awarded"),
+      v.literal("paid_out"),
+    ),
+    amountCents: v.number(),
+    contributionId: v.optional(v.id("contributions")),
+    submissionId: v.optional(v.id("submissions")),
+  }).index("by_proposal", ["proposalId"]),
+
+  // Stripe events already applied (each at most once).
+  stripeEvents: defineTable({ eventId: v.string(), type: v.string() }).index("by_event", [
+    "eventId",
+  ]),
 
   // OAuth requests in flight: the state binds the callback to the person who started it.
   oauthStates: defineTable({

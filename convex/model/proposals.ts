@@ -4,6 +4,7 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { addToCounter } from "./counters";
+import { settleBatch } from "./settlement";
 import { judgingEndsAt, JUDGING_DAYS, type ValidIdea } from "./ideas";
 import { DAY_MS } from "./labels";
 import { voteDelta } from "./votes";
@@ -174,21 +175,13 @@ export async function closeProposal(
   });
 }
 
-/** judging → settled once judging has ended (the money moves with the payments code). */
+/** judging → settled: every paid contribution awarded or refunded (model/settlement.ts). */
 export async function settleProposal(
   ctx: MutationCtx,
   proposalId: Id<"proposals">,
   now: number,
 ): Promise<boolean> {
-  const proposal = await ctx.db.get("proposals", proposalId);
-  if (
-    proposal === null ||
-    proposal.status !== "judging" ||
-    judgingEndsAt(proposal.expiration) > now
-  )
-    return false;
-  await ctx.db.patch("proposals", proposalId, { status: "settled" });
-  return true;
+  return await settleBatch(ctx, proposalId, now);
 }
 
 const SWEEP_BATCH = 100;

@@ -190,3 +190,34 @@ export async function submissionsOf(ctx: QueryCtx, proposalId: Id<"proposals">, 
     .take(limit);
   return rows.sort((a, b) => b.netVotes - a.netVotes || a._creationTime - b._creationTime);
 }
+
+/**
+ * After a creator connects an account, their earlier submissions posted by it are proven theirs
+ * (and any earnings waiting on that proof can be paid). Returns how many changed.
+ */
+export async function confirmOwnership(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  platform: "YouTube" | "TikTok",
+  account: { accountId: string; username?: string },
+): Promise<number> {
+  const mine = await ctx.db
+    .query("submissions")
+    .withIndex("by_author", (q) => q.eq("authorId", userId))
+    .take(500);
+  let changed = 0;
+  for (const submission of mine) {
+    if (submission.platform !== platform || submission.checklist.ownedBySubmitter) continue;
+    const postedByAccount =
+      submission.channelId === account.accountId ||
+      (account.username !== undefined && submission.channelId === account.username);
+    if (!postedByAccount) continue;
+    await ctx.db.patch("submissions", submission._id, {
+      checklist: { ...submission.checklist, ownedBySubmitter: true },
+    });
+    changed += 1;
+  }
+  if (changed > 0)
+    await ctx.scheduler.runAfter(0, internal.payouts.payCreator, { creatorId: userId });
+  return changed;
+}

@@ -50,3 +50,22 @@ export const voteValidator = v.union(v.literal(1), v.literal(-1), v.literal(0));
 export type VoteValue = 1 | -1 | 0;
 
 export const videoPlatformValidator = v.union(v.literal("YouTube"), v.literal("TikTok"));
+
+export const contributionStatusValidator = v.union(
+  v.literal("pending"),
+  v.literal("processing"),
+  v.literal("paid"),
+  v.literal("failed"),
+  v.literal("expired"),
+  v.literal("refunded"),
+);
+export const payoutPreferenceValidator = v.union(
+  v.literal("customer_choice"),
+  v.literal("peoples_choice"),
+);
+export const ledgerTotalsValidator = v.object({
+  contributedCents: v.number(),
+  refundedCents: v.number(),
+  awardedCents: v.number(),
+  paidOutCents: v.number(),
+});

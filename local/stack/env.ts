@@ -136,6 +136,30 @@ export const ENV_VARS: EnvVarSpec[] = [
     derived: (ports) => `http://127.0.0.1:${ports.standIns}/tiktok/www/oembed`,
   },
   {
+    name: "STRIPE_SECRET_KEY",
+    description:
+      "Stripe secret API key, sk_test_… or sk_live_… (Stripe dashboard → Developers → API keys).",
+    generate: () => `sk_test_${randomBytes(24).toString("base64url")}`,
+  },
+  {
+    name: "STRIPE_WEBHOOK_SECRET",
+    description:
+      "Signing secret (whsec_…) of the webhook endpoint <CONVEX_SITE_URL>/stripe/webhook (Stripe dashboard → Webhooks).",
+    generate: () => `whsec_${randomBytes(24).toString("base64url")}`,
+  },
+  {
+    name: "STRIPE_API_URL",
+    description:
+      "Stripe API base, parsed into the SDK's host/port/protocol; unset in production (https://api.stripe.com).",
+    derived: (ports) => `http://127.0.0.1:${ports.standIns}`,
+  },
+  {
+    name: "STRIPE_WEBHOOK_URL",
+    description:
+      "Where the Stripe stand-in delivers webhooks (local stack only; in production the endpoint is set in the Stripe dashboard).",
+    derived: (ports) => `http://127.0.0.1:${ports.convexSite}/stripe/webhook`,
+  },
+  {
     name: "PLATFORM_TOKEN_SECRET",
     description:
       "32 random bytes, base64: seals creators' YouTube/TikTok tokens stored in the database.",

@@ -11,7 +11,6 @@ export interface Person {
   email: string;
 }
 
-
 export async function signInThroughStandIn(
   convexUrl: string,
   person: Person,

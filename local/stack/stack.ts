@@ -205,13 +205,22 @@ async function stopAll(children: Child[]) {
  * Moves the clocks of the runtime and the stand-ins together (admin only), e.g. to drive an
  * idea past its judging week in a test.
  */
-export async function moveStackClock(stack: Pick<Stack, "convexUrl" | "standInsUrl" | "env">, offsetMs: number) {
+export async function moveStackClock(
+  stack: Pick<Stack, "convexUrl" | "standInsUrl" | "env">,
+  offsetMs: number,
+) {
   const runtime = await fetch(`${stack.convexUrl}/api/local/clock`, {
     method: "POST",
-    headers: { Authorization: `Convex ${stack.env.CONVEX_LOCAL_ADMIN_KEY}`, "Content-Type": "application/json" },
+    headers: {
+      Authorization: `Convex ${stack.env.CONVEX_LOCAL_ADMIN_KEY}`,
+      "Content-Type": "application/json",
+    },
     body: JSON.stringify({ offsetMs }),
   });
   if (!runtime.ok) throw new Error(`Could not move the runtime's clock: ${runtime.status}`);
-  const standIns = await fetch(`${stack.standInsUrl}/__control/clock`, { method: "POST", body: JSON.stringify({ offsetMs }) });
+  const standIns = await fetch(`${stack.standInsUrl}/__control/clock`, {
+    method: "POST",
+    body: JSON.stringify({ offsetMs }),
+  });
   if (!standIns.ok) throw new Error(`Could not move the stand-ins' clock: ${standIns.status}`);
 }

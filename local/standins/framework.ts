@@ -148,7 +148,9 @@ export async function serveStandIns(
       // Moves this process's clock along with the runtime's (tests of "seven days later"), so
       // signatures and timestamps agree across the stack.
       if (method === "POST") {
-        const body = JSON.parse((await readBody(req)).toString("utf8") || "{}") as { offsetMs?: number };
+        const body = JSON.parse((await readBody(req)).toString("utf8") || "{}") as {
+          offsetMs?: number;
+        };
         setClockOffset(Number(body.offsetMs ?? 0));
       }
       return send(res, json({ now: Date.now(), offsetMs: clockOffset() }));

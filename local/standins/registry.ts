@@ -2,6 +2,7 @@
 // those that share accounts (Google sign-in and the YouTube API) are wired together.
 import type { StandIn, StandInContext } from "./framework.js";
 import { signInStandIn } from "./signIn.js";
+import { stripeStandIn } from "./stripe.js";
 import { tiktokStandIn } from "./tiktok.js";
 import { youtubeStandIn } from "./youtube.js";
 
@@ -11,5 +12,6 @@ export function createStandIns(options: StandInOptions): StandIn[] {
   const signIn = signInStandIn(options);
   const youtube = youtubeStandIn({ ...options, googleAccountFor: signIn.googleAccountFor });
   const tiktok = tiktokStandIn(options);
-  return [signIn, youtube, tiktok];
+  const stripe = stripeStandIn(options);
+  return [signIn, youtube, tiktok, stripe];
 }

@@ -1,0 +1,665 @@
+// The Stripe stand-in, driven by the official SDK as the product drives Stripe (only host, port
+// and protocol differ), with a small webhook receiver that verifies every delivery with the
+// SDK's own `constructEventAsync`.
+import { mkdtempSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { freePort } from "../runtime/test/harness.js";
+import { serveStandIns, type StandIn } from "./framework.js";
+import { createStandIns } from "./registry.js";
+import type { StoredEvent } from "./stripe/state.js";
+
+const SECRET_KEY = "sk_test_standInTestKey0123456789abcdef";
+const WEBHOOK_SECRET = "whsec_standInTestSecret0123456789";
+const RETRY_MS = 100;
+const crypto = Stripe.createSubtleCryptoProvider();
+
+// --- A webhook receiver that verifies signatures and can be told to fail. ---
+interface Received {
+  event: Stripe.Event;
+  body: string;
+  signature: string;
+}
+const received: Received[] = [];
+const attempts: { id: string; type: string; status: number; at: number }[] = [];
+const rejected: string[] = [];
+/** Event type → how many more deliveries of it to answer with 500. */
+const failing = new Map<string, number>();
+let receiver: Server;
+let webhookUrl: string;
+
+// --- The stand-ins and the SDK pointed at them. ---
+let server: Server;
+let standIns: StandIn[];
+let base: string;
+let stripe: Stripe;
+const dataDir = mkdtempSync(path.join(tmpdir(), "standins-stripe-"));
+
+async function start(dir: string) {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const env = {
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_WEBHOOK_URL: webhookUrl,
+    STRIPE_WEBHOOK_RETRY_MS: String(RETRY_MS),
+    STRIPE_ASYNC_DELAY_MS: "300",
+  };
+  standIns = createStandIns({ baseUrl: base, env, log: () => undefined, dataDir: dir });
+  server = await serveStandIns(standIns, { port, log: () => undefined });
+  stripe = sdk(SECRET_KEY);
+}
+const sdk = (key: string) =>
+  new Stripe(key, {
+    host: "127.0.0.1",
+    port: Number(new URL(base).port),
+    protocol: "http",
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 0,
+  });
+async function stop() {
+  for (const standIn of standIns) (standIn as { dispose?: () => void }).dispose?.();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+}
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      const signature = String(req.headers["stripe-signature"]);
+      stripe.webhooks
+        .constructEventAsync(body, signature, WEBHOOK_SECRET, undefined, crypto)
+        .then((event) => {
+          const left = failing.get(event.type) ?? 0;
+          if (left > 0) failing.set(event.type, left - 1);
+          const status = left > 0 ? 500 : 200;
+          attempts.push({ id: event.id, type: event.type, status, at: Date.now() });
+          if (status === 200) received.push({ event, body, signature });
+          res.writeHead(status).end();
+        })
+        .catch((e: Error) => {
+          rejected.push(e.message);
+          res.writeHead(400).end();
+        });
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => receiver.listen(port, "127.0.0.1", resolve));
+  webhookUrl = `http://127.0.0.1:${port}/stripe/webhook`;
+  await start(dataDir);
+});
+afterAll(async () => {
+  await stop();
+  receiver.close();
+  expect(rejected).toEqual([]);
+});
+
+async function until<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 5000,
+) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+/** Waits for a delivered event of `type` about the object `id`. */
+const delivered = (type: string, id: string) =>
+  until(
+    () =>
+      received.find(
+        (r) => r.event.type === type && (r.event.data.object as { id: string }).id === id,
+      )?.event,
+  );
+
+async function control<T = Record<string, unknown>>(pathname: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${base}/__control/stripe/${pathname}`, {
+    method: body === undefined ? "GET" : "POST",
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as T;
+}
+type ListedEvent = StoredEvent & { id: string; type: string };
+const listEvents = async () => (await control<{ events: ListedEvent[] }>("events")).events;
+const eventsAbout = async (id: string) =>
+  (await listEvents()).filter((e) => (e.event.data.object as { id: string }).id === id);
+
+const newSession = (overrides: Partial<Stripe.Checkout.SessionCreateParams> = {}, key?: string) =>
+  stripe.checkout.sessions.create(
+    {
+      mode: "payment",
+      line_items: [
+        {
+          price_data: {
+            currency: "usd",
+            unit_amount: 500,
+            product_data: { name: "Fund: a video about bees" },
+          },
+          quantity: 1,
+        },
+      ],
+      success_url: "http://localhost:5999/contributed?session={CHECKOUT_SESSION_ID}",
+      cancel_url: "http://localhost:5999/ideas/p1",
+      client_reference_id: "contribution-1",
+      customer_email: "ada@example.com",
+      metadata: { proposalId: "p1", contributionId: "c1" },
+      payment_intent_data: { metadata: { proposalId: "p1" }, transfer_group: "proposal_p1" },
+      ...overrides,
+    },
+    key ? { idempotencyKey: key } : undefined,
+  );
+
+/** Submits the hosted Checkout form as a browser would. */
+const submitCheckout = (url: string, fields: Record<string, string>) =>
+  fetch(url, {
+    method: "POST",
+    body: new URLSearchParams({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      country: "US",
+      ...fields,
+    }),
+    redirect: "manual",
+  });
+
+describe("Checkout Sessions", () => {
+  test("are created, retrieved and expired like Stripe's", async () => {
+    const session = await newSession();
+    expect(session).toMatchObject({
+      object: "checkout.session",
+      status: "open",
+      payment_status: "unpaid",
+      amount_total: 500,
+      currency: "usd",
+      payment_intent: null,
+      livemode: false,
+      client_reference_id: "contribution-1",
+      metadata: { proposalId: "p1", contributionId: "c1" },
+    });
+    expect(session.id).toMatch(/^cs_test_\w{58}$/);
+    expect(session.url).toBe(`${base}/stripe/checkout/${session.id}`);
+    expect((await stripe.checkout.sessions.retrieve(session.id)).id).toBe(session.id);
+    const items = await stripe.checkout.sessions.listLineItems(session.id);
+    expect(items.data[0]).toMatchObject({
+      description: "Fund: a video about bees",
+      amount_total: 500,
+    });
+
+    const expired = await stripe.checkout.sessions.expire(session.id);
+    expect(expired).toMatchObject({ status: "expired", url: null });
+    expect((await delivered("checkout.session.expired", session.id)).request?.id).toMatch(/^req_/);
+    await expect(stripe.checkout.sessions.expire(session.id)).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    const page = await fetch(session.url!);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain("expired");
+  });
+
+  test("refuse what Stripe refuses, with Stripe's errors", async () => {
+    const item = (unit_amount: number) => [
+      { price_data: { currency: "usd", unit_amount, product_data: { name: "x" } }, quantity: 1 },
+    ];
+    await expect(newSession({ line_items: item(49) })).rejects.toMatchObject({
+      type: "StripeInvalidRequestError",
+      statusCode: 400,
+      code: "amount_too_small",
+    });
+    await expect(newSession({ success_url: undefined })).rejects.toMatchObject({
+      code: "parameter_missing",
+      param: "success_url",
+    });
+    await expect(
+      newSession({ line_items: [{ price_data: item(500)[0]!.price_data }] }),
+    ).rejects.toMatchObject({
+      param: "line_items[0][quantity]",
+    });
+    await expect(stripe.checkout.sessions.retrieve("cs_test_nope")).rejects.toMatchObject({
+      statusCode: 404,
+      code: "resource_missing",
+      message: "No such checkout.session: 'cs_test_nope'",
+    });
+    await expect(
+      sdk("sk_test_wrong").checkout.sessions.retrieve("cs_test_nope"),
+    ).rejects.toMatchObject({
+      type: "StripeAuthenticationError",
+      statusCode: 401,
+    });
+    const raw = await fetch(`${base}/v1/charges/ch_1`);
+    expect(raw.status).toBe(401);
+    expect(((await raw.json()) as { error: { type: string } }).error.type).toBe(
+      "invalid_request_error",
+    );
+  });
+
+  test("an Idempotency-Key replays the first response and refuses other parameters", async () => {
+    const first = await newSession({}, "contribution-c9");
+    const again = await newSession({}, "contribution-c9");
+    expect(again.id).toBe(first.id);
+    // The header itself, as Stripe sends it (the fetch client's lastResponse hides it).
+    const raw = await fetch(`${base}/v1/accounts`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${SECRET_KEY}`, "Idempotency-Key": "raw-1" },
+      body: "type=express&capabilities[transfers][requested]=true&metadata[userId]=u9",
+    });
+    const replay = await fetch(`${base}/v1/accounts`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${SECRET_KEY}`, "Idempotency-Key": "raw-1" },
+      body: "metadata[userId]=u9&capabilities[transfers][requested]=true&type=express",
+    });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(await replay.text()).toBe(await raw.text());
+    await expect(
+      newSession({ client_reference_id: "other" }, "contribution-c9"),
+    ).rejects.toMatchObject({
+      type: "StripeIdempotencyError",
+      statusCode: 400,
+    });
+  });
+});
+
+describe("paying on the hosted Checkout page", () => {
+  test("a card pays: intent, charge, completed session and its webhook", async () => {
+    const session = await newSession();
+    const page = await (await fetch(session.url!)).text();
+    for (const text of [
+      "Pay $5.00 to Bounties",
+      "Email",
+      "Name on card",
+      "Country",
+      "Card number",
+      "4242 4242 4242 4242",
+    ]) {
+      expect(page).toContain(text);
+    }
+    expect(page).toContain('<option value="US" selected>United States</option>');
+    expect(page).toContain("Pay later (bank transfer)");
+    expect(page).toContain('<a href="http://localhost:5999/ideas/p1">Cancel</a>');
+
+    const response = await submitCheckout(session.url!, {
+      card: "4242 4242 4242 4242",
+      action: "pay",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(
+      `http://localhost:5999/contributed?session=${session.id}`,
+    );
+
+    const paid = await stripe.checkout.sessions.retrieve(session.id, {
+      expand: ["payment_intent"],
+    });
+    expect(paid).toMatchObject({
+      status: "complete",
+      payment_status: "paid",
+      customer_details: {
+        email: "ada@example.com",
+        name: "Ada Lovelace",
+        address: { country: "US" },
+      },
+    });
+    const intent = paid.payment_intent as Stripe.PaymentIntent;
+    expect(intent).toMatchObject({
+      status: "succeeded",
+      amount: 500,
+      metadata: { proposalId: "p1" },
+      transfer_group: "proposal_p1",
+    });
+    const charge = await stripe.charges.retrieve(intent.latest_charge as string);
+    expect(charge).toMatchObject({
+      amount: 500,
+      amount_refunded: 0,
+      refunded: false,
+      payment_intent: intent.id,
+    });
+    expect(charge.billing_details).toMatchObject({
+      email: "ada@example.com",
+      name: "Ada Lovelace",
+    });
+    const event = await delivered("checkout.session.completed", session.id);
+    expect(event).toMatchObject({
+      object: "event",
+      livemode: false,
+      api_version: expect.any(String),
+    });
+    expect(event.data.object).toMatchObject({
+      payment_status: "paid",
+      metadata: { contributionId: "c1" },
+    });
+    await delivered("payment_intent.succeeded", intent.id);
+    // A completed session's page says so and charges nothing twice.
+    expect(await (await fetch(session.url!)).text()).toContain("This payment is complete");
+  });
+
+  test("a declined card keeps the session open; the next card reuses the intent", async () => {
+    const session = await newSession();
+    const declined = await submitCheckout(session.url!, {
+      card: "4000 0000 0000 0002",
+      action: "pay",
+    });
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain("Your card was declined.");
+    expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("open");
+    const failed = await until(
+      () =>
+        received.find(
+          (r) =>
+            r.event.type === "payment_intent.payment_failed" &&
+            (r.event.data.object as Stripe.PaymentIntent).metadata.proposalId === "p1",
+        )?.event,
+    );
+    const failedIntent = failed.data.object as Stripe.PaymentIntent;
+    expect(failedIntent.last_payment_error?.decline_code).toBe("generic_decline");
+
+    await submitCheckout(session.url!, { card: "4242424242424242", action: "pay" });
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    expect(paid.payment_intent).toBe(failedIntent.id);
+  });
+
+  test("pay later completes unpaid, then the bank debit succeeds, or fails for +fail", async () => {
+    const ok = await newSession();
+    const later = await submitCheckout(ok.url!, { action: "later" });
+    expect(later.status).toBe(302);
+    const pending = await stripe.checkout.sessions.retrieve(ok.id, { expand: ["payment_intent"] });
+    expect(pending).toMatchObject({ status: "complete", payment_status: "unpaid" });
+    expect((pending.payment_intent as Stripe.PaymentIntent).status).toBe("processing");
+    expect((await delivered("checkout.session.completed", ok.id)).data.object).toMatchObject({
+      payment_status: "unpaid",
+    });
+    // Nothing to refund while the debit is processing.
+    const processingId = (pending.payment_intent as Stripe.PaymentIntent).id;
+    await expect(stripe.refunds.create({ payment_intent: processingId })).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    const succeeded = await delivered("checkout.session.async_payment_succeeded", ok.id);
+    expect(succeeded.data.object).toMatchObject({ payment_status: "paid" });
+
+    const bad = await newSession();
+    await submitCheckout(bad.url!, { action: "later", email: "ada+fail@example.com" });
+    await delivered("checkout.session.async_payment_failed", bad.id);
+    const failed = await stripe.checkout.sessions.retrieve(bad.id, { expand: ["payment_intent"] });
+    expect(failed.payment_status).toBe("unpaid");
+    expect((failed.payment_intent as Stripe.PaymentIntent).status).toBe("requires_payment_method");
+  });
+});
+
+/** A session paid through the control API, with its intent and charge. */
+async function paidSession(amount = 1000) {
+  const session = await newSession({
+    line_items: [
+      {
+        price_data: { currency: "usd", unit_amount: amount, product_data: { name: "Fund" } },
+        quantity: 1,
+      },
+    ],
+  });
+  await control(`sessions/${session.id}/pay`, { outcome: "paid", email: "grace@example.com" });
+  const intent = await stripe.paymentIntents.retrieve(
+    (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string,
+  );
+  return { session, intent, chargeId: intent.latest_charge as string };
+}
+
+describe("refunds", () => {
+  test("partial, then the rest; never more than remains; with their events", async () => {
+    const { intent, chargeId } = await paidSession(1000);
+    const part = await stripe.refunds.create(
+      { payment_intent: intent.id, amount: 300, metadata: { contributionId: "c1" } },
+      { idempotencyKey: `refund-${intent.id}` },
+    );
+    expect(part).toMatchObject({
+      object: "refund",
+      status: "succeeded",
+      amount: 300,
+      charge: chargeId,
+    });
+    expect(part.id).toMatch(/^re_/);
+    expect(await stripe.charges.retrieve(chargeId)).toMatchObject({
+      amount_refunded: 300,
+      refunded: false,
+    });
+    await delivered("refund.created", part.id);
+    const chargeEvent = await delivered("charge.refunded", chargeId);
+    expect(chargeEvent.data.object).toMatchObject({ object: "charge", amount_refunded: 300 });
+
+    await expect(stripe.refunds.create({ charge: chargeId, amount: 800 })).rejects.toMatchObject({
+      statusCode: 400,
+      code: "amount_too_large",
+    });
+    const rest = await stripe.refunds.create({ charge: chargeId });
+    expect(rest.amount).toBe(700);
+    expect(await stripe.charges.retrieve(chargeId)).toMatchObject({
+      amount_refunded: 1000,
+      refunded: true,
+    });
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
+      code: "charge_already_refunded",
+    });
+  });
+});
+
+describe("Connect", () => {
+  test("accounts onboard through a hosted link; transfers wait for it and respect the source charge", async () => {
+    const account = await stripe.accounts.create({
+      type: "express",
+      email: "creator@example.com",
+      country: "US",
+      capabilities: { transfers: { requested: true } },
+      metadata: { userId: "u1" },
+    });
+    expect(account).toMatchObject({
+      object: "account",
+      charges_enabled: false,
+      payouts_enabled: false,
+      details_submitted: false,
+      capabilities: { transfers: "inactive" },
+      metadata: { userId: "u1" },
+    });
+    expect(account.id).toMatch(/^acct_/);
+    const { chargeId } = await paidSession(1000);
+    const early = {
+      amount: 500,
+      currency: "usd",
+      destination: account.id,
+      source_transaction: chargeId,
+    };
+    await expect(
+      stripe.transfers.create(early, { idempotencyKey: "payout-early" }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      code: "insufficient_capabilities_for_transfer",
+    });
+
+    const linkParams = {
+      account: account.id,
+      refresh_url: "http://localhost:5999/profile?payouts=refresh",
+      return_url: "http://localhost:5999/profile?payouts=done",
+      type: "account_onboarding" as const,
+    };
+    const notNow = await stripe.accountLinks.create(linkParams);
+    const declined = await fetch(notNow.url, {
+      method: "POST",
+      body: new URLSearchParams({ action: "later" }),
+      redirect: "manual",
+    });
+    expect(declined.headers.get("location")).toBe(linkParams.refresh_url);
+
+    const link = await stripe.accountLinks.create(linkParams);
+    expect(link).toMatchObject({ object: "account_link", expires_at: expect.any(Number) });
+    const page = await (await fetch(link.url)).text();
+    expect(page).toContain("Set up payouts for Bounties");
+    expect(page).toContain("creator@example.com");
+    const done = await fetch(link.url, {
+      method: "POST",
+      body: new URLSearchParams({ action: "complete" }),
+      redirect: "manual",
+    });
+    expect(done.headers.get("location")).toBe(linkParams.return_url);
+    expect(await stripe.accounts.retrieve(account.id)).toMatchObject({
+      details_submitted: true,
+      charges_enabled: true,
+      payouts_enabled: true,
+      capabilities: { transfers: "active" },
+    });
+    const updated = await delivered("account.updated", account.id);
+    expect(updated.account).toBe(account.id);
+    // A used link sends the person to refresh_url for a new one.
+    expect((await fetch(link.url, { redirect: "manual" })).headers.get("location")).toBe(
+      linkParams.refresh_url,
+    );
+
+    // As with Stripe, a refusal is kept under its idempotency key: retrying needs a new key.
+    await expect(
+      stripe.transfers.create(early, { idempotencyKey: "payout-early" }),
+    ).rejects.toMatchObject({
+      code: "insufficient_capabilities_for_transfer",
+    });
+    await stripe.refunds.create({ charge: chargeId, amount: 300 });
+    const transfer = (amount: number) =>
+      stripe.transfers.create({
+        amount,
+        currency: "usd",
+        destination: account.id,
+        source_transaction: chargeId,
+        transfer_group: "proposal_p1",
+        metadata: { payoutId: "po1" },
+      });
+    await expect(transfer(800)).rejects.toMatchObject({
+      code: "balance_insufficient",
+      param: "amount",
+    });
+    const first = await transfer(500);
+    expect(first).toMatchObject({
+      object: "transfer",
+      amount: 500,
+      destination: account.id,
+      source_transaction: chargeId,
+    });
+    expect(first.id).toMatch(/^tr_/);
+    await transfer(200);
+    await expect(transfer(1)).rejects.toMatchObject({ code: "balance_insufficient" });
+    expect((await stripe.transfers.retrieve(first.id)).metadata).toEqual({ payoutId: "po1" });
+    await delivered("transfer.created", first.id);
+  });
+
+  test("the control API finishes onboarding too", async () => {
+    const account = await stripe.accounts.create({
+      type: "express",
+      capabilities: { transfers: { requested: true } },
+    });
+    const done = await control<{ capabilities: { transfers: string } }>(
+      `accounts/${account.id}/complete`,
+      {},
+    );
+    expect(done.capabilities.transfers).toBe("active");
+  });
+});
+
+describe("webhooks", () => {
+  test("signatures verify with the SDK, and a changed body does not", async () => {
+    const { body, signature } = await until(() => received[0]);
+    expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    await expect(
+      stripe.webhooks.constructEventAsync(body, signature, WEBHOOK_SECRET, undefined, crypto),
+    ).resolves.toBeTruthy();
+    await expect(
+      stripe.webhooks.constructEventAsync(
+        body.replace("event", "evemt"),
+        signature,
+        WEBHOOK_SECRET,
+        undefined,
+        crypto,
+      ),
+    ).rejects.toThrow(/signature/i);
+  });
+
+  test("a failing endpoint is retried with backoff", async () => {
+    failing.set("transfer.created", 2);
+    const account = await stripe.accounts.create({
+      type: "express",
+      capabilities: { transfers: { requested: true } },
+    });
+    await control(`accounts/${account.id}/complete`, {});
+    const { chargeId } = await paidSession(600);
+    const transfer = await stripe.transfers.create({
+      amount: 600,
+      currency: "usd",
+      destination: account.id,
+      source_transaction: chargeId,
+    });
+    await delivered("transfer.created", transfer.id);
+    const tries = attempts.filter(
+      (a) => a.type === "transfer.created" && a.id === received.at(-1)!.event.id,
+    );
+    expect(tries.map((a) => a.status)).toEqual([500, 500, 200]);
+    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(RETRY_MS - 10);
+    expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(2 * RETRY_MS - 10);
+    const [stored] = await eventsAbout(transfer.id);
+    expect(stored!.delivery).toMatchObject({ status: "delivered", nextAttemptAt: null });
+    expect(stored!.delivery.attempts.map((a) => a.status)).toEqual([500, 500, 200]);
+  });
+
+  test("held events are delivered in the order a test chooses, duplicates included; redelivery", async () => {
+    await control("hold", { hold: true });
+    const session = await newSession();
+    await control(`sessions/${session.id}/pay`, { outcome: "paid" });
+    const intentId = (await stripe.checkout.sessions.retrieve(session.id)).payment_intent as string;
+    const queued = (await listEvents()).filter((e) => e.delivery.status === "held");
+    const completed = queued.find((e) => e.type === "checkout.session.completed")!;
+    const succeeded = queued.find(
+      (e) =>
+        e.type === "payment_intent.succeeded" &&
+        (e.event.data.object as { id: string }).id === intentId,
+    )!;
+    expect(received.some((r) => r.event.id === completed.id)).toBe(false);
+
+    const from = received.length;
+    const result = await control<{ results: { status: number }[] }>("deliver", {
+      eventIds: [completed.id, succeeded.id, completed.id],
+    });
+    expect(result.results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(received.slice(from).map((r) => r.event.id)).toEqual([
+      completed.id,
+      succeeded.id,
+      completed.id,
+    ]);
+
+    await control("hold", { hold: false });
+    const rest = queued.filter((e) => e.id !== completed.id && e.id !== succeeded.id);
+    await until(() => rest.every((e) => received.some((r) => r.event.id === e.id)));
+
+    const before = received.filter((r) => r.event.id === completed.id).length;
+    await control(`events/${completed.id}/redeliver`, {});
+    expect(received.filter((r) => r.event.id === completed.id).length).toBe(before + 1);
+  });
+
+  test("events are listed by the API too", async () => {
+    const list = await stripe.events.list({ type: "checkout.session.completed", limit: 2 });
+    expect(list.data).toHaveLength(2);
+    expect(list.data.every((e) => e.type === "checkout.session.completed")).toBe(true);
+  });
+});
+
+test("state survives a restart, and a bank debit in flight still settles", async () => {
+  const session = await newSession();
+  await control(`sessions/${session.id}/pay`, { outcome: "async_succeeded", delayMs: 400 });
+  const account = await stripe.accounts.create({
+    type: "express",
+    capabilities: { transfers: { requested: true } },
+  });
+  await stop();
+  await start(dataDir);
+  expect((await stripe.accounts.retrieve(account.id)).id).toBe(account.id);
+  expect((await stripe.checkout.sessions.retrieve(session.id)).status).toBe("complete");
+  await delivered("checkout.session.async_payment_succeeded", session.id);
+  expect((await stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe("paid");
+  const state = await control<{ sessions: { id: string }[] }>("state");
+  expect(state.sessions.some((s) => s.id === session.id)).toBe(true);
+});
