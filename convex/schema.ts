@@ -202,6 +202,13 @@ export default defineSchema({
     submissionId: v.optional(v.id("submissions")),
   }).index("by_proposal", ["proposalId"]),
 
+  // Refunds Stripe reported per payment (cumulative), kept even when the payment's own events
+  // have not arrived yet, so a refund is never lost to ordering.
+  stripeRefunds: defineTable({
+    paymentIntentId: v.string(),
+    amountRefundedCents: v.number(),
+  }).index("by_payment_intent", ["paymentIntentId"]),
+
   // Stripe events already applied (each at most once).
   stripeEvents: defineTable({ eventId: v.string(), type: v.string() }).index("by_event", [
     "eventId",

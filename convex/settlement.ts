@@ -33,8 +33,14 @@ export const refund = internalAction({
     const contribution = await ctx.runQuery(internal.settlement.contributionForRefund, {
       contributionId,
     });
-    if (contribution === null || !contribution.paymentIntentId || contribution.status !== "paid")
+    // Only contributions that settlement decided to refund; awarded money stays awarded.
+    if (
+      contribution === null ||
+      contribution.outcome !== "refund" ||
+      contribution.status !== "paid"
+    )
       return;
+    if (!contribution.paymentIntentId) return;
     const remaining = contribution.amountCents - contribution.refundedCents;
     if (remaining <= 0) return;
     try {

@@ -306,3 +306,13 @@ describe("checkIdeaContent", () => {
     expect(idea(clean, ["", "   ", "not a link"])).toBe(true);
   });
 });
+
+describe("numbers are not look-alikes", () => {
+  test("plain numbers pass; digits mixed into words are still read as letters", () => {
+    expect(containsProfanity("Top 455 bridges of Europe")).toBe(false);
+    expect(containsProfanity("Sequence 717")).toBe(false);
+    expect(containsProfanity("Class of 2005 reunion")).toBe(false);
+    expect(containsProfanity("a55 compilation")).toBe(true);
+    expect(containsProfanity("sh1t happens")).toBe(true);
+  });
+});

@@ -106,7 +106,12 @@ export function normalizeLookalikes(text: string): string {
 
 /** True when the text, raw or with look-alikes normalised, contains a profane word. */
 export function containsProfanity(text: string): boolean {
-  return matcher.hasMatch(text) || matcher.hasMatch(normalizeLookalikes(text));
+  // A plain number ("Top 455", "Class of 2005") is a number, not a disguised word: only digits
+  // touching letters or $/@ ("a55", "sh1t") are read as look-alikes.
+  const words = text.replace(/(?<![\p{L}$@\d])\d+(?![\p{L}$@\d])/gu, (digits) =>
+    " ".repeat(digits.length),
+  );
+  return matcher.hasMatch(words) || matcher.hasMatch(normalizeLookalikes(words));
 }
 
 /**

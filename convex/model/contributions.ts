@@ -99,6 +99,8 @@ export async function applySessionState(
     await recordMoney(ctx, contribution.proposalId, "contributed", contribution.amountCents, {
       contributionId: contribution._id,
     });
+    const updated = await ctx.db.get("contributions", contribution._id);
+    if (updated) await syncRefund(ctx, updated);
     // Paid after the idea was settled (a late bank transfer): settle it now, by the same rule.
     const proposal = await ctx.db.get("proposals", contribution.proposalId);
     if (proposal?.status === "settled") {
@@ -110,21 +112,45 @@ export async function applySessionState(
   return target;
 }
 
-/** Applies a refund Stripe reports (cumulative amount refunded on the payment). */
+/** Records a refund Stripe reports (the cumulative amount refunded on a payment). */
 export async function applyRefund(
   ctx: MutationCtx,
   args: { paymentIntentId: string; amountRefundedCents: number },
 ) {
+  const known = await ctx.db
+    .query("stripeRefunds")
+    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", args.paymentIntentId))
+    .unique();
+  if (known === null) {
+    await ctx.db.insert("stripeRefunds", {
+      paymentIntentId: args.paymentIntentId,
+      amountRefundedCents: args.amountRefundedCents,
+    });
+  }
+  if (known !== null && args.amountRefundedCents > known.amountRefundedCents) {
+    await ctx.db.patch("stripeRefunds", known._id, {
+      amountRefundedCents: args.amountRefundedCents,
+    });
+  }
   const contribution = await ctx.db
     .query("contributions")
     .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", args.paymentIntentId))
     .unique();
+  if (contribution) await syncRefund(ctx, contribution);
+}
+
+/** Brings a paid contribution's refunded amount (and the bounty) up to what Stripe reported. */
+async function syncRefund(ctx: MutationCtx, contribution: Doc<"contributions">) {
   if (
-    contribution === null ||
+    !contribution.paymentIntentId ||
     (contribution.status !== "paid" && contribution.status !== "refunded")
   )
     return;
-  const refunded = Math.min(contribution.amountCents, args.amountRefundedCents);
+  const reported = await ctx.db
+    .query("stripeRefunds")
+    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", contribution.paymentIntentId!))
+    .unique();
+  const refunded = Math.min(contribution.amountCents, reported?.amountRefundedCents ?? 0);
   const delta = refunded - contribution.refundedCents;
   if (delta <= 0) return;
   await ctx.db.patch("contributions", contribution._id, {

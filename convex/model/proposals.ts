@@ -173,6 +173,8 @@ export async function closeProposal(
     phase: "completed",
     settleJobId,
   });
+  // Checkouts still open at the deadline are expired: nobody pays into a closed idea.
+  await ctx.scheduler.runAfter(0, internal.settlement.expireOpenCheckouts, { proposalId });
 }
 
 /** judging → settled: every paid contribution awarded or refunded (model/settlement.ts). */

@@ -11,7 +11,8 @@ export function stripe(): Stripe {
   if (client) return client;
   const base = process.env.STRIPE_API_URL ? new URL(process.env.STRIPE_API_URL) : null;
   client = new Stripe(env("STRIPE_SECRET_KEY"), {
-    httpClient: Stripe.createFetchHttpClient(),
+    // Resolve `fetch` per request (not once) so the runtime's fetch is always the one used.
+    httpClient: Stripe.createFetchHttpClient((input, init) => fetch(input, init)),
     maxNetworkRetries: 2,
     ...(base
       ? {
