@@ -5,7 +5,11 @@ import { internalAction, internalMutation, internalQuery } from "./_generated/se
 import { internal } from "./_generated/api";
 import { settleBatch as settleContributions } from "./model/settlement";
 import { applyRefund } from "./model/contributions";
-import { expireCheckoutSession, refundPayment } from "./model/payments/stripe";
+import {
+  expireCheckoutSession,
+  refundPayment,
+  retrieveCheckoutSession,
+} from "./model/payments/stripe";
 
 const MAX_REFUND_ATTEMPTS = 8;
 
@@ -78,14 +82,21 @@ export const openCheckouts = internalQuery({
   },
 });
 
-/** At the deadline, checkouts still open are expired so nobody pays into a closed idea. */
+/**
+ * At the deadline, checkouts still open are expired so nobody pays into a closed idea; one that
+ * was completed meanwhile (its webhook still on the way) is brought up to date instead.
+ */
 export const expireOpenCheckouts = internalAction({
   args: { proposalId: v.id("proposals") },
   handler: async (ctx, { proposalId }) => {
     for (const sessionId of await ctx.runQuery(internal.settlement.openCheckouts, { proposalId })) {
-      await expireCheckoutSession(sessionId).catch((e: unknown) =>
-        console.warn(`Could not expire ${sessionId}`, e),
-      );
+      try {
+        const state = await retrieveCheckoutSession(sessionId);
+        if (state.status === "open") await expireCheckoutSession(sessionId);
+        else await ctx.runMutation(internal.contributions.applySession, { state });
+      } catch (e) {
+        console.warn(`Could not close checkout ${sessionId}:`, (e as Error).message);
+      }
     }
   },
 });

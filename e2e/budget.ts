@@ -33,7 +33,11 @@ const stack = await startStack({
 });
 let failed = false;
 try {
-  await loadDemo({ convexUrl: stack.convexUrl, adminKey: stack.env.CONVEX_LOCAL_ADMIN_KEY! });
+  await loadDemo({
+    convexUrl: stack.convexUrl,
+    standInsUrl: stack.standInsUrl,
+    adminKey: stack.env.CONVEX_LOCAL_ADMIN_KEY!,
+  });
 
   // 1. JavaScript the landing page loads, gzip-compressed as a server would send it.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });

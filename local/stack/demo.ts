@@ -1,9 +1,18 @@
 // The demo marketplace: on a fresh database the local stack fills in people, ideas across
-// platforms, durations and deadlines (some already past), and votes — all through the real
-// functions, signed in through the sign-in stand-in, so a newcomer sees a living product.
-import type { ConvexHttpClient } from "convex/browser";
+// platforms, durations and deadlines (some already past), votes, creators with connected
+// channels and submitted videos, and funded bounties — all through the real functions and the
+// stand-ins (sign-in, YouTube, TikTok, Stripe), so a newcomer sees a living product.
+import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { clientFor, signInThroughStandIn, type Person } from "./signInClient.js";
+import {
+  connectTikTok,
+  connectYouTube,
+  fundIdea,
+  postTikTokVideo,
+  uploadYouTubeVideo,
+} from "./scriptedFlows.js";
+import { moveStackClock } from "./stack.js";
 
 const DAY = 24 * 3600 * 1000;
 // The app's functions by name: the stack is tooling and does not import the app's code.
@@ -11,11 +20,15 @@ const fn = {
   saveOnboarding: makeFunctionReference<"mutation">("users:saveOnboarding"),
   createIdea: makeFunctionReference<"mutation">("proposals:create"),
   voteOnIdea: makeFunctionReference<"mutation">("proposals:vote"),
+  submitVideo: makeFunctionReference<"action">("submissions:submit"),
+  voteOnVideo: makeFunctionReference<"mutation">("submissions:vote"),
 };
 
 interface DemoPerson extends Person {
   accountType: "Creator" | "Viewer" | "Business";
   platform: "YouTube" | "TikTok" | "Both";
+  youtube?: boolean;
+  tiktok?: string;
 }
 
 const PEOPLE: DemoPerson[] = [
@@ -25,12 +38,14 @@ const PEOPLE: DemoPerson[] = [
     email: "jonas.weber@example.com",
     accountType: "Creator",
     platform: "YouTube",
+    youtube: true,
   },
   {
     name: "Priya Raman",
     email: "priya.raman@example.com",
     accountType: "Creator",
     platform: "TikTok",
+    tiktok: "priya.makes",
   },
   {
     name: "Trailhead Outfitters",
@@ -49,6 +64,8 @@ const PEOPLE: DemoPerson[] = [
     email: "amara.okafor@example.com",
     accountType: "Creator",
     platform: "Both",
+    youtube: true,
+    tiktok: "amara.okafor",
   },
   {
     name: "Sam Rivera",
@@ -65,167 +82,55 @@ interface DemoIdea {
   oneLiner: string;
   platform: Platform;
   durations: Duration[];
-  /** Days from today; negative ideas are already past their deadline. */
+  /** Days from now; negative ideas are already past their deadline. */
   deadlineDays: number;
   links?: string[];
-  /** Voters by index into PEOPLE: positive up, negative (bitwise-not) down. */
+  /** Voters, by index into PEOPLE. */
   up?: number[];
   down?: number[];
+  /** Contributions: [funder index, or null for someone signed out; dollars]. */
+  funds?: [number | null, number][];
+  /** Videos: [creator index, length in seconds]. */
+  videos?: [number, number][];
 }
 
+// prettier-ignore
 const IDEAS: DemoIdea[] = [
-  {
-    by: 0,
-    oneLiner: "Cook every dish from a 1950s diner menu in one day",
-    platform: "YouTube",
-    durations: ["MEDIUM", "LONG"],
-    deadlineDays: 21,
-    links: ["https://en.wikipedia.org/wiki/Diner"],
-    up: [1, 2, 4, 5, 6],
-  },
-  {
-    by: 3,
-    oneLiner: "Hike the Lost Coast Trail with only gear from Trailhead Outfitters",
-    platform: "YouTube",
-    durations: ["MEDIUM"],
-    deadlineDays: 30,
-    links: ["https://en.wikipedia.org/wiki/Lost_Coast_Trail"],
-    up: [0, 4, 6],
-  },
-  {
-    by: 4,
-    oneLiner: "Explain how undersea internet cables are repaired, with real footage",
-    platform: "YouTube",
-    durations: ["MEDIUM"],
-    deadlineDays: 12,
-    up: [0, 1, 5],
-    down: [6],
-  },
-  {
-    by: 6,
-    oneLiner: "60-second history of every emoji flag you can't pronounce",
-    platform: "TikTok",
-    durations: ["SHORT"],
-    deadlineDays: 5,
-    up: [2, 0],
-  },
-  {
-    by: 0,
-    oneLiner: "A blind taste test of every gas-station coffee on Route 66",
-    platform: "Any",
-    durations: ["SHORT", "MEDIUM"],
-    deadlineDays: 9,
-    up: [4, 6, 1],
-  },
-  {
-    by: 5,
-    oneLiner: "Restore a rusted 1970s bicycle using only hand tools",
-    platform: "YouTube",
-    durations: ["LONG"],
-    deadlineDays: 45,
-    links: ["https://en.wikipedia.org/wiki/Bicycle_restoration"],
-    up: [0],
-  },
-  {
-    by: 2,
-    oneLiner: "Teach one tiny Japanese phrase a day using street signs in Osaka",
-    platform: "TikTok",
-    durations: ["SHORT"],
-    deadlineDays: 3,
-    up: [6, 0, 5, 4],
-  },
-  {
-    by: 3,
-    oneLiner: "Pack a week-long trip into one carry-on: a real packing challenge",
-    platform: "Any",
-    durations: ["SHORT", "MEDIUM"],
-    deadlineDays: 16,
-    up: [6],
-  },
-  {
-    by: 1,
-    oneLiner: "Build a working arcade cabinet from a single sheet of plywood",
-    platform: "YouTube",
-    durations: ["MEDIUM", "LONG"],
-    deadlineDays: 60,
-    up: [4, 5],
-  },
-  {
-    by: 4,
-    oneLiner: "Ask 100 strangers what they would do with an extra hour each day",
-    platform: "Any",
-    durations: ["SHORT"],
-    deadlineDays: 1,
-    up: [0, 2],
-    down: [1],
-  },
-  {
-    by: 6,
-    oneLiner: "Rate every vending-machine snack in a Tokyo train station",
-    platform: "TikTok",
-    durations: ["SHORT"],
-    deadlineDays: 7,
-  },
-  {
-    by: 0,
-    oneLiner: "Document a city's night-shift workers from dusk to dawn",
-    platform: "YouTube",
-    durations: ["LONG"],
-    deadlineDays: 90,
-    up: [1, 5],
-  },
-  // Already past their deadline (created earlier, through the same functions).
-  {
-    by: 4,
-    oneLiner: "Speedrun assembling flat-pack furniture without the instructions",
-    platform: "Any",
-    durations: ["SHORT", "MEDIUM"],
-    deadlineDays: -2,
-    up: [0, 6, 2],
-  },
-  {
-    by: 0,
-    oneLiner: "Sourdough from scratch at 3,000 meters altitude",
-    platform: "YouTube",
-    durations: ["MEDIUM"],
-    deadlineDays: -4,
-    up: [5],
-  },
-  {
-    by: 6,
-    oneLiner: "Duet the city's best street musicians in one afternoon",
-    platform: "TikTok",
-    durations: ["SHORT"],
-    deadlineDays: -9,
-    up: [2, 4],
-  },
-  {
-    by: 3,
-    oneLiner: "Test a tent in a real thunderstorm and review it honestly",
-    platform: "YouTube",
-    durations: ["MEDIUM"],
-    deadlineDays: -12,
-    up: [0, 1, 4, 5],
-  },
+  { by: 0, oneLiner: "Cook every dish from a 1950s diner menu in one day", platform: "YouTube", durations: ["MEDIUM", "LONG"], deadlineDays: 21, links: ["https://en.wikipedia.org/wiki/Diner"], up: [1, 2, 4, 5, 6], funds: [[0, 25], [4, 10], [null, 5]], videos: [[1, 1260]] },
+  { by: 3, oneLiner: "Hike the Lost Coast Trail with only gear from Trailhead Outfitters", platform: "YouTube", durations: ["MEDIUM"], deadlineDays: 30, links: ["https://en.wikipedia.org/wiki/Lost_Coast_Trail"], up: [0, 4, 6], funds: [[3, 250]] },
+  { by: 4, oneLiner: "Explain how undersea internet cables are repaired, with real footage", platform: "YouTube", durations: ["MEDIUM"], deadlineDays: 12, up: [0, 1, 5], down: [6], funds: [[4, 15], [0, 5]], videos: [[5, 840], [1, 1500]] },
+  { by: 6, oneLiner: "60-second history of every emoji flag you can't pronounce", platform: "TikTok", durations: ["SHORT"], deadlineDays: 5, up: [2, 0], funds: [[6, 5]], videos: [[2, 58]] },
+  { by: 0, oneLiner: "A blind taste test of every gas-station coffee on Route 66", platform: "Any", durations: ["SHORT", "MEDIUM"], deadlineDays: 9, up: [4, 6, 1], funds: [[0, 20], [null, 10]] },
+  { by: 5, oneLiner: "Restore a rusted 1970s bicycle using only hand tools", platform: "YouTube", durations: ["LONG"], deadlineDays: 45, links: ["https://en.wikipedia.org/wiki/Bicycle"], up: [0] },
+  { by: 2, oneLiner: "Teach one tiny Japanese phrase a day using street signs in Osaka", platform: "TikTok", durations: ["SHORT"], deadlineDays: 3, up: [6, 0, 5, 4], funds: [[0, 5], [6, 5], [4, 5]], videos: [[2, 45], [5, 52]] },
+  { by: 3, oneLiner: "Pack a week-long trip into one carry-on: a real packing challenge", platform: "Any", durations: ["SHORT", "MEDIUM"], deadlineDays: 16, up: [6], funds: [[3, 100]] },
+  { by: 1, oneLiner: "Build a working arcade cabinet from a single sheet of plywood", platform: "YouTube", durations: ["MEDIUM", "LONG"], deadlineDays: 60, up: [4, 5] },
+  { by: 4, oneLiner: "Ask 100 strangers what they would do with an extra hour each day", platform: "Any", durations: ["SHORT"], deadlineDays: 1, up: [0, 2], down: [1], funds: [[4, 5]] },
+  { by: 6, oneLiner: "Rate every vending-machine snack in a Tokyo train station", platform: "TikTok", durations: ["SHORT"], deadlineDays: 7 },
+  { by: 0, oneLiner: "Document a city's night-shift workers from dusk to dawn", platform: "YouTube", durations: ["LONG"], deadlineDays: 90, up: [1, 5], funds: [[0, 50]] },
+  // Already past their deadline: judging, or settled (awarded or refunded).
+  { by: 4, oneLiner: "Speedrun assembling flat-pack furniture without the instructions", platform: "Any", durations: ["SHORT", "MEDIUM"], deadlineDays: -2, up: [0, 6, 2], funds: [[4, 10], [0, 5]], videos: [[1, 420], [2, 150]] },
+  { by: 0, oneLiner: "Sourdough from scratch at 3,000 meters altitude", platform: "YouTube", durations: ["MEDIUM"], deadlineDays: -4, up: [5], funds: [[0, 15]] },
+  { by: 6, oneLiner: "Duet the city's best street musicians in one afternoon", platform: "TikTok", durations: ["SHORT"], deadlineDays: -9, up: [2, 4], funds: [[6, 10]], videos: [[2, 59]] },
+  { by: 3, oneLiner: "Test a tent in a real thunderstorm and review it honestly", platform: "YouTube", durations: ["MEDIUM"], deadlineDays: -12, up: [0, 1, 4, 5], funds: [[3, 40]] },
 ];
 
 const DEMO_PAST_SHIFT_DAYS = 25;
 
-async function moveClock(convexUrl: string, adminKey: string, offsetMs: number) {
-  const response = await fetch(`${convexUrl}/api/local/clock`, {
-    method: "POST",
-    headers: { Authorization: `Convex ${adminKey}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ offsetMs }),
-  });
-  if (!response.ok) throw new Error(`Could not move the runtime's clock: ${response.status}`);
-}
-
-export async function loadDemo(options: {
+interface Options {
   convexUrl: string;
+  standInsUrl: string;
   adminKey: string;
   log?: (line: string) => void;
-}) {
+}
+
+export async function loadDemo(options: Options) {
   const log = options.log ?? (() => undefined);
+  const stack = {
+    convexUrl: options.convexUrl,
+    standInsUrl: options.standInsUrl,
+    env: { CONVEX_LOCAL_ADMIN_KEY: options.adminKey },
+  };
   const clients: ConvexHttpClient[] = [];
   for (const person of PEOPLE) {
     const client = clientFor(
@@ -236,43 +141,82 @@ export async function loadDemo(options: {
       accountType: person.accountType,
       preferredPlatform: person.platform,
     });
+    if (person.youtube) await connectYouTube(client, person);
+    if (person.tiktok)
+      await connectTikTok(client, {
+        username: person.tiktok,
+        displayName: person.name,
+        email: person.email,
+      });
     clients.push(client);
   }
-  log(`demo: ${PEOPLE.length} people signed in`);
+  log(`demo: ${PEOPLE.length} people signed in, creators connected their channels`);
 
-  const post = async (idea: DemoIdea, now: number) => {
-    const id = await clients[idea.by]!.mutation(fn.createIdea, {
+  /** Posts an idea as of `now` (the runtime's clock, which may be moved back). */
+  const post = async (idea: DemoIdea, deadlineDays: number, now = Date.now()) => {
+    const id = (await clients[idea.by]!.mutation(fn.createIdea, {
       oneLiner: idea.oneLiner,
       platform: idea.platform,
       durations: idea.durations,
-      expiration: now + idea.deadlineDays * DAY,
+      expiration: now + deadlineDays * DAY,
       links: idea.links ?? [],
-    });
+    })) as string;
     for (const voter of idea.up ?? [])
       await clients[voter]!.mutation(fn.voteOnIdea, { proposalId: id, vote: 1 });
     for (const voter of idea.down ?? [])
       await clients[voter]!.mutation(fn.voteOnIdea, { proposalId: id, vote: -1 });
-    return id;
-  };
-
-  // Ideas whose deadline has passed were posted "earlier": move the runtime's clock back while
-  // posting them, then forward again; their scheduled transitions then run as overdue.
-  const shift = -DEMO_PAST_SHIFT_DAYS * DAY;
-  await moveClock(options.convexUrl, options.adminKey, shift);
-  try {
-    for (const idea of IDEAS.filter((i) => i.deadlineDays < 0)) {
-      await post(
-        { ...idea, deadlineDays: idea.deadlineDays + DEMO_PAST_SHIFT_DAYS },
-        Date.now() + shift,
+    for (const [funder, dollars] of idea.funds ?? []) {
+      const payer =
+        funder === null ? { name: "A supporter", email: "supporter@example.com" } : PEOPLE[funder]!;
+      const client = funder === null ? new ConvexHttpClient(options.convexUrl) : clients[funder]!;
+      await fundIdea(client, options.standInsUrl, id, dollars * 100, {
+        name: payer.name,
+        email: payer.email,
+      });
+    }
+    const submissions: string[] = [];
+    for (const [creator, seconds] of idea.videos ?? []) {
+      const person = PEOPLE[creator]!;
+      const onTikTok = idea.platform === "TikTok" || (idea.platform === "Any" && !person.youtube);
+      const title = `${idea.oneLiner.split(/[,:]/)[0]} — by ${person.name.split(" ")[0]}`;
+      const url = onTikTok
+        ? await postTikTokVideo(options.standInsUrl, person.tiktok!, {
+            title,
+            durationSeconds: seconds,
+          })
+        : await uploadYouTubeVideo(options.standInsUrl, person.email, {
+            title,
+            durationSeconds: seconds,
+          });
+      submissions.push(
+        (await clients[creator]!.action(fn.submitVideo, { proposalId: id, link: url })) as string,
       );
     }
+    // Viewers vote on the videos, the first one a little more.
+    for (const [i, submissionId] of submissions.entries()) {
+      for (const voter of (idea.up ?? []).slice(0, i === 0 ? 3 : 1)) {
+        if (!(idea.videos ?? []).some(([creator]) => creator === voter)) {
+          await clients[voter]!.mutation(fn.voteOnVideo, { submissionId, vote: 1 });
+        }
+      }
+    }
+  };
+
+  // Ideas whose deadline has passed were posted "earlier": the clocks of the runtime and the
+  // stand-ins move back while they are posted, then forward again; their scheduled closing and
+  // settlement then run as overdue, through the same code as always.
+  const shift = -DEMO_PAST_SHIFT_DAYS * DAY;
+  await moveStackClock(stack, shift);
+  try {
+    for (const idea of IDEAS.filter((i) => i.deadlineDays < 0)) {
+      await post(idea, idea.deadlineDays + DEMO_PAST_SHIFT_DAYS, Date.now() + shift);
+    }
   } finally {
-    await moveClock(options.convexUrl, options.adminKey, 0);
+    await moveStackClock(stack, 0);
   }
-  for (const idea of IDEAS.filter((i) => i.deadlineDays >= 0)) {
-    await post({ ...idea, deadlineDays: idea.deadlineDays + 0.4 }, Date.now());
-  }
+  for (const idea of IDEAS.filter((i) => i.deadlineDays >= 0))
+    await post(idea, idea.deadlineDays + 0.4);
   log(
-    `demo: ${IDEAS.length} ideas posted, ${IDEAS.filter((i) => i.deadlineDays < 0).length} of them past their deadline`,
+    `demo: ${IDEAS.length} ideas, ${IDEAS.filter((i) => i.deadlineDays < 0).length} of them past their deadline, with videos and funded bounties`,
   );
 }

@@ -38,6 +38,7 @@ if (freshData && !values["no-demo"]) {
   try {
     await loadDemo({
       convexUrl: stack.convexUrl,
+      standInsUrl: stack.standInsUrl,
       adminKey: stack.env.CONVEX_LOCAL_ADMIN_KEY!,
       log: (line) => console.log(line),
     });

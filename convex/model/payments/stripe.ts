@@ -3,7 +3,7 @@
 // Every call that moves money carries an idempotency key derived from our own records.
 import Stripe from "stripe";
 import { z } from "zod";
-import { env } from "../platforms/http";
+import { baseUrl, env } from "../platforms/http";
 
 let client: Stripe | null = null;
 
@@ -88,7 +88,7 @@ export async function createCheckoutSession(args: {
   amountCents: number;
   email?: string;
 }): Promise<{ id: string; url: string }> {
-  const site = env("SITE_URL");
+  const site = baseUrl("SITE_URL");
   const metadata = { contributionId: args.contributionId, proposalId: args.proposalId };
   const session = await stripe().checkout.sessions.create(
     {
@@ -158,7 +158,7 @@ export async function createPayoutAccount(args: {
 }
 
 export async function payoutAccountLink(accountId: string): Promise<string> {
-  const site = env("SITE_URL");
+  const site = baseUrl("SITE_URL");
   const link = await stripe().accountLinks.create({
     account: accountId,
     type: "account_onboarding",

@@ -3,7 +3,7 @@
 import type { ActionCtx, MutationCtx, QueryCtx } from "../../_generated/server";
 import type { Doc, Id } from "../../_generated/dataModel";
 import { internal } from "../../_generated/api";
-import { env, PlatformError, type Tokens } from "./http";
+import { baseUrl, PlatformError, type Tokens } from "./http";
 import { openToken, pkceChallenge, randomToken, sealToken } from "./secrets";
 import {
   exchangeYouTubeCode,
@@ -28,7 +28,7 @@ const REFRESH_MARGIN_MS = 60 * 1000;
 
 /** Where each platform's authorization comes back to: the web app's callback pages (spec §2). */
 export function callbackUrl(platform: VideoPlatform): string {
-  const site = env("SITE_URL");
+  const site = baseUrl("SITE_URL");
   return platform === "YouTube" ? `${site}/auth/callback/youtube/` : `${site}/auth/callback/`;
 }
 

@@ -47,7 +47,12 @@ export function env(name: string, fallback?: string): string {
   const value = process.env[name] ?? fallback;
   if (value === undefined || value === "")
     throw new PlatformError(`The ${name} environment variable is not set`);
-  return value.replace(/\/$/, "");
+  return value;
+}
+
+/** A base URL from the environment, without a trailing slash (paths are appended to it). */
+export function baseUrl(name: string, fallback?: string): string {
+  return env(name, fallback).replace(/\/+$/, "");
 }
 
 /** OAuth token responses (Google and TikTok share these fields). */

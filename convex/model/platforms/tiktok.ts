@@ -1,10 +1,10 @@
 // TikTok: Login Kit (OAuth 2 with PKCE), the Display API (user info, video list and query) and
 // oEmbed. Base URLs come from the environment so the local stack can use its stand-ins.
 import { z } from "zod";
-import { env, fetchJson, PlatformError, type Tokens } from "./http";
+import { baseUrl, env, fetchJson, PlatformError, type Tokens } from "./http";
 import type { ChannelVideo, PlatformVideo } from "./youtube";
 
-const apiUrl = () => env("TIKTOK_API_URL", "https://open.tiktokapis.com");
+const apiUrl = () => baseUrl("TIKTOK_API_URL", "https://open.tiktokapis.com");
 // user.info.profile is what TikTok requires for `username` (used to recognise own videos).
 export const TIKTOK_SCOPES = "user.info.basic,user.info.profile,video.list";
 const VIDEO_FIELDS =

@@ -1,9 +1,9 @@
 // YouTube: Google OAuth (youtube.readonly) and the YouTube Data API v3. Base URLs come from the
 // environment so the local stack can use its stand-ins.
 import { z } from "zod";
-import { env, fetchJson, type Tokens } from "./http";
+import { baseUrl, env, fetchJson, type Tokens } from "./http";
 
-const apiUrl = () => env("YOUTUBE_API_URL", "https://www.googleapis.com/youtube/v3");
+const apiUrl = () => baseUrl("YOUTUBE_API_URL", "https://www.googleapis.com/youtube/v3");
 export const YOUTUBE_SCOPE = "https://www.googleapis.com/auth/youtube.readonly";
 
 export function youtubeAuthorizeUrl(state: string, redirectUri: string): string {
