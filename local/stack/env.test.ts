@@ -34,3 +34,13 @@ describe("the local environment", () => {
     expect((await loadStackEnv(file, stackPorts(100))).SITE_URL).toBe("https://bounties.example");
   });
 });
+
+describe("the README", () => {
+  test("documents every environment variable of the stack", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { ENV_VARS } = await import("./env.js");
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const missing = ENV_VARS.map((v) => v.name).filter((name) => !readme.includes(`\`${name}\``));
+    expect(missing).toEqual([]);
+  });
+});
