@@ -146,16 +146,20 @@ export const bySession = query({
     if (proposal === null) return null;
     const viewer = await getAuthUserId(ctx);
     const isContributor = viewer !== null && contribution.contributorId === viewer;
+    const anonymous = contribution.contributorId === undefined;
+    const view = contributionView(contribution);
     return {
       proposal: {
         _id: proposal._id,
         title: proposal.title,
         submissionCount: proposal.submissionCount,
       },
-      contribution: contributionView(contribution),
+      // The payer's name and email are for the payer: a signed-in contributor's are shown only
+      // to them; an anonymous contribution's exist only behind its unguessable session link.
+      contribution: isContributor || anonymous ? view : { ...view, customerDetails: null },
       winnerSelectionDeadline: judgingEndsAt(proposal.expiration),
       isContributor,
-      anonymous: contribution.contributorId === undefined,
+      anonymous,
       // Preferences can change until the idea's first submission (server enforces).
       canChangePayout:
         isContributor && proposal.submissionCount === 0 && proposal.status === "open",
