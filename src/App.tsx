@@ -11,6 +11,9 @@ const SearchPage = lazy(() => import("./pages/SearchPage"));
 const CompletedPage = lazy(() => import("./pages/CompletedPage"));
 const SubmitIdeaPage = lazy(() => import("./pages/SubmitIdeaPage"));
 const ProposalPage = lazy(() => import("./pages/ProposalPage"));
+const ContributionPage = lazy(() => import("./pages/ContributionPage"));
+const SubmitContentPage = lazy(() => import("./pages/SubmitContentPage"));
+const PlatformCallbackPage = lazy(() => import("./pages/PlatformCallbackPage"));
 const LoginPage = lazy(() => import("./pages/LoginPage"));
 const OnboardPage = lazy(() => import("./pages/OnboardPage"));
 const ProfilePage = lazy(() => import("./pages/ProfilePage"));
@@ -30,6 +33,18 @@ export default function App() {
         <Route path="/submit" element={<SubmitIdeaPage />} />
         <Route path="/expanded-proposal" element={<ProposalPage />} />
         <Route path="/expanded-proposal/:proposalId" element={<ProposalPage />} />
+        <Route path="/submit-content" element={<SubmitContentPage />} />
+        <Route path="/submit-content/:proposalId" element={<SubmitContentPage />} />
+        <Route
+          path="/auth/callback/youtube"
+          element={<PlatformCallbackPage key="YouTube" platform="YouTube" />}
+        />
+        <Route
+          path="/auth/callback"
+          element={<PlatformCallbackPage key="TikTok" platform="TikTok" />}
+        />
+        <Route path="/contribution" element={<ContributionPage />} />
+        <Route path="/contribution/:sessionId" element={<ContributionPage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/onboard" element={<OnboardPage />} />
         <Route path="/profile" element={<ProfilePage />} />

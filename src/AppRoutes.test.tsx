@@ -5,6 +5,8 @@ import App from "./App";
 import { makeProposal, mockList, mockSession } from "./test/lists";
 
 vi.mock("convex/react", () => ({
+  // Checkout and other actions are not under test here.
+  useAction: vi.fn(() => vi.fn()),
   useConvexAuth: vi.fn(),
   useQuery: vi.fn(),
   usePaginatedQuery: vi.fn(),
@@ -35,5 +37,16 @@ describe("lazily loaded list routes", () => {
   ])("%s loads its page", async (at, heading) => {
     renderAt(at);
     expect(await screen.findByRole("heading", { level: 1, name: heading })).toBeInTheDocument();
+  });
+});
+
+describe("contribution route", () => {
+  it("/contribution without a session id loads its page and says what is missing", async () => {
+    renderAt("/contribution");
+    expect(await screen.findByText("Error: Missing session ID")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Return to Bounties" })).toHaveAttribute(
+      "href",
+      "/ideas",
+    );
   });
 });

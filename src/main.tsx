@@ -6,6 +6,7 @@ import { ConvexReactClient } from "convex/react";
 import { Toaster } from "sonner";
 import "./styles/global.css";
 import App from "./App";
+import { isPlatformCallbackPath } from "./lib/platformAuth";
 
 const convexUrl = import.meta.env.VITE_CONVEX_URL as string | undefined;
 if (!convexUrl) {
@@ -15,7 +16,10 @@ const convex = new ConvexReactClient(convexUrl);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <ConvexAuthProvider client={convex}>
+    <ConvexAuthProvider
+      client={convex}
+      shouldHandleCode={() => !isPlatformCallbackPath(window.location.pathname)}
+    >
       <BrowserRouter>
         <App />
         <Toaster

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { useConvexAuth, useMutation, useQuery } from "convex/react";
+import { useAction, useConvexAuth, useMutation, usePaginatedQuery, useQuery } from "convex/react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { ConvexError } from "convex/values";
 import { getFunctionName } from "convex/server";
@@ -14,6 +14,8 @@ vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
   useQuery: vi.fn(),
   useMutation: vi.fn(),
+  useAction: vi.fn(),
+  usePaginatedQuery: vi.fn(),
 }));
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: vi.fn() }));
 vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
@@ -27,9 +29,24 @@ function setSession(next: { isLoading: boolean; isAuthenticated: boolean }) {
   session = next;
 }
 
+/** No connected platform accounts or videos (Settings → Creator Settings). */
+const NO_PLATFORMS = {
+  youtube: { connected: false, lastSync: null, accountName: null },
+  tiktok: { connected: false, lastSync: null, accountName: null },
+  videos: [],
+};
+
 function setUser(user: CurrentUser | null | undefined) {
-  vi.mocked(useQuery).mockImplementation(((_query: unknown, args: unknown) =>
-    args === "skip" ? undefined : user) as typeof useQuery);
+  vi.mocked(useQuery).mockImplementation(((
+    query: Parameters<typeof getFunctionName>[0],
+    args: unknown,
+  ) => {
+    if (args === "skip") return undefined;
+    if (getFunctionName(query) === "platforms:mine") return NO_PLATFORMS;
+    // My Bounties: no ideas posted yet.
+    if (getFunctionName(query) === "contributions:myBounties") return [];
+    return user;
+  }) as typeof useQuery);
 }
 
 function renderProfile(at = "/profile") {
@@ -54,8 +71,16 @@ beforeEach(() => {
   vi.mocked(useAuthActions).mockReturnValue({ signIn, signOut });
   vi.mocked(useMutation).mockImplementation(((ref: Parameters<typeof getFunctionName>[0]) => {
     if (getFunctionName(ref) === "users:updateDisplayName") return updateDisplayName;
+    if (getFunctionName(ref) === "platforms:disconnect") return vi.fn();
     throw new Error(`unexpected mutation ${getFunctionName(ref)}`);
   }) as unknown as typeof useMutation);
+  vi.mocked(useAction).mockReturnValue(vi.fn() as unknown as ReturnType<typeof useAction>);
+  vi.mocked(usePaginatedQuery).mockReturnValue({
+    results: [],
+    status: "Exhausted",
+    isLoading: false,
+    loadMore: vi.fn(),
+  } as unknown as ReturnType<typeof usePaginatedQuery>);
   setUser(makeUser());
 });
 

@@ -10,6 +10,7 @@ import Tabs, { type TabItem } from "../components/Tabs";
 import MyBountiesTab from "../components/profile/MyBountiesTab";
 import SettingsTab from "../components/profile/SettingsTab";
 import SubmissionsTab from "../components/profile/SubmissionsTab";
+import { usePlatformAuthNotice } from "../lib/platformAuth";
 import { useCurrentUser } from "../lib/session";
 import { expectSignOutTo } from "../lib/signOut";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
@@ -56,7 +57,11 @@ export default function ProfilePage() {
   // followed by SessionWatcher (to "/", or /ideas for this page's own button).
   const hadSession = useRef(false);
   if (isAuthenticated) hadSession.current = true;
-  if (!isLoading && !isAuthenticated && !signingOut && !hadSession.current) {
+  const mustSignIn = !isLoading && !isAuthenticated && !signingOut && !hadSession.current;
+  // Back from connecting YouTube or TikTok: the callback page's outcome, as a toast (the router
+  // state is left alone when the page is about to send the person to sign in).
+  usePlatformAuthNotice({ clearState: !mustSignIn });
+  if (mustSignIn) {
     return <Navigate to="/login" replace state={{ from: location }} />;
   }
 

@@ -2,12 +2,15 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
+import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
 import ProposalPage, { type Proposal } from "./ProposalPage";
 import { DAY_MS } from "../../convex/model/labels";
 import { renderRoute } from "../test/accounts";
 
 vi.mock("convex/react", () => ({
+  // Checkout and other actions are not under test here.
+  useAction: vi.fn(() => vi.fn()),
   useConvexAuth: vi.fn(),
   useQuery: vi.fn(),
   useMutation: vi.fn(),
@@ -45,8 +48,14 @@ function setSession(isAuthenticated: boolean) {
 }
 
 function setProposal(proposal: Proposal | null | undefined | Error) {
-  vi.mocked(useQuery).mockImplementation(((_query: unknown, args: unknown) => {
+  vi.mocked(useQuery).mockImplementation(((
+    query: Parameters<typeof getFunctionName>[0],
+    args: unknown,
+  ) => {
     if (args === "skip") return undefined;
+    // The submissions list under the requirements: none yet; no money moved yet.
+    if (getFunctionName(query) === "submissions:listForProposal") return [];
+    if (getFunctionName(query) !== "proposals:get") return null;
     if (proposal instanceof Error) throw proposal;
     return proposal;
   }) as typeof useQuery);
@@ -90,10 +99,11 @@ describe("ProposalPage", () => {
   });
 
   it("shows money with two decimals", () => {
-    setProposal(makeProposal({ bountyCents: 500 }));
+    setProposal(makeProposal({ bountyCents: 1250 }));
     renderProposal();
 
-    expect(screen.getAllByText("$5.00")).toHaveLength(2);
+    // Shown twice: as 'Total Bounty' and as 'You can earn up to'.
+    expect(screen.getAllByText("$12.50")).toHaveLength(2);
   });
 
   it("says 'No description provided.' when there is nothing to describe", () => {
@@ -189,6 +199,20 @@ describe("ProposalPage", () => {
     expect(screen.getAllByText("Completed").length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText("This proposal is no longer accepting submissions.")).toBeVisible();
     expect(screen.queryByRole("link", { name: "Submit Your Video" })).not.toBeInTheDocument();
+  });
+
+  it("lists the idea's submissions, live, with the empty state", () => {
+    renderProposal();
+
+    const section = screen.getByRole("region", { name: "Submissions" });
+    expect(within(section).getByText("Be the first to submit!")).toBeVisible();
+    expect(
+      within(section).getByText("Early submissions are more likely to be rewarded."),
+    ).toBeVisible();
+    expect(vi.mocked(useQuery).mock.calls).toContainEqual([
+      expect.anything(),
+      { proposalId: "k57proposal" },
+    ]);
   });
 
   it("disables voting when signed out", () => {

@@ -15,6 +15,9 @@ import {
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
 import BountyBar from "../components/proposals/BountyBar";
 import VoteButtons from "../components/proposals/VoteButtons";
+import SubmissionList from "../components/submissions/SubmissionList";
+import FundButton from "../components/money/FundButton";
+import Ledger from "../components/money/Ledger";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import { useProposalVote } from "../lib/useProposalVote";
@@ -27,19 +30,8 @@ export const SIGN_IN_TO_VOTE = "Please sign in to vote";
 /** An idea as `api.proposals.get` returns it. */
 export type Proposal = NonNullable<FunctionReturnType<typeof api.proposals.get>>;
 
-/**
- * Places on the page for pieces that come later. Each is given the live idea and whether it is
- * past its deadline; nothing is shown in its place until it is provided.
- */
-export interface ProposalPageSlots {
-  /** The 'Fund This Bounty' button (spec §2: 5 dollars), under the bounty amounts. */
-  fundAction?: (proposal: Proposal, expired: boolean) => ReactNode;
-  /** The submissions list with its empty state (spec §2), under the requirements. */
-  submissions?: (proposal: Proposal, expired: boolean) => ReactNode;
-}
-
 /** /expanded-proposal/:proposalId: one idea, live. Without an id: the not-found card. */
-export default function ProposalPage(slots: ProposalPageSlots) {
+export default function ProposalPage() {
   const { proposalId } = useParams();
   return (
     <div className="container page proposal-page">
@@ -49,7 +41,7 @@ export default function ProposalPage(slots: ProposalPageSlots) {
           fallback={<ProposalNotFound />}
           onError={() => toast.error(LOAD_ERROR_MESSAGE, { id: "proposal-load-error" })}
         >
-          <ProposalLoader proposalId={proposalId} slots={slots} />
+          <ProposalLoader proposalId={proposalId} />
         </QueryErrorBoundary>
       ) : (
         <ProposalNotFound />
@@ -58,14 +50,14 @@ export default function ProposalPage(slots: ProposalPageSlots) {
   );
 }
 
-function ProposalLoader({ proposalId, slots }: { proposalId: string; slots: ProposalPageSlots }) {
+function ProposalLoader({ proposalId }: { proposalId: string }) {
   const proposal = useQuery(api.proposals.get, { proposalId });
   if (proposal === undefined) return <ProposalSkeleton />;
   if (proposal === null) return <ProposalNotFound />;
-  return <ProposalDetails proposal={proposal} slots={slots} />;
+  return <ProposalDetails proposal={proposal} />;
 }
 
-function ProposalDetails({ proposal, slots }: { proposal: Proposal; slots: ProposalPageSlots }) {
+function ProposalDetails({ proposal }: { proposal: Proposal }) {
   useDocumentTitle(proposal.title);
   const now = useNow();
   const { isAuthenticated } = useConvexAuth();
@@ -122,8 +114,7 @@ function ProposalDetails({ proposal, slots }: { proposal: Proposal; slots: Propo
               <span>You can earn up to</span> <strong>{bounty}</strong>
             </p>
 
-            {/* SLOT: the 'Fund This Bounty' button goes here, via `slots.fundAction`. */}
-            {slots.fundAction?.(proposal, expired)}
+            <FundButton proposalId={proposal._id} expired={expired} />
 
             {expired ? (
               <p className="proposal-closed">{CLOSED_MESSAGE}</p>
@@ -174,8 +165,8 @@ function ProposalDetails({ proposal, slots }: { proposal: Proposal; slots: Propo
             </dl>
           </section>
 
-          {/* SLOT: the submissions list (spec §2) goes here, via `slots.submissions`. */}
-          {slots.submissions?.(proposal, expired)}
+          <SubmissionList proposalId={proposal._id} closed={expired} />
+          <Ledger proposalId={proposal._id} />
         </div>
       </div>
     </article>

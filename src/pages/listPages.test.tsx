@@ -9,6 +9,8 @@ import { renderRoute } from "../test/accounts";
 import { lastListArgs, makeProposal, mockList, mockSession, type ListState } from "../test/lists";
 
 vi.mock("convex/react", () => ({
+  // Checkout and other actions are not under test here.
+  useAction: vi.fn(() => vi.fn()),
   useConvexAuth: vi.fn(),
   useQuery: vi.fn(),
   usePaginatedQuery: vi.fn(),

@@ -1,6 +1,8 @@
 import { useNavigate } from "react-router-dom";
 import { accountTypeLabel, preferredPlatformLabel } from "../../lib/preferences";
 import type { CurrentUser } from "../../lib/session";
+import CreatorSettings from "./CreatorSettings";
+import PayoutSettings from "../money/PayoutSettings";
 import DisplayNameEditor from "./DisplayNameEditor";
 
 interface SettingsTabProps {
@@ -10,7 +12,7 @@ interface SettingsTabProps {
   signingOut: boolean;
 }
 
-/** Profile → Settings: preferences, a way to change them, and signing out. */
+/** Profile → Settings: preferences, a way to change them, creator settings, and signing out. */
 export default function SettingsTab({ user, onSignOut, signingOut }: SettingsTabProps) {
   const navigate = useNavigate();
 
@@ -42,6 +44,9 @@ export default function SettingsTab({ user, onSignOut, signingOut }: SettingsTab
           </button>
         </div>
       </section>
+
+      <CreatorSettings />
+      <PayoutSettings />
 
       <section className="card settings-card" aria-labelledby="settings-account-heading">
         <h2 id="settings-account-heading" className="settings-card__title">

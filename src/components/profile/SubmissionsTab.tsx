@@ -1,13 +1,187 @@
+import "../../styles/submissions.css";
+import { useId } from "react";
 import { Link } from "react-router-dom";
+import { usePaginatedQuery, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
+import { formatMoney } from "../../../convex/model/labels";
+import { safeHref } from "../../lib/safeHref";
+import QueryErrorBoundary from "../QueryErrorBoundary";
 
-/** Profile → Submissions: the videos the person submitted. For now, the empty state. */
+type MySubmission = FunctionReturnType<typeof api.submissions.mine>["page"][number];
+
+export const PAGE_SIZE = 10;
+export const EMPTY_TEXT = "Your videos will appear here.";
+export const LOAD_SUBMISSIONS_ERROR = "Failed to load submissions";
+export const PAYOUT_HINT =
+  "Expected Payout is what this video would receive if the bounty were settled now. " +
+  "Max Payout is what it would receive if it won every contribution.";
+
+/** Profile → Submissions: the videos the person submitted, newest first, with their payouts. */
 export default function SubmissionsTab() {
   return (
-    <div className="empty-state profile-empty">
-      <p className="profile-empty__text">Your videos will appear here.</p>
-      <Link to="/ideas" className="btn btn-primary">
-        Find an idea
-      </Link>
+    <QueryErrorBoundary
+      fallback={
+        <p className="alert alert-danger" role="alert">
+          {LOAD_SUBMISSIONS_ERROR}. Please reload the page to try again.
+        </p>
+      }
+      onError={() => toast.error(LOAD_SUBMISSIONS_ERROR, { id: "my-submissions-load-error" })}
+    >
+      <MySubmissions />
+    </QueryErrorBoundary>
+  );
+}
+
+function MySubmissions() {
+  const hintId = useId();
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.submissions.mine,
+    {},
+    { initialNumItems: PAGE_SIZE },
+  );
+
+  if (status === "LoadingFirstPage") {
+    return (
+      <div className="my-submissions" aria-busy="true">
+        <p className="visually-hidden" role="status">
+          Loading your submissions...
+        </p>
+        <span className="skeleton my-submissions__skeleton" aria-hidden="true" />
+        <span className="skeleton my-submissions__skeleton" aria-hidden="true" />
+      </div>
+    );
+  }
+
+  if (results.length === 0) {
+    return (
+      <div className="empty-state profile-empty">
+        <p className="profile-empty__text">{EMPTY_TEXT}</p>
+        <Link to="/ideas" className="btn btn-primary">
+          Find an idea
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <div className="my-submissions">
+      <p id={hintId} className="hint my-submissions__hint">
+        {PAYOUT_HINT}
+      </p>
+      <ul className="my-submissions__list">
+        {results.map((submission) => (
+          <MySubmissionItem key={submission._id} submission={submission} hintId={hintId} />
+        ))}
+      </ul>
+      {(status === "CanLoadMore" || status === "LoadingMore") && (
+        <div className="my-submissions__more">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={status === "LoadingMore"}
+            onClick={() => loadMore(PAGE_SIZE)}
+          >
+            {status === "LoadingMore" ? "Loading..." : "Load more"}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function MySubmissionItem({ submission, hintId }: { submission: MySubmission; hintId: string }) {
+  const href = safeHref(submission.url);
+  const titleId = `my-submission-${submission._id}`;
+  return (
+    <li className="card my-submission" aria-labelledby={titleId}>
+      {submission.thumbnailUrl && (
+        <img
+          className="my-submission__thumb"
+          src={submission.thumbnailUrl}
+          alt=""
+          width={128}
+          height={72}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+        />
+      )}
+      <div className="my-submission__body">
+        <h2 id={titleId} className="my-submission__title">
+          <Link to={`/expanded-proposal/${submission.proposalId}`}>{submission.proposalTitle}</Link>
+        </h2>
+        <dl className="my-submission__facts">
+          <div className="my-submission__fact my-submission__fact--wide">
+            <dt>Video Link</dt>
+            <dd>
+              {href ? (
+                <a href={href} target="_blank" rel="noopener noreferrer">
+                  {submission.url}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                submission.url
+              )}
+            </dd>
+          </div>
+          <div className="my-submission__fact">
+            <dt>Votes</dt>
+            <dd>{submission.votes}</dd>
+          </div>
+        </dl>
+        <PayoutLines submissionId={submission._id} hintId={hintId} />
+        {!submission.checklist.ownedBySubmitter && (
+          <p className="my-submission__note">
+            Not yet proven yours, so it can&apos;t be paid:{" "}
+            <Link to="/profile?tab=settings">connect your {submission.platform} account</Link>.
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** 'Expected Payout: $x.xx' and 'Max Payout: $x.xx', live, from the real contributions. */
+function PayoutLines({
+  submissionId,
+  hintId,
+}: {
+  submissionId: Id<"submissions">;
+  hintId: string;
+}) {
+  return (
+    <QueryErrorBoundary
+      fallback={<p className="my-submission__payout muted">Payout unavailable</p>}
+    >
+      <PayoutFigures submissionId={submissionId} hintId={hintId} />
+    </QueryErrorBoundary>
+  );
+}
+
+function PayoutFigures({
+  submissionId,
+  hintId,
+}: {
+  submissionId: Id<"submissions">;
+  hintId: string;
+}) {
+  const payout = useQuery(api.contributions.payoutForSubmission, { submissionId });
+  const figure = (cents: number | undefined) =>
+    payout === undefined ? "…" : formatMoney(cents ?? 0);
+  return (
+    <div
+      className="my-submission__payouts"
+      aria-describedby={hintId}
+      aria-busy={payout === undefined}
+    >
+      <p className="my-submission__payout" title={PAYOUT_HINT}>
+        Expected Payout: <strong>{figure(payout?.expectedCents)}</strong>
+      </p>
+      <p className="my-submission__payout" title={PAYOUT_HINT}>
+        Max Payout: <strong>{figure(payout?.maxCents)}</strong>
+      </p>
     </div>
   );
 }

@@ -13,6 +13,8 @@ import {
 } from "../../test/lists";
 
 vi.mock("convex/react", () => ({
+  // Checkout and other actions are not under test here.
+  useAction: vi.fn(() => vi.fn()),
   useConvexAuth: vi.fn(),
   useQuery: vi.fn(),
   usePaginatedQuery: vi.fn(),

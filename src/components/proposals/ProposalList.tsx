@@ -5,6 +5,7 @@ import { usePaginatedQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import QueryErrorBoundary from "../QueryErrorBoundary";
+import QuickContributeButton from "../money/QuickContributeButton";
 import ProposalCard, { type ProposalListItem } from "./ProposalCard";
 
 export type ListView = "open" | "all" | "completed";
@@ -185,7 +186,17 @@ function Results({
       <ul className="proposal-list__items" role="list">
         {items.map((proposal) => (
           <li key={proposal._id}>
-            <ProposalCard proposal={proposal} titleLevel={titleLevel} />
+            <ProposalCard
+              proposal={proposal}
+              titleLevel={titleLevel}
+              actions={
+                <QuickContributeButton
+                  proposalId={proposal._id}
+                  title={proposal.title}
+                  expired={proposal.status !== "open"}
+                />
+              }
+            />
           </li>
         ))}
       </ul>

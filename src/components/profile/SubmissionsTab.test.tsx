@@ -1,0 +1,204 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryRouter } from "react-router-dom";
+import { usePaginatedQuery, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { getFunctionName } from "convex/server";
+import { toast } from "sonner";
+import SubmissionsTab from "./SubmissionsTab";
+import type { api } from "../../../convex/_generated/api";
+
+vi.mock("convex/react", () => ({
+  useQuery: vi.fn(),
+  usePaginatedQuery: vi.fn(),
+}));
+vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+
+type MySubmission = FunctionReturnType<typeof api.submissions.mine>["page"][number];
+type Status = "LoadingFirstPage" | "CanLoadMore" | "LoadingMore" | "Exhausted";
+
+const loadMore = vi.fn();
+type Payout = { expectedCents: number; maxCents: number } | null | undefined;
+let payouts: Record<string, Payout> = {};
+
+function makeSubmission(overrides: Partial<MySubmission> = {}): MySubmission {
+  return {
+    _id: "k57sub1" as MySubmission["_id"],
+    _creationTime: Date.UTC(2024, 10, 8),
+    proposalId: "k57proposal" as MySubmission["proposalId"],
+    proposalTitle: "Drone tour of every lighthouse in Maine",
+    title: "Every lighthouse in Maine, from the air",
+    url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    platform: "YouTube",
+    channelTitle: "Ada's channel",
+    thumbnailUrl: null,
+    durationSeconds: 600,
+    publishedAt: Date.UTC(2024, 10, 7),
+    authorDisplayName: "Ada Lovelace",
+    votes: 7,
+    userVote: 0,
+    isOwn: true,
+    checklist: {
+      exists: true,
+      ownedBySubmitter: true,
+      publishedAfterIdea: true,
+      durationAllowed: true,
+    },
+    ...overrides,
+  };
+}
+
+function setList(results: MySubmission[], status: Status = "Exhausted") {
+  vi.mocked(usePaginatedQuery).mockReturnValue({
+    results,
+    status,
+    isLoading: status === "LoadingFirstPage" || status === "LoadingMore",
+    loadMore,
+  } as unknown as ReturnType<typeof usePaginatedQuery>);
+}
+
+function renderTab() {
+  return render(
+    <MemoryRouter>
+      <SubmissionsTab />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  payouts = { k57sub1: { expectedCents: 1250, maxCents: 4000 } };
+  vi.mocked(useQuery).mockImplementation(((
+    query: Parameters<typeof getFunctionName>[0],
+    args: { submissionId: string },
+  ) => {
+    if (getFunctionName(query) !== "contributions:payoutForSubmission") return undefined;
+    return payouts[args.submissionId];
+  }) as unknown as typeof useQuery);
+  setList([makeSubmission()]);
+});
+
+describe("SubmissionsTab", () => {
+  it("asks for the person's submissions, a page at a time", () => {
+    renderTab();
+
+    const [query, args, options] = vi.mocked(usePaginatedQuery).mock.calls[0]!;
+    expect(getFunctionName(query)).toBe("submissions:mine");
+    expect(args).toEqual({});
+    expect(options).toEqual({ initialNumItems: 10 });
+  });
+
+  it("shows the idea's title, the video link and the votes", () => {
+    renderTab();
+
+    const item = screen.getByRole("listitem");
+    expect(
+      within(item).getByRole("link", { name: "Drone tour of every lighthouse in Maine" }),
+    ).toHaveAttribute("href", "/expanded-proposal/k57proposal");
+    expect(within(item).getByText("Video Link")).toBeVisible();
+    const video = within(item).getByRole("link", { name: /youtube\.com\/watch/ });
+    expect(video).toHaveAttribute("href", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    expect(video).toHaveAttribute("target", "_blank");
+    expect(within(item).getByText("Votes").nextElementSibling).toHaveTextContent("7");
+  });
+
+  it("shows the real expected and max payouts, explained", () => {
+    renderTab();
+
+    expect(vi.mocked(useQuery).mock.calls).toContainEqual([
+      expect.anything(),
+      { submissionId: "k57sub1" },
+    ]);
+    const item = screen.getByRole("listitem");
+    expect(within(item).getByText(/Expected Payout:/)).toHaveTextContent("Expected Payout: $12.50");
+    expect(within(item).getByText(/Max Payout:/)).toHaveTextContent("Max Payout: $40.00");
+    expect(
+      screen.getByText(/Expected Payout is what this video would receive if the bounty/),
+    ).toBeVisible();
+    expect(within(item).getByText(/Expected Payout:/)).toHaveAttribute(
+      "title",
+      expect.stringContaining("if it won every contribution"),
+    );
+  });
+
+  it("shows $0.00 when there is nothing to pay, and a placeholder while loading", () => {
+    payouts = { k57sub1: null, k57sub2: undefined };
+    setList([
+      makeSubmission(),
+      makeSubmission({ _id: "k57sub2" as MySubmission["_id"], proposalTitle: "Second idea" }),
+    ]);
+    renderTab();
+
+    const [first, second] = screen.getAllByRole("listitem");
+    expect(within(first!).getByText(/Expected Payout:/)).toHaveTextContent(
+      "Expected Payout: $0.00",
+    );
+    expect(within(first!).getByText(/Max Payout:/)).toHaveTextContent("Max Payout: $0.00");
+    expect(within(second!).getByText(/Expected Payout:/)).toHaveTextContent("Expected Payout: …");
+  });
+
+  it("says how to get paid for a video not yet proven the person's", () => {
+    setList([
+      makeSubmission({
+        platform: "TikTok",
+        checklist: {
+          exists: true,
+          ownedBySubmitter: false,
+          publishedAfterIdea: null,
+          durationAllowed: null,
+        },
+      }),
+    ]);
+    renderTab();
+
+    expect(screen.getByRole("link", { name: "connect your TikTok account" })).toHaveAttribute(
+      "href",
+      "/profile?tab=settings",
+    );
+  });
+
+  it("loads more on request", async () => {
+    setList([makeSubmission()], "CanLoadMore");
+    const user = userEvent.setup();
+    const { unmount } = renderTab();
+
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    expect(loadMore).toHaveBeenCalledWith(10);
+    unmount();
+
+    setList([makeSubmission()], "LoadingMore");
+    renderTab();
+    expect(screen.getByRole("button", { name: "Loading..." })).toBeDisabled();
+  });
+
+  it("shows the empty state", () => {
+    setList([]);
+    renderTab();
+
+    expect(screen.getByText("Your videos will appear here.")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Find an idea" })).toHaveAttribute("href", "/ideas");
+  });
+
+  it("shows a placeholder while the first page loads", () => {
+    setList([], "LoadingFirstPage");
+    renderTab();
+
+    expect(screen.getByRole("status")).toHaveTextContent("Loading your submissions...");
+    expect(screen.queryByText("Your videos will appear here.")).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to load submissions' when the list fails", () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.mocked(usePaginatedQuery).mockImplementation(() => {
+      throw new Error("Server error");
+    });
+    renderTab();
+
+    expect(screen.getByRole("alert")).toHaveTextContent("Failed to load submissions");
+    expect(toast.error).toHaveBeenCalledWith("Failed to load submissions", {
+      id: "my-submissions-load-error",
+    });
+    consoleError.mockRestore();
+  });
+});

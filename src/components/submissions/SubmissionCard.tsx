@@ -1,0 +1,125 @@
+import "../../styles/submissions.css";
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { useConvexAuth } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import type { api } from "../../../convex/_generated/api";
+import { safeHref } from "../../lib/safeHref";
+import { useSubmissionVote } from "../../lib/useSubmissionVote";
+import VoteButtons from "../proposals/VoteButtons";
+import OriginalityChecklist from "./OriginalityChecklist";
+
+/** One submission as `api.submissions.listForProposal` returns it. */
+export type Submission = FunctionReturnType<typeof api.submissions.listForProposal>[number];
+
+export const SIGN_IN_TO_VOTE = "Please sign in to vote";
+export const OWN_VIDEO_VOTE = "You can't vote on your own video";
+export const UNTITLED_VIDEO = "Untitled Video";
+
+interface Props {
+  submission: Submission;
+  /** Extra controls at the bottom of the card (e.g. "Pick as winner"). */
+  footer?: ReactNode;
+  /** The title's heading level: 3 under the list's heading (default). */
+  titleLevel?: 2 | 3 | 4;
+}
+
+/**
+ * A submitted video (spec §2): title linking to the video, the link, 'Posted by' its author,
+ * the platform, votes (up, count, down) and the originality checklist.
+ */
+export default function SubmissionCard({ submission, footer, titleLevel = 3 }: Props) {
+  const Title = `h${titleLevel}` as const;
+  const { isAuthenticated } = useConvexAuth();
+  const vote = useSubmissionVote();
+  const titleId = `submission-${submission._id}-title`;
+  const title = submission.title.trim() || UNTITLED_VIDEO;
+  const href = safeHref(submission.url);
+  const disabledReason = !isAuthenticated
+    ? SIGN_IN_TO_VOTE
+    : submission.isOwn
+      ? OWN_VIDEO_VOTE
+      : undefined;
+
+  return (
+    <article
+      className={`submission-card card${submission.isOwn ? " submission-card--own" : ""}`}
+      aria-labelledby={titleId}
+    >
+      <div className="submission-card__votes">
+        <VoteButtons
+          votes={submission.votes}
+          userVote={submission.userVote}
+          onVote={(next) => vote(submission._id, next)}
+          disabledReason={disabledReason}
+          subject="this video"
+        />
+      </div>
+
+      <div className="submission-card__body">
+        <div className="submission-card__top">
+          {submission.thumbnailUrl && (
+            <img
+              className="submission-card__thumb"
+              src={submission.thumbnailUrl}
+              alt=""
+              width={160}
+              height={90}
+              loading="lazy"
+              referrerPolicy="no-referrer"
+            />
+          )}
+          <div className="submission-card__text">
+            <Title id={titleId} className="submission-card__title">
+              {href ? (
+                <a href={href} target="_blank" rel="noopener noreferrer">
+                  {title}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                title
+              )}
+            </Title>
+            {href ? (
+              <a
+                className="submission-card__link"
+                href={href}
+                target="_blank"
+                rel="noopener noreferrer"
+                tabIndex={-1}
+                aria-hidden="true"
+              >
+                {submission.url}
+              </a>
+            ) : (
+              <span className="submission-card__link">{submission.url}</span>
+            )}
+            <p className="submission-card__meta">
+              <span>
+                Posted by <strong>{submission.authorDisplayName}</strong>
+              </span>
+              <span className={`badge platform-badge platform-badge--${submission.platform}`}>
+                {submission.platform}
+              </span>
+              {submission.isOwn && <span className="badge badge-primary">Your video</span>}
+            </p>
+          </div>
+        </div>
+
+        <OriginalityChecklist platform={submission.platform} checklist={submission.checklist} />
+
+        {submission.isOwn && !submission.checklist.ownedBySubmitter && (
+          <p className="submission-card__note">
+            This video can be paid only once it is proven yours:{" "}
+            <Link to="/profile?tab=settings">
+              connect your {submission.platform} account in your Profile
+            </Link>
+            .
+          </p>
+        )}
+
+        {footer && <div className="submission-card__footer">{footer}</div>}
+      </div>
+    </article>
+  );
+}

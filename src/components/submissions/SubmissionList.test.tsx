@@ -1,0 +1,315 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { MemoryRouter } from "react-router-dom";
+import { useConvexAuth, useMutation, useQuery } from "convex/react";
+import { ConvexError } from "convex/values";
+import { toast } from "sonner";
+import SubmissionList from "./SubmissionList";
+import SubmissionCard, { type Submission } from "./SubmissionCard";
+
+vi.mock("convex/react", () => ({
+  // Checkout and other actions are not under test here.
+  useAction: vi.fn(() => vi.fn()),
+  useConvexAuth: vi.fn(),
+  useQuery: vi.fn(),
+  useMutation: vi.fn(),
+}));
+vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+
+const vote = vi.fn();
+let optimisticUpdate: ((store: unknown, args: unknown) => void) | null = null;
+
+function makeSubmission(overrides: Partial<Submission> = {}): Submission {
+  return {
+    _id: "k57sub1" as Submission["_id"],
+    _creationTime: Date.UTC(2024, 10, 8),
+    proposalId: "k57proposal" as Submission["proposalId"],
+    title: "Every lighthouse in Maine, from the air",
+    url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    platform: "YouTube",
+    channelTitle: "Ada's channel",
+    thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+    durationSeconds: 600,
+    publishedAt: Date.UTC(2024, 10, 7),
+    authorDisplayName: "Ada Lovelace",
+    votes: 5,
+    userVote: 0,
+    isOwn: false,
+    checklist: {
+      exists: true,
+      ownedBySubmitter: true,
+      publishedAfterIdea: true,
+      durationAllowed: true,
+    },
+    ...overrides,
+  };
+}
+
+function setSession(isAuthenticated: boolean) {
+  vi.mocked(useConvexAuth).mockReturnValue({
+    isLoading: false,
+    isAuthenticated,
+    isRefreshing: false,
+  });
+}
+
+function setSubmissions(submissions: Submission[] | undefined | Error) {
+  vi.mocked(useQuery).mockImplementation(((_query: unknown, args: unknown) => {
+    if (args === "skip") return undefined;
+    if (submissions instanceof Error) throw submissions;
+    return submissions;
+  }) as typeof useQuery);
+}
+
+function renderList(closed = false) {
+  return render(
+    <MemoryRouter>
+      <SubmissionList proposalId="k57proposal" closed={closed} />
+    </MemoryRouter>,
+  );
+}
+
+/** The check of the checklist whose label starts with `label`, by its accessible text. */
+function check(card: HTMLElement, label: string) {
+  const list = within(card).getByRole("list", { name: "Originality checklist" });
+  const item = within(list)
+    .getAllByRole("listitem")
+    .find((li) => li.textContent?.includes(label));
+  if (!item) throw new Error(`no check ${label}`);
+  return item;
+}
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  optimisticUpdate = null;
+  const mutation = Object.assign(vote, {
+    withOptimisticUpdate: (update: typeof optimisticUpdate) => {
+      optimisticUpdate = update;
+      return mutation;
+    },
+  });
+  vi.mocked(useMutation).mockReturnValue(mutation as unknown as ReturnType<typeof useMutation>);
+  vote.mockResolvedValue({ newVoteTotal: 6, userVote: 1 });
+  setSession(true);
+  setSubmissions([makeSubmission()]);
+});
+
+describe("SubmissionList", () => {
+  it("asks for the idea's submissions", () => {
+    renderList();
+
+    expect(vi.mocked(useQuery).mock.calls[0]?.[1]).toEqual({ proposalId: "k57proposal" });
+    expect(screen.getByRole("heading", { level: 2, name: "Submissions" })).toBeVisible();
+  });
+
+  it("shows the empty state", () => {
+    setSubmissions([]);
+    renderList();
+
+    expect(screen.getByText("Be the first to submit!")).toBeVisible();
+    expect(screen.getByText("Early submissions are more likely to be rewarded.")).toBeVisible();
+  });
+
+  it("does not invite submissions once the idea is closed", () => {
+    setSubmissions([]);
+    renderList(true);
+
+    expect(screen.queryByText("Be the first to submit!")).not.toBeInTheDocument();
+    expect(screen.getByText("No videos were submitted to this idea.")).toBeVisible();
+  });
+
+  it("shows a placeholder while loading, and a message when loading fails", () => {
+    setSubmissions(undefined);
+    const { unmount } = renderList();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading submissions...");
+    unmount();
+
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    setSubmissions(new Error("Server error"));
+    renderList();
+    expect(screen.getByRole("alert")).toHaveTextContent("Failed to load submissions");
+    expect(toast.error).toHaveBeenCalledWith("Failed to load submissions", {
+      id: "submissions-load-error",
+    });
+    consoleError.mockRestore();
+  });
+
+  it("shows each card: title linking to the video, the link, author, platform and votes", () => {
+    const { container } = renderList();
+
+    const card = screen.getByRole("article", { name: /Every lighthouse in Maine/ });
+    const title = within(card).getByRole("link", { name: /Every lighthouse in Maine/ });
+    expect(title).toHaveAttribute("href", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    expect(title).toHaveAttribute("target", "_blank");
+    expect(title).toHaveAttribute("rel", "noopener noreferrer");
+    expect(within(card).getByText("https://www.youtube.com/watch?v=dQw4w9WgXcQ")).toBeVisible();
+    expect(card).toHaveTextContent("Posted by Ada Lovelace");
+    expect(within(card).getByText("YouTube")).toBeVisible();
+    expect(within(card).getByRole("button", { name: "Upvote this video" })).toBeEnabled();
+    expect(within(card).getByLabelText("5 votes")).toHaveTextContent("5");
+    expect(within(card).getByRole("button", { name: "Downvote this video" })).toBeEnabled();
+    expect(container.querySelector("img")).toHaveAttribute(
+      "src",
+      "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+    );
+  });
+
+  it("keeps the server's order (most voted first)", () => {
+    setSubmissions([
+      makeSubmission({ _id: "a" as Submission["_id"], title: "First", votes: 9 }),
+      makeSubmission({ _id: "b" as Submission["_id"], title: "Second", votes: 2 }),
+    ]);
+    renderList();
+
+    expect(screen.getAllByRole("article").map((a) => a.getAttribute("aria-labelledby"))).toEqual([
+      "submission-a-title",
+      "submission-b-title",
+    ]);
+  });
+
+  it("shows a video without a title or thumbnail as 'Untitled Video'", () => {
+    setSubmissions([makeSubmission({ title: "  ", thumbnailUrl: null })]);
+    const { container } = renderList();
+
+    expect(screen.getByRole("link", { name: /Untitled Video/ })).toBeVisible();
+    expect(container.querySelector("img")).not.toBeInTheDocument();
+  });
+
+  it("shows the four checks with clear states: yes, no and unknown", () => {
+    setSubmissions([
+      makeSubmission({
+        platform: "TikTok",
+        url: "https://www.tiktok.com/@kenji_walks/video/7300000000000000001",
+        checklist: {
+          exists: true,
+          ownedBySubmitter: false,
+          publishedAfterIdea: null,
+          durationAllowed: null,
+        },
+      }),
+    ]);
+    renderList();
+    const card = screen.getByRole("article");
+
+    expect(within(card).getAllByRole("listitem")).toHaveLength(4);
+    expect(check(card, "On TikTok")).toHaveTextContent("✓On TikTok: yes");
+    expect(check(card, "Posted by the submitter's TikTok account")).toHaveTextContent(
+      "✗Posted by the submitter's TikTok account: no",
+    );
+    expect(check(card, "Published after the idea")).toHaveTextContent(
+      "Published after the idea: unknown",
+    );
+    expect(check(card, "Length the idea allows")).toHaveTextContent(
+      "Length the idea allows: unknown",
+    );
+    expect(within(card).getAllByText("unknown")).toHaveLength(2);
+  });
+
+  it("shows a failed check as no", () => {
+    setSubmissions([
+      makeSubmission({
+        checklist: {
+          exists: true,
+          ownedBySubmitter: true,
+          publishedAfterIdea: false,
+          durationAllowed: false,
+        },
+      }),
+    ]);
+    renderList();
+    const card = screen.getByRole("article");
+
+    expect(check(card, "Posted by the submitter's YouTube account")).toHaveTextContent(": yes");
+    expect(check(card, "Published after the idea")).toHaveTextContent(": no");
+    expect(check(card, "Length the idea allows")).toHaveTextContent(": no");
+  });
+
+  it("disables voting when signed out", () => {
+    setSession(false);
+    renderList();
+
+    expect(screen.getByRole("button", { name: "Upvote this video" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Downvote this video" })).toBeDisabled();
+    expect(screen.getByText("Please sign in to vote")).toBeInTheDocument();
+  });
+
+  it("does not offer voting on one's own video, and says how to prove it is theirs", () => {
+    setSubmissions([
+      makeSubmission({
+        isOwn: true,
+        checklist: {
+          exists: true,
+          ownedBySubmitter: false,
+          publishedAfterIdea: true,
+          durationAllowed: true,
+        },
+      }),
+    ]);
+    renderList();
+
+    expect(screen.getByRole("button", { name: "Upvote this video" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Downvote this video" })).toBeDisabled();
+    expect(screen.getByText("You can't vote on your own video")).toBeInTheDocument();
+    expect(screen.getByText("Your video")).toBeVisible();
+    expect(
+      screen.getByRole("link", { name: "connect your YouTube account in your Profile" }),
+    ).toHaveAttribute("href", "/profile?tab=settings");
+  });
+
+  it("votes, toggling like ideas do", async () => {
+    setSubmissions([makeSubmission({ userVote: 1 })]);
+    const user = userEvent.setup();
+    renderList();
+
+    await user.click(screen.getByRole("button", { name: "Upvote this video" }));
+    expect(vote).toHaveBeenLastCalledWith({ submissionId: "k57sub1", vote: 0 });
+
+    await user.click(screen.getByRole("button", { name: "Downvote this video" }));
+    expect(vote).toHaveBeenLastCalledWith({ submissionId: "k57sub1", vote: -1 });
+  });
+
+  it("applies the vote at once to every list showing the video", () => {
+    renderList();
+    const other = makeSubmission({ _id: "other" as Submission["_id"], votes: 1 });
+    const lists = [{ args: { proposalId: "k57proposal" }, value: [makeSubmission(), other] }];
+    const store = { getAllQueries: vi.fn(() => lists), setQuery: vi.fn() };
+
+    optimisticUpdate!(store, { submissionId: "k57sub1", vote: -1 });
+
+    expect(store.setQuery).toHaveBeenCalledWith(expect.anything(), { proposalId: "k57proposal" }, [
+      expect.objectContaining({ _id: "k57sub1", votes: 4, userVote: -1 }),
+      other,
+    ]);
+  });
+
+  it("says 'Failed to update vote' when the vote fails, or the server's reason", async () => {
+    vote.mockRejectedValueOnce(new Error("offline"));
+    const user = userEvent.setup();
+    renderList();
+
+    await user.click(screen.getByRole("button", { name: "Upvote this video" }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to update vote"));
+
+    vote.mockRejectedValueOnce(new ConvexError({ message: "You must be logged in to vote." }));
+    await user.click(screen.getByRole("button", { name: "Upvote this video" }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("You must be logged in to vote."),
+    );
+  });
+});
+
+describe("SubmissionCard", () => {
+  it("shows a footer when given one", () => {
+    render(
+      <MemoryRouter>
+        <SubmissionCard
+          submission={makeSubmission()}
+          footer={<button type="button">Pick as winner</button>}
+        />
+      </MemoryRouter>,
+    );
+
+    expect(screen.getByRole("button", { name: "Pick as winner" })).toBeVisible();
+  });
+});

@@ -1,0 +1,89 @@
+import "../../styles/submissions.css";
+import { useQuery } from "convex/react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import QueryErrorBoundary from "../QueryErrorBoundary";
+import WinnerPick from "../money/WinnerPick";
+import SubmissionCard from "./SubmissionCard";
+
+export const EMPTY_TITLE = "Be the first to submit!";
+export const EMPTY_TEXT = "Early submissions are more likely to be rewarded.";
+export const EMPTY_CLOSED = "No videos were submitted to this idea.";
+export const LOAD_SUBMISSIONS_ERROR = "Failed to load submissions";
+
+interface Props {
+  proposalId: string;
+  /** The idea no longer takes submissions: the empty state does not invite any. */
+  closed?: boolean;
+}
+
+/** The idea page's submissions: live, most voted first, with the spec's empty state. */
+export default function SubmissionList({ proposalId, closed = false }: Props) {
+  return (
+    <section className="card proposal-section submissions" aria-labelledby="submissions-heading">
+      <h2 id="submissions-heading" className="proposal-section__title">
+        Submissions
+      </h2>
+      <QueryErrorBoundary
+        key={proposalId}
+        fallback={
+          <p className="alert alert-danger" role="alert">
+            {LOAD_SUBMISSIONS_ERROR}. Please reload the page to try again.
+          </p>
+        }
+        onError={() => toast.error(LOAD_SUBMISSIONS_ERROR, { id: "submissions-load-error" })}
+      >
+        <Submissions proposalId={proposalId} closed={closed} />
+      </QueryErrorBoundary>
+    </section>
+  );
+}
+
+function Submissions({ proposalId, closed }: Required<Props>) {
+  const submissions = useQuery(api.submissions.listForProposal, { proposalId });
+
+  if (submissions === undefined) {
+    return (
+      <div className="submissions__loading" aria-busy="true">
+        <p className="visually-hidden" role="status">
+          Loading submissions...
+        </p>
+        <span className="skeleton submissions__skeleton" aria-hidden="true" />
+        <span className="skeleton submissions__skeleton" aria-hidden="true" />
+      </div>
+    );
+  }
+
+  if (submissions.length === 0) {
+    return closed ? (
+      <div className="empty-state submissions__empty">
+        <p className="submissions__empty-text">{EMPTY_CLOSED}</p>
+      </div>
+    ) : (
+      <div className="empty-state submissions__empty">
+        <p className="submissions__empty-title">{EMPTY_TITLE}</p>
+        <p className="submissions__empty-text">{EMPTY_TEXT}</p>
+      </div>
+    );
+  }
+
+  return (
+    <ol className="submissions__list" aria-labelledby="submissions-heading">
+      {submissions.map((submission) => (
+        <li key={submission._id}>
+          <SubmissionCard
+            submission={submission}
+            footer={
+              <WinnerPick
+                proposalId={proposalId}
+                submissionId={submission._id}
+                isOwn={submission.isOwn}
+                title={submission.title}
+              />
+            }
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,107 @@
+import { act, renderHook } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ConvexError } from "convex/values";
+import { toast } from "sonner";
+import { useCheckout } from "./useCheckout";
+import { goToExternal } from "./externalNavigation";
+import { deferred, mockConvex } from "../test/money";
+
+vi.mock("convex/react", () => ({
+  useConvexAuth: vi.fn(),
+  useQuery: vi.fn(),
+  useMutation: vi.fn(),
+  useAction: vi.fn(),
+}));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
+vi.mock("./externalNavigation", () => ({ goToExternal: vi.fn() }));
+
+const startCheckout = vi.fn();
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  mockConvex({ actions: { "contributions:startCheckout": startCheckout } });
+});
+
+describe("useCheckout", () => {
+  it("prepares the checkout, says it is redirecting, and goes to Stripe", async () => {
+    const call = deferred<{ url: string; contributionId: string }>();
+    startCheckout.mockReturnValue(call.promise);
+    const { result } = renderHook(() => useCheckout());
+
+    let started!: Promise<void>;
+    act(() => {
+      started = result.current.start("proposal_1", 500);
+    });
+
+    expect(startCheckout).toHaveBeenCalledWith({ proposalId: "proposal_1", amountCents: 500 });
+    expect(toast).toHaveBeenCalledWith("Preparing checkout...", expect.anything());
+    expect(result.current.busy).toBe(true);
+    expect(goToExternal).not.toHaveBeenCalled();
+
+    await act(async () => {
+      call.resolve({ url: "https://checkout.stripe.test/c/pay/cs_1", contributionId: "c1" });
+      await started;
+    });
+
+    expect(toast.success).toHaveBeenCalledWith("Redirecting to secure payment", expect.anything());
+    expect(goToExternal).toHaveBeenCalledWith("https://checkout.stripe.test/c/pay/cs_1");
+    // The page is leaving: the button stays busy.
+    expect(result.current.busy).toBe(true);
+  });
+
+  it("starts one checkout for a double click", async () => {
+    startCheckout.mockReturnValue(new Promise(() => {}));
+    const { result } = renderHook(() => useCheckout());
+
+    act(() => {
+      void result.current.start("proposal_1", 500);
+      void result.current.start("proposal_1", 500);
+    });
+
+    expect(startCheckout).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the server's message when it refuses", async () => {
+    startCheckout.mockRejectedValue(
+      new ConvexError({ message: "This idea is no longer accepting contributions." }),
+    );
+    const { result } = renderHook(() => useCheckout());
+
+    await act(() => result.current.start("proposal_1", 500));
+
+    expect(toast.error).toHaveBeenCalledWith(
+      "Payment failed: This idea is no longer accepting contributions.",
+      expect.anything(),
+    );
+    expect(goToExternal).not.toHaveBeenCalled();
+    expect(result.current.busy).toBe(false);
+  });
+
+  it("falls back to 'Failed to create checkout session' for a refusal without a message", async () => {
+    startCheckout.mockRejectedValue(new ConvexError({}));
+    const { result } = renderHook(() => useCheckout());
+
+    await act(() => result.current.start("proposal_1", 500));
+
+    expect(toast.error).toHaveBeenCalledWith(
+      "Payment failed: Failed to create checkout session",
+      expect.anything(),
+    );
+  });
+
+  it("says 'Could not initialize payment' for anything else, and can try again", async () => {
+    startCheckout.mockRejectedValueOnce(new Error("network down"));
+    const { result } = renderHook(() => useCheckout());
+
+    await act(() => result.current.start("proposal_1", 500));
+
+    expect(toast.error).toHaveBeenCalledWith("Could not initialize payment", expect.anything());
+    expect(result.current.busy).toBe(false);
+
+    startCheckout.mockResolvedValue({ url: "https://checkout.stripe.test/x", contributionId: "c" });
+    await act(() => result.current.start("proposal_1", 500));
+    expect(goToExternal).toHaveBeenCalledWith("https://checkout.stripe.test/x");
+  });
+});

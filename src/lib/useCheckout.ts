@@ -1,0 +1,77 @@
+// useCheckout(): starts a Stripe Checkout for a contribution and sends the browser there.
+//
+//   const { start, busy } = useCheckout();
+//   await start(proposalId, amountCents);
+//
+// Toasts (spec §8): 'Preparing checkout...', then 'Redirecting to secure payment'; on a refusal
+// from the server 'Payment failed: {message}' (default 'Failed to create checkout session'); on
+// anything else 'Could not initialize payment'. Anonymous callers are allowed (the server
+// records the contribution without a contributor); callers that require sign-in check it first.
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useAction } from "convex/react";
+import { ConvexError } from "convex/values";
+import { toast } from "sonner";
+import { api } from "../../convex/_generated/api";
+import { convexErrorMessage } from "./errors";
+import { goToExternal } from "./externalNavigation";
+
+export const PREPARING_CHECKOUT = "Preparing checkout...";
+export const REDIRECTING_TO_PAYMENT = "Redirecting to secure payment";
+export const DEFAULT_CHECKOUT_ERROR = "Failed to create checkout session";
+export const CHECKOUT_INIT_ERROR = "Could not initialize payment";
+
+/** One toast, updated in place from "preparing" to "redirecting" or to the error. */
+const TOAST_ID = "checkout";
+
+export interface Checkout {
+  /** Creates the checkout and navigates to it; resolves once the browser is on its way (or failed). */
+  start: (proposalId: string, amountCents: number) => Promise<void>;
+  /** True from the click until the page leaves, or until the attempt failed. */
+  busy: boolean;
+}
+
+export function useCheckout(): Checkout {
+  const startCheckout = useAction(api.contributions.startCheckout);
+  const [busy, setBusy] = useState(false);
+  // A second click before React re-renders must not start a second checkout.
+  const inFlight = useRef(false);
+
+  // Coming back with the browser's Back button can restore this page from the back/forward
+  // cache with the button still busy: make it usable again.
+  useEffect(() => {
+    function onPageShow(event: PageTransitionEvent) {
+      if (!event.persisted) return;
+      inFlight.current = false;
+      setBusy(false);
+      toast.dismiss(TOAST_ID);
+    }
+    window.addEventListener("pageshow", onPageShow);
+    return () => window.removeEventListener("pageshow", onPageShow);
+  }, []);
+
+  const start = useCallback(
+    async (proposalId: string, amountCents: number) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setBusy(true);
+      toast(PREPARING_CHECKOUT, { id: TOAST_ID });
+      try {
+        const { url } = await startCheckout({ proposalId, amountCents });
+        toast.success(REDIRECTING_TO_PAYMENT, { id: TOAST_ID });
+        goToExternal(url);
+        // Stay busy: the page is leaving.
+      } catch (error) {
+        const message =
+          error instanceof ConvexError
+            ? `Payment failed: ${convexErrorMessage(error) ?? DEFAULT_CHECKOUT_ERROR}`
+            : CHECKOUT_INIT_ERROR;
+        toast.error(message, { id: TOAST_ID });
+        inFlight.current = false;
+        setBusy(false);
+      }
+    },
+    [startCheckout],
+  );
+
+  return { start, busy };
+}

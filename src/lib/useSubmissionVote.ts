@@ -1,0 +1,41 @@
+import { useMutation } from "convex/react";
+import { toast } from "sonner";
+import { api } from "../../convex/_generated/api";
+import type { Id } from "../../convex/_generated/dataModel";
+import type { VoteValue } from "../../convex/model/validators";
+import { convexErrorMessage } from "./errors";
+
+export const VOTE_FAILED_MESSAGE = "Failed to update vote";
+
+type Card = { _id: Id<"submissions">; votes: number; userVote: VoteValue };
+
+function applyTo<T extends Card>(card: T, submissionId: Id<"submissions">, next: VoteValue): T {
+  if (card._id !== submissionId) return card;
+  return { ...card, votes: card.votes + next - card.userVote, userVote: next };
+}
+
+/**
+ * Votes on a submission, like `useProposalVote` does for ideas: the click shows at once on
+ * every open list of the idea's videos (optimistic); the server's answer replaces it, and on
+ * failure Convex drops the optimistic change, so the live data is what remains — with the
+ * server's reason when it gave one, else 'Failed to update vote'.
+ */
+export function useSubmissionVote() {
+  const vote = useMutation(api.submissions.vote).withOptimisticUpdate(
+    (store, { submissionId, vote: next }) => {
+      for (const { args, value } of store.getAllQueries(api.submissions.listForProposal)) {
+        if (!value || !value.some((card) => card._id === submissionId)) continue;
+        store.setQuery(
+          api.submissions.listForProposal,
+          args,
+          value.map((card) => applyTo(card, submissionId, next)),
+        );
+      }
+    },
+  );
+  return (submissionId: Id<"submissions">, next: VoteValue) => {
+    vote({ submissionId, vote: next }).catch((error: unknown) =>
+      toast.error(convexErrorMessage(error) ?? VOTE_FAILED_MESSAGE),
+    );
+  };
+}
