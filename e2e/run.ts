@@ -52,6 +52,7 @@ try {
         E2E_CONVEX_URL: stack.convexUrl,
         E2E_SITE_URL: stack.siteUrl,
         E2E_STAND_INS_URL: stack.standInsUrl,
+        E2E_ADMIN_KEY: stack.env.CONVEX_LOCAL_ADMIN_KEY ?? "",
         CHROMIUM_PATH: chromium,
       },
     },

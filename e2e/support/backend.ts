@@ -3,15 +3,31 @@
 import { ConvexHttpClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
 import { clientFor, signInThroughStandIn } from "../../local/stack/signInClient.js";
+import { moveStackClock } from "../../local/stack/stack.js";
 import { newPersonDetails, type Person } from "./signIn.js";
 
 export const convexUrl = () => process.env.E2E_CONVEX_URL ?? "http://127.0.0.1:3210";
+export const standInsUrl = () => process.env.E2E_STAND_INS_URL ?? "http://127.0.0.1:3220";
+
+/** Moves the clocks of the runtime and the stand-ins (admin), e.g. past an idea's judging week. */
+export async function moveClock(offsetMs: number) {
+  await moveStackClock(
+    {
+      convexUrl: convexUrl(),
+      standInsUrl: standInsUrl(),
+      env: { CONVEX_LOCAL_ADMIN_KEY: process.env.E2E_ADMIN_KEY ?? "" },
+    },
+    offsetMs,
+  );
+}
 
 export const fn = {
   saveOnboarding: makeFunctionReference<"mutation">("users:saveOnboarding"),
   createIdea: makeFunctionReference<"mutation">("proposals:create"),
   voteOnIdea: makeFunctionReference<"mutation">("proposals:vote"),
   stats: makeFunctionReference<"query">("stats:get"),
+  submitVideo: makeFunctionReference<"action">("submissions:submit"),
+  getIdea: makeFunctionReference<"query">("proposals:get"),
 };
 
 export interface Backend {
@@ -20,10 +36,13 @@ export interface Backend {
 }
 
 /** A new onboarded person with a session, acting over the HTTP API. */
-export async function newBackendPerson(name = "Helper Person"): Promise<Backend> {
+export async function newBackendPerson(
+  name = "Helper Person",
+  accountType = "Viewer",
+): Promise<Backend> {
   const person = newPersonDetails(name);
   const client = clientFor(convexUrl(), await signInThroughStandIn(convexUrl(), person));
-  await client.mutation(fn.saveOnboarding, { accountType: "Viewer", preferredPlatform: "Both" });
+  await client.mutation(fn.saveOnboarding, { accountType, preferredPlatform: "Both" });
   return { person, client };
 }
 
@@ -34,6 +53,7 @@ export async function postIdea(
     platform?: "YouTube" | "TikTok" | "Any";
     durations?: ("SHORT" | "MEDIUM" | "LONG")[];
     hoursLeft?: number;
+    secondsLeft?: number;
     links?: string[];
   },
 ): Promise<string> {
@@ -41,7 +61,7 @@ export async function postIdea(
     oneLiner: idea.oneLiner,
     platform: idea.platform ?? "Any",
     durations: idea.durations ?? ["SHORT"],
-    expiration: Date.now() + (idea.hoursLeft ?? 24 * 14) * 3600 * 1000,
+    expiration: Date.now() + (idea.secondsLeft ?? (idea.hoursLeft ?? 24 * 14) * 3600) * 1000,
     links: idea.links ?? [],
   })) as string;
 }

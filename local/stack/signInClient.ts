@@ -16,7 +16,7 @@ export async function signInThroughStandIn(
   person: Person,
   provider: "google" | "discord" = "google",
 ): Promise<string> {
-  const http = new ConvexHttpClient(convexUrl);
+  const http = new ConvexHttpClient(convexUrl, { logger: false });
   const start = (await http.action(fn.signIn, { provider, params: { redirectTo: "/" } })) as {
     redirect: string;
     verifier: string;
@@ -56,7 +56,7 @@ export async function signInThroughStandIn(
 
 /** A client that acts as the given session. */
 export function clientFor(convexUrl: string, token: string): ConvexHttpClient {
-  const client = new ConvexHttpClient(convexUrl);
+  const client = new ConvexHttpClient(convexUrl, { logger: false });
   client.setAuth(token);
   return client;
 }
