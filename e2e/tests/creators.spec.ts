@@ -6,7 +6,11 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.js";
 import { newPersonDetails, signUp, type Person } from "../support/signIn.js";
 import { fn, newBackendPerson, postIdea, standInsUrl, uniqueWord } from "../support/backend.js";
-import { postTikTokVideo, uploadYouTubeVideo } from "../../local/stack/scriptedFlows.js";
+import {
+  connectYouTube,
+  postTikTokVideo,
+  uploadYouTubeVideo,
+} from "../../local/stack/scriptedFlows.js";
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -210,6 +214,7 @@ test("a wrong-platform link is refused, and an expired idea takes no more videos
 
   // And the server refuses a direct submission, with a real video of a connected channel.
   const helper = await newBackendPerson("Direct Submitter", "Creator");
+  await connectYouTube(helper.client, helper.person);
   const url = await uploadYouTubeVideo(standInsUrl(), helper.person.email, {
     title: `Ferry at dusk ${word}`,
     durationSeconds: 60,
@@ -221,7 +226,7 @@ test("a wrong-platform link is refused, and an expired idea takes no more videos
       (error: unknown) => error,
     );
   expect(refusal).toBeInstanceOf(ConvexError);
-  expect(JSON.stringify((refusal as ConvexError<unknown>).data)).toContain(
+  expect(JSON.stringify((refusal as { data?: unknown }).data)).toContain(
     "This proposal is no longer accepting submissions.",
   );
   const idea = (await helper.client.query(fn.getIdea, { proposalId: soonClosed })) as {
