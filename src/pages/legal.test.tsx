@@ -8,8 +8,10 @@ import NotFoundPage from "./NotFoundPage";
 import PrivacyPolicyPage from "./PrivacyPolicyPage";
 import TermsOfServicePage from "./TermsOfServicePage";
 
+// A signed-out visitor: the session's queries are skipped.
 vi.mock("convex/react", () => ({
   useConvexAuth: () => ({ isLoading: false, isAuthenticated: false }),
+  useQuery: () => undefined,
 }));
 
 /** The routes of App.tsx that these pages live in. */

@@ -185,7 +185,8 @@ ${error ? `<p role="alert" style="color:#b42318">${escapeHtml(error)}</p>` : ""}
       access_token: accessToken,
       expires_in: ACCESS_TTL_S,
       open_id: openIdFor(grant.clientKey, grant.username),
-      refresh_expires_in: Math.max(0, Math.floor((refreshExpiresAt - Date.now()) / 1000)),
+      // Rounded: a token issued just now reports the whole year, as TikTok does.
+      refresh_expires_in: Math.max(0, Math.round((refreshExpiresAt - Date.now()) / 1000)),
       refresh_token: refreshToken,
       scope: grant.scopes.join(","),
       token_type: "Bearer",

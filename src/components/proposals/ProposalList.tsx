@@ -53,10 +53,19 @@ export default function ProposalList({
     ? SORT_OPTIONS.filter((option) => option.key !== "expiring")
     : SORT_OPTIONS;
   const requested = params.get(SORT_PARAM);
-  const sort = options.find((option) => option.key === requested)?.key ?? initialSort;
+  const sortInUrl = options.find((option) => option.key === requested)?.key ?? initialSort;
+  // The router updates the address in a transition; the chosen sort shows at once meanwhile
+  // (a controlled radio would otherwise snap back until the transition commits).
+  const [sort, setSort] = useState(sortInUrl);
+  const [seenSortInUrl, setSeenSortInUrl] = useState(sortInUrl);
+  if (sortInUrl !== seenSortInUrl) {
+    setSeenSortInUrl(sortInUrl);
+    setSort(sortInUrl);
+  }
   const term = search?.trim() || undefined;
 
   function changeSort(next: SortKey) {
+    setSort(next);
     setParams(
       (previous) => {
         const updated = new URLSearchParams(previous);
