@@ -168,7 +168,10 @@ export async function loadDemo(options: Options) {
     for (const [funder, dollars] of idea.funds ?? []) {
       const payer =
         funder === null ? { name: "A supporter", email: "supporter@example.com" } : PEOPLE[funder]!;
-      const client = funder === null ? new ConvexHttpClient(options.convexUrl, { logger: false }) : clients[funder]!;
+      const client =
+        funder === null
+          ? new ConvexHttpClient(options.convexUrl, { logger: false })
+          : clients[funder]!;
       await fundIdea(client, options.standInsUrl, id, dollars * 100, {
         name: payer.name,
         email: payer.email,
