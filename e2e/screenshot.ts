@@ -12,6 +12,8 @@ const { values, positionals } = parseArgs({
     out: { type: "string", default: "e2e/.artifacts/screens" },
     widths: { type: "string", default: "1280,360" },
     viewport: { type: "boolean", default: false },
+    // Also save the full page cut into screen-high slices (narrow pages are too tall to read).
+    slices: { type: "boolean", default: false },
     // "Name <email>": sign in through the sign-in stand-in first (and onboard if asked).
     "sign-in": { type: "string" },
   },
@@ -48,6 +50,15 @@ for (const width of values.widths.split(",").map(Number)) {
     const name = `${route.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${width}.png`;
     await page.screenshot({ path: path.join(values.out, name), fullPage: !values.viewport });
     console.log(path.join(values.out, name));
+    if (values.slices) {
+      const { height } = page.viewportSize()!;
+      const total = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let y = 0, i = 1; y < total; y += height, i++) {
+        const slice = name.replace(/\.png$/, `.part${i}.png`);
+        const clip = { x: 0, y, width, height: Math.min(height, total - y) };
+        await page.screenshot({ path: path.join(values.out, slice), fullPage: true, clip });
+      }
+    }
   }
   await page.close();
 }

@@ -131,26 +131,32 @@ export async function loadDemo(options: Options) {
     standInsUrl: options.standInsUrl,
     env: { CONVEX_LOCAL_ADMIN_KEY: options.adminKey },
   };
-  const clients: ConvexHttpClient[] = [];
-  for (const person of PEOPLE) {
-    const client = clientFor(
-      options.convexUrl,
-      await signInThroughStandIn(options.convexUrl, person),
-    );
-    await client.mutation(fn.saveOnboarding, {
-      accountType: person.accountType,
-      preferredPlatform: person.platform,
-    });
-    if (person.youtube) await connectYouTube(client, person);
-    if (person.tiktok)
-      await connectTikTok(client, {
-        username: person.tiktok,
-        displayName: person.name,
-        email: person.email,
-      });
-    clients.push(client);
-  }
-  log(`demo: ${PEOPLE.length} people signed in, creators connected their channels`);
+  /** Signs everyone in (the same accounts each time); creators connect their channels once. */
+  const signInPeople = async (connectChannels: boolean) => {
+    const signedIn: ConvexHttpClient[] = [];
+    for (const person of PEOPLE) {
+      const client = clientFor(
+        options.convexUrl,
+        await signInThroughStandIn(options.convexUrl, person),
+      );
+      if (connectChannels) {
+        await client.mutation(fn.saveOnboarding, {
+          accountType: person.accountType,
+          preferredPlatform: person.platform,
+        });
+        if (person.youtube) await connectYouTube(client, person);
+        if (person.tiktok)
+          await connectTikTok(client, {
+            username: person.tiktok,
+            displayName: person.name,
+            email: person.email,
+          });
+      }
+      signedIn.push(client);
+    }
+    return signedIn;
+  };
+  let clients: ConvexHttpClient[] = [];
 
   /** Posts an idea as of `now` (the runtime's clock, which may be moved back). */
   const post = async (idea: DemoIdea, deadlineDays: number, now = Date.now()) => {
@@ -205,18 +211,23 @@ export async function loadDemo(options: Options) {
     }
   };
 
-  // Ideas whose deadline has passed were posted "earlier": the clocks of the runtime and the
-  // stand-ins move back while they are posted, then forward again; their scheduled closing and
-  // settlement then run as overdue, through the same code as always.
+  // The marketplace starts "earlier": the clocks of the runtime and the stand-ins move back
+  // before anything is written (creation times only ever increase, as in Convex), people join
+  // and the ideas whose deadline has passed are posted; then the clocks return to now and their
+  // scheduled closing and settlement run as overdue, through the same code as always.
   const shift = -DEMO_PAST_SHIFT_DAYS * DAY;
   await moveStackClock(stack, shift);
   try {
+    clients = await signInPeople(true);
+    log(`demo: ${PEOPLE.length} people signed in, creators connected their channels`);
     for (const idea of IDEAS.filter((i) => i.deadlineDays < 0)) {
       await post(idea, idea.deadlineDays + DEMO_PAST_SHIFT_DAYS, Date.now() + shift);
     }
   } finally {
     await moveStackClock(stack, 0);
   }
+  // The sessions of back then have expired: everyone signs in again.
+  clients = await signInPeople(false);
   for (const idea of IDEAS.filter((i) => i.deadlineDays >= 0))
     await post(idea, idea.deadlineDays + 0.4);
   log(

@@ -111,6 +111,23 @@ describe("ContributionPage", () => {
     await act(async () => {});
   });
 
+  it("says whose the payment is without showing a signed-in contributor's details to others", async () => {
+    details = makeDetails({
+      isContributor: false,
+      canChangePayout: false,
+      contribution: { customerDetails: null },
+    });
+    renderPage();
+
+    const row = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling;
+    expect(row("Paid by")).toHaveTextContent(
+      "A signed-in contributor. Their details are shown only to them.",
+    );
+    expect(screen.queryByText("Customer name", { selector: "dt" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Not provided")).not.toBeInTheDocument();
+    await act(async () => {});
+  });
+
   it("shows amounts with two decimals", async () => {
     details = makeDetails({ contribution: { amountCents: 123450 } });
     renderPage();

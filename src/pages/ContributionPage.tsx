@@ -20,6 +20,7 @@ export const MISSING_SESSION_ID = "Missing session ID";
 export const FETCH_ERROR = "Failed to fetch contribution details";
 export const NOT_FOUND = "Contribution not found.";
 export const PAYMENT_SUCCESSFUL = "Payment successful!";
+export const PAYER_HIDDEN = "A signed-in contributor. Their details are shown only to them.";
 export const SIGN_IN_TO_CHANGE_PAYOUT = "Please sign in to change payout method";
 export const PAYOUT_UPDATED = "Payout method updated successfully";
 export const PAYOUT_UPDATE_FAILED = "Failed to update payout method";
@@ -153,6 +154,9 @@ function PaidStatus({ details }: { details: ContributionDetails }) {
   const { contribution } = details;
   const customer = contribution.customerDetails;
   const refunding = contribution.outcome === "refund";
+  // A signed-in contributor's name, email and country are shown only to them (the server
+  // leaves them out for anyone else).
+  const payerHidden = !details.isContributor && !details.anonymous;
   return (
     <>
       <div className="contribution-status__head">
@@ -173,9 +177,15 @@ function PaidStatus({ details }: { details: ContributionDetails }) {
             {formatLongDate(contribution.paidAt ?? contribution.created)}
           </time>
         </Detail>
-        <Detail term="Customer name">{customer?.name || "Not provided"}</Detail>
-        <Detail term="Email">{customer?.email || "Not provided"}</Detail>
-        <Detail term="Country">{countryName(customer?.country)}</Detail>
+        {payerHidden ? (
+          <Detail term="Paid by">{PAYER_HIDDEN}</Detail>
+        ) : (
+          <>
+            <Detail term="Customer name">{customer?.name || "Not provided"}</Detail>
+            <Detail term="Email">{customer?.email || "Not provided"}</Detail>
+            <Detail term="Country">{countryName(customer?.country)}</Detail>
+          </>
+        )}
         <Detail term="Payment status">
           <span className="badge badge-success">Paid</span>
         </Detail>

@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
@@ -7,7 +7,7 @@ import { ConvexError } from "convex/values";
 import { getFunctionName } from "convex/server";
 import type { FunctionReturnType } from "convex/server";
 import { toast } from "sonner";
-import CreatorSettings, { formatSyncTime } from "./CreatorSettings";
+import CreatorSettings, { STALE_SYNC_MS, formatSyncTime } from "./CreatorSettings";
 import type { api } from "../../../convex/_generated/api";
 import { goToExternal } from "../../lib/externalNavigation";
 import { RETURN_TO_SETTINGS_KEY } from "../../lib/platformAuth";
@@ -157,8 +157,9 @@ describe("CreatorSettings", () => {
   });
 
   it("syncs a connected account", async () => {
+    const justNow = Date.now() - 60_000;
     setPlatforms(
-      makePlatforms({ tiktok: { connected: true, lastSync: SYNCED_AT, accountName: "Kenji" } }),
+      makePlatforms({ tiktok: { connected: true, lastSync: justNow, accountName: "Kenji" } }),
     );
     const user = userEvent.setup();
     renderSettings();
@@ -167,6 +168,48 @@ describe("CreatorSettings", () => {
 
     expect(sync).toHaveBeenCalledWith({ platform: "TikTok" });
     expect(toast.success).toHaveBeenCalledWith("TikTok synced: 4 videos found");
+  });
+
+  it("reads a connection last synced over a day ago again when opened, once and quietly", async () => {
+    const recent = Date.now() - STALE_SYNC_MS + 60_000;
+    setPlatforms(
+      makePlatforms({
+        youtube: { connected: true, lastSync: SYNCED_AT, accountName: "Ada's channel" },
+        tiktok: { connected: true, lastSync: recent, accountName: "Kenji" },
+      }),
+    );
+    const { rerender } = renderSettings();
+
+    await waitFor(() => expect(sync).toHaveBeenCalledTimes(1));
+    expect(sync).toHaveBeenCalledWith({ platform: "YouTube" });
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: /^Sync now\s*\(YouTube\)$/ })).toBeEnabled(),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    rerender(
+      <MemoryRouter>
+        <CreatorSettings />
+      </MemoryRouter>,
+    );
+    expect(sync).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the list as it was when the background read fails", async () => {
+    sync.mockRejectedValue(new ConvexError({ message: "YouTube is unavailable" }));
+    setPlatforms(
+      makePlatforms({
+        youtube: { connected: true, lastSync: SYNCED_AT, accountName: "Ada's channel" },
+        videos: [makeVideo()],
+      }),
+    );
+    renderSettings();
+
+    await waitFor(() => expect(sync).toHaveBeenCalledTimes(1));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: /^Sync now\s*\(YouTube\)$/ })).toBeEnabled(),
+    );
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(screen.getByRole("link", { name: /Lighthouses of Maine/ })).toBeVisible();
   });
 
   it("disconnects only after confirming", async () => {

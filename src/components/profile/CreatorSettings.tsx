@@ -1,6 +1,6 @@
 import "../../styles/submissions.css";
 import "../../styles/creator.css";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useAction, useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { toast } from "sonner";
@@ -24,6 +24,8 @@ export const NO_VIDEOS = "No videos connected.";
 export const LOAD_VIDEOS_ERROR = "Failed to load videos";
 export const DESCRIPTION_MAX = 100;
 const VIDEOS_STEP = 10;
+/** A connection last read longer ago than this is read again when the settings open. */
+export const STALE_SYNC_MS = 24 * 60 * 60 * 1000;
 
 const PLATFORM_TEXT: Record<
   VideoPlatform,
@@ -145,20 +147,34 @@ function PlatformConnection({
     }
   }
 
-  async function syncNow() {
+  async function syncNow({ quietly = false } = {}) {
     if (busy) return;
     setBusy("sync");
     try {
       const { videoCount } = await sync({ platform });
-      toast.success(
-        `${platform} synced: ${videoCount} ${videoCount === 1 ? "video" : "videos"} found`,
-      );
+      if (!quietly)
+        toast.success(
+          `${platform} synced: ${videoCount} ${videoCount === 1 ? "video" : "videos"} found`,
+        );
     } catch (error) {
-      toast.error(convexErrorMessage(error) ?? `Failed to sync ${platform}`);
+      // A background refresh that fails leaves the list as it was; "Sync now" says why.
+      if (!quietly) toast.error(convexErrorMessage(error) ?? `Failed to sync ${platform}`);
     } finally {
       setBusy(null);
     }
   }
+
+  // Videos posted since the last read show up without a click: a stale list is read again
+  // once when the settings open.
+  const refreshed = useRef(false);
+  const stale =
+    status.connected && status.lastSync !== null && Date.now() - status.lastSync > STALE_SYNC_MS;
+  useEffect(() => {
+    if (!stale || refreshed.current) return;
+    refreshed.current = true;
+    void syncNow({ quietly: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per mount, when stale
+  }, [stale]);
 
   async function disconnectNow() {
     if (busy) return;
