@@ -2,7 +2,7 @@
 // demo marketplace, and prints (1) the gzip size of the JavaScript the landing page loads
 // (target ≤ 150 KB) and (2) Lighthouse's mobile scores for / and /ideas in Debian's Chromium
 // (targets: performance ≥ 90, accessibility ≥ 95). Exits non-zero when a target is missed.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -11,6 +11,9 @@ import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { repoRoot, startStack } from "../local/stack/stack.js";
 import { loadDemo } from "../local/stack/demo.js";
+
+const ARTIFACTS = path.join(repoRoot, "e2e/.artifacts");
+mkdirSync(ARTIFACTS, { recursive: true });
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const FLAGS = [
@@ -74,6 +77,9 @@ try {
         logLevel: "error",
         onlyCategories: ["performance", "accessibility"],
       });
+      // The whole report, for finding what a figure comes from (e.g. the layout-shifts audit).
+      const reportPath = path.join(ARTIFACTS, `lighthouse${route.replace(/\W+/g, "-")}.json`);
+      writeFileSync(reportPath, JSON.stringify(result!.lhr, null, 1));
       const categories = result!.lhr.categories;
       const performance = Math.round((categories.performance?.score ?? 0) * 100);
       const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);
