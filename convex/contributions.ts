@@ -20,7 +20,7 @@ import {
 } from "./model/payments/stripe";
 import { judgingEndsAt } from "./model/ideas";
 import { payoutFigures } from "./model/money";
-import { payoutPreferenceValidator } from "./model/validators";
+import { payoutPreferenceValidator, sessionStateValidator } from "./model/validators";
 import { submissionsOf } from "./model/submissions";
 import { PlatformError } from "./model/platforms/http";
 
@@ -84,21 +84,7 @@ export const attachSession = internalMutation({
 
 export const applySession = internalMutation({
   args: {
-    state: v.object({
-      sessionId: v.string(),
-      status: v.union(v.string(), v.null()),
-      paymentStatus: v.union(v.string(), v.null()),
-      paymentIntentId: v.optional(v.string()),
-      amountTotal: v.union(v.number(), v.null()),
-      contributionId: v.optional(v.string()),
-      customerDetails: v.optional(
-        v.object({
-          name: v.optional(v.string()),
-          email: v.optional(v.string()),
-          country: v.optional(v.string()),
-        }),
-      ),
-    }),
+    state: sessionStateValidator,
   },
   handler: async (ctx, { state }) => applySessionState(ctx, state as SessionState),
 });

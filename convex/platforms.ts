@@ -4,7 +4,7 @@ import { ConvexError, v } from "convex/values";
 import { getAuthUserId } from "@convex-dev/auth/server";
 import { action, internalMutation, internalQuery, mutation, query } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { videoPlatformValidator } from "./model/validators";
+import { connectedVideoFields, videoPlatformValidator } from "./model/validators";
 import {
   connectAccount,
   connectionOf,
@@ -190,16 +190,7 @@ export const consumeState = internalMutation({
   },
 });
 
-const videoValidator = v.object({
-  videoId: v.string(),
-  title: v.string(),
-  description: v.string(),
-  url: v.string(),
-  thumbnailUrl: v.optional(v.string()),
-  publishedAt: v.optional(v.number()),
-  durationSeconds: v.optional(v.number()),
-  embedLink: v.optional(v.string()),
-});
+const videoValidator = v.object(connectedVideoFields);
 
 export const saveConnection = internalMutation({
   args: {

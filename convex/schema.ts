@@ -12,6 +12,8 @@ import {
   contributionStatusValidator,
   payoutPreferenceValidator,
   ledgerTotalsValidator,
+  submittedVideoFields,
+  connectedVideoFields,
 } from "./model/validators";
 
 export default defineSchema({
@@ -80,15 +82,7 @@ export default defineSchema({
   submissions: defineTable({
     proposalId: v.id("proposals"),
     authorId: v.id("users"),
-    platform: videoPlatformValidator,
-    videoId: v.string(),
-    url: v.string(),
-    title: v.string(),
-    channelId: v.string(),
-    channelTitle: v.string(),
-    durationSeconds: v.optional(v.number()),
-    publishedAt: v.optional(v.number()),
-    thumbnailUrl: v.optional(v.string()),
+    ...submittedVideoFields,
     netVotes: v.number(),
     checklist: v.object({
       exists: v.boolean(),
@@ -124,14 +118,7 @@ export default defineSchema({
   platformVideos: defineTable({
     userId: v.id("users"),
     platform: videoPlatformValidator,
-    videoId: v.string(),
-    title: v.string(),
-    description: v.string(),
-    url: v.string(),
-    thumbnailUrl: v.optional(v.string()),
-    publishedAt: v.optional(v.number()),
-    durationSeconds: v.optional(v.number()),
-    embedLink: v.optional(v.string()),
+    ...connectedVideoFields,
   }).index("by_user_platform_video", ["userId", "platform", "videoId"]),
 
   // Card contributions to ideas, through Stripe Checkout. `status` only moves forward (see

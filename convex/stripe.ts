@@ -4,22 +4,7 @@ import { internalMutation } from "./_generated/server";
 import { internal } from "./_generated/api";
 import { applyRefund, applySessionState } from "./model/contributions";
 import type { SessionState } from "./model/payments/stripe";
-
-const sessionStateValidator = v.object({
-  sessionId: v.string(),
-  status: v.union(v.string(), v.null()),
-  paymentStatus: v.union(v.string(), v.null()),
-  paymentIntentId: v.optional(v.string()),
-  amountTotal: v.union(v.number(), v.null()),
-  contributionId: v.optional(v.string()),
-  customerDetails: v.optional(
-    v.object({
-      name: v.optional(v.string()),
-      email: v.optional(v.string()),
-      country: v.optional(v.string()),
-    }),
-  ),
-});
+import { sessionStateValidator } from "./model/validators";
 
 /** What the webhook route extracted (and validated) from an event. */
 export const eventChangeValidator = v.union(

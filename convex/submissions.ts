@@ -15,7 +15,7 @@ import {
   verifyVideo,
   type VerifiedVideo,
 } from "./model/submissions";
-import { voteValidator, videoPlatformValidator } from "./model/validators";
+import { submittedVideoFields, voteValidator } from "./model/validators";
 import { PlatformError } from "./model/platforms/http";
 
 function fail(message: string, code?: string): never {
@@ -146,18 +146,7 @@ export const ideaForSubmission = internalQuery({
   },
 });
 
-const verifiedVideoValidator = v.object({
-  platform: videoPlatformValidator,
-  videoId: v.string(),
-  url: v.string(),
-  title: v.string(),
-  channelId: v.string(),
-  channelTitle: v.string(),
-  durationSeconds: v.optional(v.number()),
-  publishedAt: v.optional(v.number()),
-  thumbnailUrl: v.optional(v.string()),
-  owned: v.boolean(),
-});
+const verifiedVideoValidator = v.object({ ...submittedVideoFields, owned: v.boolean() });
 
 /** Records a verified video, re-checking (in the same transaction) that the idea is open and the video new. */
 export const record = internalMutation({

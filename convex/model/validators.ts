@@ -69,3 +69,45 @@ export const ledgerTotalsValidator = v.object({
   awardedCents: v.number(),
   paidOutCents: v.number(),
 });
+
+/** A Checkout Session as the app keeps it (webhooks and reconciliation both report it). */
+export const sessionStateValidator = v.object({
+  sessionId: v.string(),
+  status: v.union(v.string(), v.null()),
+  paymentStatus: v.union(v.string(), v.null()),
+  paymentIntentId: v.optional(v.string()),
+  amountTotal: v.union(v.number(), v.null()),
+  contributionId: v.optional(v.string()),
+  customerDetails: v.optional(
+    v.object({
+      name: v.optional(v.string()),
+      email: v.optional(v.string()),
+      country: v.optional(v.string()),
+    }),
+  ),
+});
+
+/** What a platform says about a submitted video (stored on the submission). */
+export const submittedVideoFields = {
+  platform: videoPlatformValidator,
+  videoId: v.string(),
+  url: v.string(),
+  title: v.string(),
+  channelId: v.string(),
+  channelTitle: v.string(),
+  durationSeconds: v.optional(v.number()),
+  publishedAt: v.optional(v.number()),
+  thumbnailUrl: v.optional(v.string()),
+};
+
+/** A video read from a creator's connected account (Creator Settings lists them). */
+export const connectedVideoFields = {
+  videoId: v.string(),
+  title: v.string(),
+  description: v.string(),
+  url: v.string(),
+  thumbnailUrl: v.optional(v.string()),
+  publishedAt: v.optional(v.number()),
+  durationSeconds: v.optional(v.number()),
+  embedLink: v.optional(v.string()),
+};

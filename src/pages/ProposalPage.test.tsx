@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
-import ProposalPage, { type Proposal } from "./ProposalPage";
+import ProposalPage from "./ProposalPage";
+import type { Proposal } from "../components/proposals/IdeaFromRoute";
 import { DAY_MS } from "../../convex/model/labels";
 import { renderRoute } from "../test/accounts";
 

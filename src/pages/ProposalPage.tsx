@@ -1,10 +1,7 @@
 import "../styles/proposal.css";
 import type { ReactNode } from "react";
-import { Link, useParams } from "react-router-dom";
-import { useConvexAuth, useQuery } from "convex/react";
-import type { FunctionReturnType } from "convex/server";
-import { toast } from "sonner";
-import { api } from "../../convex/_generated/api";
+import { Link } from "react-router-dom";
+import { useConvexAuth } from "convex/react";
 import {
   durationLine,
   expiryLabel,
@@ -12,7 +9,10 @@ import {
   formatMoney,
   platformLine,
 } from "../../convex/model/labels";
-import QueryErrorBoundary from "../components/QueryErrorBoundary";
+import IdeaFromRoute, {
+  LOAD_ERROR_MESSAGE,
+  type Proposal,
+} from "../components/proposals/IdeaFromRoute";
 import BountyBar from "../components/proposals/BountyBar";
 import VoteButtons from "../components/proposals/VoteButtons";
 import SubmissionList from "../components/submissions/SubmissionList";
@@ -22,39 +22,21 @@ import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import { useProposalVote } from "../lib/useProposalVote";
 
-export const LOAD_ERROR_MESSAGE = "Failed to load proposal details";
 export const NO_DESCRIPTION = "No description provided.";
 export const CLOSED_MESSAGE = "This proposal is no longer accepting submissions.";
 export const SIGN_IN_TO_VOTE = "Please sign in to vote";
 
-/** An idea as `api.proposals.get` returns it. */
-export type Proposal = NonNullable<FunctionReturnType<typeof api.proposals.get>>;
-
 /** /expanded-proposal/:proposalId: one idea, live. Without an id: the not-found card. */
 export default function ProposalPage() {
-  const { proposalId } = useParams();
   return (
-    <div className="container page proposal-page">
-      {proposalId ? (
-        <QueryErrorBoundary
-          key={proposalId}
-          fallback={<ProposalNotFound />}
-          onError={() => toast.error(LOAD_ERROR_MESSAGE, { id: "proposal-load-error" })}
-        >
-          <ProposalLoader proposalId={proposalId} />
-        </QueryErrorBoundary>
-      ) : (
-        <ProposalNotFound />
-      )}
-    </div>
+    <IdeaFromRoute
+      className="container page proposal-page"
+      skeleton={<ProposalSkeleton />}
+      notFound={<ProposalNotFound />}
+    >
+      {(proposal) => <ProposalDetails proposal={proposal} />}
+    </IdeaFromRoute>
   );
-}
-
-function ProposalLoader({ proposalId }: { proposalId: string }) {
-  const proposal = useQuery(api.proposals.get, { proposalId });
-  if (proposal === undefined) return <ProposalSkeleton />;
-  if (proposal === null) return <ProposalNotFound />;
-  return <ProposalDetails proposal={proposal} />;
 }
 
 function ProposalDetails({ proposal }: { proposal: Proposal }) {

@@ -5,7 +5,7 @@ import { useAction, useConvexAuth, useQuery } from "convex/react";
 import { ConvexError } from "convex/values";
 import { toast } from "sonner";
 import SubmitContentPage from "./SubmitContentPage";
-import type { Proposal } from "./ProposalPage";
+import type { Proposal } from "../components/proposals/IdeaFromRoute";
 import { DAY_MS } from "../../convex/model/labels";
 import { renderRoute } from "../test/accounts";
 

@@ -1,7 +1,7 @@
 import "../styles/submissions.css";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router-dom";
-import { useAction, useConvexAuth, useQuery } from "convex/react";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useAction, useConvexAuth } from "convex/react";
 import { ConvexError } from "convex/values";
 import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
@@ -12,13 +12,11 @@ import {
   checkVideoLink,
   type VideoPlatform,
 } from "../../convex/model/videoLinks";
-import QueryErrorBoundary from "../components/QueryErrorBoundary";
+import IdeaFromRoute, { type Proposal } from "../components/proposals/IdeaFromRoute";
 import { convexErrorMessage } from "../lib/errors";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
-import type { Proposal } from "./ProposalPage";
 
-export const LOAD_ERROR_MESSAGE = "Failed to load proposal details";
 export const PAYMENT_SETTINGS_PATH = "/profile?tab=settings";
 
 /** 'Post your video on YouTube', '…TikTok', or '…YouTube or TikTok' for Any. */
@@ -69,30 +67,20 @@ function takeDraft(proposalId: string): string {
 
 /** /submit-content/:proposalId: submit a link to one's video for an idea. */
 export default function SubmitContentPage() {
-  const { proposalId } = useParams();
   return (
-    <div className="container container-narrow page submit-content">
-      {proposalId ? (
-        <QueryErrorBoundary
-          key={proposalId}
-          fallback={<IdeaNotFound />}
-          onError={() => toast.error(LOAD_ERROR_MESSAGE, { id: "proposal-load-error" })}
-        >
-          <IdeaLoader proposalId={proposalId} />
-        </QueryErrorBoundary>
-      ) : (
-        <IdeaNotFound />
-      )}
-    </div>
+    <IdeaFromRoute
+      className="container container-narrow page submit-content"
+      skeleton={<SubmitSkeleton />}
+      notFound={<IdeaNotFound />}
+    >
+      {(proposal) => <SubmitContent proposal={proposal} />}
+    </IdeaFromRoute>
   );
 }
 
-function IdeaLoader({ proposalId }: { proposalId: string }) {
-  const proposal = useQuery(api.proposals.get, { proposalId });
+function SubmitContent({ proposal }: { proposal: Proposal }) {
   const now = useNow();
-  useDocumentTitle(proposal ? `Submit your video: ${proposal.title}` : null);
-  if (proposal === undefined) return <SubmitSkeleton />;
-  if (proposal === null) return <IdeaNotFound />;
+  useDocumentTitle(`Submit your video: ${proposal.title}`);
   const closed = proposal.status !== "open" || proposal.expiration <= now;
   return (
     <>
