@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { as, createUser, newBackend, type Backend } from "./test.setup";
-import { mockPlatforms, type FakePlatforms } from "./test.platforms";
+import { connectAccount, mockPlatforms, type FakePlatforms } from "./test.platforms";
 import { deliver, mockStripe, type FakeStripe } from "./test.stripe";
 import { settleBatch } from "./model/settlement";
 
@@ -70,18 +70,8 @@ async function submitVideo(
 /** Lets functions scheduled to run now (refunds, payouts) finish. */
 const runScheduled = (t: Backend) => t.finishAllScheduledFunctions(() => undefined);
 
-async function connectYouTube(t: Backend, creator: Id<"users">) {
-  const { url } = await as(t, creator).action(api.platforms.startConnection, {
-    platform: "YouTube",
-    returnToSettings: true,
-  });
-  platforms.codes.set(`code-${creator}`, { channelId: `UC${creator}` });
-  await as(t, creator).action(api.platforms.finishConnection, {
-    platform: "YouTube",
-    code: `code-${creator}`,
-    state: new URL(url).searchParams.get("state")!,
-  });
-}
+const connectYouTube = (t: Backend, creator: Id<"users">) =>
+  connectAccount(t, platforms, creator, { channelId: `UC${creator}` });
 
 const bounty = async (t: Backend, proposalId: Id<"proposals">) =>
   (await t.query(api.proposals.get, { proposalId }))!.bountyCents;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { as, createUser, newBackend, type Backend } from "./test.setup";
-import { mockPlatforms, type FakePlatforms } from "./test.platforms";
+import { connectAccount, mockPlatforms, type FakePlatforms } from "./test.platforms";
 
 const DAY = 24 * 3600 * 1000;
 let fake: FakePlatforms;
@@ -27,34 +27,10 @@ async function postIdea(t: Backend, author: Id<"users">, overrides: Record<strin
   } as never);
 }
 
-/** Connects a creator's YouTube channel through the real OAuth round trip (mocked provider). */
-async function connectYouTube(t: Backend, userId: Id<"users">, channelId: string) {
-  const { url } = await as(t, userId).action(api.platforms.startConnection, {
-    platform: "YouTube",
-    returnToSettings: true,
-  });
-  const state = new URL(url).searchParams.get("state")!;
-  fake.codes.set(`code-${channelId}`, { channelId });
-  await as(t, userId).action(api.platforms.finishConnection, {
-    platform: "YouTube",
-    code: `code-${channelId}`,
-    state,
-  });
-}
-
-async function connectTikTok(t: Backend, userId: Id<"users">, openId: string, username: string) {
-  const { url } = await as(t, userId).action(api.platforms.startConnection, {
-    platform: "TikTok",
-    returnToSettings: false,
-  });
-  const state = new URL(url).searchParams.get("state")!;
-  fake.codes.set(`code-${openId}`, { openId, username });
-  await as(t, userId).action(api.platforms.finishConnection, {
-    platform: "TikTok",
-    code: `code-${openId}`,
-    state,
-  });
-}
+const connectYouTube = (t: Backend, userId: Id<"users">, channelId: string) =>
+  connectAccount(t, fake, userId, { channelId });
+const connectTikTok = (t: Backend, userId: Id<"users">, openId: string, username: string) =>
+  connectAccount(t, fake, userId, { openId, username });
 
 describe("submitting a video", () => {
   test("a YouTube video from the creator's connected channel is verified and carries a full checklist", async () => {

@@ -1,6 +1,9 @@
 // Provider HTTP APIs mocked at the HTTP level for convex-test suites: the code under test
 // builds real requests (URLs, headers, bodies) and parses real-shaped responses.
 import { vi } from "vitest";
+import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { as, type Backend } from "./test.setup";
 
 export const ENV = {
   SITE_URL: "https://app.test",
@@ -222,4 +225,28 @@ export function mockPlatforms(): FakePlatforms {
   };
   vi.stubGlobal("fetch", vi.fn(handler));
   return fake;
+}
+
+/**
+ * Connects a creator's account through the real OAuth round trip against the mocked provider:
+ * YouTube with `{ channelId }`, TikTok with `{ openId, username }`.
+ */
+export async function connectAccount(
+  t: Backend,
+  fake: FakePlatforms,
+  userId: Id<"users">,
+  account: { channelId: string } | { openId: string; username: string },
+) {
+  const platform = "channelId" in account ? "YouTube" : "TikTok";
+  const { url } = await as(t, userId).action(api.platforms.startConnection, {
+    platform,
+    returnToSettings: true,
+  });
+  const code = `code-${"channelId" in account ? account.channelId : account.openId}`;
+  fake.codes.set(code, account);
+  await as(t, userId).action(api.platforms.finishConnection, {
+    platform,
+    code,
+    state: new URL(url).searchParams.get("state")!,
+  });
 }
