@@ -204,11 +204,7 @@ function OtherStatus({ details }: { details: ContributionDetails }) {
   return (
     <>
       <div className="contribution-status__head">
-        {waiting ? (
-          <span className="money-spinner" aria-hidden="true" />
-        ) : (
-          <StatusIcon kind="info" />
-        )}
+        {waiting ? <span className="spinner" aria-hidden="true" /> : <StatusIcon kind="info" />}
         <h2 id="contribution-status-title" className="contribution-status__title">
           Payment status: {status}
         </h2>

@@ -123,7 +123,7 @@ export default function LoginPage() {
         <div className="auth-status" role="status" aria-live="polite">
           {status !== null && (
             <>
-              <span className="auth-spinner" aria-hidden="true" />
+              <span className="spinner auth-spinner" aria-hidden="true" />
               {status}
             </>
           )}

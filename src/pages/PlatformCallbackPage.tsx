@@ -104,7 +104,7 @@ export default function PlatformCallbackPage({ platform }: { platform: VideoPlat
   return (
     <div className="container page callback-page">
       <section className="card callback-card" aria-labelledby="callback-title" aria-busy="true">
-        <span className="callback-card__spinner" aria-hidden="true" />
+        <span className="spinner callback-card__spinner" aria-hidden="true" />
         <h1 id="callback-title" className="callback-card__title">
           {platform === "YouTube" ? "Connecting YouTube" : "Connecting TikTok"}
         </h1>

@@ -8,6 +8,7 @@ import ProposalPage from "./ProposalPage";
 import type { Proposal } from "../components/proposals/IdeaFromRoute";
 import { DAY_MS } from "../../convex/model/labels";
 import { renderRoute } from "../test/accounts";
+import { makeProposal as makeListItem } from "../test/lists";
 
 vi.mock("convex/react", () => ({
   // Checkout and other actions are not under test here.
@@ -21,23 +22,18 @@ vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), succe
 
 const vote = vi.fn();
 
+/** The idea this page is about (the lists' factory, with this suite's figures). */
 function makeProposal(overrides: Partial<Proposal> = {}): Proposal {
-  return {
+  return makeListItem({
     _id: "k57proposal" as Proposal["_id"],
     _creationTime: Date.UTC(2024, 10, 6, 12),
     title: "Drone tour of every lighthouse in Maine",
-    description: "",
-    links: [],
-    platform: "YouTube",
     durations: ["MEDIUM"],
-    expiration: Date.now() + 3 * DAY_MS + 60 * 60 * 1000,
-    status: "open",
     bountyCents: 123450,
     submissionCount: 2,
     votes: 7,
-    userVote: 0,
     ...overrides,
-  };
+  });
 }
 
 function setSession(isAuthenticated: boolean) {

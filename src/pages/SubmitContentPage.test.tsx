@@ -6,8 +6,8 @@ import { ConvexError } from "convex/values";
 import { toast } from "sonner";
 import SubmitContentPage from "./SubmitContentPage";
 import type { Proposal } from "../components/proposals/IdeaFromRoute";
-import { DAY_MS } from "../../convex/model/labels";
 import { renderRoute } from "../test/accounts";
+import { makeProposal as makeListItem } from "../test/lists";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
@@ -20,23 +20,18 @@ const submit = vi.fn();
 const YOUTUBE_LINK = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 const TIKTOK_LINK = "https://www.tiktok.com/@kenji_walks/video/7300000000000000001";
 
+/** The idea this page is about (the lists' factory, with this suite's figures). */
 function makeProposal(overrides: Partial<Proposal> = {}): Proposal {
-  return {
+  return makeListItem({
     _id: "k57proposal" as Proposal["_id"],
     _creationTime: Date.UTC(2024, 10, 6, 12),
     title: "Drone tour of every lighthouse in Maine",
-    description: "",
-    links: [],
-    platform: "YouTube",
     durations: ["MEDIUM"],
-    expiration: Date.now() + 3 * DAY_MS + 60 * 60 * 1000,
-    status: "open",
     bountyCents: 2500,
     submissionCount: 0,
     votes: 0,
-    userVote: 0,
     ...overrides,
-  };
+  });
 }
 
 function setSession(isAuthenticated: boolean, isLoading = false) {
