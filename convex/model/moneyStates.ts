@@ -1,0 +1,73 @@
+// The states money can be in, shared by the server (which decides them) and the web app (which
+// shows them). Declared once: validators and UI labels derive from these lists.
+import type { Id } from "../_generated/dataModel";
+
+/** Where a contribution's money is. Several parts can coexist (a partial refund, say). */
+export const FATE_STATES = [
+  "processing", // payment not yet confirmed by Stripe (pending, or a bank transfer in flight)
+  "counting", // paid; counts toward the bounty; the winner is not decided yet (until: end of judging)
+  "awarded_waiting", // awarded to a video whose creator is not payable yet (until: claim deadline)
+  "awarded_paying", // awarded; the creator is payable and the transfer is being made
+  "paid", // transferred to the creator (at: paid on)
+  "refunding", // refund asked of Stripe, not confirmed yet
+  "refunded", // Stripe confirmed the refund (at: refunded on)
+  "refund_failed", // Stripe reported that the refund failed (listed for the operator)
+  "disputed", // frozen by a card dispute
+  "lost", // lost to a chargeback
+] as const;
+export type FateState = (typeof FATE_STATES)[number];
+
+export interface FatePart {
+  state: FateState;
+  amountCents: number;
+  /** When it reached this state (paid on, refunded on, failed on, disputed on). */
+  at: number | null;
+  /** Deadline: end of judging for "counting", the claim deadline for "awarded_waiting". */
+  until: number | null;
+  /** The video it goes to (awarded_* and paid). */
+  submission: { _id: Id<"submissions">; title: string; creatorName: string } | null;
+}
+
+/** One line of an idea's ledger: every change of where money is. */
+export const LEDGER_KINDS = [
+  "contributed",
+  "refund_started",
+  "refunded",
+  "refund_failed",
+  "awarded",
+  "award_passed",
+  "award_reduced",
+  "paid_out",
+  "reversed",
+  "disputed",
+  "dispute_won",
+  "lost",
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Why money is still on the platform; every reason has a deadline or an operator on it. */
+export const HELD_REASONS = [
+  "judging",
+  "waiting_for_creator",
+  "being_paid",
+  "refund_failed",
+] as const;
+export type HeldReason = (typeof HELD_REASONS)[number];
+
+export const AWARD_STATUSES = ["waiting", "paying", "paid", "passed", "cancelled"] as const;
+export type AwardStatus = (typeof AWARD_STATUSES)[number];
+
+export const MOVEMENT_KINDS = ["refund", "transfer", "reversal"] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
+export const MOVEMENT_STATES = [
+  "planned",
+  "sent",
+  "confirmed",
+  "failed",
+  "cancelled",
+  "needs_attention",
+] as const;
+export type MovementState = (typeof MOVEMENT_STATES)[number];
+
+/** A winning creator's time to become payable, from the end of judging (product rules). */
+export const CLAIM_WINDOW_DAYS = 30;
