@@ -1,10 +1,10 @@
 // Funding ideas: Stripe Checkout, the confirmation page (live), payout preferences, winner picks,
-// the idea's ledger and the profile's figures.
+// each contribution's fate, the idea's money box and the profile's figures.
 import { ConvexError, v } from "convex/values";
-import { getAuthUserId } from "@convex-dev/auth/server";
-import { action, internalMutation, query, mutation } from "./_generated/server";
+import { internalMutation, internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
+import { publicAction, publicQuery, userMutation } from "./functions";
 import {
   applySessionState,
   contributionBySession,
@@ -19,22 +19,22 @@ import {
   type SessionState,
 } from "./model/payments/stripe";
 import { judgingEndsAt } from "./model/ideas";
-import { payoutFigures } from "./model/money";
+import { fateOf, moneyBoxOf } from "./model/fates";
+import { EMPTY_BUCKETS, heldCents } from "./model/ledger";
+import { currentPeoplesChoice, ineligibleReasons, isEligible, pickOf } from "./model/settlement";
 import { payoutPreferenceValidator, sessionStateValidator } from "./model/validators";
-import { submissionsOf } from "./model/submissions";
 import { PlatformError } from "./model/platforms/http";
 
 /** Starts a Stripe Checkout for a contribution; returns the page to send the browser to. */
-export const startCheckout = action({
+export const startCheckout = publicAction({
   args: { proposalId: v.string(), amountCents: v.number() },
   handler: async (ctx, args): Promise<{ url: string; contributionId: Id<"contributions"> }> => {
-    const contributorId = await getAuthUserId(ctx);
     const { contributionId, title, email } = await ctx.runMutation(
       internal.contributions.createPending,
       {
         proposalId: args.proposalId,
         amountCents: args.amountCents,
-        contributorId,
+        contributorId: ctx.viewerId,
       },
     );
     try {
@@ -78,38 +78,44 @@ export const createPending = internalMutation({
 export const attachSession = internalMutation({
   args: { contributionId: v.id("contributions"), sessionId: v.string() },
   handler: async (ctx, { contributionId, sessionId }) => {
-    await ctx.db.patch("contributions", contributionId, { checkoutSessionId: sessionId });
+    const contribution = await ctx.db.get("contributions", contributionId);
+    // A webhook may have attached it first; a contribution's session never changes.
+    if (contribution && !contribution.checkoutSessionId)
+      await ctx.db.patch("contributions", contributionId, { checkoutSessionId: sessionId });
   },
 });
 
 export const applySession = internalMutation({
-  args: {
-    state: sessionStateValidator,
-  },
+  args: { state: sessionStateValidator },
   handler: async (ctx, { state }) => applySessionState(ctx, state as SessionState),
 });
 
+export const NOT_FOUND_MESSAGE = "Contribution not found.";
+
 /**
  * Looks the session up at Stripe and applies it: the confirmation page calls this so a late
- * webhook never leaves a paid contribution looking unpaid.
+ * webhook never leaves a paid contribution looking unpaid. A session Stripe does not know is
+ * 'Contribution not found.'; only a failure to reach Stripe is an error.
  */
-export const reconcile = action({
+export const reconcile = publicAction({
   args: { sessionId: v.string() },
   handler: async (ctx, { sessionId }): Promise<Doc<"contributions">["status"] | null> => {
     if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId))
-      throw new ConvexError({ message: "Contribution not found." });
-    let state: SessionState;
+      throw new ConvexError({ message: NOT_FOUND_MESSAGE });
+    let state: SessionState | null;
     try {
       state = await retrieveCheckoutSession(sessionId);
     } catch (e) {
       console.warn(`Could not look up ${sessionId}`, e);
       throw new ConvexError({ message: "Failed to fetch contribution details" });
     }
+    if (state === null) throw new ConvexError({ message: NOT_FOUND_MESSAGE });
     return await ctx.runMutation(internal.contributions.applySession, { state });
   },
 });
 
 function contributionView(contribution: Doc<"contributions">) {
+  const money = contribution.money ?? EMPTY_BUCKETS;
   return {
     amountCents: contribution.amountCents,
     status: contribution.status,
@@ -117,20 +123,20 @@ function contributionView(contribution: Doc<"contributions">) {
     paidAt: contribution.paidAt ?? null,
     customerDetails: contribution.customerDetails ?? null,
     payoutPreference: contribution.payoutPreference,
-    refundedCents: contribution.refundedCents,
+    refundedCents: money.refundedCents,
     outcome: contribution.outcome ?? null,
   };
 }
 
 /** The confirmation page's data for a Checkout Session, live. Null when unknown. */
-export const bySession = query({
+export const bySession = publicQuery({
   args: { sessionId: v.string() },
   handler: async (ctx, { sessionId }) => {
     const contribution = await contributionBySession(ctx, sessionId);
     if (contribution === null) return null;
     const proposal = await ctx.db.get("proposals", contribution.proposalId);
     if (proposal === null) return null;
-    const viewer = await getAuthUserId(ctx);
+    const viewer = ctx.viewerId;
     const isContributor = viewer !== null && contribution.contributorId === viewer;
     const anonymous = contribution.contributorId === undefined;
     const view = contributionView(contribution);
@@ -143,6 +149,7 @@ export const bySession = query({
       // The payer's name and email are for the payer: a signed-in contributor's are shown only
       // to them; an anonymous contribution's exist only behind its unguessable session link.
       contribution: isContributor || anonymous ? view : { ...view, customerDetails: null },
+      fate: isContributor || anonymous ? await fateOf(ctx, contribution, proposal) : [],
       winnerSelectionDeadline: judgingEndsAt(proposal.expiration),
       isContributor,
       anonymous,
@@ -153,55 +160,60 @@ export const bySession = query({
   },
 });
 
-export const setPayoutPreference = mutation({
+export const setPayoutPreference = userMutation({
   args: { sessionId: v.string(), preference: payoutPreferenceValidator },
+  signInMessage: "Please sign in to change payout method",
   handler: async (ctx, { sessionId, preference }) => {
-    const userId = await getAuthUserId(ctx);
-    if (userId === null)
-      throw new ConvexError({ message: "Please sign in to change payout method" });
     const contribution = await contributionBySession(ctx, sessionId);
-    if (contribution === null) throw new ConvexError({ message: "Contribution not found." });
-    await setPreference(ctx, userId, contribution, preference);
+    if (contribution === null) throw new ConvexError({ message: NOT_FOUND_MESSAGE });
+    await setPreference(ctx, ctx.userId, contribution, preference);
     return null;
   },
 });
 
 /** A customer_choice contributor picks the winning submission of an idea they funded. */
-export const pickWinner = mutation({
+export const pickWinner = userMutation({
   args: { submissionId: v.id("submissions") },
+  signInMessage: "Please sign in to choose a winner.",
   handler: async (ctx, { submissionId }) => {
-    const userId = await getAuthUserId(ctx);
-    if (userId === null) throw new ConvexError({ message: "Please sign in to choose a winner." });
     const submission = await ctx.db.get("submissions", submissionId);
     if (submission === null) throw new ConvexError({ message: "This video is no longer here." });
-    await pickWinnerFor(ctx, userId, submission);
+    await pickWinnerFor(ctx, ctx.userId, submission);
     return null;
   },
 });
 
 /** The caller's stake in an idea: what they gave, whether and until when they pick, their pick. */
-export const myStake = query({
+export const myStake = publicQuery({
   args: { proposalId: v.string() },
   handler: async (ctx, args) => {
-    const userId = await getAuthUserId(ctx);
+    const userId = ctx.viewerId;
     const proposalId = ctx.db.normalizeId("proposals", args.proposalId);
     if (userId === null || proposalId === null) return null;
     const proposal = await ctx.db.get("proposals", proposalId);
     if (proposal === null) return null;
     const paid = await paidContributionsOf(ctx, userId, proposalId);
-    const choosing = paid.filter((c) => c.payoutPreference === "customer_choice" && !c.settled);
+    const choosing = paid.filter((c) => c.payoutPreference === "customer_choice");
+    const pick = await pickOf(ctx, userId, proposalId);
+    const open = proposal.status !== "settled" && proposal.judgedAt === undefined;
     return {
-      contributedCents: paid.reduce((sum, c) => sum + c.amountCents - c.refundedCents, 0),
+      contributedCents: paid.reduce((sum, c) => sum + heldOrPaid(c), 0),
       choosingCents: choosing.reduce((sum, c) => sum + c.amountCents, 0),
-      pickedSubmissionId: choosing.find((c) => c.pickedSubmissionId)?.pickedSubmissionId ?? null,
+      pickedSubmissionId: pick?.submissionId ?? null,
       pickDeadline: judgingEndsAt(proposal.expiration),
-      canPick: choosing.length > 0 && proposal.submissionCount > 0 && proposal.status !== "settled",
+      canPick: choosing.length > 0 && proposal.submissionCount > 0 && open,
     };
   },
 });
 
-/** The idea's money: totals and the latest movements. */
-export const ledger = query({
+/** What of a contribution still counts: paid, not refunded (in any state), disputed or lost. */
+function heldOrPaid(c: Doc<"contributions">) {
+  const b = c.money ?? EMPTY_BUCKETS;
+  return heldCents(b) + b.transferredCents;
+}
+
+/** The idea's money box: totals, held money with deadlines, winners and the latest lines. */
+export const ledger = publicQuery({
   args: { proposalId: v.string() },
   handler: async (ctx, args) => {
     const proposalId = ctx.db.normalizeId("proposals", args.proposalId);
@@ -212,29 +224,58 @@ export const ledger = query({
       .withIndex("by_proposal", (q) => q.eq("proposalId", proposal._id))
       .order("desc")
       .take(50);
+    const titles = new Map<string, string>();
+    for (const e of entries) {
+      if (e.submissionId && !titles.has(e.submissionId))
+        titles.set(e.submissionId, (await ctx.db.get("submissions", e.submissionId))?.title ?? "");
+    }
     return {
-      totals: {
-        contributedCents: 0,
-        refundedCents: 0,
-        awardedCents: 0,
-        paidOutCents: 0,
-        ...proposal.ledger,
-      },
+      ...(await moneyBoxOf(ctx, proposal)),
       entries: entries.map((e) => ({
         _id: e._id,
         kind: e.kind,
         amountCents: e.amountCents,
         at: e._creationTime,
+        submissionTitle: e.submissionId ? (titles.get(e.submissionId) ?? null) : null,
       })),
     };
   },
 });
 
+/** The caller's own contributions to an idea, each with where its money is. */
+export const myFates = publicQuery({
+  args: { proposalId: v.string() },
+  handler: async (ctx, args) => {
+    const userId = ctx.viewerId;
+    const proposalId = ctx.db.normalizeId("proposals", args.proposalId);
+    if (userId === null) return null;
+    const proposal = proposalId === null ? null : await ctx.db.get("proposals", proposalId);
+    if (proposal === null) return [];
+    const mine = await ctx.db
+      .query("contributions")
+      .withIndex("by_contributor_proposal", (q) =>
+        q.eq("contributorId", userId).eq("proposalId", proposal._id),
+      )
+      .order("desc")
+      .take(100);
+    const shown = mine.filter((c) => c.status !== "expired" && c.status !== "failed");
+    return await Promise.all(
+      shown.map(async (c) => ({
+        contributionId: c._id,
+        sessionId: c.checkoutSessionId ?? null,
+        amountCents: c.amountCents,
+        createdAt: c._creationTime,
+        parts: await fateOf(ctx, c, proposal),
+      })),
+    );
+  },
+});
+
 /** Profile → My Bounties: the caller's ideas with what they and everyone contributed. */
-export const myBounties = query({
+export const myBounties = publicQuery({
   args: {},
   handler: async (ctx) => {
-    const userId = await getAuthUserId(ctx);
+    const userId = ctx.viewerId;
     if (userId === null) return [];
     const ideas = await ctx.db
       .query("proposals")
@@ -249,7 +290,7 @@ export const myBounties = query({
           title: idea.title,
           submissionCount: idea.submissionCount,
           votes: idea.netVotes,
-          youContributedCents: mine.reduce((sum, c) => sum + c.amountCents - c.refundedCents, 0),
+          youContributedCents: mine.reduce((sum, c) => sum + heldOrPaid(c), 0),
           totalCents: idea.bountyCents,
           status: idea.status,
         };
@@ -258,58 +299,98 @@ export const myBounties = query({
   },
 });
 
-/** Profile → Submissions' figures: expected (if settled now) and max (if it won everything). */
-export const payoutForSubmission = query({
+/**
+ * Profile → Submissions' figures, for the submission's author only (they reveal contributors'
+ * picks): expected (if settled now) and max (if it won everything) while they can change; the
+ * award once settled.
+ */
+export const payoutForSubmission = publicQuery({
   args: { submissionId: v.id("submissions") },
   handler: async (ctx, { submissionId }) => {
     const submission = await ctx.db.get("submissions", submissionId);
-    if (submission === null) return null;
+    if (submission === null || submission.authorId !== ctx.viewerId) return null;
     const proposal = await ctx.db.get("proposals", submission.proposalId);
     if (proposal === null) return null;
-    if (proposal.status === "settled") {
-      const earned = await ctx.db
-        .query("earnings")
-        .withIndex("by_submission", (q) => q.eq("submissionId", submissionId))
-        .take(1000);
-      const total = earned.reduce((sum, e) => sum + e.amountCents, 0);
-      return { expectedCents: total, maxCents: total };
-    }
+    const eligible = isEligible(submission);
+    const awards = await ctx.db
+      .query("awards")
+      .withIndex("by_submission", (q) => q.eq("submissionId", submissionId))
+      .take(500);
+    const live = awards.filter(
+      (a) => a.status === "waiting" || a.status === "paying" || a.status === "paid",
+    );
+    const award =
+      live.length === 0
+        ? null
+        : {
+            amountCents: live.reduce((sum, a) => sum + a.amountCents, 0),
+            paidCents: live
+              .filter((a) => a.status === "paid")
+              .reduce((sum, a) => sum + a.amountCents, 0),
+            status: live.every((a) => a.status === "paid")
+              ? ("paid" as const)
+              : live.some((a) => a.status === "paying")
+                ? ("paying" as const)
+                : ("waiting" as const),
+            claimDeadline: Math.min(...live.map((a) => a.claimDeadline)),
+            paidAt: Math.max(0, ...live.map((a) => a.paidAt ?? 0)) || null,
+          };
+    const phase =
+      proposal.judgedAt !== undefined
+        ? ("settled" as const)
+        : proposal.status === "open"
+          ? ("open" as const)
+          : ("judging" as const);
+    if (phase === "settled")
+      return {
+        phase,
+        eligible,
+        ineligibleReasons: ineligibleReasons(submission),
+        expectedCents: null,
+        maxCents: null,
+        award,
+      };
     const contributions = await ctx.db
       .query("contributions")
       .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposal._id).eq("status", "paid"))
       .take(1000);
-    const candidates = (await submissionsOf(ctx, proposal._id)).map((s) => ({
-      id: s._id as string,
-      votes: s.netVotes,
-      createdAt: s._creationTime,
-    }));
-    return payoutFigures(
-      submissionId,
-      contributions.map((c) => ({
-        amountCents: c.amountCents - c.refundedCents,
-        preference: c.payoutPreference,
-        anonymous: c.contributorId === undefined,
-        pickedId: c.pickedSubmissionId,
-      })),
-      candidates,
-    );
+    const leader = await currentPeoplesChoice(ctx, proposal._id);
+    let expectedCents = 0;
+    let maxCents = 0;
+    for (const c of contributions) {
+      const cents = heldOrPaid(c);
+      if (!eligible || submission.authorId === c.contributorId) continue;
+      maxCents += cents;
+      const pick =
+        c.contributorId && c.payoutPreference === "customer_choice"
+          ? await pickOf(ctx, c.contributorId, proposal._id)
+          : null;
+      const winnerId = pick?.submissionId ?? leader?._id;
+      if (winnerId === submissionId) expectedCents += cents;
+    }
+    return {
+      phase,
+      eligible,
+      ineligibleReasons: ineligibleReasons(submission),
+      expectedCents,
+      maxCents,
+      award,
+    };
   },
 });
 
 /** The caller's contributions to the given ideas, with each idea's total (REST profile route). */
-export const myContributions = query({
-  args: { proposalIds: v.array(v.string()) },
-  handler: async (ctx, args) => {
-    const userId = await getAuthUserId(ctx);
-    if (userId === null) return { contributions: {}, userTotal: 0 };
+export const myContributions = internalQuery({
+  args: { userId: v.id("users"), proposalIds: v.array(v.string()) },
+  handler: async (ctx, { userId, proposalIds }) => {
     const contributions: Record<string, { user: number; total: number }> = {};
     let userTotal = 0;
-    for (const raw of args.proposalIds.slice(0, 100)) {
+    for (const raw of proposalIds.slice(0, 100)) {
       const proposalId = ctx.db.normalizeId("proposals", raw);
       const proposal = proposalId === null ? null : await ctx.db.get("proposals", proposalId);
       if (proposal === null) continue;
       const mine = await paidContributionsOf(ctx, userId, proposal._id);
-      const user = mine.reduce((sum, c) => sum + c.amountCents - c.refundedCents, 0);
+      const user = mine.reduce((sum, c) => sum + heldOrPaid(c), 0);
       userTotal += user;
       contributions[proposal._id] = { user: user / 100, total: proposal.bountyCents / 100 };
     }

@@ -4,4 +4,15 @@ import { internal } from "./_generated/api";
 const crons = cronJobs();
 // Every idea schedules its own transitions; this catches any that were missed.
 crons.interval("sweep idea lifecycle", { minutes: 5 }, internal.proposals.sweep, {});
+// The reconciler: any money movement whose attempt was lost or postponed, and pending refunds.
+crons.interval("drive money movements", { minutes: 1 }, internal.movements.sweep, {});
+// Claim windows whose scheduled end was missed.
+crons.interval("expire claim windows", { minutes: 15 }, internal.settlement.expireClaims, {});
+// Payments Stripe has not confirmed yet are asked about again every day.
+crons.interval(
+  "re-read unconfirmed payments",
+  { hours: 1 },
+  internal.settlement.recheckPending,
+  {},
+);
 export default crons;

@@ -1,73 +1,92 @@
-// Creators' payouts through Stripe Connect: a payout account from the profile, and transfers of
-// owed earnings once the account is ready and the video's ownership is proven.
-import { ConvexError, v } from "convex/values";
-import { getAuthUserId } from "@convex-dev/auth/server";
-import Stripe from "stripe";
-import {
-  action,
-  internalAction,
-  internalMutation,
-  internalQuery,
-  query,
-} from "./_generated/server";
+// Creators' payouts through Stripe Connect: a payout account from the profile, its readiness
+// from Stripe (the Connect webhook, or a re-read when the creator returns from onboarding), and
+// the creator's awards. Transfers themselves are movements (convex/movements.ts).
+import { v } from "convex/values";
+import { internalMutation, internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { recordMoney } from "./model/contributions";
+import { publicQuery, userAction } from "./functions";
+import { applyAccountUpdate } from "./model/payoutAccounts";
 import {
-  chargeOf,
   createPayoutAccount,
   payoutAccountLink,
-  transferEarning,
+  retrievePayoutAccountReady,
 } from "./model/payments/stripe";
 
 /** Opens (or resumes) Stripe's onboarding for the caller's payout account. */
-export const startOnboarding = action({
+export const startOnboarding = userAction({
   args: {},
+  signInMessage: "Please sign in to set up payouts.",
   handler: async (ctx): Promise<{ url: string }> => {
-    const userId = await getAuthUserId(ctx);
-    if (userId === null) throw new ConvexError({ message: "Please sign in to set up payouts." });
-    const existing = await ctx.runQuery(internal.payouts.accountOf, { userId });
+    const existing = await ctx.runQuery(internal.payouts.accountOf, { userId: ctx.userId });
     let accountId = existing?.stripeAccountId;
     if (!accountId) {
-      const email = await ctx.runQuery(internal.payouts.emailOf, { userId });
-      accountId = await createPayoutAccount({ userId, email: email ?? undefined });
-      await ctx.runMutation(internal.payouts.saveAccount, { userId, stripeAccountId: accountId });
+      const email = await ctx.runQuery(internal.payouts.emailOf, { userId: ctx.userId });
+      accountId = await createPayoutAccount({ userId: ctx.userId, email: email ?? undefined });
+      await ctx.runMutation(internal.payouts.saveAccount, {
+        userId: ctx.userId,
+        stripeAccountId: accountId,
+      });
     }
     return { url: await payoutAccountLink(accountId) };
   },
 });
 
-/** The caller's payout account and earnings: owed (about to be paid), waiting, paid. */
-export const mine = query({
+/** Back from Stripe's onboarding: re-read the account, so readiness never waits for a webhook. */
+export const refreshAccount = userAction({
+  args: {},
+  signInMessage: "Please sign in to set up payouts.",
+  handler: async (ctx): Promise<{ ready: boolean } | null> => {
+    const account = await ctx.runQuery(internal.payouts.accountOf, { userId: ctx.userId });
+    if (account === null) return null;
+    const ready = await retrievePayoutAccountReady(account.stripeAccountId);
+    await ctx.runMutation(internal.payouts.applyAccount, {
+      stripeAccountId: account.stripeAccountId,
+      ready,
+    });
+    return { ready };
+  },
+});
+
+export const applyAccount = internalMutation({
+  args: { stripeAccountId: v.string(), ready: v.boolean() },
+  handler: async (ctx, { stripeAccountId, ready }) =>
+    await applyAccountUpdate(ctx, stripeAccountId, ready),
+});
+
+/** The caller's payout account and awards (waiting for them, being paid, paid). */
+export const mine = publicQuery({
   args: {},
   handler: async (ctx) => {
-    const userId = await getAuthUserId(ctx);
+    const userId = ctx.viewerId;
     if (userId === null) return null;
     const account = await ctx.db
       .query("payoutAccounts")
       .withIndex("by_user", (q) => q.eq("userId", userId))
       .unique();
-    const owed = await ctx.db
-      .query("earnings")
-      .withIndex("by_creator_status", (q) => q.eq("creatorId", userId).eq("status", "owed"))
-      .take(500);
-    const paid = await ctx.db
-      .query("earnings")
-      .withIndex("by_creator_status", (q) => q.eq("creatorId", userId).eq("status", "paid"))
-      .take(500);
-    let pendingCents = 0;
-    let waitingForOwnershipCents = 0;
-    for (const earning of owed) {
-      const submission = await ctx.db.get("submissions", earning.submissionId);
-      if (submission?.checklist.ownedBySubmitter) pendingCents += earning.amountCents;
-      else waitingForOwnershipCents += earning.amountCents;
+    const awards = [];
+    for (const status of ["waiting", "paying", "paid"] as const) {
+      const rows = await ctx.db
+        .query("awards")
+        .withIndex("by_creator_status", (q) => q.eq("creatorId", userId).eq("status", status))
+        .take(200);
+      for (const award of rows) {
+        const submission = await ctx.db.get("submissions", award.submissionId);
+        const proposal = await ctx.db.get("proposals", award.proposalId);
+        awards.push({
+          awardId: award._id,
+          proposalId: award.proposalId,
+          proposalTitle: proposal?.title ?? "Deleted idea",
+          submissionTitle: submission?.title ?? "",
+          amountCents: award.amountCents,
+          paidCents: award.status === "paid" ? award.amountCents : 0,
+          status,
+          claimDeadline: award.claimDeadline,
+          paidAt: award.paidAt ?? null,
+          ownershipProven: submission?.checklist.ownedBySubmitter ?? false,
+        });
+      }
     }
-    return {
-      account: account ? { ready: account.ready } : null,
-      owedCents: pendingCents + waitingForOwnershipCents,
-      pendingCents,
-      waitingForOwnershipCents,
-      paidCents: paid.reduce((sum, e) => sum + e.amountCents, 0),
-    };
+    return { account: account ? { ready: account.ready } : null, awards };
   },
 });
 
@@ -93,95 +112,5 @@ export const saveAccount = internalMutation({
       .withIndex("by_user", (q) => q.eq("userId", args.userId))
       .unique();
     if (!existing) await ctx.db.insert("payoutAccounts", { ...args, ready: false });
-  },
-});
-
-/** From Stripe's account.updated: a ready account gets its owed earnings. */
-export const applyAccountUpdate = internalMutation({
-  args: { stripeAccountId: v.string(), ready: v.boolean() },
-  handler: async (ctx, { stripeAccountId, ready }) => {
-    const account = await ctx.db
-      .query("payoutAccounts")
-      .withIndex("by_account", (q) => q.eq("stripeAccountId", stripeAccountId))
-      .unique();
-    if (account === null || account.ready === ready) return;
-    await ctx.db.patch("payoutAccounts", account._id, { ready });
-    if (ready)
-      await ctx.scheduler.runAfter(0, internal.payouts.payCreator, { creatorId: account.userId });
-  },
-});
-
-/** Earnings ready to transfer: owed, for a video whose ownership is proven. */
-export const payableEarnings = internalQuery({
-  args: { creatorId: v.id("users") },
-  handler: async (ctx, { creatorId }) => {
-    const owed = await ctx.db
-      .query("earnings")
-      .withIndex("by_creator_status", (q) => q.eq("creatorId", creatorId).eq("status", "owed"))
-      .take(100);
-    const payable = [];
-    for (const earning of owed) {
-      const submission = await ctx.db.get("submissions", earning.submissionId);
-      const contribution = await ctx.db.get("contributions", earning.contributionId);
-      if (!submission?.checklist.ownedBySubmitter || !contribution?.paymentIntentId) continue;
-      payable.push({ ...earning, paymentIntentId: contribution.paymentIntentId });
-    }
-    return payable;
-  },
-});
-
-export const markPaid = internalMutation({
-  args: { earningId: v.id("earnings"), transferId: v.string() },
-  handler: async (ctx, { earningId, transferId }) => {
-    const earning = await ctx.db.get("earnings", earningId);
-    if (earning === null || earning.status === "paid") return;
-    await ctx.db.patch("earnings", earningId, { status: "paid", transferId });
-    await recordMoney(ctx, earning.proposalId, "paid_out", earning.amountCents, {
-      contributionId: earning.contributionId,
-      submissionId: earning.submissionId,
-    });
-  },
-});
-
-export const markRefused = internalMutation({
-  args: { earningId: v.id("earnings") },
-  handler: async (ctx, { earningId }) => {
-    const earning = await ctx.db.get("earnings", earningId);
-    if (earning)
-      await ctx.db.patch("earnings", earningId, {
-        refusedTransfers: (earning.refusedTransfers ?? 0) + 1,
-      });
-  },
-});
-
-/** Transfers a creator's payable earnings to their ready payout account. */
-export const payCreator = internalAction({
-  args: { creatorId: v.id("users") },
-  handler: async (ctx, { creatorId }) => {
-    const account = await ctx.runQuery(internal.payouts.accountOf, { userId: creatorId });
-    if (!account?.ready) return;
-    for (const earning of await ctx.runQuery(internal.payouts.payableEarnings, { creatorId })) {
-      try {
-        const transferId = await transferEarning({
-          // A refused transfer (e.g. funds not yet available) is retried under a new key;
-          // a network failure reuses the key, so Stripe never pays twice.
-          earningId: `${earning._id}-${earning.refusedTransfers ?? 0}`,
-          accountId: account.stripeAccountId,
-          amountCents: earning.amountCents,
-          proposalId: earning.proposalId,
-          chargeId: await chargeOf(earning.paymentIntentId),
-        });
-        await ctx.runMutation(internal.payouts.markPaid, { earningId: earning._id, transferId });
-      } catch (e) {
-        console.error(`Transfer of earning ${earning._id} failed`, e);
-        if (
-          e instanceof Stripe.errors.StripeError &&
-          e.statusCode !== undefined &&
-          e.statusCode < 500
-        ) {
-          await ctx.runMutation(internal.payouts.markRefused, { earningId: earning._id });
-        }
-      }
-    }
   },
 });

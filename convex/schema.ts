@@ -12,6 +12,13 @@ import {
   contributionStatusValidator,
   payoutPreferenceValidator,
   ledgerTotalsValidator,
+  ledgerKindValidator,
+  moneyBucketsValidator,
+  ledgerDeltasValidator,
+  awardStatusValidator,
+  movementKindValidator,
+  movementStateValidator,
+  movementOutcomeValidator,
   submittedVideoFields,
   connectedVideoFields,
 } from "./model/validators";
@@ -32,6 +39,8 @@ export default defineSchema({
     lastSignIn: v.optional(v.number()),
     accountType: v.optional(accountTypeValidator),
     preferredPlatform: v.optional(preferredPlatformValidator),
+    // Granted only from the command line (operator.grantAdmin); opens the operator page.
+    role: v.optional(v.literal("admin")),
   })
     .index("email", ["email"])
     .index("phone", ["phone"]),
@@ -56,6 +65,9 @@ export default defineSchema({
     settleJobId: v.optional(v.id("_scheduled_functions")),
     // Money totals for the idea's ledger (absent = nothing yet).
     ledger: v.optional(ledgerTotalsValidator),
+    // The people's choice, computed once when judging ends (null: no eligible video).
+    peoplesChoiceId: v.optional(v.union(v.id("submissions"), v.null())),
+    judgedAt: v.optional(v.number()),
   })
     // Recent: by phase, newest first (by_phase_votes would sort by votes instead).
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
@@ -84,6 +96,11 @@ export default defineSchema({
     authorId: v.id("users"),
     ...submittedVideoFields,
     netVotes: v.number(),
+    // Votes that decide money (product rules "Votes"): from accounts older than the idea or at
+    // least 7 days old when judging ends. Known at vote time, so kept as a counter.
+    qualifiedVotes: v.optional(v.number()),
+    // Can win (product rules "Eligible submissions"); ownership may still be proven later.
+    eligible: v.optional(v.boolean()),
     checklist: v.object({
       exists: v.boolean(),
       ownedBySubmitter: v.boolean(),
@@ -93,6 +110,7 @@ export default defineSchema({
   })
     .index("by_proposal_votes", ["proposalId", "netVotes"])
     .index("by_proposal_video", ["proposalId", "platform", "videoId"])
+    .index("by_proposal_eligible_qualified", ["proposalId", "eligible", "qualifiedVotes"])
     .index("by_author", ["authorId"]),
 
   submissionVotes: defineTable({
@@ -122,14 +140,14 @@ export default defineSchema({
   }).index("by_user_platform_video", ["userId", "platform", "videoId"]),
 
   // Card contributions to ideas, through Stripe Checkout. `status` only moves forward (see
-  // model/money.ts); `settled` marks a paid contribution that has been awarded or refunded.
+  // model/money.ts). Once paid, the money's whereabouts are kept in cents by model/ledger.ts,
+  // always recomputed from Stripe's objects (refunds, disputes) and our movements.
   contributions: defineTable({
     proposalId: v.id("proposals"),
     contributorId: v.optional(v.id("users")),
     amountCents: v.number(),
     status: contributionStatusValidator,
     payoutPreference: payoutPreferenceValidator,
-    pickedSubmissionId: v.optional(v.id("submissions")),
     checkoutSessionId: v.optional(v.string()),
     paymentIntentId: v.optional(v.string()),
     customerDetails: v.optional(
@@ -140,31 +158,103 @@ export default defineSchema({
       }),
     ),
     paidAt: v.optional(v.number()),
-    refundedCents: v.number(),
+    // What Stripe collected (its amount and currency); only USD counts toward the bounty.
+    collectedCents: v.optional(v.number()),
+    currency: v.optional(v.string()),
+    // A paid session that carried this idea's contribution id but is not the contribution's own.
+    unmatched: v.optional(v.boolean()),
+    money: v.optional(moneyBucketsValidator),
+    // Decided at settlement (or later, for late money): awarded, or refund planned.
     settled: v.boolean(),
     outcome: v.optional(v.union(v.literal("awarded"), v.literal("refund"))),
     awardedSubmissionId: v.optional(v.id("submissions")),
+    // Pending and processing payments are re-read from Stripe after this time.
+    recheckAt: v.optional(v.number()),
   })
     .index("by_session", ["checkoutSessionId"])
     .index("by_payment_intent", ["paymentIntentId"])
     .index("by_proposal_status", ["proposalId", "status", "settled"])
+    .index("by_status_recheck", ["status", "recheckAt"])
     .index("by_contributor_proposal", ["contributorId", "proposalId"]),
 
-  // What creators have won, one row per awarded contribution, until it is transferred.
-  earnings: defineTable({
-    creatorId: v.id("users"),
+  // A contributor's winner pick on an idea: covers all their customer_choice money there.
+  picks: defineTable({
+    proposalId: v.id("proposals"),
+    userId: v.id("users"),
     submissionId: v.id("submissions"),
+  }).index("by_user_proposal", ["userId", "proposalId"]),
+
+  // Who a contribution's money goes to. One active award per contribution; a creator who does
+  // not become payable by the claim deadline loses it to the next payable one (model/settlement).
+  awards: defineTable({
     proposalId: v.id("proposals"),
     contributionId: v.id("contributions"),
+    submissionId: v.id("submissions"),
+    creatorId: v.id("users"),
     amountCents: v.number(),
-    status: v.union(v.literal("owed"), v.literal("paid")),
-    transferId: v.optional(v.string()),
-    // Stripe refusals so far: a refused transfer is retried under a new idempotency key.
-    refusedTransfers: v.optional(v.number()),
+    status: awardStatusValidator,
+    claimDeadline: v.number(),
+    paidAt: v.optional(v.number()),
   })
-    .index("by_creator_status", ["creatorId", "status"])
+    .index("by_contribution", ["contributionId"])
     .index("by_submission", ["submissionId"])
-    .index("by_contribution", ["contributionId"]),
+    .index("by_proposal_status", ["proposalId", "status"])
+    .index("by_creator_status", ["creatorId", "status"])
+    .index("by_status_deadline", ["status", "claimDeadline"]),
+
+  // Every refund, transfer and reversal we ask of Stripe: planned in the same transaction as the
+  // decision, driven to the end by the reconciler (model/movements.ts), made exactly once.
+  moneyMovements: defineTable({
+    kind: movementKindValidator,
+    state: movementStateValidator,
+    proposalId: v.id("proposals"),
+    contributionId: v.id("contributions"),
+    awardId: v.optional(v.id("awards")),
+    amountCents: v.number(),
+    currency: v.string(),
+    reason: v.string(),
+    paymentIntentId: v.optional(v.string()),
+    destination: v.optional(v.string()),
+    // For a reversal: the transfer it reverses.
+    transferId: v.optional(v.string()),
+    idempotencyKey: v.string(),
+    keyCreatedAt: v.number(),
+    keyGeneration: v.number(),
+    attempts: v.number(),
+    lastOutcome: v.optional(movementOutcomeValidator),
+    lastError: v.optional(v.string()),
+    nextAttemptAt: v.number(),
+    leaseUntil: v.optional(v.number()),
+    stripeId: v.optional(v.string()),
+    sentAt: v.optional(v.number()),
+    settledAt: v.optional(v.number()),
+  })
+    .index("by_state_next", ["state", "nextAttemptAt"])
+    .index("by_contribution", ["contributionId"])
+    .index("by_stripe_id", ["stripeId"]),
+
+  // Stripe's refunds of our payments (ours and the Dashboard's), as Stripe last reported them.
+  stripeRefunds: defineTable({
+    refundId: v.string(),
+    paymentIntentId: v.string(),
+    amountCents: v.number(),
+    status: v.string(),
+    movementId: v.optional(v.string()),
+    updatedAt: v.number(),
+  })
+    .index("by_refund", ["refundId"])
+    .index("by_payment_intent", ["paymentIntentId"]),
+
+  // Card disputes of our payments, as Stripe last reported them.
+  stripeDisputes: defineTable({
+    disputeId: v.string(),
+    paymentIntentId: v.string(),
+    amountCents: v.number(),
+    status: v.string(),
+    updatedAt: v.number(),
+  })
+    .index("by_dispute", ["disputeId"])
+    .index("by_payment_intent", ["paymentIntentId"]),
 
   // Creators' Stripe Connect accounts.
   payoutAccounts: defineTable({
@@ -178,23 +268,13 @@ export default defineSchema({
   // Every movement of money, per idea: the idea page's ledger.
   ledgerEntries: defineTable({
     proposalId: v.id("proposals"),
-    kind: v.union(
-      v.literal("contributed"),
-      v.literal("refunded"),
-      v.literal("awarded"),
-      v.literal("paid_out"),
-    ),
+    kind: ledgerKindValidator,
+    // How the line changed the contribution's buckets (model/ledger.ts linesFor).
+    deltas: v.optional(ledgerDeltasValidator),
     amountCents: v.number(),
     contributionId: v.optional(v.id("contributions")),
     submissionId: v.optional(v.id("submissions")),
   }).index("by_proposal", ["proposalId"]),
-
-  // Refunds Stripe reported per payment (cumulative), kept even when the payment's own events
-  // have not arrived yet, so a refund is never lost to ordering.
-  stripeRefunds: defineTable({
-    paymentIntentId: v.string(),
-    amountRefundedCents: v.number(),
-  }).index("by_payment_intent", ["paymentIntentId"]),
 
   // Stripe events already applied (each at most once).
   stripeEvents: defineTable({ eventId: v.string(), type: v.string() }).index("by_event", [

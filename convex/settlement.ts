@@ -1,70 +1,135 @@
-// Settlement's scheduled steps: settle an idea's contributions in batches, refund through Stripe
-// (retrying with backoff), expire checkouts left open at the deadline.
+// Settlement's scheduled steps (rules in model/settlement.ts): at the end of judging, re-read
+// payments Stripe has not confirmed yet, then settle in batches; claim windows; awards that
+// follow their charge; open checkouts expired at the deadline; the daily re-read of pending
+// payments.
 import { v } from "convex/values";
-import { internalAction, internalMutation, internalQuery } from "./_generated/server";
-import { internal } from "./_generated/api";
-import { settleBatch as settleContributions } from "./model/settlement";
-import { applyRefund } from "./model/contributions";
 import {
-  expireCheckoutSession,
-  refundPayment,
-  retrieveCheckoutSession,
-} from "./model/payments/stripe";
+  internalAction,
+  internalMutation,
+  internalQuery,
+  type ActionCtx,
+} from "./_generated/server";
+import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import {
+  expireClaim as expireClaimRule,
+  followCharge as followChargeRule,
+  settleIdea,
+} from "./model/settlement";
+import { expireCheckoutSession, retrieveCheckoutSession } from "./model/payments/stripe";
 
-const MAX_REFUND_ATTEMPTS = 8;
-
-export const settleBatch = internalMutation({
+/** The end of judging: payments still pending are asked about first, then settlement runs. */
+export const start = internalAction({
   args: { proposalId: v.id("proposals") },
   handler: async (ctx, { proposalId }) => {
-    await settleContributions(ctx, proposalId, Date.now());
+    const sessions = await ctx.runQuery(internal.settlement.unconfirmedSessions, { proposalId });
+    await refreshSessions(ctx, sessions);
+    await ctx.runMutation(internal.settlement.settleBatch, { proposalId, cursor: null });
   },
 });
 
-export const contributionForRefund = internalQuery({
+export const settleBatch = internalMutation({
+  args: { proposalId: v.id("proposals"), cursor: v.union(v.string(), v.null()) },
+  handler: async (ctx, { proposalId, cursor }) => {
+    const next = await settleIdea(ctx, proposalId, Date.now(), cursor);
+    if (next !== null)
+      await ctx.scheduler.runAfter(0, internal.settlement.settleBatch, {
+        proposalId,
+        cursor: next,
+      });
+  },
+});
+
+export const expireClaim = internalMutation({
+  args: { awardId: v.id("awards") },
+  handler: async (ctx, { awardId }) => await expireClaimRule(ctx, awardId, Date.now()),
+});
+
+/** Safety net for claim deadlines whose scheduled function was missed. */
+export const expireClaims = internalMutation({
+  args: {},
+  handler: async (ctx) => {
+    const now = Date.now();
+    const overdue = await ctx.db
+      .query("awards")
+      .withIndex("by_status_deadline", (q) => q.eq("status", "waiting").lte("claimDeadline", now))
+      .take(50);
+    for (const award of overdue) await expireClaimRule(ctx, award._id, now);
+  },
+});
+
+export const followCharge = internalMutation({
   args: { contributionId: v.id("contributions") },
-  handler: async (ctx, { contributionId }) => await ctx.db.get("contributions", contributionId),
+  handler: async (ctx, { contributionId }) =>
+    await followChargeRule(ctx, contributionId, Date.now()),
 });
 
-export const recordRefund = internalMutation({
-  args: { paymentIntentId: v.string(), amountRefundedCents: v.number() },
-  handler: async (ctx, args) => applyRefund(ctx, args),
+export const unconfirmedSessions = internalQuery({
+  args: { proposalId: v.id("proposals") },
+  handler: async (ctx, { proposalId }) => {
+    const sessions: string[] = [];
+    for (const status of ["pending", "processing"] as const) {
+      const rows = await ctx.db
+        .query("contributions")
+        .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId).eq("status", status))
+        .take(200);
+      for (const c of rows) if (c.checkoutSessionId) sessions.push(c.checkoutSessionId);
+    }
+    return sessions;
+  },
 });
 
-/** Refunds a contribution in full through Stripe (idempotent), retrying on failure. */
-export const refund = internalAction({
-  args: { contributionId: v.id("contributions"), attempt: v.number() },
-  handler: async (ctx, { contributionId, attempt }) => {
-    const contribution = await ctx.runQuery(internal.settlement.contributionForRefund, {
-      contributionId,
-    });
-    // Only contributions that settlement decided to refund; awarded money stays awarded.
-    if (
-      contribution === null ||
-      contribution.outcome !== "refund" ||
-      contribution.status !== "paid"
-    )
-      return;
-    if (!contribution.paymentIntentId) return;
-    const remaining = contribution.amountCents - contribution.refundedCents;
-    if (remaining <= 0) return;
+async function refreshSessions(ctx: Pick<ActionCtx, "runMutation">, sessions: string[]) {
+  for (const sessionId of sessions) {
     try {
-      await refundPayment({
-        contributionId,
-        paymentIntentId: contribution.paymentIntentId,
-        amountCents: remaining,
-      });
-      await ctx.runMutation(internal.settlement.recordRefund, {
-        paymentIntentId: contribution.paymentIntentId,
-        amountRefundedCents: contribution.amountCents,
-      });
+      const state = await retrieveCheckoutSession(sessionId);
+      if (state) await ctx.runMutation(internal.contributions.applySession, { state });
     } catch (e) {
-      console.error(`Refund of ${contributionId} failed (attempt ${attempt + 1})`, e);
-      if (attempt + 1 < MAX_REFUND_ATTEMPTS) {
-        await ctx.scheduler.runAfter(2 ** attempt * 60_000, internal.settlement.refund, {
-          contributionId,
-          attempt: attempt + 1,
-        });
-      }
+      console.warn(`Could not re-read ${sessionId}:`, (e as Error).message);
+    }
+  }
+}
+
+/** Pending and processing payments due for their daily re-read. */
+export const dueRechecks = internalQuery({
+  args: { now: v.number() },
+  handler: async (ctx, { now }) => {
+    const due: string[] = [];
+    for (const status of ["pending", "processing"] as const) {
+      const rows = await ctx.db
+        .query("contributions")
+        .withIndex("by_status_recheck", (q) => q.eq("status", status).lte("recheckAt", now))
+        .take(100);
+      for (const c of rows) if (c.checkoutSessionId) due.push(c.checkoutSessionId);
+    }
+    return due;
+  },
+});
+
+export const recheckPending = internalAction({
+  args: {},
+  handler: async (ctx) => {
+    const sessions = await ctx.runQuery(internal.settlement.dueRechecks, { now: Date.now() });
+    await refreshSessions(ctx, sessions);
+    await ctx.runMutation(internal.settlement.postponeRechecks, { sessionIds: sessions });
+  },
+});
+
+/** A payment Stripe still calls pending is asked about again a day later. */
+export const postponeRechecks = internalMutation({
+  args: { sessionIds: v.array(v.string()) },
+  handler: async (ctx, { sessionIds }) => {
+    for (const sessionId of sessionIds) {
+      const c = await ctx.db
+        .query("contributions")
+        .withIndex("by_session", (q) => q.eq("checkoutSessionId", sessionId))
+        .unique();
+      if (
+        c &&
+        (c.status === "pending" || c.status === "processing") &&
+        (c.recheckAt ?? 0) <= Date.now()
+      )
+        await ctx.db.patch("contributions", c._id, { recheckAt: Date.now() + 24 * 3600 * 1000 });
     }
   },
 });
@@ -88,10 +153,11 @@ export const openCheckouts = internalQuery({
  */
 export const expireOpenCheckouts = internalAction({
   args: { proposalId: v.id("proposals") },
-  handler: async (ctx, { proposalId }) => {
+  handler: async (ctx, { proposalId }: { proposalId: Id<"proposals"> }) => {
     for (const sessionId of await ctx.runQuery(internal.settlement.openCheckouts, { proposalId })) {
       try {
         const state = await retrieveCheckoutSession(sessionId);
+        if (state === null) continue;
         if (state.status === "open") await expireCheckoutSession(sessionId);
         else await ctx.runMutation(internal.contributions.applySession, { state });
       } catch (e) {

@@ -1,22 +1,15 @@
-// Stripe's webhook events, each applied at most once, whatever the order they arrive in.
+// Stripe's webhooks, step two of three: a verified event's change (rest/stripeWebhooks.ts parsed
+// it) is applied here, at most once per event id, by the model function for its kind; each of
+// those ends in the ledger (model/ledger.ts syncMoney).
 import { v } from "convex/values";
-import { internalMutation } from "./_generated/server";
+import { internalAction, internalMutation } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { applyRefund, applySessionState } from "./model/contributions";
-import type { SessionState } from "./model/payments/stripe";
-import { sessionStateValidator } from "./model/validators";
-
-/** What the webhook route extracted (and validated) from an event. */
-export const eventChangeValidator = v.union(
-  v.object({ kind: v.literal("session"), state: sessionStateValidator, failed: v.boolean() }),
-  v.object({
-    kind: v.literal("refund"),
-    paymentIntentId: v.string(),
-    amountRefundedCents: v.number(),
-  }),
-  v.object({ kind: v.literal("account"), stripeAccountId: v.string(), ready: v.boolean() }),
-  v.object({ kind: v.literal("ignored") }),
-);
+import { applySessionState } from "./model/contributions";
+import { applyDispute } from "./model/disputes";
+import { recordRefund } from "./model/movements";
+import { applyAccountUpdate } from "./model/payoutAccounts";
+import { listRefunds, type SessionState } from "./model/payments/stripe";
+import { eventChangeValidator, refundStateValidator } from "./model/validators";
 
 export const applyEvent = internalMutation({
   args: { eventId: v.string(), type: v.string(), change: eventChangeValidator },
@@ -27,22 +20,44 @@ export const applyEvent = internalMutation({
       .unique();
     if (seen) return "duplicate";
     await ctx.db.insert("stripeEvents", { eventId, type });
+    const now = Date.now();
     switch (change.kind) {
       case "session":
         await applySessionState(ctx, change.state as SessionState, change.failed);
         break;
       case "refund":
-        await applyRefund(ctx, change);
+        await recordRefund(ctx, change.refund, now);
+        break;
+      case "charge_refunds":
+        await ctx.scheduler.runAfter(0, internal.stripe.syncRefunds, {
+          paymentIntentId: change.paymentIntentId,
+        });
+        break;
+      case "dispute":
+        await applyDispute(ctx, change.dispute, now);
         break;
       case "account":
-        await ctx.runMutation(internal.payouts.applyAccountUpdate, {
-          stripeAccountId: change.stripeAccountId,
-          ready: change.ready,
-        });
+        await applyAccountUpdate(ctx, change.stripeAccountId, change.ready);
         break;
       case "ignored":
         break;
     }
     return "applied";
+  },
+});
+
+/** Re-reads every refund of a payment from Stripe (its charge changed, or a periodic check). */
+export const syncRefunds = internalAction({
+  args: { paymentIntentId: v.string() },
+  handler: async (ctx, { paymentIntentId }) => {
+    const refunds = await listRefunds(paymentIntentId);
+    await ctx.runMutation(internal.stripe.recordRefunds, { refunds });
+  },
+});
+
+export const recordRefunds = internalMutation({
+  args: { refunds: v.array(refundStateValidator) },
+  handler: async (ctx, { refunds }) => {
+    for (const refund of refunds) await recordRefund(ctx, refund, Date.now());
   },
 });

@@ -94,6 +94,10 @@ export const vote = mutation({
     const submission = await ctx.db.get("submissions", args.submissionId);
     if (submission === null) fail("This video is no longer here.");
     if (submission.authorId === userId) fail("You can't vote on your own video.");
+    // The people's choice is frozen when judging ends: votes close then.
+    const proposal = await ctx.db.get("proposals", submission.proposalId);
+    if (proposal === null || proposal.judgedAt !== undefined || proposal.status === "settled")
+      fail("Voting on this idea's videos has closed.");
     const newVoteTotal = await setSubmissionVote(ctx, userId, submission, args.vote);
     return { newVoteTotal, userVote: args.vote };
   },

@@ -3,40 +3,16 @@
 import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { internal } from "../_generated/api";
 import { amountProblem, canMove, statusFromSession, type ContributionStatus } from "./money";
 import { judgingEndsAt } from "./ideas";
+import { DAY_MS } from "./labels";
 import type { SessionState } from "./payments/stripe";
+import { syncMoney } from "./ledger";
+import { planMovement } from "./movements";
+import { isEligible, settleContribution } from "./settlement";
 
-type LedgerKind = Doc<"ledgerEntries">["kind"];
-const TOTAL_FIELD: Record<LedgerKind, keyof NonNullable<Doc<"proposals">["ledger"]>> = {
-  contributed: "contributedCents",
-  refunded: "refundedCents",
-  awarded: "awardedCents",
-  paid_out: "paidOutCents",
-};
-const EMPTY_LEDGER = { contributedCents: 0, refundedCents: 0, awardedCents: 0, paidOutCents: 0 };
-
-/** Records a movement of money on an idea: a ledger line and the idea's totals (and bounty). */
-export async function recordMoney(
-  ctx: MutationCtx,
-  proposalId: Id<"proposals">,
-  kind: LedgerKind,
-  amountCents: number,
-  refs: { contributionId?: Id<"contributions">; submissionId?: Id<"submissions"> } = {},
-) {
-  if (amountCents <= 0) return;
-  const proposal = await ctx.db.get("proposals", proposalId);
-  if (proposal === null) return;
-  await ctx.db.insert("ledgerEntries", { proposalId, kind, amountCents, ...refs });
-  const ledger = { ...EMPTY_LEDGER, ...proposal.ledger };
-  ledger[TOTAL_FIELD[kind]] += amountCents;
-  // The bounty is what has been paid and not refunded (product rules).
-  await ctx.db.patch("proposals", proposalId, {
-    ledger,
-    bountyCents: ledger.contributedCents - ledger.refundedCents,
-  });
-}
+/** Pending and processing payments are re-read from Stripe daily (and before settlement). */
+export const RECHECK_MS = DAY_MS;
 
 export async function createPendingContribution(
   ctx: MutationCtx,
@@ -55,8 +31,8 @@ export async function createPendingContribution(
     amountCents: args.amountCents,
     status: "pending",
     payoutPreference: "customer_choice",
-    refundedCents: 0,
     settled: false,
+    recheckAt: Date.now() + RECHECK_MS,
   });
   return { contributionId, title: proposal.title };
 }
@@ -70,7 +46,8 @@ export async function contributionBySession(ctx: QueryCtx, sessionId: string) {
 
 /**
  * Applies what Stripe says about a Checkout Session (from any event, in any order, or from a
- * lookup). Returns the contribution's status afterwards.
+ * lookup). Only what Stripe collected counts; a paid contribution's session is never replaced
+ * by another one. Returns the contribution's status afterwards.
  */
 export async function applySessionState(
   ctx: MutationCtx,
@@ -80,86 +57,79 @@ export async function applySessionState(
   let contribution = await contributionBySession(ctx, state.sessionId);
   if (contribution === null && state.contributionId) {
     const id = ctx.db.normalizeId("contributions", state.contributionId);
-    contribution = id ? await ctx.db.get("contributions", id) : null;
+    const claimed = id ? await ctx.db.get("contributions", id) : null;
+    // Another session carrying our contribution's id: its own payment, never this one's.
+    if (claimed && claimed.checkoutSessionId && claimed.checkoutSessionId !== state.sessionId)
+      return await applyUnmatchedSession(ctx, claimed, state);
+    contribution = claimed;
   }
   if (contribution === null) return null;
   // An async payment that failed leaves the session "complete, unpaid": only the event says so.
   const target: ContributionStatus = failed ? "failed" : statusFromSession(state);
   if (!canMove(contribution.status, target)) return contribution.status;
-  if (target === contribution.status && target !== "paid") return target;
-  const becamePaid = target === "paid" && contribution.status !== "paid";
+  if (target === contribution.status) return target;
+  const becamePaid = target === "paid";
   await ctx.db.patch("contributions", contribution._id, {
     status: target,
     checkoutSessionId: state.sessionId,
     ...(state.paymentIntentId ? { paymentIntentId: state.paymentIntentId } : {}),
     ...(state.customerDetails ? { customerDetails: state.customerDetails } : {}),
-    ...(becamePaid ? { paidAt: Date.now() } : {}),
+    ...(target === "pending" || target === "processing"
+      ? { recheckAt: Date.now() + RECHECK_MS }
+      : { recheckAt: undefined }),
+    ...(becamePaid
+      ? {
+          paidAt: Date.now(),
+          // What Stripe collected, not what we asked for.
+          collectedCents: state.amountTotal ?? 0,
+          currency: state.currency ?? "usd",
+        }
+      : {}),
   });
-  if (becamePaid) {
-    await recordMoney(ctx, contribution.proposalId, "contributed", contribution.amountCents, {
-      contributionId: contribution._id,
-    });
-    const updated = await ctx.db.get("contributions", contribution._id);
-    if (updated) await syncRefund(ctx, updated);
-    // Paid after the idea was settled (a late bank transfer): settle it now, by the same rule.
-    const proposal = await ctx.db.get("proposals", contribution.proposalId);
-    if (proposal?.status === "settled") {
-      await ctx.scheduler.runAfter(0, internal.settlement.settleBatch, {
-        proposalId: proposal._id,
-      });
-    }
-  }
+  if (becamePaid) await acceptPayment(ctx, contribution._id);
   return target;
 }
 
-/** Records a refund Stripe reports (the cumulative amount refunded on a payment). */
-export async function applyRefund(
-  ctx: MutationCtx,
-  args: { paymentIntentId: string; amountRefundedCents: number },
-) {
-  const known = await ctx.db
-    .query("stripeRefunds")
-    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", args.paymentIntentId))
-    .unique();
-  if (known === null) {
-    await ctx.db.insert("stripeRefunds", {
-      paymentIntentId: args.paymentIntentId,
-      amountRefundedCents: args.amountRefundedCents,
+/** A payment arrived: into the ledger; refunded when it cannot count; settled if it came late. */
+async function acceptPayment(ctx: MutationCtx, contributionId: Id<"contributions">) {
+  await syncMoney(ctx, contributionId);
+  const contribution = (await ctx.db.get("contributions", contributionId))!;
+  const proposal = await ctx.db.get("proposals", contribution.proposalId);
+  if (contribution.unmatched || (contribution.currency ?? "usd") !== "usd" || proposal === null) {
+    await ctx.db.patch("contributions", contributionId, { settled: true, outcome: "refund" });
+    await planMovement(ctx, {
+      kind: "refund",
+      contribution,
+      amountCents: contribution.collectedCents ?? 0,
+      reason: contribution.unmatched ? "unmatched_session" : "not_usd",
     });
+    return;
   }
-  if (known !== null && args.amountRefundedCents > known.amountRefundedCents) {
-    await ctx.db.patch("stripeRefunds", known._id, {
-      amountRefundedCents: args.amountRefundedCents,
-    });
-  }
-  const contribution = await ctx.db
-    .query("contributions")
-    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", args.paymentIntentId))
-    .unique();
-  if (contribution) await syncRefund(ctx, contribution);
+  // Paid after judging ended (a late bank transfer): it follows the frozen winner at once.
+  if (proposal.judgedAt !== undefined) await settleContribution(ctx, contribution, proposal);
 }
 
-/** Brings a paid contribution's refunded amount (and the bounty) up to what Stripe reported. */
-async function syncRefund(ctx: MutationCtx, contribution: Doc<"contributions">) {
-  if (
-    !contribution.paymentIntentId ||
-    (contribution.status !== "paid" && contribution.status !== "refunded")
-  )
-    return;
-  const reported = await ctx.db
-    .query("stripeRefunds")
-    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", contribution.paymentIntentId!))
-    .unique();
-  const refunded = Math.min(contribution.amountCents, reported?.amountRefundedCents ?? 0);
-  const delta = refunded - contribution.refundedCents;
-  if (delta <= 0) return;
-  await ctx.db.patch("contributions", contribution._id, {
-    refundedCents: refunded,
-    ...(refunded >= contribution.amountCents ? { status: "refunded" as const } : {}),
+/**
+ * A paid session that names one of our contributions but is not its session (a second
+ * checkout for the same contribution, say). Its money is real: it gets a record of its own and
+ * goes back to its payer. Nothing of the named contribution changes.
+ */
+async function applyUnmatchedSession(
+  ctx: MutationCtx,
+  claimed: Doc<"contributions">,
+  state: SessionState,
+): Promise<ContributionStatus | null> {
+  if (statusFromSession(state) !== "paid") return null;
+  const id = await ctx.db.insert("contributions", {
+    proposalId: claimed.proposalId,
+    ...(claimed.contributorId ? { contributorId: claimed.contributorId } : {}),
+    amountCents: state.amountTotal ?? 0,
+    status: "pending",
+    payoutPreference: claimed.payoutPreference,
+    settled: false,
+    unmatched: true,
   });
-  await recordMoney(ctx, contribution.proposalId, "refunded", delta, {
-    contributionId: contribution._id,
-  });
+  return await applySessionState(ctx, { ...state, contributionId: id });
 }
 
 /** Until the idea's first submission its contributor may change how the money is awarded. */
@@ -199,8 +169,9 @@ export async function paidContributionsOf(
 }
 
 /**
- * A customer_choice contributor picks the winning submission: any time after the first
- * submission and until the end of judging (expiration + 7 days).
+ * A customer_choice contributor picks the winning video: from the first submission until the end
+ * of judging, only an eligible video, never their own. The pick covers all their money on the
+ * idea, including contributions paid after it.
  */
 export async function pickWinner(
   ctx: MutationCtx,
@@ -212,14 +183,27 @@ export async function pickWinner(
   if (proposal.status === "settled" || Date.now() > judgingEndsAt(proposal.expiration)) {
     throw new ConvexError({ message: "The winner of this idea can no longer be chosen." });
   }
+  if (submission.authorId === userId)
+    throw new ConvexError({ message: "You can't pick your own video." });
+  if (!isEligible(submission))
+    throw new ConvexError({ message: "This video can't win: it fails the idea's checks." });
   const choosers = (await paidContributionsOf(ctx, userId, proposal._id)).filter(
-    (c) => c.payoutPreference === "customer_choice" && !c.settled,
+    (c) => c.payoutPreference === "customer_choice",
   );
   if (choosers.length === 0) {
     throw new ConvexError({
       message: "Only contributors who chose to pick the winner can choose one.",
     });
   }
-  for (const c of choosers)
-    await ctx.db.patch("contributions", c._id, { pickedSubmissionId: submission._id });
+  const existing = await ctx.db
+    .query("picks")
+    .withIndex("by_user_proposal", (q) => q.eq("userId", userId).eq("proposalId", proposal._id))
+    .unique();
+  if (existing) await ctx.db.patch("picks", existing._id, { submissionId: submission._id });
+  else
+    await ctx.db.insert("picks", {
+      userId,
+      proposalId: proposal._id,
+      submissionId: submission._id,
+    });
 }

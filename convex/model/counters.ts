@@ -1,7 +1,17 @@
 // Counters that make the landing page's stats cost one read each, whatever the table sizes.
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 
-export type CounterName = "users" | "bounties" | "originalVideos";
+/** The platform's money totals (operator page), kept by model/ledger.ts. */
+export const MONEY_COUNTERS = [
+  "money.collected",
+  "money.refunded",
+  "money.refunding",
+  "money.refundFailed",
+  "money.transferred",
+  "money.disputed",
+  "money.lost",
+] as const;
+export type CounterName = "users" | "bounties" | "originalVideos" | (typeof MONEY_COUNTERS)[number];
 
 export async function readCounter(ctx: QueryCtx, name: CounterName): Promise<number> {
   const counter = await ctx.db

@@ -4,7 +4,6 @@ import { internal } from "../_generated/api";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { addToCounter } from "./counters";
-import { settleBatch } from "./settlement";
 import { judgingEndsAt, JUDGING_DAYS, type ValidIdea } from "./ideas";
 import { DAY_MS } from "./labels";
 import { voteDelta } from "./votes";
@@ -177,13 +176,19 @@ export async function closeProposal(
   await ctx.scheduler.runAfter(0, internal.settlement.expireOpenCheckouts, { proposalId });
 }
 
-/** judging → settled: every paid contribution awarded or refunded (model/settlement.ts). */
+/**
+ * judging → settled: every paid contribution awarded or refunded. The one entry point is
+ * settlement.start (re-read unconfirmed payments, then model/settlement.ts settleIdea).
+ */
 export async function settleProposal(
   ctx: MutationCtx,
   proposalId: Id<"proposals">,
   now: number,
-): Promise<boolean> {
-  return await settleBatch(ctx, proposalId, now);
+): Promise<void> {
+  const proposal = await ctx.db.get("proposals", proposalId);
+  if (proposal === null || proposal.status !== "judging") return;
+  if (judgingEndsAt(proposal.expiration) > now) return;
+  await ctx.scheduler.runAfter(0, internal.settlement.start, { proposalId });
 }
 
 const SWEEP_BATCH = 100;

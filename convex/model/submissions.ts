@@ -12,6 +12,7 @@ import type { VideoLink } from "./videoLinks";
 import { lookUpYouTubeVideo } from "./platforms/youtube";
 import { tiktokOEmbed, tiktokOwnVideo } from "./platforms/tiktok";
 import { usableAccessToken } from "./platforms/connections";
+import { creatorBecamePayable, isEligible, voteQualifies } from "./settlement";
 
 export interface VerifiedVideo {
   platform: "YouTube" | "TikTok";
@@ -101,18 +102,21 @@ export async function recordSubmission(
   video: VerifiedVideo,
 ): Promise<Id<"submissions">> {
   const { owned, ...fields } = video;
+  const checklist = checklistFor(
+    { owned, publishedAt: video.publishedAt, durationSeconds: video.durationSeconds },
+    {
+      postedAt: proposal._creationTime,
+      durations: proposal.durations,
+    },
+  );
   const submissionId = await ctx.db.insert("submissions", {
     ...fields,
     proposalId: proposal._id,
     authorId,
     netVotes: 0,
-    checklist: checklistFor(
-      { owned, publishedAt: video.publishedAt, durationSeconds: video.durationSeconds },
-      {
-        postedAt: proposal._creationTime,
-        durations: proposal.durations,
-      },
-    ),
+    qualifiedVotes: 0,
+    eligible: isEligible({ checklist }),
+    checklist,
   });
   await ctx.db.patch("proposals", proposal._id, { submissionCount: proposal.submissionCount + 1 });
   await addToCounter(ctx, "originalVideos", 1);
@@ -150,8 +154,17 @@ export async function setSubmissionVote(
   else if (existing && value !== 0) await ctx.db.patch("submissionVotes", existing._id, { value });
   else if (value !== 0)
     await ctx.db.insert("submissionVotes", { submissionId: submission._id, userId, value });
-  const netVotes = submission.netVotes + voteDelta(previous, value);
-  await ctx.db.patch("submissions", submission._id, { netVotes });
+  const delta = voteDelta(previous, value);
+  const netVotes = submission.netVotes + delta;
+  // Whether this person's votes decide money is known now (their account's age and the idea's
+  // dates are fixed), so the counted total is kept as it changes.
+  const voter = await ctx.db.get("users", userId);
+  const proposal = await ctx.db.get("proposals", submission.proposalId);
+  const counts = voter !== null && proposal !== null && voteQualifies(voter, proposal);
+  await ctx.db.patch("submissions", submission._id, {
+    netVotes,
+    ...(counts ? { qualifiedVotes: (submission.qualifiedVotes ?? 0) + delta } : {}),
+  });
   return netVotes;
 }
 
@@ -217,7 +230,7 @@ export async function confirmOwnership(
     });
     changed += 1;
   }
-  if (changed > 0)
-    await ctx.scheduler.runAfter(0, internal.payouts.payCreator, { creatorId: userId });
+  // Awards waiting on that proof can be paid now (if the payout account is ready too).
+  if (changed > 0) await creatorBecamePayable(ctx, userId);
   return changed;
 }

@@ -1,5 +1,7 @@
 // Validators for values that several tables and functions share.
 import { v } from "convex/values";
+import { literals } from "convex-helpers/validators";
+import { AWARD_STATUSES, LEDGER_KINDS, MOVEMENT_KINDS, MOVEMENT_STATES } from "./moneyStates";
 
 export const ACCOUNT_TYPES = ["Creator", "Viewer", "Business"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -63,12 +65,46 @@ export const payoutPreferenceValidator = v.union(
   v.literal("customer_choice"),
   v.literal("peoples_choice"),
 );
+/**
+ * Where a paid contribution's money is, in cents (model/ledger.ts keeps it). They add up to what
+ * Stripe collected: collected = refunded + refunding + refundFailed + transferred + disputed +
+ * lost + held.
+ */
+export const moneyBucketsValidator = v.object({
+  collectedCents: v.number(),
+  refundedCents: v.number(),
+  refundingCents: v.number(),
+  refundFailedCents: v.number(),
+  transferredCents: v.number(),
+  disputedCents: v.number(),
+  lostCents: v.number(),
+});
+export const ledgerDeltasValidator = v.object({
+  collectedCents: v.optional(v.number()),
+  refundedCents: v.optional(v.number()),
+  refundingCents: v.optional(v.number()),
+  refundFailedCents: v.optional(v.number()),
+  transferredCents: v.optional(v.number()),
+  disputedCents: v.optional(v.number()),
+  lostCents: v.optional(v.number()),
+});
+/** An idea's totals: the sums of its contributions' buckets, and of its active awards. */
 export const ledgerTotalsValidator = v.object({
   contributedCents: v.number(),
   refundedCents: v.number(),
-  awardedCents: v.number(),
+  refundingCents: v.optional(v.number()),
+  refundFailedCents: v.optional(v.number()),
   paidOutCents: v.number(),
+  disputedCents: v.optional(v.number()),
+  lostCents: v.optional(v.number()),
+  awardedCents: v.number(),
 });
+export const ledgerKindValidator = literals(...LEDGER_KINDS);
+export const awardStatusValidator = literals(...AWARD_STATUSES);
+export const movementKindValidator = literals(...MOVEMENT_KINDS);
+export const movementStateValidator = literals(...MOVEMENT_STATES);
+/** How the last attempt at a movement ended, which decides the next idempotency key. */
+export const movementOutcomeValidator = literals("network", "server", "rate_limited", "refused");
 
 /** A Checkout Session as the app keeps it (webhooks and reconciliation both report it). */
 export const sessionStateValidator = v.object({
@@ -77,6 +113,7 @@ export const sessionStateValidator = v.object({
   paymentStatus: v.union(v.string(), v.null()),
   paymentIntentId: v.optional(v.string()),
   amountTotal: v.union(v.number(), v.null()),
+  currency: v.optional(v.string()),
   contributionId: v.optional(v.string()),
   customerDetails: v.optional(
     v.object({
@@ -111,3 +148,30 @@ export const connectedVideoFields = {
   durationSeconds: v.optional(v.number()),
   embedLink: v.optional(v.string()),
 };
+
+/** A refund as Stripe reports it (model/payments/stripe.ts RefundState). */
+export const refundStateValidator = v.object({
+  refundId: v.string(),
+  paymentIntentId: v.string(),
+  amountCents: v.number(),
+  status: v.string(),
+  movementId: v.optional(v.string()),
+});
+
+/** What a verified webhook event means for us (model/payments/events.ts EventChange). */
+export const eventChangeValidator = v.union(
+  v.object({ kind: v.literal("session"), state: sessionStateValidator, failed: v.boolean() }),
+  v.object({ kind: v.literal("refund"), refund: refundStateValidator }),
+  v.object({ kind: v.literal("charge_refunds"), paymentIntentId: v.string() }),
+  v.object({
+    kind: v.literal("dispute"),
+    dispute: v.object({
+      disputeId: v.string(),
+      paymentIntentId: v.string(),
+      amountCents: v.number(),
+      status: v.string(),
+    }),
+  }),
+  v.object({ kind: v.literal("account"), stripeAccountId: v.string(), ready: v.boolean() }),
+  v.object({ kind: v.literal("ignored") }),
+);

@@ -1,86 +1,56 @@
 // Stripe's webhook and the REST routes for contributions and profile money (spec §7).
 import { z } from "zod";
 import type Stripe from "stripe";
-import type { Infer } from "convex/values";
 import { httpAction } from "../_generated/server";
 import { api, internal } from "../_generated/api";
 import type { CorsHttpRouter } from "convex-helpers/server/cors";
 import type { HttpRouter } from "convex/server";
-import { accountReady, sessionState, verifyWebhook } from "../model/payments/stripe";
+import { verifyWebhook } from "../model/payments/stripe";
+import { changeOf, type EventChange } from "../model/payments/events";
 import { centsToDollars } from "../model/labels";
-import type { eventChangeValidator } from "../stripe";
 import { handle, HttpError, json, parseBody, requireCaller, requireSelf } from "./respond";
 
-type EventChange = Infer<typeof eventChangeValidator>;
-
-/** Reduces a verified event to the change it means for us (or ignores it). */
-export function changeOf(event: Stripe.Event): EventChange {
-  const object = event.data.object as unknown as Record<string, unknown>;
-  switch (event.type) {
-    case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded":
-    case "checkout.session.expired":
-      return { kind: "session", state: sessionState(object), failed: false };
-    case "checkout.session.async_payment_failed":
-      return { kind: "session", state: sessionState(object), failed: true };
-    case "charge.refunded": {
-      const charge = z
-        .object({ payment_intent: z.string(), amount_refunded: z.number() })
-        .parse(object);
-      return {
-        kind: "refund",
-        paymentIntentId: charge.payment_intent,
-        amountRefundedCents: charge.amount_refunded,
-      };
-    }
-    case "account.updated": {
-      const account = z
-        .object({
-          id: z.string(),
-          payouts_enabled: z.boolean().nullable().optional(),
-          capabilities: z
-            .object({ transfers: z.string().nullable().optional() })
-            .nullable()
-            .optional(),
-        })
-        .parse(object);
-      return { kind: "account", stripeAccountId: account.id, ready: accountReady(account) };
-    }
-    default:
-      return { kind: "ignored" };
-  }
-}
-
+/**
+ * Stripe's webhooks, step one of three: verify the signature over the raw body with the
+ * endpoint's own secret, reduce the event to its change (model/payments/events.ts), and hand it
+ * to convex/stripe.ts applyEvent. Platform events and Connect events (connected accounts) arrive
+ * on separate endpoints, as Stripe sends them.
+ */
 export function registerStripeWebhook(http: HttpRouter) {
-  http.route({
-    path: "/stripe/webhook",
-    method: "POST",
-    handler: httpAction(async (ctx, request) => {
-      const signature = request.headers.get("stripe-signature");
-      const body = await request.text();
-      let event: Stripe.Event;
-      try {
-        if (!signature) throw new Error("Missing Stripe-Signature");
-        event = await verifyWebhook(body, signature);
-      } catch (e) {
-        console.warn("Refused a webhook:", (e as Error).message);
-        return new Response("Invalid signature", { status: 400 });
-      }
-      let change: EventChange;
-      try {
-        change = changeOf(event);
-      } catch (e) {
-        console.error(`Unreadable ${event.type} event ${event.id}`, e);
-        return new Response("Unreadable event", { status: 400 });
-      }
-      await ctx.runMutation(internal.stripe.applyEvent, {
-        eventId: event.id,
-        type: event.type,
-        change,
-      });
-      return new Response(null, { status: 200 });
-    }),
-  });
+  for (const [path, endpoint] of [
+    ["/stripe/webhook", "platform"],
+    ["/stripe/connect-webhook", "connect"],
+  ] as const) {
+    http.route({
+      path,
+      method: "POST",
+      handler: httpAction(async (ctx, request) => {
+        const signature = request.headers.get("stripe-signature");
+        const body = await request.text();
+        let event: Stripe.Event;
+        try {
+          if (!signature) throw new Error("Missing Stripe-Signature");
+          event = await verifyWebhook(body, signature, endpoint);
+        } catch (e) {
+          console.warn("Refused a webhook:", (e as Error).message);
+          return new Response("Invalid signature", { status: 400 });
+        }
+        let change: EventChange;
+        try {
+          change = changeOf(event);
+        } catch (e) {
+          console.error(`Unreadable ${event.type} event ${event.id}`, e);
+          return new Response("Unreadable event", { status: 400 });
+        }
+        await ctx.runMutation(internal.stripe.applyEvent, {
+          eventId: event.id,
+          type: event.type,
+          change,
+        });
+        return new Response(null, { status: 200 });
+      }),
+    });
+  }
 }
 
 const checkoutBody = z.object({
@@ -211,7 +181,12 @@ export function registerPaymentRoutes(http: CorsHttpRouter) {
         const ids = (new URL(request.url).searchParams.get("proposalIds") ?? "")
           .split(",")
           .filter(Boolean);
-        return json(await ctx.runQuery(api.contributions.myContributions, { proposalIds: ids }));
+        return json(
+          await ctx.runQuery(internal.contributions.myContributions, {
+            userId: caller,
+            proposalIds: ids,
+          }),
+        );
       }),
     ),
   });

@@ -5,15 +5,13 @@ import Stripe from "stripe";
 import { z } from "zod";
 import { baseUrl, env } from "../platforms/http";
 
-let client: Stripe | null = null;
-
-export function stripe(): Stripe {
-  if (client) return client;
+function newClient(maxNetworkRetries: number): Stripe {
   const base = process.env.STRIPE_API_URL ? new URL(process.env.STRIPE_API_URL) : null;
-  client = new Stripe(env("STRIPE_SECRET_KEY"), {
+  return new Stripe(env("STRIPE_SECRET_KEY"), {
     // Resolve `fetch` per request (not once) so the runtime's fetch is always the one used.
     httpClient: Stripe.createFetchHttpClient((input, init) => fetch(input, init)),
-    maxNetworkRetries: 2,
+    maxNetworkRetries,
+    timeout: 20_000,
     ...(base
       ? {
           host: base.hostname,
@@ -22,7 +20,22 @@ export function stripe(): Stripe {
         }
       : {}),
   });
-  return client;
+}
+
+let client: Stripe | null = null;
+let onceClient: Stripe | null = null;
+
+/** For reads and checkouts: the SDK's own retries are harmless there. */
+export function stripe(): Stripe {
+  return (client ??= newClient(2));
+}
+
+/**
+ * For money movements: one request per attempt, so the reconciler alone decides when to retry
+ * and under which idempotency key (model/movements.ts).
+ */
+function stripeOnce(): Stripe {
+  return (onceClient ??= newClient(0));
 }
 
 /** What we read from a Checkout Session (parsed: provider data is untrusted input). */
@@ -32,6 +45,7 @@ const sessionSchema = z.object({
   payment_status: z.string().nullable(),
   payment_intent: z.union([z.string(), z.object({ id: z.string() }).passthrough()]).nullable(),
   amount_total: z.number().nullable(),
+  currency: z.string().nullable().optional(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
   customer_details: z
     .object({
@@ -54,6 +68,7 @@ export interface SessionState {
   paymentStatus: string | null;
   paymentIntentId?: string;
   amountTotal: number | null;
+  currency?: string;
   contributionId?: string;
   customerDetails?: { name?: string; email?: string; country?: string };
 }
@@ -70,6 +85,7 @@ export function sessionState(raw: unknown): SessionState {
         ? session.payment_intent
         : session.payment_intent?.id,
     amountTotal: session.amount_total,
+    ...(session.currency ? { currency: session.currency.toLowerCase() } : {}),
     contributionId: session.metadata?.contributionId,
     customerDetails: details
       ? {
@@ -107,7 +123,7 @@ export async function createCheckoutSession(args: {
       cancel_url: `${site}/expanded-proposal/${args.proposalId}?checkout=cancelled`,
       client_reference_id: args.contributionId,
       metadata,
-      payment_intent_data: { metadata, transfer_group: `proposal_${args.proposalId}` },
+      payment_intent_data: { metadata, transfer_group: transferGroup(args.proposalId) },
       ...(args.email ? { customer_email: args.email } : {}),
     },
     { idempotencyKey: `checkout-${args.contributionId}` },
@@ -116,29 +132,18 @@ export async function createCheckoutSession(args: {
   return { id: session.id, url: session.url };
 }
 
-export async function retrieveCheckoutSession(sessionId: string): Promise<SessionState> {
-  return sessionState(await stripe().checkout.sessions.retrieve(sessionId));
+/** The session as Stripe has it, or null when Stripe does not know it ("No such checkout session"). */
+export async function retrieveCheckoutSession(sessionId: string): Promise<SessionState | null> {
+  try {
+    return sessionState(await stripe().checkout.sessions.retrieve(sessionId));
+  } catch (e) {
+    if (e instanceof Stripe.errors.StripeError && e.statusCode === 404) return null;
+    throw e;
+  }
 }
 
 export async function expireCheckoutSession(sessionId: string): Promise<void> {
   await stripe().checkout.sessions.expire(sessionId, {}, { idempotencyKey: `expire-${sessionId}` });
-}
-
-/** Refunds what remains of a contribution's payment. */
-export async function refundPayment(args: {
-  contributionId: string;
-  paymentIntentId: string;
-  amountCents: number;
-}) {
-  const refund = await stripe().refunds.create(
-    {
-      payment_intent: args.paymentIntentId,
-      amount: args.amountCents,
-      metadata: { contributionId: args.contributionId },
-    },
-    { idempotencyKey: `refund-${args.contributionId}` },
-  );
-  return { refundId: refund.id, status: refund.status };
 }
 
 export async function createPayoutAccount(args: {
@@ -180,41 +185,174 @@ export async function retrievePayoutAccountReady(accountId: string): Promise<boo
   return accountReady(await stripe().accounts.retrieve(accountId));
 }
 
-/** Pays a creator's earning out of the contribution's charge (separate charges and transfers). */
-export async function transferEarning(args: {
-  earningId: string;
-  accountId: string;
+/**
+ * Verifies a webhook's signature (Stripe's scheme, 300 s tolerance) over the raw body. The
+ * platform endpoint and the Connect endpoint each have their own signing secret.
+ */
+export async function verifyWebhook(
+  rawBody: string,
+  signature: string,
+  endpoint: "platform" | "connect",
+): Promise<Stripe.Event> {
+  return await stripe().webhooks.constructEventAsync(
+    rawBody,
+    signature,
+    env(endpoint === "platform" ? "STRIPE_WEBHOOK_SECRET" : "STRIPE_CONNECT_WEBHOOK_SECRET"),
+    300,
+    Stripe.createSubtleCryptoProvider(),
+  );
+}
+
+// --- Money movements: made once, found again by our metadata ---------------------------------
+
+/** A refund as Stripe reports it (API answers and webhook events alike). */
+export interface RefundState {
+  refundId: string;
+  paymentIntentId: string;
+  amountCents: number;
+  status: string;
+  movementId?: string;
+}
+
+const refundSchema = z.object({
+  id: z.string(),
+  amount: z.number().int().nonnegative(),
+  status: z.string().nullable(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() }).passthrough()]).nullable(),
+  metadata: z.record(z.string(), z.string()).nullable().optional(),
+});
+
+export function refundState(raw: unknown): RefundState | null {
+  const refund = refundSchema.parse(raw);
+  const intent =
+    typeof refund.payment_intent === "string" ? refund.payment_intent : refund.payment_intent?.id;
+  if (!intent) return null;
+  return {
+    refundId: refund.id,
+    paymentIntentId: intent,
+    amountCents: refund.amount,
+    status: refund.status ?? "pending",
+    ...(refund.metadata?.movementId ? { movementId: refund.metadata.movementId } : {}),
+  };
+}
+
+/** Every refund of a payment (all pages). */
+export async function listRefunds(paymentIntentId: string): Promise<RefundState[]> {
+  const found: RefundState[] = [];
+  for await (const refund of stripe().refunds.list({
+    payment_intent: paymentIntentId,
+    limit: 100,
+  })) {
+    const state = refundState(refund);
+    if (state) found.push(state);
+  }
+  return found;
+}
+
+export async function createRefund(args: {
+  movementId: string;
+  paymentIntentId: string;
+  amountCents: number;
+  idempotencyKey: string;
+}): Promise<RefundState> {
+  const refund = await stripeOnce().refunds.create(
+    {
+      payment_intent: args.paymentIntentId,
+      amount: args.amountCents,
+      metadata: { movementId: args.movementId },
+    },
+    { idempotencyKey: args.idempotencyKey },
+  );
+  return refundState(refund)!;
+}
+
+export async function createTransfer(args: {
+  movementId: string;
+  destination: string;
   amountCents: number;
   proposalId: string;
   chargeId?: string;
+  idempotencyKey: string;
 }): Promise<string> {
-  const transfer = await stripe().transfers.create(
+  const transfer = await stripeOnce().transfers.create(
     {
       amount: args.amountCents,
       currency: "usd",
-      destination: args.accountId,
-      transfer_group: `proposal_${args.proposalId}`,
+      destination: args.destination,
+      transfer_group: transferGroup(args.proposalId),
       ...(args.chargeId ? { source_transaction: args.chargeId } : {}),
-      metadata: { earningId: args.earningId },
+      metadata: { movementId: args.movementId },
     },
-    { idempotencyKey: `transfer-${args.earningId}` },
+    { idempotencyKey: args.idempotencyKey },
   );
   return transfer.id;
 }
 
+/** Our transfer for a movement, if Stripe made it (searched within the idea's transfer group). */
+export async function findTransfer(proposalId: string, movementId: string): Promise<string | null> {
+  for await (const transfer of stripe().transfers.list({
+    transfer_group: transferGroup(proposalId),
+    limit: 100,
+  })) {
+    if (transfer.metadata?.movementId === movementId) return transfer.id;
+  }
+  return null;
+}
+
+export async function createReversal(args: {
+  movementId: string;
+  transferId: string;
+  amountCents: number;
+  idempotencyKey: string;
+}): Promise<string> {
+  const reversal = await stripeOnce().transfers.createReversal(
+    args.transferId,
+    { amount: args.amountCents, metadata: { movementId: args.movementId } },
+    { idempotencyKey: args.idempotencyKey },
+  );
+  return reversal.id;
+}
+
+export async function findReversal(transferId: string, movementId: string): Promise<string | null> {
+  for await (const reversal of stripe().transfers.listReversals(transferId, { limit: 100 })) {
+    if (reversal.metadata?.movementId === movementId) return reversal.id;
+  }
+  return null;
+}
+
+export function transferGroup(proposalId: string) {
+  return `proposal_${proposalId}`;
+}
+
+/** The platform's balance in USD, for the operator page. */
+export async function platformBalance(): Promise<{ availableCents: number; pendingCents: number }> {
+  const balance = await stripe().balance.retrieve();
+  const usd = (list: { amount: number; currency: string }[] | undefined) =>
+    (list ?? []).filter((b) => b.currency === "usd").reduce((sum, b) => sum + b.amount, 0);
+  return { availableCents: usd(balance.available), pendingCents: usd(balance.pending) };
+}
+
+/**
+ * How a failed Stripe call ended, which decides the next attempt (product rules "Durable
+ * movements"): no answer at all (network: the request may have been made), a 5xx (Stripe keeps
+ * it under the key for 24 h), a 429 or lock conflict (nothing kept, nothing done), or a refusal.
+ */
+export type CallFailure = "network" | "server" | "rate_limited" | "refused";
+
+export function classifyFailure(e: unknown): CallFailure {
+  if (e instanceof Stripe.errors.StripeError) {
+    const status = e.statusCode;
+    if (status === undefined || e instanceof Stripe.errors.StripeConnectionError) return "network";
+    if (status === 429 || status === 409) return "rate_limited";
+    if (status >= 500) return "server";
+    return "refused";
+  }
+  return "network";
+}
+
+/** The charge behind a payment (transfers draw on it with `source_transaction`). */
 export async function chargeOf(paymentIntentId: string): Promise<string | undefined> {
   const intent = await stripe().paymentIntents.retrieve(paymentIntentId);
   const charge = intent.latest_charge;
   return typeof charge === "string" ? charge : (charge?.id ?? undefined);
-}
-
-/** Verifies a webhook's signature (Stripe's scheme, 300 s tolerance) over the raw body. */
-export async function verifyWebhook(rawBody: string, signature: string): Promise<Stripe.Event> {
-  return await stripe().webhooks.constructEventAsync(
-    rawBody,
-    signature,
-    env("STRIPE_WEBHOOK_SECRET"),
-    300,
-    Stripe.createSubtleCryptoProvider(),
-  );
 }

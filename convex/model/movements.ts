@@ -1,0 +1,225 @@
+// Durable money movements (product rules "Durable movements"). A refund, transfer or reversal is
+// planned as a record in the same transaction as the decision that causes it; the reconciler
+// (convex/movements.ts) then drives it: before any retry it asks Stripe whether it was already
+// made (by our metadata), reuses the idempotency key only after a network failure and within
+// 24 h (Stripe replays a key's first answer, 500s included, for 24 h), and takes a new key only
+// once Stripe shows nothing was made. After MAX_ATTEMPTS it needs attention; nothing is dropped.
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx } from "../_generated/server";
+import { internal } from "../_generated/api";
+import type { MovementKind } from "./moneyStates";
+import type { CallFailure, RefundState } from "./payments/stripe";
+import { syncMoney } from "./ledger";
+
+export const MAX_ATTEMPTS = 10;
+export const KEY_REUSE_MS = 24 * 60 * 60 * 1000;
+/** How long one attempt may take before another run may pick the movement up. */
+export const LEASE_MS = 2 * 60 * 1000;
+
+/** The wait before attempt n+1: 1, 2, 4 … minutes, at most 6 hours. */
+export function backoffMs(attempts: number): number {
+  return Math.min(2 ** Math.max(0, attempts - 1) * 60_000, 6 * 60 * 60 * 1000);
+}
+
+export function keyFor(movementId: string, generation: number) {
+  return `movement-${movementId}-${generation}`;
+}
+
+/**
+ * The key for the next request. Same key: after a network failure within 24 h (the first request
+ * may still be in flight at Stripe, and the key makes it happen once) or a 429 (Stripe kept
+ * nothing). New key: after a 5xx or a refusal (Stripe would replay that answer), or when the key
+ * is older than 24 h — in each case only after the caller confirmed nothing was made.
+ */
+export function nextKey(
+  m: Pick<Doc<"moneyMovements">, "_id" | "keyGeneration" | "keyCreatedAt" | "lastOutcome">,
+  now: number,
+): { key: string; generation: number; fresh: boolean } {
+  const reusable =
+    m.lastOutcome === undefined ||
+    m.lastOutcome === "rate_limited" ||
+    (m.lastOutcome === "network" && now - m.keyCreatedAt < KEY_REUSE_MS);
+  const generation = reusable ? m.keyGeneration : m.keyGeneration + 1;
+  return { key: keyFor(m._id, generation), generation, fresh: !reusable };
+}
+
+export async function planMovement(
+  ctx: MutationCtx,
+  args: {
+    kind: MovementKind;
+    contribution: Doc<"contributions">;
+    amountCents: number;
+    reason: string;
+    awardId?: Id<"awards">;
+    destination?: string;
+    transferId?: string;
+  },
+): Promise<Id<"moneyMovements"> | null> {
+  if (args.amountCents <= 0) return null;
+  const now = Date.now();
+  const id = await ctx.db.insert("moneyMovements", {
+    kind: args.kind,
+    state: "planned",
+    proposalId: args.contribution.proposalId,
+    contributionId: args.contribution._id,
+    ...(args.awardId ? { awardId: args.awardId } : {}),
+    amountCents: args.amountCents,
+    currency: args.contribution.currency ?? "usd",
+    reason: args.reason,
+    ...(args.contribution.paymentIntentId
+      ? { paymentIntentId: args.contribution.paymentIntentId }
+      : {}),
+    ...(args.destination ? { destination: args.destination } : {}),
+    ...(args.transferId ? { transferId: args.transferId } : {}),
+    idempotencyKey: "",
+    keyCreatedAt: now,
+    keyGeneration: 0,
+    attempts: 0,
+    nextAttemptAt: now,
+  });
+  await ctx.db.patch("moneyMovements", id, { idempotencyKey: keyFor(id, 0) });
+  // A refund being planned is money on its way back: the ledger says so at once.
+  await syncMoney(ctx, args.contribution._id);
+  await ctx.scheduler.runAfter(0, internal.movements.drive, { movementId: id });
+  return id;
+}
+
+export type Attempt = {
+  movement: Doc<"moneyMovements">;
+  /** Ask Stripe first: an earlier attempt may have been made without us hearing of it. */
+  lookUpFirst: boolean;
+  key: string;
+  generation: number;
+};
+
+/**
+ * Takes the movement for one attempt (a lease, so overlapping runs do not both send). Returns
+ * null when there is nothing to do now.
+ */
+export async function claimAttempt(
+  ctx: MutationCtx,
+  movementId: Id<"moneyMovements">,
+  now: number,
+): Promise<Attempt | null> {
+  const m = await ctx.db.get("moneyMovements", movementId);
+  if (m === null || m.state !== "planned") return null;
+  if (m.nextAttemptAt > now || (m.leaseUntil ?? 0) > now) return null;
+  const { key, generation } = nextKey(m, now);
+  await ctx.db.patch("moneyMovements", movementId, {
+    attempts: m.attempts + 1,
+    leaseUntil: now + LEASE_MS,
+  });
+  return { movement: m, lookUpFirst: m.attempts > 0, key, generation };
+}
+
+export type AttemptResult =
+  | { type: "made"; stripeId: string; refund?: RefundState }
+  | { type: "failed"; failure: CallFailure; message: string; generation: number; key: string }
+  /** Nothing was sent: the lookup before the retry could not reach Stripe. */
+  | { type: "lookup_failed"; message: string };
+
+/** Records how an attempt ended; a made movement moves the ledger through syncMoney. */
+export async function recordAttempt(
+  ctx: MutationCtx,
+  movementId: Id<"moneyMovements">,
+  result: AttemptResult,
+  now: number,
+) {
+  const m = await ctx.db.get("moneyMovements", movementId);
+  if (m === null || m.state !== "planned") return;
+  if (result.type === "made") {
+    if (result.refund) await recordRefund(ctx, result.refund, now);
+    const refundState = result.refund?.status;
+    await ctx.db.patch("moneyMovements", movementId, {
+      stripeId: result.stripeId,
+      sentAt: now,
+      leaseUntil: undefined,
+      ...(refundState === undefined || refundState === "succeeded"
+        ? { state: "confirmed" as const, settledAt: now }
+        : refundState === "failed" || refundState === "canceled"
+          ? { state: "failed" as const, settledAt: now }
+          : { state: "sent" as const }),
+    });
+    await syncMoney(ctx, m.contributionId);
+    await ctx.scheduler.runAfter(0, internal.settlement.followCharge, {
+      contributionId: m.contributionId,
+    });
+    return;
+  }
+  const failure = result.type === "failed" ? result.failure : undefined;
+  const giveUp = m.attempts >= MAX_ATTEMPTS;
+  await ctx.db.patch("moneyMovements", movementId, {
+    leaseUntil: undefined,
+    lastError: result.message.slice(0, 500),
+    ...(result.type === "failed"
+      ? {
+          lastOutcome: failure,
+          idempotencyKey: result.key,
+          keyGeneration: result.generation,
+          ...(result.generation !== m.keyGeneration ? { keyCreatedAt: now } : {}),
+        }
+      : {}),
+    ...(giveUp
+      ? { state: "needs_attention" as const }
+      : { nextAttemptAt: now + backoffMs(m.attempts) }),
+  });
+  if (giveUp) await syncMoney(ctx, m.contributionId);
+  else
+    await ctx.scheduler.runAfter(backoffMs(m.attempts), internal.movements.drive, { movementId });
+}
+
+/**
+ * A refund as Stripe reports it (our reconciler, a webhook, or a re-read of the payment's
+ * refunds): stored, its movement (if ours) brought to the same state, and the ledger synced.
+ */
+export async function recordRefund(ctx: MutationCtx, refund: RefundState, now: number) {
+  const known = await ctx.db
+    .query("stripeRefunds")
+    .withIndex("by_refund", (q) => q.eq("refundId", refund.refundId))
+    .unique();
+  if (known === null) {
+    await ctx.db.insert("stripeRefunds", { ...refund, updatedAt: now });
+  } else if (known.status !== refund.status || known.amountCents !== refund.amountCents) {
+    // A failed refund stays failed: Stripe never revives one, and a stale "pending" event must
+    // not undo a failure it came before.
+    if (known.status !== "failed" && known.status !== "canceled")
+      await ctx.db.patch("stripeRefunds", known._id, {
+        status: refund.status,
+        amountCents: refund.amountCents,
+        updatedAt: now,
+      });
+  }
+  const movementId = refund.movementId
+    ? ctx.db.normalizeId("moneyMovements", refund.movementId)
+    : null;
+  const movement = movementId ? await ctx.db.get("moneyMovements", movementId) : null;
+  if (movement && movement.kind === "refund") {
+    const status = (await ctx.db
+      .query("stripeRefunds")
+      .withIndex("by_refund", (q) => q.eq("refundId", refund.refundId))
+      .unique())!.status;
+    const state =
+      status === "succeeded"
+        ? ("confirmed" as const)
+        : status === "failed" || status === "canceled"
+          ? ("failed" as const)
+          : ("sent" as const);
+    if (movement.state !== state && movement.state !== "cancelled")
+      await ctx.db.patch("moneyMovements", movement._id, {
+        state,
+        stripeId: refund.refundId,
+        leaseUntil: undefined,
+        ...(state !== "sent" ? { settledAt: now } : {}),
+      });
+  }
+  const contribution = await ctx.db
+    .query("contributions")
+    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", refund.paymentIntentId))
+    .first();
+  if (contribution) {
+    await syncMoney(ctx, contribution._id);
+    await ctx.scheduler.runAfter(0, internal.settlement.followCharge, {
+      contributionId: contribution._id,
+    });
+  }
+}

@@ -1,0 +1,373 @@
+// Model-based, randomised: seeded sequences of what Stripe, people and the network can do —
+// signed webhooks duplicated, reordered and re-sent under new ids, the confirmation page's
+// lookup, picks, preference changes, late bank payments, refunds before and after the award,
+// disputes won and lost, refund failures, payout accounts set up early, late or never, and
+// injected Stripe faults — through settlement, claim windows and the reconciler. After each
+// sequence the app is checked against the Stripe stand-in's own books (an independent model):
+// every charge's money is refunded, transferred, lost, frozen or held by the app with a
+// deadline; no movement was made twice; the ledger's lines, totals and records agree.
+// MONEY_SEQUENCES=5000 runs more.
+import { afterEach, expect, test } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { as, createUser } from "./test.setup";
+import {
+  cleanUp,
+  connectYouTube,
+  DAY,
+  moneyWorld,
+  payoutsReady,
+  runScheduled,
+  setNow,
+  sweepMovements,
+  type MoneyWorld,
+} from "./test.money";
+import { EMPTY_BUCKETS, heldCents } from "./model/ledger";
+import { judgingEndsAt } from "./model/ideas";
+
+const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? 1000);
+const PER_WORLD = 25;
+
+afterEach(cleanUp);
+
+/** mulberry32: a small seeded generator, so a failing sequence can be replayed by its seed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface People {
+  donors: Id<"users">[];
+  /** Connected and payable from the start. */
+  payable: Id<"users">;
+  /** Connected; sets up payouts late (or never), by the sequence's choice. */
+  late: Id<"users">;
+  lateAccount: string | null;
+  /** Never proves ownership, never sets up payouts. */
+  never: Id<"users">;
+}
+
+async function people(w: MoneyWorld): Promise<People> {
+  const donors = [await createUser(w.t), await createUser(w.t), await createUser(w.t)];
+  const payable = await createUser(w.t);
+  await connectYouTube(w, payable);
+  await payoutsReady(w, payable);
+  const late = await createUser(w.t);
+  await connectYouTube(w, late);
+  const never = await createUser(w.t);
+  return { donors, payable, late, lateAccount: null, never };
+}
+
+const FAULTS = ["error_500", "rate_limit_429", "timeout", "lost_response"] as const;
+
+async function runSequence(w: MoneyWorld, p: People, seed: number) {
+  const rand = random(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(rand() * items.length)]!;
+  const chance = (x: number) => rand() < x;
+  const { t, stripe } = w;
+  const start = Date.now();
+  const proposalId = await as(t, p.donors[0]!).mutation(api.proposals.create, {
+    oneLiner: `Sequence ${seed}`,
+    platform: "YouTube",
+    durations: ["MEDIUM"],
+    expiration: start + DAY,
+    links: [],
+  });
+  const sessions: string[] = [];
+  const submissions: Id<"submissions">[] = [];
+  const contribute = async () => {
+    const donor = chance(0.25) ? null : pick(p.donors);
+    const caller = donor ? as(t, donor) : t;
+    const { url } = await caller.action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 100 + Math.floor(rand() * 4900),
+    });
+    const sessionId = url.split("/").pop()!;
+    sessions.push(sessionId);
+    stripe.pay(sessionId, pick(["paid", "paid", "async_pending", "declined"] as const));
+  };
+  const deliverSome = async () => {
+    if (chance(0.7)) await stripe.deliverShuffled(rand, { duplicateRate: 0.3, newIdRate: 0.2 });
+  };
+  const lookUp = async () => {
+    if (sessions.length) await t.action(api.contributions.reconcile, { sessionId: pick(sessions) });
+  };
+  const charges = () =>
+    Object.values(stripe.state.charges).filter((c) =>
+      sessions.some((s) => {
+        const intent = stripe.state.sessions[s]?.payment_intent;
+        return intent && c.payment_intent === intent;
+      }),
+    );
+  const dashboardRefund = () => {
+    const charge = charges().find((c) => !c.disputed && c.amount > c.amount_refunded);
+    if (charge) {
+      const left = charge.amount - charge.amount_refunded;
+      stripe.dashboardRefund(charge.id, chance(0.5) ? left : Math.max(1, Math.floor(left / 2)));
+    }
+  };
+  const openDispute = () => {
+    const charge = charges().find((c) => !c.disputed && c.amount > c.amount_refunded);
+    if (charge) stripe.openDispute(charge.id);
+  };
+  const closeDisputes = () => {
+    for (const d of Object.values(stripe.state.disputes ?? {}))
+      if (d.status === "needs_response") stripe.closeDispute(d.id, chance(0.5) ? "won" : "lost");
+  };
+  const failRefunds = () => {
+    for (const r of Object.values(stripe.state.refunds))
+      if (r.status === "succeeded" && chance(0.3)) stripe.failRefund(r.id);
+  };
+  const fault = () => {
+    if (chance(0.35))
+      stripe.failNext(1 + Math.floor(rand() * 2), pick(FAULTS), {
+        path: pick(["/v1/refunds", "/v1/transfers"]),
+      });
+  };
+  const video = async (creator: Id<"users">, eligible: boolean) => {
+    const id = `v${seed}x${submissions.length}`;
+    w.platforms.youtube.push({
+      id,
+      channelId: `UC${creator}`,
+      title: id,
+      seconds: eligible ? 600 : 30,
+      publishedAt: Date.now() + 1000,
+    });
+    submissions.push(
+      await as(t, creator).action(api.submissions.submit, {
+        proposalId,
+        link: `https://youtu.be/${id}`,
+      }),
+    );
+  };
+
+  // Before the deadline.
+  for (let i = 0, n = 1 + Math.floor(rand() * 4); i < n; i++) await contribute();
+  await deliverSome();
+  if (chance(0.3) && sessions.length) {
+    // A preference change before the first submission.
+    const mine = await t.run((ctx) =>
+      ctx.db
+        .query("contributions")
+        .withIndex("by_session", (q) => q.eq("checkoutSessionId", sessions[0]!))
+        .unique(),
+    );
+    if (mine?.contributorId && mine.status === "paid")
+      await as(t, mine.contributorId).mutation(api.contributions.setPayoutPreference, {
+        sessionId: sessions[0]!,
+        preference: "peoples_choice",
+      });
+  }
+  for (const creator of [p.payable, p.late, p.never])
+    if (chance(0.6)) await video(creator, chance(0.8));
+  for (const s of submissions)
+    if (chance(0.5))
+      await as(t, pick(p.donors))
+        .mutation(api.submissions.vote, { submissionId: s, vote: 1 })
+        .catch(() => null);
+  for (const donor of p.donors)
+    if (submissions.length && chance(0.4))
+      await as(t, donor)
+        .mutation(api.contributions.pickWinner, { submissionId: pick(submissions) })
+        .catch(() => null); // not a contributor, own video or ineligible: refused, nothing changes
+  if (chance(0.3)) await contribute();
+  if (chance(0.3)) dashboardRefund();
+  if (chance(0.2)) openDispute();
+  await deliverSome();
+  await lookUp();
+
+  // Judging ends: settlement, with faults and late events around it.
+  const expiration = start + DAY;
+  setNow(judgingEndsAt(expiration) + 1000);
+  fault();
+  await t.mutation(internal.proposals.close, { proposalId });
+  await t.action(internal.settlement.start, { proposalId });
+  await runScheduled(t);
+  for (const s of sessions)
+    if (chance(0.5)) stripe.settleAsync(s, chance(0.7) ? "succeeded" : "failed");
+  await deliverSome();
+  if (chance(0.3)) dashboardRefund();
+  if (chance(0.3)) openDispute();
+  fault();
+  await deliverSome();
+  await runScheduled(t);
+  if (chance(0.5) && p.lateAccount === null) p.lateAccount = await payoutsReady(w, p.late);
+  closeDisputes();
+  if (chance(0.3)) failRefunds();
+
+  // The claim window ends; everything is delivered and the reconciler runs until quiet.
+  for (const s of sessions) stripe.settleAsync(s, "succeeded");
+  setNow(judgingEndsAt(expiration) + 31 * DAY);
+  await stripe.deliver();
+  await runScheduled(t);
+  await t.mutation(internal.settlement.expireClaims, {});
+  await runScheduled(t);
+  for (let round = 0; round < 14; round++) {
+    setNow(Date.now() + 7 * 3600 * 1000);
+    await sweepMovements(w);
+    await stripe.deliver();
+    await runScheduled(t);
+  }
+  stripe.clearFaults();
+  for (let round = 0; round < 3; round++) {
+    setNow(Date.now() + 7 * 3600 * 1000);
+    await sweepMovements(w);
+    await stripe.deliver();
+    await runScheduled(t);
+  }
+  await check(w, p, seed, proposalId, sessions);
+}
+
+async function check(
+  w: MoneyWorld,
+  p: People,
+  seed: number,
+  proposalId: Id<"proposals">,
+  sessions: string[],
+) {
+  const at = `seed ${seed}`;
+  const books = w.stripe.books();
+  const { contributions, movements, awards, entries, idea } = await w.t.run(async (ctx) => ({
+    contributions: await ctx.db
+      .query("contributions")
+      .filter((q) => q.eq(q.field("proposalId"), proposalId))
+      .collect(),
+    movements: await ctx.db
+      .query("moneyMovements")
+      .filter((q) => q.eq(q.field("proposalId"), proposalId))
+      .collect(),
+    awards: await ctx.db
+      .query("awards")
+      .filter((q) => q.eq(q.field("proposalId"), proposalId))
+      .collect(),
+    entries: await ctx.db
+      .query("ledgerEntries")
+      .withIndex("by_proposal", (q) => q.eq("proposalId", proposalId))
+      .collect(),
+    idea: (await ctx.db.get("proposals", proposalId))!,
+  }));
+  const byIntent = new Map(
+    contributions.filter((c) => c.paymentIntentId).map((c) => [c.paymentIntentId!, c]),
+  );
+  const now = Date.now();
+  for (const sessionId of sessions) {
+    const intent = w.stripe.state.sessions[sessionId]?.payment_intent as string | null;
+    const charge = intent ? books.charges.find((c) => c.payment_intent === intent) : undefined;
+    if (!charge) continue;
+    const c = byIntent.get(intent!);
+    expect(c, `${at}: a charge without its contribution`).toBeDefined();
+    const b = c!.money ?? EMPTY_BUCKETS;
+    // The app's view of the charge is Stripe's.
+    expect(b.collectedCents, `${at}: collected`).toBe(charge.amount);
+    expect(b.refundedCents, `${at}: refunded`).toBe(charge.refundedSucceeded);
+    expect(b.refundFailedCents, `${at}: refund failed`).toBe(charge.refundFailed);
+    expect(b.transferredCents, `${at}: transferred`).toBe(charge.transferred);
+    expect(b.lostCents, `${at}: lost`).toBe(charge.lost);
+    expect(b.disputedCents, `${at}: disputed`).toBe(charge.disputeOpen);
+    // Every cent is accounted for: what the books do not show as gone is held by the app…
+    const held =
+      charge.amount -
+      charge.refundedSucceeded -
+      charge.refundPending -
+      charge.refundFailed -
+      charge.transferred -
+      charge.lost -
+      charge.disputeOpen;
+    expect(heldCents(b) + b.refundingCents - charge.refundPending, `${at}: held`).toBe(held);
+    // …and nothing is held past its deadline: after the claim window only a failed refund
+    // (the operator's) or a frozen dispute may still hold money.
+    expect(held, `${at}: money held past every deadline`).toBe(0);
+    expect(b.refundingCents, `${at}: a refund still in flight`).toBe(charge.refundPending);
+  }
+  // No movement happened twice, and every made one is ours and recorded.
+  for (const list of [books.refunds, books.transfers, books.reversals]) {
+    const ids = list.flatMap((o) => (o.metadata?.movementId ? [o.metadata.movementId] : []));
+    expect(new Set(ids).size, `${at}: a movement made twice`).toBe(ids.length);
+  }
+  for (const m of movements) {
+    if (m.state === "confirmed" || m.state === "sent")
+      expect(m.stripeId, `${at}: ${m.kind} without its Stripe object`).toBeTruthy();
+    expect(["planned"].includes(m.state), `${at}: ${m.kind} never finished`).toBe(false);
+  }
+  // Transfers only to creators who proved ownership of an eligible video; never the picker's own.
+  for (const transfer of books.transfers) {
+    const m = movements.find((x) => x._id === transfer.metadata?.movementId);
+    expect(m, `${at}: a transfer we did not plan`).toBeDefined();
+    const award = awards.find((a) => a._id === m!.awardId)!;
+    expect(award.creatorId, `${at}: paid a creator who never proved ownership`).not.toBe(p.never);
+    const contribution = contributions.find((c) => c._id === award.contributionId)!;
+    expect(award.creatorId, `${at}: a contributor paid their own video`).not.toBe(
+      contribution.contributorId,
+    );
+  }
+  // The ledger's lines, the idea's totals and the records agree.
+  const totals = {
+    contributedCents: 0,
+    refundedCents: 0,
+    refundingCents: 0,
+    refundFailedCents: 0,
+    paidOutCents: 0,
+    disputedCents: 0,
+    lostCents: 0,
+    awardedCents: 0,
+    ...idea.ledger,
+  };
+  const TOTAL = {
+    collectedCents: "contributedCents",
+    refundedCents: "refundedCents",
+    refundingCents: "refundingCents",
+    refundFailedCents: "refundFailedCents",
+    transferredCents: "paidOutCents",
+    disputedCents: "disputedCents",
+    lostCents: "lostCents",
+  } as const;
+  const usd = contributions.filter((c) => (c.currency ?? "usd") === "usd");
+  for (const [bucket, total] of Object.entries(TOTAL) as [
+    keyof typeof TOTAL,
+    (typeof TOTAL)[keyof typeof TOTAL],
+  ][]) {
+    const records = usd.reduce((s, c) => s + (c.money ?? EMPTY_BUCKETS)[bucket], 0);
+    const lines = entries.reduce((s, e) => s + (e.deltas?.[bucket] ?? 0), 0);
+    expect(totals[total], `${at}: ${total} from the records`).toBe(records);
+    expect(lines, `${at}: ${total} from the ledger lines`).toBe(records);
+  }
+  const awardSign = { awarded: 1, award_passed: -1, award_reduced: -1 } as Record<string, number>;
+  const awardedFromLines = entries.reduce(
+    (s, e) => s + (awardSign[e.kind] ?? 0) * e.amountCents,
+    0,
+  );
+  const activeAwards = awards.filter((a) => a.status !== "passed" && a.status !== "cancelled");
+  expect(awardedFromLines, `${at}: awarded lines`).toBe(totals.awardedCents);
+  expect(totals.awardedCents, `${at}: awarded total`).toBe(
+    activeAwards.reduce((s, a) => s + a.amountCents, 0),
+  );
+  expect(idea.bountyCents, `${at}: bounty`).toBe(
+    totals.contributedCents -
+      totals.refundedCents -
+      totals.refundingCents -
+      totals.refundFailedCents -
+      totals.disputedCents -
+      totals.lostCents,
+  );
+  void now;
+}
+
+const worlds = Math.ceil(SEQUENCES / PER_WORLD);
+test.each(Array.from({ length: worlds }, (_, i) => i))(
+  `money always ends: ${SEQUENCES} random sequences, checked against Stripe's books (world %i)`,
+  async (world) => {
+    const w = moneyWorld();
+    const p = await people(w);
+    for (let i = 0; i < PER_WORLD && world * PER_WORLD + i < SEQUENCES; i++) {
+      const seed = 1 + world * PER_WORLD + i;
+      await runSequence(w, p, seed);
+    }
+  },
+  600_000,
+);

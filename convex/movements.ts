@@ -1,0 +1,154 @@
+// The reconciler: drives every planned refund, transfer and reversal to the end (the rules are
+// in model/movements.ts). `drive` makes one attempt; the cron sweep finds anything whose
+// scheduled attempt was lost (a crashed action) or whose refund Stripe still has pending.
+import { v } from "convex/values";
+import { internalAction, internalMutation, internalQuery } from "./_generated/server";
+import { internal } from "./_generated/api";
+import type { Doc } from "./_generated/dataModel";
+import { claimAttempt, recordAttempt, type AttemptResult } from "./model/movements";
+import {
+  chargeOf,
+  classifyFailure,
+  createRefund,
+  createReversal,
+  createTransfer,
+  findReversal,
+  findTransfer,
+  listRefunds,
+  type RefundState,
+} from "./model/payments/stripe";
+
+export const claim = internalMutation({
+  args: { movementId: v.id("moneyMovements") },
+  handler: async (ctx, { movementId }) => await claimAttempt(ctx, movementId, Date.now()),
+});
+
+export const record = internalMutation({
+  args: { movementId: v.id("moneyMovements"), result: v.any() },
+  handler: async (ctx, { movementId, result }) =>
+    await recordAttempt(ctx, movementId, result as AttemptResult, Date.now()),
+});
+
+/** What Stripe already made for a movement, found by the movement id in its metadata. */
+async function findAtStripe(
+  m: Doc<"moneyMovements">,
+): Promise<{ stripeId: string; refund?: RefundState } | null> {
+  if (m.kind === "refund") {
+    const refund = (await listRefunds(m.paymentIntentId!)).find((r) => r.movementId === m._id);
+    return refund ? { stripeId: refund.refundId, refund } : null;
+  }
+  if (m.kind === "transfer") {
+    const id = await findTransfer(m.proposalId, m._id);
+    return id ? { stripeId: id } : null;
+  }
+  const id = await findReversal(m.transferId!, m._id);
+  return id ? { stripeId: id } : null;
+}
+
+async function send(m: Doc<"moneyMovements">, key: string) {
+  if (m.kind === "refund") {
+    const refund = await createRefund({
+      movementId: m._id,
+      paymentIntentId: m.paymentIntentId!,
+      amountCents: m.amountCents,
+      idempotencyKey: key,
+    });
+    return { stripeId: refund.refundId, refund };
+  }
+  if (m.kind === "transfer") {
+    const stripeId = await createTransfer({
+      movementId: m._id,
+      destination: m.destination!,
+      amountCents: m.amountCents,
+      proposalId: m.proposalId,
+      chargeId: await chargeOf(m.paymentIntentId!),
+      idempotencyKey: key,
+    });
+    return { stripeId };
+  }
+  const stripeId = await createReversal({
+    movementId: m._id,
+    transferId: m.transferId!,
+    amountCents: m.amountCents,
+    idempotencyKey: key,
+  });
+  return { stripeId };
+}
+
+/** One attempt at a movement: look it up at Stripe if an earlier attempt may have made it, else send. */
+export const drive = internalAction({
+  args: { movementId: v.id("moneyMovements") },
+  handler: async (ctx, { movementId }) => {
+    const attempt = await ctx.runMutation(internal.movements.claim, { movementId });
+    if (attempt === null) return;
+    const m = attempt.movement;
+    let result: AttemptResult;
+    if (attempt.lookUpFirst) {
+      try {
+        const found = await findAtStripe(m);
+        if (found) {
+          await ctx.runMutation(internal.movements.record, {
+            movementId,
+            result: { type: "made", ...found },
+          });
+          return;
+        }
+      } catch (e) {
+        result = { type: "lookup_failed", message: (e as Error).message };
+        await ctx.runMutation(internal.movements.record, { movementId, result });
+        return;
+      }
+    }
+    try {
+      result = { type: "made", ...(await send(m, attempt.key)) };
+    } catch (e) {
+      console.warn(`${m.kind} ${movementId} failed: ${(e as Error).message}`);
+      result = {
+        type: "failed",
+        failure: classifyFailure(e),
+        message: (e as Error).message,
+        key: attempt.key,
+        generation: attempt.generation,
+      };
+    }
+    await ctx.runMutation(internal.movements.record, { movementId, result });
+  },
+});
+
+/** Planned movements that are due (their attempt lost or postponed) and refunds still pending. */
+export const due = internalQuery({
+  args: { now: v.number() },
+  handler: async (ctx, { now }) => {
+    const planned = await ctx.db
+      .query("moneyMovements")
+      .withIndex("by_state_next", (q) => q.eq("state", "planned").lte("nextAttemptAt", now))
+      .take(50);
+    const pending = await ctx.db
+      .query("moneyMovements")
+      .withIndex("by_state_next", (q) => q.eq("state", "sent"))
+      .take(50);
+    return {
+      planned: planned.filter((m) => (m.leaseUntil ?? 0) <= now).map((m) => m._id),
+      pendingRefunds: [
+        ...new Set(
+          pending.flatMap((m) =>
+            m.kind === "refund" && m.paymentIntentId ? [m.paymentIntentId] : [],
+          ),
+        ),
+      ],
+    };
+  },
+});
+
+export const sweep = internalAction({
+  args: {},
+  handler: async (ctx) => {
+    const { planned, pendingRefunds } = await ctx.runQuery(internal.movements.due, {
+      now: Date.now(),
+    });
+    for (const movementId of planned)
+      await ctx.scheduler.runAfter(0, internal.movements.drive, { movementId });
+    for (const paymentIntentId of pendingRefunds)
+      await ctx.scheduler.runAfter(0, internal.stripe.syncRefunds, { paymentIntentId });
+  },
+});

@@ -1,0 +1,262 @@
+// The settlement rules: eligible winners only, a frozen people's choice with counted votes,
+// picks, and the claim window.
+import { afterEach, describe, expect, test } from "vitest";
+import { api, internal } from "./_generated/api";
+import { as, createUser } from "./test.setup";
+import {
+  cleanUp,
+  connectYouTube,
+  DAY,
+  docs,
+  ideaOf,
+  moneyWorld,
+  newIdea,
+  paid,
+  payableCreator,
+  payoutsReady,
+  runScheduled,
+  setNow,
+  settle,
+  submitVideo,
+} from "./test.money";
+
+afterEach(cleanUp);
+
+const refundsAtStripe = (w: ReturnType<typeof moneyWorld>) => Object.values(w.stripe.state.refunds);
+const transfersAtStripe = (w: ReturnType<typeof moneyWorld>) =>
+  Object.values(w.stripe.state.transfers);
+
+describe("eligibility", () => {
+  test("a video published before the idea cannot win: with no eligible video the money is refunded", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const creator = await payableCreator(w);
+    await submitVideo(w, proposalId, creator, "oldvideo001", {
+      publishedAt: Date.now() - 30 * DAY,
+    });
+    await paid(w, proposalId, await createUser(w.t), 700);
+    await settle(w, proposalId);
+    expect(transfersAtStripe(w)).toHaveLength(0);
+    expect(refundsAtStripe(w).map((r) => r.amount)).toEqual([700]);
+    expect(await docs(w, "awards")).toHaveLength(0);
+  });
+
+  test("a video of a length the idea does not allow cannot win; an eligible runner-up does", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const tooShort = await submitVideo(w, proposalId, await payableCreator(w), "tooshort001", {
+      seconds: 30,
+    });
+    const fits = await submitVideo(w, proposalId, await payableCreator(w), "fits0000001");
+    // The ineligible video is the most voted.
+    await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
+      submissionId: tooShort,
+      vote: 1,
+    });
+    await paid(w, proposalId, null, 900);
+    await settle(w, proposalId);
+    const awards = await docs(w, "awards");
+    expect(awards.map((a) => [a.submissionId, a.amountCents])).toEqual([[fits, 900]]);
+  });
+
+  test("nobody can pick an ineligible video or their own", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const picker = await createUser(w.t);
+    await paid(w, proposalId, picker, 500);
+    const bad = await submitVideo(w, proposalId, await createUser(w.t), "tooshort002", {
+      seconds: 20,
+    });
+    await connectYouTube(w, picker);
+    const own = await submitVideo(w, proposalId, picker, "ownvideo001");
+    await expect(
+      as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: bad }),
+    ).rejects.toThrow("can't win");
+    await expect(
+      as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: own }),
+    ).rejects.toThrow("your own video");
+  });
+});
+
+describe("winners", () => {
+  test("the people's choice is frozen when judging ends: money paid later follows the same winner", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const first = await submitVideo(w, proposalId, await payableCreator(w), "first000001");
+    const second = await submitVideo(w, proposalId, await payableCreator(w), "second00001");
+    await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
+      submissionId: first,
+      vote: 1,
+    });
+    const donor = await createUser(w.t);
+    const { sessionId } = await paid(w, proposalId, null, 400);
+    // A bank transfer started before the deadline clears after settlement.
+    const { url } = await as(w.t, donor).action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 600,
+    });
+    const late = url.split("/").pop()!;
+    w.stripe.pay(late, "async_pending");
+    await w.stripe.deliver();
+    await settle(w, proposalId);
+    expect((await ideaOf(w, proposalId))!.peoplesChoiceId).toBe(first);
+    // Votes are closed now: nobody can move the winner.
+    await expect(
+      as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
+        submissionId: second,
+        vote: 1,
+      }),
+    ).rejects.toThrow("closed");
+    w.stripe.settleAsync(late, "succeeded");
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    const awards = await docs(w, "awards");
+    expect(awards.every((a) => a.submissionId === first)).toBe(true);
+    expect(awards.map((a) => a.amountCents).sort()).toEqual([400, 600]);
+    expect(sessionId).toBeTruthy();
+  });
+
+  test("votes from accounts created after the idea and younger than 7 days at the end of judging do not decide money", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w, 1);
+    const early = await submitVideo(w, proposalId, await payableCreator(w), "early000001");
+    const sybil = await submitVideo(w, proposalId, await payableCreator(w), "sybil000001");
+    // Made now, 8 days before judging ends: counted.
+    const veteran = await createUser(w.t);
+    // Made 4 days before judging ends, after the idea: not counted.
+    const proposal = (await ideaOf(w, proposalId))!;
+    setNow(proposal.expiration + 3 * DAY);
+    for (let i = 0; i < 3; i++)
+      await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
+        submissionId: sybil,
+        vote: 1,
+      });
+    await as(w.t, veteran).mutation(api.submissions.vote, { submissionId: early, vote: 1 });
+    const cards = await w.t.query(api.submissions.listForProposal, { proposalId });
+    expect(cards.find((c) => c._id === sybil)!.votes).toBe(3);
+    await settle(w, proposalId);
+    expect((await ideaOf(w, proposalId))!.peoplesChoiceId).toBe(early);
+  });
+
+  test("a pick covers all of the contributor's money on the idea, including contributions made after it", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const popular = await submitVideo(w, proposalId, await payableCreator(w), "popular0001");
+    const favourite = await submitVideo(w, proposalId, await payableCreator(w), "favourite01");
+    await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
+      submissionId: popular,
+      vote: 1,
+    });
+    const picker = await createUser(w.t);
+    await paid(w, proposalId, picker, 1000);
+    await as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: favourite });
+    await paid(w, proposalId, picker, 300);
+    await paid(w, proposalId, null, 200);
+    await settle(w, proposalId);
+    const awards = await docs(w, "awards");
+    const sum = (id: string) =>
+      awards.filter((a) => a.submissionId === id).reduce((s, a) => s + a.amountCents, 0);
+    expect(sum(favourite)).toBe(1300);
+    expect(sum(popular)).toBe(200);
+  });
+
+  test("a pick far down the ranking (beyond the first hundred videos) is still honoured", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const picker = await createUser(w.t);
+    await paid(w, proposalId, picker, 800);
+    const creator = await payableCreator(w);
+    // 120 eligible videos written straight in (the platform lookups are not the point here).
+    const ids = await w.t.run(async (ctx) => {
+      const out = [];
+      for (let i = 0; i < 120; i++)
+        out.push(
+          await ctx.db.insert("submissions", {
+            proposalId,
+            authorId: creator,
+            platform: "YouTube",
+            videoId: `bulk${i}`,
+            url: `https://youtu.be/bulk${i}`,
+            title: `Bulk ${i}`,
+            channelId: `UC${creator}`,
+            channelTitle: "c",
+            netVotes: 120 - i,
+            qualifiedVotes: 120 - i,
+            eligible: true,
+            checklist: {
+              exists: true,
+              ownedBySubmitter: true,
+              publishedAfterIdea: true,
+              durationAllowed: true,
+            },
+          }),
+        );
+      return out;
+    });
+    await as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: ids[119]! });
+    await settle(w, proposalId);
+    expect((await docs(w, "awards")).map((a) => a.submissionId)).toEqual([ids[119]]);
+  });
+});
+
+describe("claim window", () => {
+  test("a winning creator who never sets up payouts loses the award to the payable runner-up after 30 days", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const unpayable = await createUser(w.t);
+    await connectYouTube(w, unpayable);
+    const winner = await submitVideo(w, proposalId, unpayable, "winner00001");
+    const runnerUp = await submitVideo(w, proposalId, await payableCreator(w), "runnerup001");
+    await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
+      submissionId: winner,
+      vote: 1,
+    });
+    await paid(w, proposalId, null, 2500);
+    await settle(w, proposalId);
+    const [award] = await docs(w, "awards");
+    expect(award).toMatchObject({ submissionId: winner, status: "waiting", amountCents: 2500 });
+    expect(transfersAtStripe(w)).toHaveLength(0);
+    // One day before the deadline nothing moves.
+    setNow(award!.claimDeadline - DAY);
+    await w.t.mutation(internal.settlement.expireClaims, {});
+    expect((await docs(w, "awards"))[0]!.status).toBe("waiting");
+    setNow(award!.claimDeadline + 1);
+    await w.t.mutation(internal.settlement.expireClaims, {});
+    await runScheduled(w.t);
+    const awards = await docs(w, "awards");
+    expect(awards.map((a) => [a.submissionId, a.status])).toEqual([
+      [winner, "passed"],
+      [runnerUp, "paid"],
+    ]);
+    expect(transfersAtStripe(w).map((tr) => tr.amount)).toEqual([2500]);
+  });
+
+  test("with no payable runner-up the award is refunded when the claim window ends", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    await submitVideo(w, proposalId, await createUser(w.t), "lonely00001");
+    await paid(w, proposalId, await createUser(w.t), 1500);
+    await settle(w, proposalId);
+    const [award] = await docs(w, "awards");
+    setNow(award!.claimDeadline + 1);
+    await w.t.mutation(internal.settlement.expireClaim, { awardId: award!._id });
+    await runScheduled(w.t);
+    expect(refundsAtStripe(w).map((r) => r.amount)).toEqual([1500]);
+    expect((await docs(w, "awards"))[0]!.status).toBe("passed");
+  });
+
+  test("a creator who becomes payable within the window is paid at once", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const creator = await createUser(w.t);
+    await submitVideo(w, proposalId, creator, "claimed0001");
+    await paid(w, proposalId, null, 1200);
+    await settle(w, proposalId);
+    expect((await docs(w, "awards"))[0]!.status).toBe("waiting");
+    await connectYouTube(w, creator); // proves ownership
+    await payoutsReady(w, creator);
+    await runScheduled(w.t);
+    expect(transfersAtStripe(w).map((tr) => tr.amount)).toEqual([1200]);
+    expect((await docs(w, "awards"))[0]!.status).toBe("paid");
+  });
+});

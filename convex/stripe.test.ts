@@ -1,0 +1,210 @@
+// Awards follow Stripe's view of each charge: refunds after the award, disputes, failed
+// refunds, what Stripe actually collected, and sessions that are not the contribution's own.
+import { afterEach, describe, expect, test } from "vitest";
+import { api } from "./_generated/api";
+import { as, createUser } from "./test.setup";
+import { deliver, STRIPE_ENV } from "./test.stripe";
+import {
+  cleanUp,
+  docs,
+  ideaOf,
+  moneyWorld,
+  newIdea,
+  paid,
+  payableCreator,
+  runScheduled,
+  settle,
+  submitVideo,
+  type MoneyWorld,
+} from "./test.money";
+
+afterEach(cleanUp);
+
+const chargeOfSession = (w: MoneyWorld, sessionId: string) => {
+  const intent = w.stripe.state.sessions[sessionId]!.payment_intent as string;
+  return w.stripe.state.paymentIntents[intent]!.latest_charge as string;
+};
+const fateOf = async (w: MoneyWorld, sessionId: string) =>
+  (await w.t.query(api.contributions.bySession, { sessionId }))!.fate.map((p) => [
+    p.state,
+    p.amountCents,
+  ]);
+
+/** An awarded (and transferred) contribution of `amount` to a payable creator's video. */
+async function awardedAndPaid(w: MoneyWorld, amount = 2000) {
+  const { proposalId } = await newIdea(w);
+  await submitVideo(w, proposalId, await payableCreator(w), "winner00001");
+  const { sessionId } = await paid(w, proposalId, null, amount);
+  await settle(w, proposalId);
+  return { proposalId, sessionId };
+}
+
+describe("refunds after the award", () => {
+  test("a Dashboard refund after the transfer lowers the award and reverses that part", async () => {
+    const w = moneyWorld();
+    const { proposalId, sessionId } = await awardedAndPaid(w);
+    expect(await fateOf(w, sessionId)).toEqual([["paid", 2000]]);
+    w.stripe.dashboardRefund(chargeOfSession(w, sessionId), 500);
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    const reversals = Object.values(w.stripe.state.reversals ?? {});
+    expect(reversals.map((r) => r.amount)).toEqual([500]);
+    expect((await docs(w, "awards"))[0]!.amountCents).toBe(1500);
+    expect(await fateOf(w, sessionId)).toEqual([
+      ["paid", 1500],
+      ["refunded", 500],
+    ]);
+    const idea = (await ideaOf(w, proposalId))!;
+    expect(idea.bountyCents).toBe(1500);
+  });
+
+  test("a refund before the transfer lowers the award so refunded money is never paid out", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const creator = await createUser(w.t);
+    await submitVideo(w, proposalId, creator, "waiting0001");
+    const { sessionId } = await paid(w, proposalId, null, 1000);
+    await settle(w, proposalId);
+    w.stripe.dashboardRefund(chargeOfSession(w, sessionId), 400);
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    expect((await docs(w, "awards"))[0]!.amountCents).toBe(600);
+  });
+});
+
+describe("disputes", () => {
+  test("a dispute freezes the money and reverses a made transfer; won, it is paid again", async () => {
+    const w = moneyWorld();
+    const { sessionId } = await awardedAndPaid(w, 1000);
+    const dispute = w.stripe.openDispute(chargeOfSession(w, sessionId));
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    expect(Object.values(w.stripe.state.reversals ?? {}).map((r) => r.amount)).toEqual([1000]);
+    expect(await fateOf(w, sessionId)).toEqual([["disputed", 1000]]);
+    w.stripe.closeDispute(dispute.id, "won");
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    expect(Object.values(w.stripe.state.transfers).map((t) => t.amount)).toEqual([1000, 1000]);
+    expect(await fateOf(w, sessionId)).toEqual([["paid", 1000]]);
+  });
+
+  test("a dispute before settlement keeps the money out of the award; lost, it is recorded as lost", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    await submitVideo(w, proposalId, await payableCreator(w), "winner00003");
+    const { sessionId } = await paid(w, proposalId, null, 800);
+    const dispute = w.stripe.openDispute(chargeOfSession(w, sessionId));
+    await w.stripe.deliver();
+    await settle(w, proposalId);
+    expect(Object.values(w.stripe.state.transfers)).toHaveLength(0);
+    w.stripe.closeDispute(dispute.id, "lost");
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    expect(Object.values(w.stripe.state.transfers)).toHaveLength(0);
+    expect(await fateOf(w, sessionId)).toEqual([["lost", 800]]);
+    const idea = (await ideaOf(w, proposalId))!;
+    expect(idea.ledger?.lostCents).toBe(800);
+    expect(idea.bountyCents).toBe(0);
+  });
+});
+
+describe("failed refunds", () => {
+  test("refund.failed shows the refund as failed, never as returned, and lists it for the operator", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const { sessionId } = await paid(w, proposalId, await createUser(w.t), 700);
+    await settle(w, proposalId);
+    expect(await fateOf(w, sessionId)).toEqual([["refunded", 700]]);
+    const refund = Object.values(w.stripe.state.refunds)[0]!;
+    w.stripe.failRefund(refund.id);
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    expect(await fateOf(w, sessionId)).toEqual([["refund_failed", 700]]);
+    const details = (await w.t.query(api.contributions.bySession, { sessionId }))!;
+    expect(details.contribution.status).toBe("paid");
+    expect((await docs(w, "moneyMovements"))[0]!.state).toBe("failed");
+  });
+});
+
+describe("what Stripe collected", () => {
+  test("an event whose amount is lower counts the lower amount", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const { url } = await w.t.action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 1000,
+    });
+    const sessionId = url.split("/").pop()!;
+    const session = { ...w.stripe.pay(sessionId, "paid"), amount_total: 600 };
+    await w.stripe.deliver([]); // the stand-in's own events stay held
+    const event = w.stripe.signedEvent("checkout.session.completed", session);
+    expect(await deliver(w.t, event)).toBe(200);
+    expect((await ideaOf(w, proposalId))!.bountyCents).toBe(600);
+  });
+
+  test("another currency counts nothing and is refunded in full", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const { url } = await w.t.action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 1000,
+    });
+    const sessionId = url.split("/").pop()!;
+    const session = { ...w.stripe.pay(sessionId, "paid"), currency: "eur" };
+    const event = w.stripe.signedEvent("checkout.session.completed", session);
+    expect(await deliver(w.t, event)).toBe(200);
+    await runScheduled(w.t);
+    expect((await ideaOf(w, proposalId))!.bountyCents).toBe(0);
+    expect(Object.values(w.stripe.state.refunds).map((r) => r.amount)).toEqual([1000]);
+  });
+
+  test("a signed event of another session carrying our contribution id never rewrites a paid contribution", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const donor = await createUser(w.t);
+    const { sessionId, contributionId } = await paid(w, proposalId, donor, 500);
+    const other = {
+      ...w.stripe.state.sessions[sessionId]!,
+      id: "cs_test_other_session_0001",
+      payment_intent: "pi_other_0001",
+    };
+    const event = w.stripe.signedEvent("checkout.session.completed", other);
+    expect(await deliver(w.t, event)).toBe(200);
+    const mine = await w.t.run((ctx) => ctx.db.get("contributions", contributionId));
+    expect(mine).toMatchObject({ checkoutSessionId: sessionId, status: "paid" });
+    expect(await w.t.query(api.contributions.bySession, { sessionId })).not.toBeNull();
+    // The stray payment has a record of its own and is on its way back to its payer.
+    const stray = (await docs(w, "contributions")).find((c) => c.unmatched);
+    expect(stray).toMatchObject({
+      checkoutSessionId: "cs_test_other_session_0001",
+      outcome: "refund",
+    });
+  });
+});
+
+describe("webhook endpoints", () => {
+  test("Connect events are accepted only on the Connect endpoint, with its own secret", async () => {
+    const w = moneyWorld();
+    const creator = await createUser(w.t);
+    const { url } = await as(w.t, creator).action(api.payouts.startOnboarding, {});
+    const account = Object.values(w.stripe.state.accounts).find((a) => url.includes(a.id))!;
+    const object = { ...account, payouts_enabled: true, capabilities: { transfers: "active" } };
+    const platformSigned = w.stripe.signedEvent("account.updated", object, { account: account.id });
+    expect(await deliver(w.t, platformSigned, "/stripe/connect-webhook")).toBe(400);
+    const connectSigned = w.stripe.signedEvent("account.updated", object, {
+      account: account.id,
+      secret: STRIPE_ENV.STRIPE_CONNECT_WEBHOOK_SECRET,
+    });
+    expect(await deliver(w.t, connectSigned, "/stripe/connect-webhook")).toBe(200);
+    expect((await as(w.t, creator).query(api.payouts.mine, {}))!.account).toEqual({ ready: true });
+  });
+
+  test("returning from onboarding re-reads the account from Stripe", async () => {
+    const w = moneyWorld();
+    const creator = await createUser(w.t);
+    const { url } = await as(w.t, creator).action(api.payouts.startOnboarding, {});
+    const account = Object.values(w.stripe.state.accounts).find((a) => url.includes(a.id))!;
+    w.stripe.completeOnboarding(account.id); // its webhook is never delivered
+    expect(await as(w.t, creator).action(api.payouts.refreshAccount, {})).toEqual({ ready: true });
+  });
+});
