@@ -357,6 +357,58 @@ describe("published after the idea, compared to the second like the platforms re
   );
 });
 
+describe("submissions recorded before the comparison was at the second", () => {
+  test("are corrected once: a video of the idea's second becomes published after it, nothing else changes", async () => {
+    const t = newBackend();
+    const creator = await createUser(t);
+    const second = Math.floor(Date.now() / 1000) * 1000 + 60_000;
+    vi.useFakeTimers({ now: second + 400, toFake: ["Date"] });
+    const proposalId = await postIdea(t, await createUser(t));
+    const record = (videoId: string, publishedAt: number | undefined, after: boolean | null) =>
+      t.run((ctx) =>
+        ctx.db.insert("submissions", {
+          proposalId,
+          authorId: creator,
+          platform: "YouTube",
+          videoId,
+          url: `https://www.youtube.com/watch?v=${videoId}`,
+          title: videoId,
+          channelId: "UCx",
+          channelTitle: "x",
+          publishedAt,
+          netVotes: 0,
+          checklist: {
+            exists: true,
+            ownedBySubmitter: true,
+            publishedAfterIdea: after,
+            durationAllowed: true,
+          },
+        }),
+      );
+    const sameSecond = await record("sameSecond0", second, false);
+    const before = await record("secondBefor", second - 1000, false);
+    const after = await record("secondAfter", second + 1000, true);
+    const unknown = await record("notSaidWhen", undefined, null);
+
+    expect(await t.mutation(internal.submissions.recheckPublishedAfterIdea, {})).toEqual({
+      corrected: 1,
+      done: true,
+    });
+    const checks = await t.run(async (ctx) =>
+      Promise.all(
+        [sameSecond, before, after, unknown].map(
+          async (id) => (await ctx.db.get("submissions", id))!.checklist.publishedAfterIdea,
+        ),
+      ),
+    );
+    expect(checks).toEqual([true, false, true, null]);
+    expect(await t.mutation(internal.submissions.recheckPublishedAfterIdea, {})).toEqual({
+      corrected: 0,
+      done: true,
+    });
+  });
+});
+
 describe("votes on submissions", () => {
   test("toggle like ideas, reach every viewer's count, and nobody votes on their own video", async () => {
     const t = newBackend();
