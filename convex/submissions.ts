@@ -17,6 +17,7 @@ import {
 } from "./model/submissions";
 import { submittedVideoFields, voteValidator } from "./model/validators";
 import { PlatformError } from "./model/platforms/http";
+import { publishedAfter } from "./model/originality";
 
 function fail(message: string, code?: string): never {
   throw new ConvexError({ message, ...(code ? { code } : {}) });
@@ -163,5 +164,36 @@ export const record = internalMutation({
     if (await findSubmission(ctx, proposalId, video.platform, video.videoId))
       fail(VIDEO_LINK_MESSAGES.duplicate);
     return await recordSubmission(ctx, proposal, authorId, video);
+  },
+});
+
+/**
+ * Decides "published after the idea" again for submissions recorded while it compared
+ * milliseconds (a video published in the idea's second was wrongly "before"). Only ever turns
+ * a false into a true. Pages through all submissions, scheduling itself; run once per
+ * deployment: `npx convex run submissions:recheckPublishedAfterIdea`.
+ */
+export const recheckPublishedAfterIdea = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  handler: async (ctx, { cursor }) => {
+    const { page, isDone, continueCursor } = await ctx.db
+      .query("submissions")
+      .paginate({ cursor: cursor ?? null, numItems: 200 });
+    let corrected = 0;
+    for (const submission of page) {
+      if (submission.publishedAt === undefined || submission.checklist.publishedAfterIdea) continue;
+      const proposal = await ctx.db.get("proposals", submission.proposalId);
+      if (proposal === null || !publishedAfter(submission.publishedAt, proposal._creationTime))
+        continue;
+      await ctx.db.patch("submissions", submission._id, {
+        checklist: { ...submission.checklist, publishedAfterIdea: true },
+      });
+      corrected += 1;
+    }
+    if (!isDone)
+      await ctx.scheduler.runAfter(0, internal.submissions.recheckPublishedAfterIdea, {
+        cursor: continueCursor,
+      });
+    return { corrected, done: isDone };
   },
 });

@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { VoteValue } from "../../convex/model/validators";
+import { TOAST_IDS } from "./toasts";
 
 type Card = { _id: Id<"proposals">; votes: number; userVote: VoteValue };
 
@@ -32,6 +33,8 @@ export function useProposalVote() {
     },
   );
   return (proposalId: Id<"proposals">, next: VoteValue) => {
-    vote({ proposalId, vote: next }).catch(() => toast.error("Failed to update vote"));
+    vote({ proposalId, vote: next }).catch(() =>
+      toast.error("Failed to update vote", { id: TOAST_IDS.voteIdea }),
+    );
   };
 }

@@ -4,6 +4,7 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { VoteValue } from "../../convex/model/validators";
 import { convexErrorMessage } from "./errors";
+import { TOAST_IDS } from "./toasts";
 
 export const VOTE_FAILED_MESSAGE = "Failed to update vote";
 
@@ -35,7 +36,7 @@ export function useSubmissionVote() {
   );
   return (submissionId: Id<"submissions">, next: VoteValue) => {
     vote({ submissionId, vote: next }).catch((error: unknown) =>
-      toast.error(convexErrorMessage(error) ?? VOTE_FAILED_MESSAGE),
+      toast.error(convexErrorMessage(error) ?? VOTE_FAILED_MESSAGE, { id: TOAST_IDS.voteVideo }),
     );
   };
 }

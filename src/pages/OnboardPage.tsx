@@ -13,6 +13,7 @@ import {
   type PreferredPlatform,
 } from "../lib/preferences";
 import { useCurrentUser } from "../lib/session";
+import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useUnsavedChangesWarning } from "../lib/useUnsavedChangesWarning";
 
@@ -141,7 +142,7 @@ function OnboardForm({ saved }: { saved: Preferences }) {
     event.preventDefault();
     if (saving) return;
     if (accountType === null || preferredPlatform === null) {
-      toast.error(MISSING_CHOICE_MESSAGE);
+      toast.error(MISSING_CHOICE_MESSAGE, { id: TOAST_IDS.saveOnboarding });
       const missing = accountType === null ? accountTypeGroup : platformGroup;
       missing.current?.querySelector<HTMLInputElement>("input")?.focus();
       return;
@@ -149,11 +150,13 @@ function OnboardForm({ saved }: { saved: Preferences }) {
     setSaving(true);
     try {
       const { hadAccountType } = await saveOnboarding({ accountType, preferredPlatform });
-      toast.success(SAVED_MESSAGE);
+      toast.success(SAVED_MESSAGE, { id: TOAST_IDS.saveOnboarding });
       navigate(hadAccountType ? "/profile" : "/ideas", { replace: true });
     } catch (error) {
       const message = convexErrorMessage(error);
-      toast.error(message === USER_DATA_MESSAGE ? USER_DATA_MESSAGE : SAVE_ERROR_MESSAGE);
+      toast.error(message === USER_DATA_MESSAGE ? USER_DATA_MESSAGE : SAVE_ERROR_MESSAGE, {
+        id: TOAST_IDS.saveOnboarding,
+      });
       setSaving(false);
     }
   }

@@ -14,6 +14,7 @@ import {
 } from "../../convex/model/videoLinks";
 import IdeaFromRoute, { type Proposal } from "../components/proposals/IdeaFromRoute";
 import { convexErrorMessage } from "../lib/errors";
+import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 
@@ -134,14 +135,14 @@ function SubmitForm({ proposal, now }: { proposal: Proposal; now: number }) {
     event.preventDefault();
     if (busy || sessionLoading) return;
     if (!isAuthenticated) {
-      toast.error(VIDEO_LINK_MESSAGES.signIn);
+      toast.error(VIDEO_LINK_MESSAGES.signIn, { id: TOAST_IDS.submitVideo });
       sendToSignIn();
       return;
     }
     const checked = checkVideoLink(link, proposal.platform);
     if (!checked.ok) {
       setProblem({ kind: "input", message: checked.message });
-      toast.error(checked.message);
+      toast.error(checked.message, { id: TOAST_IDS.submitVideo });
       inputRef.current?.focus();
       return;
     }
@@ -149,7 +150,7 @@ function SubmitForm({ proposal, now }: { proposal: Proposal; now: number }) {
     setBusy(true);
     try {
       await submit({ proposalId: proposal._id, link: link.trim() });
-      toast.success(VIDEO_LINK_MESSAGES.success);
+      toast.success(VIDEO_LINK_MESSAGES.success, { id: TOAST_IDS.submitVideo });
       navigate(`/expanded-proposal/${proposal._id}`);
     } catch (error) {
       if (!mounted.current) return;
@@ -161,11 +162,11 @@ function SubmitForm({ proposal, now }: { proposal: Proposal; now: number }) {
         (error.data as { code?: unknown }).code === "verify";
       if (isVerify) {
         setProblem({ kind: "verify", platform: checked.link.platform });
-        toast.error(VIDEO_LINK_MESSAGES.verify);
+        toast.error(VIDEO_LINK_MESSAGES.verify, { id: TOAST_IDS.submitVideo });
       } else {
         const message = convexErrorMessage(error) ?? VIDEO_LINK_MESSAGES.submit;
         setProblem({ kind: "server", message });
-        toast.error(message);
+        toast.error(message, { id: TOAST_IDS.submitVideo });
       }
       inputRef.current?.focus();
     }

@@ -33,6 +33,7 @@ import { convexErrorMessage } from "../lib/errors";
 import { clearIdeaDraft, readIdeaDraft, saveIdeaDraft, type IdeaDraft } from "../lib/ideaDraft";
 import { fromLocalDateTimeValue, toLocalDateTimeValue } from "../lib/localDateTime";
 import { newLinkItem, type LinkItem } from "../lib/supportingLinks";
+import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 
@@ -165,7 +166,7 @@ export default function SubmitIdeaPage() {
     if (submitting || sessionLoading) return;
     // The spec's order (§5): sign-in first, then everything validateIdea checks.
     if (!isAuthenticated) {
-      toast.error(MESSAGES.signIn);
+      toast.error(MESSAGES.signIn, { id: TOAST_IDS.postIdea });
       sendToSignIn();
       return;
     }
@@ -180,7 +181,7 @@ export default function SubmitIdeaPage() {
       Date.now(),
     );
     if (!result.ok) {
-      toast.error(result.message);
+      toast.error(result.message, { id: TOAST_IDS.postIdea });
       focusProblem(result.message);
       return;
     }
@@ -199,7 +200,7 @@ export default function SubmitIdeaPage() {
     } catch (error) {
       setSubmitting(false);
       const message = convexErrorMessage(error);
-      toast.error(message ?? GENERIC_ERROR_MESSAGE);
+      toast.error(message ?? GENERIC_ERROR_MESSAGE, { id: TOAST_IDS.postIdea });
       if (message === MESSAGES.signIn) sendToSignIn();
       else if (message !== null) focusProblem(message);
     }

@@ -10,6 +10,7 @@ import type { VideoPlatform } from "../../../convex/model/videoLinks";
 import { convexErrorMessage } from "../../lib/errors";
 import { goToExternal } from "../../lib/externalNavigation";
 import { safeHref } from "../../lib/safeHref";
+import { TOAST_IDS } from "../../lib/toasts";
 import {
   PLATFORM_AUTH_MESSAGES,
   forgetReturnToSettings,
@@ -134,7 +135,7 @@ function PlatformConnection({
       const result = await startConnection({ platform, returnToSettings: true });
       if (!result?.url) {
         forgetReturnToSettings();
-        toast.error(PLATFORM_AUTH_MESSAGES.noUrl);
+        toast.error(PLATFORM_AUTH_MESSAGES.noUrl, { id: TOAST_IDS.connect(platform) });
         setBusy(null);
         return;
       }
@@ -142,7 +143,7 @@ function PlatformConnection({
       goToExternal(result.url);
     } catch (error) {
       forgetReturnToSettings();
-      toast.error(startFailedMessage(platform, error));
+      toast.error(startFailedMessage(platform, error), { id: TOAST_IDS.connect(platform) });
       setBusy(null);
     }
   }
@@ -155,10 +156,14 @@ function PlatformConnection({
       if (!quietly)
         toast.success(
           `${platform} synced: ${videoCount} ${videoCount === 1 ? "video" : "videos"} found`,
+          { id: TOAST_IDS.sync(platform) },
         );
     } catch (error) {
       // A background refresh that fails leaves the list as it was; "Sync now" says why.
-      if (!quietly) toast.error(convexErrorMessage(error) ?? `Failed to sync ${platform}`);
+      if (!quietly)
+        toast.error(convexErrorMessage(error) ?? `Failed to sync ${platform}`, {
+          id: TOAST_IDS.sync(platform),
+        });
     } finally {
       setBusy(null);
     }
@@ -187,9 +192,11 @@ function PlatformConnection({
     setBusy("disconnect");
     try {
       await disconnect({ platform });
-      toast.success(`${platform} disconnected`);
+      toast.success(`${platform} disconnected`, { id: TOAST_IDS.disconnect(platform) });
     } catch (error) {
-      toast.error(convexErrorMessage(error) ?? `Failed to disconnect ${platform}`);
+      toast.error(convexErrorMessage(error) ?? `Failed to disconnect ${platform}`, {
+        id: TOAST_IDS.disconnect(platform),
+      });
     } finally {
       setBusy(null);
     }
