@@ -16,6 +16,7 @@ import {
   type VerifiedVideo,
 } from "./model/submissions";
 import { submittedVideoFields, voteValidator } from "./model/validators";
+import { isEligible } from "./model/settlement";
 import { PlatformError } from "./model/platforms/http";
 import { publishedAfter } from "./model/originality";
 
@@ -185,8 +186,11 @@ export const recheckPublishedAfterIdea = internalMutation({
       const proposal = await ctx.db.get("proposals", submission.proposalId);
       if (proposal === null || !publishedAfter(submission.publishedAt, proposal._creationTime))
         continue;
+      const checklist = { ...submission.checklist, publishedAfterIdea: true };
+      // Eligibility follows the checklist (settlement's winner query reads it).
       await ctx.db.patch("submissions", submission._id, {
-        checklist: { ...submission.checklist, publishedAfterIdea: true },
+        checklist,
+        eligible: isEligible({ checklist }),
       });
       corrected += 1;
     }
