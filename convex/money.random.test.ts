@@ -286,7 +286,12 @@ async function check(
     expect(b.refundingCents, `${at}: a refund still in flight`).toBe(charge.refundPending);
   }
   // No movement happened twice, and every made one is ours and recorded.
-  for (const list of [books.refunds, books.transfers, books.reversals]) {
+  const made = {
+    refunds: books.charges.flatMap((c) => c.refunds),
+    transfers: books.charges.flatMap((c) => c.transfers),
+    reversals: books.charges.flatMap((c) => c.reversals),
+  };
+  for (const list of [made.refunds, made.transfers, made.reversals]) {
     const ids = list.flatMap((o) => (o.metadata?.movementId ? [o.metadata.movementId] : []));
     expect(new Set(ids).size, `${at}: a movement made twice`).toBe(ids.length);
   }
@@ -296,7 +301,7 @@ async function check(
     expect(["planned"].includes(m.state), `${at}: ${m.kind} never finished`).toBe(false);
   }
   // Transfers only to creators who proved ownership of an eligible video; never the picker's own.
-  for (const transfer of books.transfers) {
+  for (const transfer of made.transfers) {
     const m = movements.find((x) => x._id === transfer.metadata?.movementId);
     expect(m, `${at}: a transfer we did not plan`).toBeDefined();
     const award = awards.find((a) => a._id === m!.awardId)!;
