@@ -1,9 +1,9 @@
 // Video links: which platform a link belongs to and which video it names. Shared by the submit
 // page (instant feedback) and the server (which never fetches the link itself: it looks the
 // video up through the platform's API by id).
-import type { IdeaPlatform } from "./validators";
+import type { IdeaPlatform, VideoPlatform } from "./validators";
 
-export type VideoPlatform = "YouTube" | "TikTok";
+export type { VideoPlatform };
 
 export interface VideoLink {
   platform: VideoPlatform;
