@@ -100,8 +100,6 @@ export const ideaCardValidator = schema
   )
   .extend({ votes: v.number(), userVote: voteValidator });
 export type IdeaCard = Infer<typeof ideaCardValidator>;
-/** The spec's name for an idea; kept for the REST layer, which speaks of proposals. */
-export type ProposalCard = IdeaCard;
 
 export function toCard(proposal: Doc<"proposals">, userVote: VoteValue): IdeaCard {
   return {

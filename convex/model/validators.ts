@@ -34,6 +34,9 @@ export const proposalPhaseValidator = literals(...PROPOSAL_PHASES);
 export const VOTES = [1, -1, 0] as const;
 export type VoteValue = (typeof VOTES)[number];
 export const voteValidator = literals(...VOTES);
+/** A stored vote: clearing one deletes its row. */
+export const CAST_VOTES = [1, -1] as const;
+export const castVoteValidator = literals(...CAST_VOTES);
 
 /** Where videos are posted and accounts connected. */
 export const VIDEO_PLATFORMS = ["YouTube", "TikTok"] as const;
