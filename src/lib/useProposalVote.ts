@@ -4,12 +4,12 @@ import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { VoteValue } from "../../convex/model/validators";
 import { TOAST_IDS } from "./toasts";
+import { withVote } from "../../convex/model/votes";
 
 type Card = { _id: Id<"proposals">; votes: number; userVote: VoteValue };
 
 function applyTo<T extends Card>(card: T, proposalId: Id<"proposals">, next: VoteValue): T {
-  if (card._id !== proposalId) return card;
-  return { ...card, votes: card.votes + next - card.userVote, userVote: next };
+  return card._id === proposalId ? withVote(card, next) : card;
 }
 
 /**

@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { VoteValue } from "../../convex/model/validators";
+import { withVote } from "../../convex/model/votes";
 import { convexErrorMessage } from "./errors";
 import { TOAST_IDS } from "./toasts";
 
@@ -11,8 +12,7 @@ export const VOTE_FAILED_MESSAGE = "Failed to update vote";
 type Card = { _id: Id<"submissions">; votes: number; userVote: VoteValue };
 
 function applyTo<T extends Card>(card: T, submissionId: Id<"submissions">, next: VoteValue): T {
-  if (card._id !== submissionId) return card;
-  return { ...card, votes: card.votes + next - card.userVote, userVote: next };
+  return card._id === submissionId ? withVote(card, next) : card;
 }
 
 /**

@@ -5,7 +5,8 @@ import { useAction, useConvexAuth } from "convex/react";
 import { ConvexError } from "convex/values";
 import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
-import { DURATION_TIERS, expiryLabel, formatMoney } from "../../convex/model/labels";
+import { DURATION_TIERS } from "../../convex/model/labels";
+import { expiryLabel, formatMoney } from "../lib/format";
 import { DURATIONS, type Duration, type IdeaPlatform } from "../../convex/model/validators";
 import {
   VIDEO_LINK_MESSAGES,

@@ -4,24 +4,23 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useConvexAuth, useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
+// The content filter comes with validateIdea: the page pre-checks with the server's own rules.
+import { MESSAGES, validateIdea } from "../../convex/model/ideas";
 import {
   DEFAULT_DEADLINE_DAYS,
   LINK_MAX_LENGTH,
   MAX_DEADLINE_DAYS,
   MAX_LINKS,
-  MESSAGES,
   TITLE_MAX_LENGTH,
-  validateIdea,
-} from "../../convex/model/ideas";
+} from "../../convex/model/ideaText";
+import { DAY_MS, DURATION_TIERS } from "../../convex/model/labels";
 import {
-  DAY_MS,
-  DURATION_TIERS,
   deadlineHint,
   durationLine,
   formatLongDate,
   formatMoney,
   platformLine,
-} from "../../convex/model/labels";
+} from "../lib/format";
 import {
   DURATIONS,
   IDEA_PLATFORMS,

@@ -5,7 +5,7 @@ import { useAction, useMutation, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { truncate, videoTitle } from "../../../convex/model/labels";
+import { truncate, videoTitle } from "../../lib/format";
 import type { VideoPlatform } from "../../../convex/model/videoLinks";
 import { convexErrorMessage } from "../../lib/errors";
 import { goToExternal } from "../../lib/externalNavigation";

@@ -6,7 +6,7 @@ import type { FunctionReturnType } from "convex/server";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { formatMoney } from "../../../convex/model/labels";
+import { formatMoney } from "../../lib/format";
 import { safeHref } from "../../lib/safeHref";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 
