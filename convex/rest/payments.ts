@@ -1,16 +1,15 @@
-// Stripe's webhook and the REST routes for contributions and profile money (spec §7).
-// The routes still call the public contributions functions (api.*): the money modules are being
-// rewritten, and their internal twins come with that work.
+// Stripe's webhooks and the REST routes for contributions and profile money (spec §7). The
+// routes call the contributions module's internal twins with the caller their token names.
 import { z } from "zod";
 import type Stripe from "stripe";
 import { httpAction } from "../_generated/server";
-import { api, internal } from "../_generated/api";
+import { internal } from "../_generated/api";
 import type { HttpRouter } from "convex/server";
 import { verifyWebhook } from "../model/payments/stripe";
 import { changeOf, type EventChange } from "../model/payments/events";
 import { PAYOUT_PREFERENCES } from "../model/validators";
 import type { RestApp } from "./app";
-import { HttpError, json, parseBody, requireCaller, requireSelf } from "./respond";
+import { callerId, HttpError, json, parseBody, requireCaller, requireSelf } from "./respond";
 import { restContribution, restMyBounty } from "./shapes";
 
 /**
@@ -74,16 +73,20 @@ export function paymentRoutes(app: RestApp) {
     if (body.type !== undefined && body.type !== "proposal")
       throw new HttpError(400, "Only contributions to proposals are supported.");
     if (body.userId) requireSelf(c.req.raw, await requireCaller(c.env), body.userId);
-    const { url } = await c.env.runAction(api.contributions.startCheckout, {
+    const { url } = await c.env.runAction(internal.contributions.checkoutFor, {
       proposalId: body.postId,
       amountCents: body.amount,
+      contributorId: await callerId(c.env),
     });
     return json({ url });
   });
 
   app.get("/server/api/contributions/:sessionId", async (c) => {
     const sessionId = c.req.param("sessionId");
-    const data = await c.env.runQuery(api.contributions.bySession, { sessionId });
+    const data = await c.env.runQuery(internal.contributions.bySessionFor, {
+      sessionId,
+      viewerId: await callerId(c.env),
+    });
     if (data === null) throw new HttpError(404, "Contribution not found.");
     return json(restContribution(data, sessionId));
   });
@@ -94,7 +97,7 @@ export function paymentRoutes(app: RestApp) {
 
   app.post("/server/api/contributions/:sessionId/record", async (c) => {
     // The session's state comes from Stripe, never from the request body.
-    const status = await c.env.runAction(api.contributions.reconcile, {
+    const status = await c.env.runAction(internal.contributions.reconcileFor, {
       sessionId: c.req.param("sessionId"),
     });
     return json({ status });
@@ -104,9 +107,10 @@ export function paymentRoutes(app: RestApp) {
     const caller = await requireCaller(c.env);
     const body = await parseBody(c.req.raw, payoutBody);
     requireSelf(c.req.raw, caller, body.userId);
-    await c.env.runMutation(api.contributions.setPayoutPreference, {
+    await c.env.runMutation(internal.contributions.setPayoutPreferenceFor, {
       sessionId: c.req.param("sessionId"),
       preference: body.payoutMethod,
+      userId: caller,
     });
     return json({ payout_preference: body.payoutMethod });
   });
@@ -114,7 +118,7 @@ export function paymentRoutes(app: RestApp) {
   app.get("/server/api/profile/proposals", async (c) => {
     const caller = await requireCaller(c.env);
     requireSelf(c.req.raw, caller);
-    const ideas = await c.env.runQuery(api.contributions.myBounties, {});
+    const ideas = await c.env.runQuery(internal.contributions.myBountiesFor, { userId: caller });
     return json(ideas.map(restMyBounty));
   });
 
