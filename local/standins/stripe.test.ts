@@ -14,6 +14,7 @@ import type { StoredEvent } from "./stripe/state.js";
 
 const SECRET_KEY = "sk_test_standInTestKey0123456789abcdef";
 const WEBHOOK_SECRET = "whsec_standInTestSecret0123456789";
+const CONNECT_SECRET = "whsec_standInConnectSecret0123456";
 const RETRY_MS = 100;
 const crypto = Stripe.createSubtleCryptoProvider();
 
@@ -22,6 +23,8 @@ interface Received {
   event: Stripe.Event;
   body: string;
   signature: string;
+  /** The endpoint it came to: /stripe/webhook or /stripe/connect-webhook. */
+  path: string;
 }
 const received: Received[] = [];
 const attempts: { id: string; type: string; status: number; at: number }[] = [];
@@ -30,6 +33,7 @@ const rejected: string[] = [];
 const failing = new Map<string, number>();
 let receiver: Server;
 let webhookUrl: string;
+let connectWebhookUrl: string;
 
 // --- The stand-ins and the SDK pointed at them. ---
 let server: Server;
@@ -45,6 +49,8 @@ async function start(dir: string) {
     STRIPE_SECRET_KEY: SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_WEBHOOK_URL: webhookUrl,
+    STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
+    STRIPE_CONNECT_WEBHOOK_URL: connectWebhookUrl,
     STRIPE_WEBHOOK_RETRY_MS: String(RETRY_MS),
     STRIPE_ASYNC_DELAY_MS: "300",
   };
@@ -72,14 +78,17 @@ beforeAll(async () => {
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
       const signature = String(req.headers["stripe-signature"]);
+      // Each endpoint verifies with its own secret, as the app's two routes do.
+      const path = req.url ?? "";
+      const secret = path === "/stripe/connect-webhook" ? CONNECT_SECRET : WEBHOOK_SECRET;
       stripe.webhooks
-        .constructEventAsync(body, signature, WEBHOOK_SECRET, undefined, crypto)
+        .constructEventAsync(body, signature, secret, undefined, crypto)
         .then((event) => {
           const left = failing.get(event.type) ?? 0;
           if (left > 0) failing.set(event.type, left - 1);
           const status = left > 0 ? 500 : 200;
           attempts.push({ id: event.id, type: event.type, status, at: Date.now() });
-          if (status === 200) received.push({ event, body, signature });
+          if (status === 200) received.push({ event, body, signature, path });
           res.writeHead(status).end();
         })
         .catch((e: Error) => {
@@ -91,6 +100,7 @@ beforeAll(async () => {
   const port = await freePort();
   await new Promise<void>((resolve) => receiver.listen(port, "127.0.0.1", resolve));
   webhookUrl = `http://127.0.0.1:${port}/stripe/webhook`;
+  connectWebhookUrl = `http://127.0.0.1:${port}/stripe/connect-webhook`;
   await start(dataDir);
 });
 afterAll(async () => {
@@ -510,6 +520,12 @@ describe("Connect", () => {
     });
     const updated = await delivered("account.updated", account.id);
     expect(updated.account).toBe(account.id);
+    // A Connect event goes to the Connect endpoint, signed with its secret; the platform's own
+    // events stay on the platform endpoint.
+    const paths = (type: string) =>
+      new Set(received.filter((r) => r.event.type === type).map((r) => r.path));
+    expect(paths("account.updated")).toEqual(new Set(["/stripe/connect-webhook"]));
+    expect(paths("charge.succeeded")).toEqual(new Set(["/stripe/webhook"]));
     // A used link sends the person to refresh_url for a new one.
     expect((await fetch(link.url, { redirect: "manual" })).headers.get("location")).toBe(
       linkParams.refresh_url,

@@ -2,6 +2,7 @@
 // succeeds or is declined at once; a "pay later" bank debit is `processing` until it settles),
 // the session's completion, and the events of each step.
 import type { Core } from "./core.js";
+import { StripeApiError } from "./forms.js";
 import { base, randomId, type Charge, type CheckoutSession, type PaymentIntent } from "./state.js";
 
 export interface Payer {
@@ -302,4 +303,52 @@ export function settleLater(core: Core, sessionId: string, outcome?: "succeeded"
   }
   core.store.changed();
   return true;
+}
+
+export const TEST_OUTCOMES = [
+  "paid",
+  "declined",
+  "async_pending",
+  "async_succeeded",
+  "async_failed",
+] as const;
+export type TestOutcome = (typeof TEST_OUTCOMES)[number];
+
+/** Far enough ahead that a bank transfer "in flight" waits for a test to settle it. */
+const NEVER_MS = 365 * 24 * 3600 * 1000;
+
+/**
+ * Pays a session as a person on the hosted page would, for tests: by card (paid or declined) or
+ * by bank transfer, left in flight (`async_pending`) or settled (after `delayMs`, else at once).
+ * A session already completed with a transfer in flight can still be settled this way.
+ * Returns the decline message, if any; throws a 409 when the session cannot take this outcome.
+ */
+export function payAsTest(
+  core: Core,
+  session: CheckoutSession,
+  outcome: TestOutcome,
+  payer: Payer,
+  delayMs?: number,
+): { declined?: string } {
+  const async = outcome.startsWith("async_");
+  const settled =
+    outcome === "async_succeeded" ? "succeeded" : outcome === "async_failed" ? "failed" : undefined;
+  if (session.status === "open") {
+    if (async) {
+      payLater(core, session, payer, outcome === "async_pending" ? NEVER_MS : (delayMs ?? 0));
+      core.store.data.checkout[session.id]!.asyncFails = settled === "failed";
+      if (settled && delayMs === undefined) settleLater(core, session.id, settled);
+      return {};
+    }
+    const card = testCard(outcome === "paid" ? "4242424242424242" : "4000000000000002")!;
+    const result = payByCard(core, session, payer, card);
+    return result.ok ? {} : { declined: result.message };
+  }
+  // Only a bank transfer still in flight can be settled after the session completed.
+  if (settled && settleLater(core, session.id, settled)) return {};
+  throw new StripeApiError(
+    409,
+    "invalid_request_error",
+    `The checkout session is ${session.status} (payment_status ${session.payment_status}).`,
+  );
 }
