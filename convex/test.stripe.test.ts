@@ -8,6 +8,7 @@ import { mockStripe, STRIPE_ENV } from "./test.stripe";
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
+  vi.useRealTimers();
 });
 
 const sdk = () =>
@@ -116,5 +117,93 @@ describe("the in-memory Stripe harness", () => {
     expect(harness.pendingEvents()).toHaveLength(1);
     expect(await harness.deliver(undefined, { path: "/stripe/webhook" })).toEqual([200]);
     expect(harness.pendingEvents()).toEqual([]);
+  });
+
+  test("a bank transfer in flight waits for the test, even when fake timers run far ahead", async () => {
+    const harness = mockStripe(newBackend());
+    const stripe = sdk();
+    vi.useFakeTimers();
+    const session = await stripe.checkout.sessions.create({
+      mode: "payment",
+      line_items: [
+        {
+          quantity: 1,
+          price_data: { currency: "usd", unit_amount: 900, product_data: { name: "Bounty" } },
+        },
+      ],
+      success_url: "https://app.test/contribution/{CHECKOUT_SESSION_ID}",
+    });
+    const pending = harness.pay(session.id, "async_pending");
+    expect(pending).toMatchObject({ status: "complete", payment_status: "unpaid" });
+    vi.advanceTimersByTime(400 * 24 * 3600 * 1000);
+    const intentId = pending.payment_intent!;
+    expect(harness.state.paymentIntents[intentId]!.status).toBe("processing");
+    harness.settleAsync(session.id, "succeeded");
+    expect(harness.state.paymentIntents[intentId]!.status).toBe("succeeded");
+    expect(() => harness.settleAsync(session.id, "failed")).toThrow(/No bank transfer in flight/);
+  });
+
+  test("disputes, refunds that fail or wait, and Dashboard refunds keep the books adding up", async () => {
+    const harness = mockStripe(newBackend());
+    const stripe = sdk();
+    const a = await paidCharge(stripe, harness, 1000);
+    const b = await paidCharge(stripe, harness, 2000);
+    const dispute = harness.openDispute(a.chargeId, 600);
+    expect(dispute).toMatchObject({ object: "dispute", amount: 600, status: "needs_response" });
+    await expect(stripe.refunds.create({ charge: a.chargeId, amount: 100 })).rejects.toMatchObject({
+      code: "charge_disputed",
+    });
+    harness.closeDispute(dispute.id, "lost");
+
+    harness.setRefundsPending(true);
+    const waiting = harness.dashboardRefund(b.intentId, 500);
+    expect(waiting).toMatchObject({ status: "pending", metadata: {} });
+    const failing = harness.dashboardRefund(b.chargeId, 300);
+    harness.setRefundsPending(false);
+    harness.succeedRefund(waiting.id);
+    harness.failRefund(failing.id, "lost_or_stolen_card");
+    expect(harness.state.refunds[failing.id]).toMatchObject({
+      status: "failed",
+      failure_reason: "lost_or_stolen_card",
+    });
+    expect(() => harness.failRefund(failing.id)).toThrow(/only a pending or succeeded/);
+
+    const byId = Object.fromEntries(harness.books().charges.map((c) => [c.id, c]));
+    expect(byId[a.chargeId]).toMatchObject({ amount: 1000, lost: 600, disputeOpen: 0 });
+    expect(byId[b.chargeId]).toMatchObject({
+      amount: 2000,
+      refundedSucceeded: 500,
+      refundPending: 0,
+      refundFailed: 300,
+    });
+    expect(harness.balance().availableCents).toBe(1000 - 600 + 2000 - 500);
+    const types = harness.pendingEvents().map((e) => e.type);
+    for (const type of [
+      "charge.dispute.created",
+      "charge.dispute.funds_withdrawn",
+      "charge.dispute.closed",
+      "refund.failed",
+      "charge.refund.updated",
+    ])
+      expect(types).toContain(type);
+  });
+
+  test("deliverShuffled delivers every pending event, some twice and some under new ids", async () => {
+    const t = newBackend();
+    const harness = mockStripe(t);
+    const stripe = sdk();
+    await paidCharge(stripe, harness, 700);
+    const ids = harness.pendingEvents().map((e) => e.id);
+    let seed = 7;
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    await harness.deliverShuffled(rand, { duplicateRate: 0.5, newIdRate: 0.5 });
+    expect(harness.pendingEvents()).toEqual([]);
+    const delivered = Object.values(harness.state.events).filter(
+      (e) => e.delivery.status === "delivered",
+    );
+    expect(delivered.map((e) => e.event.id)).toEqual(expect.arrayContaining(ids));
+    expect(delivered.length).toBeGreaterThan(ids.length);
+    const attempts = delivered.reduce((n, e) => n + e.delivery.attempts.length, 0);
+    expect(attempts).toBeGreaterThan(delivered.length);
   });
 });

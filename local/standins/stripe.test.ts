@@ -694,7 +694,7 @@ describe("disputes", () => {
     });
     // Nothing is left to refund: the rest went back through the chargeback.
     await expect(stripe.refunds.create({ charge: chargeId })).rejects.toMatchObject({
-      code: "charge_already_refunded",
+      code: "charge_disputed",
     });
   });
 });

@@ -261,12 +261,15 @@ export function payByCard(core: Core, session: CheckoutSession, payer: Payer, ca
     : { ok: true as const };
 }
 
-/** "Pay later": a bank debit; the session completes unpaid and settles after a delay. */
+/**
+ * "Pay later": a bank debit; the session completes unpaid and settles after a delay (null: only
+ * when a test settles it, so no timer can settle it behind the test's back).
+ */
 export function payLater(
   core: Core,
   session: CheckoutSession,
   payer: Payer,
-  delayMs = core.asyncDelayMs,
+  delayMs: number | null = core.asyncDelayMs,
 ) {
   const method = { type: "us_bank_account" } as const;
   const intent = intentFor(core, session, method);
@@ -276,10 +279,20 @@ export function payLater(
   core.webhooks.emit("charge.pending", charge);
   complete(core, session, payer, intent);
   const extras = core.store.data.checkout[session.id]!;
-  extras.asyncDueAt = Date.now() + delayMs;
+  extras.asyncDueAt = delayMs === null ? UNTIL_SETTLED : Date.now() + delayMs;
   extras.asyncFails = /\+fail/i.test(payer.email);
-  core.timers.at(`async:${session.id}`, extras.asyncDueAt, () => settleLater(core, session.id));
+  armSettlement(core, session.id);
   core.store.changed();
+}
+
+/** The due time of a bank transfer that waits for a test to settle it. */
+const UNTIL_SETTLED = Number.MAX_SAFE_INTEGER;
+
+/** Arms the timer that settles a bank transfer in flight (none for one a test settles). */
+export function armSettlement(core: Core, sessionId: string) {
+  const dueAt = core.store.data.checkout[sessionId]?.asyncDueAt;
+  if (dueAt == null || dueAt === UNTIL_SETTLED) return;
+  core.timers.at(`async:${sessionId}`, dueAt, () => settleLater(core, sessionId));
 }
 
 /** Settles a "pay later" payment now (as planned, or as `outcome` says); false if none. */
@@ -314,9 +327,6 @@ export const TEST_OUTCOMES = [
 ] as const;
 export type TestOutcome = (typeof TEST_OUTCOMES)[number];
 
-/** Far enough ahead that a bank transfer "in flight" waits for a test to settle it. */
-const NEVER_MS = 365 * 24 * 3600 * 1000;
-
 /**
  * Pays a session as a person on the hosted page would, for tests: by card (paid or declined) or
  * by bank transfer, left in flight (`async_pending`) or settled (after `delayMs`, else at once).
@@ -335,7 +345,7 @@ export function payAsTest(
     outcome === "async_succeeded" ? "succeeded" : outcome === "async_failed" ? "failed" : undefined;
   if (session.status === "open") {
     if (async) {
-      payLater(core, session, payer, outcome === "async_pending" ? NEVER_MS : (delayMs ?? 0));
+      payLater(core, session, payer, outcome === "async_pending" ? null : (delayMs ?? 0));
       core.store.data.checkout[session.id]!.asyncFails = settled === "failed";
       if (settled && delayMs === undefined) settleLater(core, session.id, settled);
       return {};

@@ -72,6 +72,13 @@ export function createRefund(core: Core, r: Reader, origin: EventOrigin): Refund
   // Money lost to a chargeback has already gone back to the cardholder.
   const lost = disputes.reduce((sum, d) => sum + (d.status === "lost" ? d.amount : 0), 0);
   const remaining = charge.amount - charge.amount_refunded - lost;
+  if (remaining === 0 && lost > 0) {
+    throw errors.refused(
+      `Charge ${charge.id} has been charged back; cannot issue a refund.`,
+      "charge_disputed",
+      "charge",
+    );
+  }
   if (remaining === 0) {
     throw errors.refused(
       `Charge ${charge.id} has already been refunded.`,
