@@ -104,12 +104,16 @@ const check = <T>(result: T | string): T => {
   return result;
 };
 
+let disposePrevious: (() => void) | undefined;
+
 /**
  * Sets the Stripe env vars (vi.stubEnv) and replaces global fetch: requests to STRIPE_API_URL
  * go to a fresh in-memory stand-in, others to the fetch installed before.
  */
 export function mockStripe(t: Backend): StripeHarness {
   for (const [name, value] of Object.entries(STRIPE_ENV)) vi.stubEnv(name, value);
+  // One stand-in at a time: the previous test's timers and clock listener go with it.
+  disposePrevious?.();
   const standIn = stripeStandIn({
     baseUrl: STRIPE_ENV.STRIPE_API_URL,
     env: {
@@ -124,6 +128,7 @@ export function mockStripe(t: Backend): StripeHarness {
       t.fetch(path, { method: init.method, headers: init.headers, body: init.body }),
     manualDelivery: true,
   });
+  disposePrevious = () => standIn.dispose();
   const { core } = standIn;
   const state = core.store.data;
   const dispatch = dispatcher([standIn]);

@@ -158,7 +158,7 @@ export interface DeliveryAttempt {
 export interface StoredEvent {
   event: StripeEvent;
   delivery: {
-    /** held: waiting for the tests' release; no_endpoint: STRIPE_WEBHOOK_URL is unset. */
+    /** held: waiting for the tests' release; no_endpoint: the event's endpoint URL is unset. */
     status: "held" | "pending" | "retrying" | "delivered" | "failed" | "no_endpoint";
     attempts: DeliveryAttempt[];
     nextAttemptAt: number | null;
