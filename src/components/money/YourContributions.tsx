@@ -53,12 +53,11 @@ export function YourContributionsCard({
               {c.sessionId ? (
                 <>
                   {" · "}
-                  <Link to={`/contribution/${encodeURIComponent(c.sessionId)}`}>
+                  <Link
+                    to={`/contribution/${encodeURIComponent(c.sessionId)}`}
+                    aria-label={`Details of your ${formatMoney(c.amountCents)} contribution`}
+                  >
                     Details
-                    <span className="visually-hidden">
-                      {" "}
-                      of your {formatMoney(c.amountCents)} contribution
-                    </span>
                   </Link>
                 </>
               ) : null}

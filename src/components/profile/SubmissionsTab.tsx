@@ -185,9 +185,18 @@ function PayoutLive({ submissionId, hintId }: { submissionId: Id<"submissions">;
   // TODO(money-backend): drop the cast once the generated api has the contract's shape.
   const payout = useQuery(api.contributions.payoutForSubmission, { submissionId }) as
     SubmissionPayout | null | undefined;
-  if (payout === null) return null;
-  return <SubmissionPayoutView payout={payout} hintId={hintId} />;
+  // Null (not the author, say): the spec's figures, at zero.
+  return <SubmissionPayoutView payout={payout === null ? NO_PAYOUT : payout} hintId={hintId} />;
 }
+
+const NO_PAYOUT: SubmissionPayout = {
+  phase: "open",
+  eligible: true,
+  ineligibleReasons: [],
+  expectedCents: 0,
+  maxCents: 0,
+  award: null,
+};
 
 /** What a submission earns or earned; `undefined` while it loads. */
 export function SubmissionPayoutView({
@@ -201,6 +210,11 @@ export function SubmissionPayoutView({
     return (
       <div className="my-submission__payouts">
         <p className="my-submission__payout my-submission__award">{awardText(payout.award)}</p>
+        {payout.award?.status === "waiting" ? (
+          <p className="my-submission__note">
+            <Link to="/profile?tab=settings">Set up payouts</Link> to receive it.
+          </p>
+        ) : null}
       </div>
     );
   }
