@@ -48,7 +48,6 @@ function renderCard(at = "/profile?tab=settings") {
   return renderRoute(<PayoutSettings />, { at, path: "/profile" });
 }
 
-const figure = (label: string) => screen.getByText(label, { selector: "dt" }).parentElement!;
 
 beforeEach(() => {
   vi.clearAllMocks();
