@@ -48,7 +48,6 @@ function renderCard(at = "/profile?tab=settings") {
   return renderRoute(<PayoutSettings />, { at, path: "/profile" });
 }
 
-
 beforeEach(() => {
   vi.clearAllMocks();
   payouts = makePayouts();
