@@ -1,4 +1,5 @@
 import "../../styles/submissions.css";
+import "../../styles/money.css";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { usePaginatedQuery, useQuery } from "convex/react";
