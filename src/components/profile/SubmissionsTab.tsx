@@ -208,10 +208,13 @@ export function SubmissionPayoutView({
   hintId?: string;
 }) {
   if (payout !== undefined && payout.phase === "settled") {
+    const status = payout.award?.status ?? "none";
     return (
       <div className="my-submission__payouts">
-        <p className="my-submission__payout my-submission__award">{awardText(payout.award)}</p>
-        {payout.award?.status === "waiting" ? (
+        <p className={`my-submission__award my-submission__award--${status}`}>
+          {awardText(payout.award)}
+        </p>
+        {status === "waiting" ? (
           <p className="my-submission__note">
             <Link to="/profile?tab=settings">Set up payouts</Link> to receive it.
           </p>
@@ -221,8 +224,8 @@ export function SubmissionPayoutView({
   }
   if (payout !== undefined && !payout.eligible) {
     return (
-      <div className="my-submission__payouts">
-        <p className="my-submission__payout">{NOT_ELIGIBLE}</p>
+      <div className="my-submission__ineligible">
+        <p>{NOT_ELIGIBLE}</p>
         <ul className="my-submission__reasons">
           {payout.ineligibleReasons.map((reason) => (
             <li key={reason}>{reason}</li>
