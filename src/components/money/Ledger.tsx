@@ -119,11 +119,12 @@ function MoneyBoxBody({
 }) {
   const { totals, held, winners, entries } = ledger;
   const recent = entries.slice(0, RECENT_ENTRIES);
-  const optional: [string, number][] = [
-    ["Refunding", totals.refundingCents],
-    ["Refund failed", totals.refundFailedCents],
-    ["Disputed", totals.disputedCents],
-    ["Lost to chargebacks", totals.lostCents],
+  // Shown when not zero; all but a refund under way need someone's attention.
+  const optional: [label: string, cents: number, problem: boolean][] = [
+    ["Refunding", totals.refundingCents, false],
+    ["Refund failed", totals.refundFailedCents, true],
+    ["Disputed", totals.disputedCents, true],
+    ["Lost to chargebacks", totals.lostCents, true],
   ];
 
   return (
@@ -133,8 +134,8 @@ function MoneyBoxBody({
         <Total label="Refunded" cents={totals.refundedCents} />
         <Total label="Paid out" cents={totals.paidOutCents} />
         <Total label="Held" cents={totals.heldCents} />
-        {optional.map(([label, cents]) =>
-          cents > 0 ? <Total key={label} label={label} cents={cents} problem /> : null,
+        {optional.map(([label, cents, problem]) =>
+          cents > 0 ? <Total key={label} label={label} cents={cents} problem={problem} /> : null,
         )}
       </dl>
 
