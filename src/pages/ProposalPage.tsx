@@ -19,6 +19,7 @@ import SubmissionList from "../components/submissions/SubmissionList";
 import FundButton from "../components/money/FundButton";
 import Ledger from "../components/money/Ledger";
 import { descriptionWithoutLinks, safeHref } from "../../convex/model/ideaText";
+import YourContributions from "../components/money/YourContributions";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import { useProposalVote } from "../lib/useProposalVote";
@@ -150,6 +151,7 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
           </section>
 
           <SubmissionList proposalId={proposal._id} closed={expired} />
+          <YourContributions proposalId={proposal._id} />
           <Ledger proposalId={proposal._id} />
         </div>
       </div>
