@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { api, internal } from "./_generated/api";
+import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { as, createUser, newBackend, type Backend } from "./test.setup";
-import { connectAccount, mockPlatforms, type FakePlatforms } from "./test.platforms";
+import { mockPlatforms, type FakePlatforms } from "./test.platforms";
 import { deliver, mockStripe, type StripeHarness } from "./test.stripe";
 
 const DAY = 24 * 3600 * 1000;
@@ -30,8 +30,6 @@ async function deliverAll(options?: Parameters<StripeHarness["deliver"]>[1]) {
 /** The pending event of this type (the latest). */
 const pendingOf = (type: string) => stripe.pendingEvents().findLast((e) => e.type === type)!;
 
-/** The Connect account an account link is for. */
-const accountOfLink = (url: string) => stripe.state.accountLinks[url.split("/").pop()!]!.account;
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
@@ -85,12 +83,6 @@ async function submitVideo(
     link: `https://youtu.be/${videoId}`,
   });
 }
-
-/** Lets functions scheduled to run now (refunds, payouts) finish. */
-const runScheduled = (t: Backend) => t.finishAllScheduledFunctions(() => undefined);
-
-const connectYouTube = (t: Backend, creator: Id<"users">) =>
-  connectAccount(t, platforms, creator, { channelId: `UC${creator}` });
 
 const bounty = async (t: Backend, proposalId: Id<"proposals">) =>
   (await t.query(api.proposals.get, { proposalId }))!.bountyCents;

@@ -99,11 +99,13 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
     if (sessions.length) await t.action(api.contributions.reconcile, { sessionId: pick(sessions) });
   };
   const charges = () =>
-    Object.values(stripe.state.charges).filter((c) =>
-      c.status === "succeeded" && sessions.some((s) => {
-        const intent = stripe.state.sessions[s]?.payment_intent;
-        return intent && c.payment_intent === intent;
-      }),
+    Object.values(stripe.state.charges).filter(
+      (c) =>
+        c.status === "succeeded" &&
+        sessions.some((s) => {
+          const intent = stripe.state.sessions[s]?.payment_intent;
+          return intent && c.payment_intent === intent;
+        }),
     );
   const dashboardRefund = () => {
     const charge = charges().find((c) => !c.disputed && c.amount > c.amount_refunded);
@@ -254,15 +256,14 @@ async function check(
   const { contributions, movements, awards, entries, idea } = await w.t.run(async (ctx) => ({
     contributions: await ctx.db
       .query("contributions")
-      .filter((q) => q.eq(q.field("proposalId"), proposalId))
+      .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
       .collect(),
-    movements: await ctx.db
-      .query("moneyMovements")
-      .filter((q) => q.eq(q.field("proposalId"), proposalId))
-      .collect(),
+    movements: (await ctx.db.query("moneyMovements").collect()).filter(
+      (m) => m.proposalId === proposalId,
+    ),
     awards: await ctx.db
       .query("awards")
-      .filter((q) => q.eq(q.field("proposalId"), proposalId))
+      .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
       .collect(),
     entries: await ctx.db
       .query("ledgerEntries")
@@ -301,7 +302,25 @@ async function check(
     // …and nothing is held past its deadline: after the claim window only a failed refund
     // (the operator's) or a frozen dispute may still hold money.
     if (held !== 0 && process.env.MONEY_SEED)
-      console.log(JSON.stringify({ charge: { ...charge, refunds: charge.refunds.map((r) => [r.amount, r.status, r.metadata]), transfers: charge.transfers.map((t) => [t.amount, t.amount_reversed, t.metadata]), reversals: charge.reversals.map((r) => [r.amount, r.metadata]), disputes: charge.disputes.map((d) => [d.amount, d.status]) }, buckets: b, movements: movements.filter((m) => m.contributionId === c!._id).map((m) => [m.kind, m.state, m.amountCents, m.reason, m._id]) }, null, 1));
+      console.log(
+        JSON.stringify(
+          {
+            charge: {
+              ...charge,
+              refunds: charge.refunds.map((r) => [r.amount, r.status, r.metadata]),
+              transfers: charge.transfers.map((t) => [t.amount, t.amount_reversed, t.metadata]),
+              reversals: charge.reversals.map((r) => [r.amount, r.metadata]),
+              disputes: charge.disputes.map((d) => [d.amount, d.status]),
+            },
+            buckets: b,
+            movements: movements
+              .filter((m) => m.contributionId === c!._id)
+              .map((m) => [m.kind, m.state, m.amountCents, m.reason, m._id]),
+          },
+          null,
+          1,
+        ),
+      );
     expect(held, `${at}: money held past every deadline`).toBe(0);
     expect(b.refundingCents, `${at}: a refund still in flight`).toBe(charge.refundPending);
   }
