@@ -74,6 +74,7 @@ export const HELD_REASON_LABELS: Record<HeldReason, string> = {
 export const LEDGER_KIND_TEXT: Record<LedgerKind, string> = {
   contributed: "A contribution was paid",
   refund_started: "A refund was started",
+  refund_cancelled: "A planned refund was called off (the money went back another way)",
   refunded: "Refunded to a contributor",
   refund_failed: "A refund failed",
   awarded: "Awarded to a winning video",
