@@ -24,6 +24,7 @@ import {
 } from "./test.money";
 import { EMPTY_BUCKETS, heldCents } from "./model/ledger";
 import { judgingEndsAt } from "./model/ideas";
+import { isEligible } from "./model/settlement";
 
 const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? 1000);
 const PER_WORLD = 25;
@@ -253,24 +254,30 @@ async function check(
 ) {
   const at = `seed ${seed}`;
   const books = w.stripe.books();
-  const { contributions, movements, awards, entries, idea } = await w.t.run(async (ctx) => ({
-    contributions: await ctx.db
-      .query("contributions")
-      .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
-      .collect(),
-    movements: (await ctx.db.query("moneyMovements").collect()).filter(
-      (m) => m.proposalId === proposalId,
-    ),
-    awards: await ctx.db
-      .query("awards")
-      .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
-      .collect(),
-    entries: await ctx.db
-      .query("ledgerEntries")
-      .withIndex("by_proposal", (q) => q.eq("proposalId", proposalId))
-      .collect(),
-    idea: (await ctx.db.get("proposals", proposalId))!,
-  }));
+  const { contributions, movements, awards, videos, entries, idea } = await w.t.run(
+    async (ctx) => ({
+      contributions: await ctx.db
+        .query("contributions")
+        .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
+        .collect(),
+      movements: (await ctx.db.query("moneyMovements").collect()).filter(
+        (m) => m.proposalId === proposalId,
+      ),
+      awards: await ctx.db
+        .query("awards")
+        .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
+        .collect(),
+      videos: await ctx.db
+        .query("submissions")
+        .withIndex("by_proposal_votes", (q) => q.eq("proposalId", proposalId))
+        .collect(),
+      entries: await ctx.db
+        .query("ledgerEntries")
+        .withIndex("by_proposal", (q) => q.eq("proposalId", proposalId))
+        .collect(),
+      idea: (await ctx.db.get("proposals", proposalId))!,
+    }),
+  );
   const byIntent = new Map(
     contributions.filter((c) => c.paymentIntentId).map((c) => [c.paymentIntentId!, c]),
   );
@@ -349,6 +356,8 @@ async function check(
     expect(m, `${at}: a transfer we did not plan`).toBeDefined();
     const award = awards.find((a) => a._id === m!.awardId)!;
     expect(award.creatorId, `${at}: paid a creator who never proved ownership`).not.toBe(p.never);
+    const video = videos.find((v) => v._id === award.submissionId)!;
+    expect(isEligible(video), `${at}: paid an ineligible video`).toBe(true);
     const contribution = contributions.find((c) => c._id === award.contributionId)!;
     expect(award.creatorId, `${at}: a contributor paid their own video`).not.toBe(
       contribution.contributorId,

@@ -1,12 +1,14 @@
 // Awards follow Stripe's view of each charge: refunds after the award, disputes, failed
 // refunds, what Stripe actually collected, and sessions that are not the contribution's own.
 import { afterEach, describe, expect, test } from "vitest";
-import { api } from "./_generated/api";
+import { api, internal } from "./_generated/api";
 import { as, createUser } from "./test.setup";
 import { deliver, STRIPE_ENV } from "./test.stripe";
 import {
   accountOf,
   cleanUp,
+  DAY,
+  setNow,
   docs,
   ideaOf,
   moneyWorld,
@@ -218,5 +220,44 @@ describe("webhook endpoints", () => {
     const account = w.stripe.state.accounts[accountOf(w, creator)]!;
     w.stripe.completeOnboarding(account.id); // its webhook is never delivered
     expect(await as(w.t, creator).action(api.payouts.refreshAccount, {})).toEqual({ ready: true });
+  });
+});
+
+describe("payments Stripe has not confirmed to us", () => {
+  test("a bank payment whose success webhook is lost is re-read the next day", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w, 20);
+    const { url } = await w.t.action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 900,
+    });
+    const sessionId = url.split("/").pop()!;
+    w.stripe.pay(sessionId, "async_pending");
+    await w.stripe.deliver();
+    w.stripe.settleAsync(sessionId, "succeeded");
+    // Its webhook never arrives; a day later the reconciler asks Stripe.
+    setNow(Date.now() + DAY + 1000);
+    await w.t.action(internal.settlement.recheckPending, {});
+    expect((await ideaOf(w, proposalId))!.bountyCents).toBe(900);
+  });
+
+  test("settlement asks Stripe about payments still pending before it decides", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    await submitVideo(w, proposalId, await payableCreator(w), "winner00009");
+    await paid(w, proposalId, null, 1100, { deliver: false });
+    await settle(w, proposalId);
+    expect(Object.values(w.stripe.state.transfers).map((t) => t.amount)).toEqual([1100]);
+  });
+
+  test("a well-formed session Stripe does not know is 'Contribution not found.', not an error", async () => {
+    const w = moneyWorld();
+    await expect(
+      w.t.action(api.contributions.reconcile, { sessionId: "cs_test_unknown_session_000" }),
+    ).rejects.toThrow("Contribution not found.");
+    w.stripe.failNext(3, "error_500", { method: "GET", path: "/v1/checkout/sessions" });
+    await expect(
+      w.t.action(api.contributions.reconcile, { sessionId: "cs_test_unknown_session_000" }),
+    ).rejects.toThrow("Failed to fetch contribution details");
   });
 });
