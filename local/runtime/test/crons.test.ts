@@ -23,7 +23,8 @@ afterAll(async () => {
   copy?.cleanup();
 });
 
-const runs = () => http.query(api.messages.cronRuns, {}) as Promise<{ daily: number; nightly: number }>;
+const runs = () =>
+  http.query(api.messages.cronRuns, {}) as Promise<{ daily: number; nightly: number }>;
 const clock = async (body?: { advanceMs: number }) => {
   const response = await fetch(`${runtime.url}/api/local/clock`, {
     method: body ? "POST" : "GET",
@@ -40,7 +41,7 @@ const settle = async (check: (r: { daily: number; nightly: number }) => boolean,
 };
 
 test("a clock move fires each cron whose time passed, once; a restart keeps the schedule", async () => {
-  // A new interval cron runs at once (as on a deploy to Convex); the nightly one waits for 03:00.
+  // A new interval cron runs at once (as on a deploy to Convex); the nightly one waits for 03:17 UTC.
   const start = await settle((r) => r.daily === 1, "the first run of the interval cron");
   expect(start.daily).toBe(1);
   const startNightly = start.nightly;
@@ -59,7 +60,7 @@ test("a clock move fires each cron whose time passed, once; a restart keeps the 
   await clock({ advanceMs: 2 * HOUR });
   const afterDay = await settle((r) => r.daily === 2, "the interval cron after the clock move");
   expect(afterDay.daily).toBe(2);
-  // 25 hours contain at least one 03:00 UTC.
+  // 25 hours contain at least one 03:17 UTC.
   expect(afterDay.nightly).toBeGreaterThan(startNightly);
 
   // Three days later each cron has missed several runs and runs once.

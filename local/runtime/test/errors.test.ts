@@ -65,9 +65,7 @@ describe("argument validation", () => {
   });
 
   test("an extra field", async () => {
-    expect(
-      body(await queryError("checks:send", { body: "hello", author: "Ada", likes: 3 })),
-    ).toBe(
+    expect(body(await queryError("checks:send", { body: "hello", author: "Ada", likes: 3 }))).toBe(
       "ArgumentValidationError: Object contains extra field `likes` that is not in the validator.\n\n" +
         `Object: {author: "Ada", body: "hello", likes: 3.0}\nValidator: ${SEND_VALIDATOR}\n\n`,
     );
@@ -82,9 +80,7 @@ describe("argument validation", () => {
     ).toBe(
       "ArgumentValidationError: Value does not match validator.\nPath: .tags[1]\nValue: true\nValidator: v.string()\n\n",
     );
-    expect(
-      body(await queryError("checks:nested", { filter: { kind: "c", limit: 1 } })),
-    ).toBe(
+    expect(body(await queryError("checks:nested", { filter: { kind: "c", limit: 1 } }))).toBe(
       'ArgumentValidationError: Value does not match validator.\nPath: .filter.kind\nValue: "c"\nValidator: v.union(v.literal("a"), v.literal("b"))\n\n',
     );
   });
@@ -107,9 +103,7 @@ describe("argument validation", () => {
   });
 
   test("valid arguments still run, and a nested call's failure is its caller's exception", async () => {
-    expect(await http.query(api.checks.send, { body: "hello", author: "Ada" })).toBe(
-      "Ada: hello",
-    );
+    expect(await http.query(api.checks.send, { body: "hello", author: "Ada" })).toBe("Ada: hello");
     await expect(http.action(api.checks.callsWithBadArgs, {})).rejects.toThrow(
       "Uncaught Error: ArgumentValidationError: Value does not match validator.\nPath: .id",
     );
