@@ -708,7 +708,11 @@ export class Engine {
         kind: options.logKind ?? kind,
         path: udfPath,
         durationMs: performance.now() - started,
-        error: e instanceof Error && !isConvexError(e) ? (e.stack ?? e.message) : errorMessage,
+        error: isConvexSystemError(e)
+          ? e.message.trimEnd()
+          : e instanceof Error && !isConvexError(e)
+            ? (e.stack ?? e.message)
+            : errorMessage,
         logLines: ctx.logLines,
       });
       return {
