@@ -25,6 +25,17 @@ import type { BuiltApp } from "./bundle.js";
 import { formatLogLine, logExecution, type ExecutionKind } from "./log.js";
 import { BlobStore, sha256Hex } from "./storage.js";
 import {
+  compareKeys,
+  compileSearch,
+  decodeSearchCursor,
+  encodeSearchCursor,
+  rankSearch,
+  TOO_MANY_CANDIDATES,
+  type Ranked,
+  type SearchFilter,
+  type SearchIndex,
+} from "./search.js";
+import {
   argumentValidationError,
   ConvexSystemError,
   isConvexSystemError,
@@ -251,6 +262,7 @@ export class Engine {
   private tm: any;
   private accessors = new Map<string, any>();
   private running = 0;
+  private lastSearchCapped = false;
   readonly blobs: BlobStore;
   private readonly baseUrl: () => string;
 
@@ -332,7 +344,35 @@ export class Engine {
     const originalPaginate = db.paginate.bind(db);
     db.paginate = (opts: any) => {
       track(sourceTable(opts.query));
+      if (opts.query?.source?.type === "Search") return this.paginateSearch(opts);
       return originalPaginate(opts);
+    };
+    // Text search with Convex's tokenizing, matching and BM25 ranking (see search.ts).
+    const originalResolve = db._resolveQuerySource.bind(db);
+    db._resolveQuerySource = (query: any) => {
+      if (query?.source?.type !== "Search") return originalResolve(query);
+      const { ranked, capped } = this.rankSearchQuery(query);
+      this.lastSearchCapped = capped;
+      return { ...this.queryOperators(query), sortedDocs: ranked.map((r) => r.doc) };
+    };
+    const searchOverflow = new Set<number>();
+    const wrappedStartQuery = db.startQuery;
+    db.startQuery = (query: any) => {
+      this.lastSearchCapped = false;
+      const id = wrappedStartQuery(query) as number;
+      if (query?.source?.type === "Search" && this.lastSearchCapped) {
+        // Reading past the 1,024 candidates fails, unless a limit stops the read first.
+        const limit = query.operators?.find((op: any) => "limit" in op)?.limit ?? null;
+        const results = (db._queryResults[id] as unknown[] | undefined) ?? [];
+        if (limit === null || results.length < limit) searchOverflow.add(id);
+      }
+      return id;
+    };
+    const originalQueryNext = db.queryNext.bind(db);
+    db.queryNext = (queryId: number) => {
+      const result = originalQueryNext(queryId) as { done: boolean };
+      if (result.done && searchOverflow.delete(queryId)) throw new Error(TOO_MANY_CANDIDATES);
+      return result;
     };
     // Iterate one table's documents instead of scanning every document in the database.
     db._iterateDocs = function (this: any, tableName: string, callback: (doc: Doc) => void) {
@@ -527,6 +567,99 @@ export class Engine {
     const { continueCursor } = JSON.parse(result) as { continueCursor: string };
     ctx.journalOut = { endCursor: args.endCursor ?? continueCursor };
     return result;
+  }
+
+  /** The filter and limit operators of a query (its source aside). */
+  private queryOperators(query: any): any {
+    const table = String(query.source.indexName).split(".")[0];
+    const { filterFn, limit } = this.db._resolveQuerySource({
+      ...query,
+      source: { type: "FullTableScan", tableName: table, order: "asc" },
+    });
+    return { filterFn, limit, fieldPathsToSortBy: [], order: "asc" };
+  }
+
+  private rankSearchQuery(query: any): { ranked: Ranked<Doc>[]; capped: boolean } {
+    const indexName = String(query.source.indexName);
+    const [table, name] = indexName.split(".");
+    const indexes = (this.db._schema?.tables.get(table)?.searchIndexes ?? []) as SearchIndex[];
+    const index = indexes.find((candidate) => candidate.indexDescriptor === name);
+    if (!index) throw new Error(`Index ${indexName} not found.`);
+    const { text, equalities } = compileSearch(
+      indexName,
+      index,
+      query.source.filters as SearchFilter[],
+    );
+    const docs: Doc[] = [];
+    this.db._iterateDocs(table, (doc: Doc) => docs.push(doc));
+    return rankSearch(docs, index, text, equalities, (value) =>
+      typeof value === "object" && value !== null && "$undefined" in value
+        ? undefined
+        : jsonToConvex(value as JSONValue),
+    );
+  }
+
+  // Pages of search results: cursors are index keys (score, creation time, id), as on Convex.
+  private paginateSearch(opts: {
+    query: any;
+    cursor: string | null;
+    endCursor?: string | null;
+    pageSize: number;
+  }) {
+    const { ranked, capped } = this.rankSearchQuery(opts.query);
+    const { filterFn } = this.queryOperators(opts.query);
+    const parse = (cursor: string) => {
+      const key = decodeSearchCursor(cursor);
+      if (!key)
+        throw new Error(
+          "InvalidCursor: Tried to run a query starting from a cursor, but it looks like this cursor is from a different query.",
+        );
+      return key;
+    };
+    const empty = { page: [], isDone: true, continueCursor: "_end_cursor" };
+    if (opts.cursor === "_end_cursor") return { ...empty, splitCursor: null, pageStatus: null };
+    const start = opts.cursor ? parse(opts.cursor) : null;
+    const end = opts.endCursor && opts.endCursor !== "_end_cursor" ? parse(opts.endCursor) : null;
+    // A write changes every score a little (the statistics are over the whole index), so a
+    // cursor's document is found by id where it still matches; its key is the fallback.
+    const position = (key: [number, number, string]) => {
+      const at = ranked.findIndex((r) => r.doc._id === key[2]);
+      if (at >= 0) return { at, exact: true };
+      const after = ranked.findIndex((r) => compareKeys(r.key, key) > 0);
+      return { at: after < 0 ? ranked.length : after, exact: false };
+    };
+    const from = start ? position(start) : null;
+    const first = from ? (from.exact ? from.at + 1 : from.at) : 0;
+    const until = end ? position(end) : null;
+    // Index of the last document inside the end cursor's range (inclusive).
+    const last = until ? (until.exact ? until.at : until.at - 1) : ranked.length - 1;
+    const page: Doc[] = [];
+    let continueCursor = "_end_cursor";
+    let reachedEnd = true;
+    if (end) {
+      // A page pinned by its journal: everything up to its end cursor, inclusive.
+      for (let i = first; i <= last; i++) if (filterFn(ranked[i]!.doc)) page.push(ranked[i]!.doc);
+      continueCursor = opts.endCursor!;
+      reachedEnd = false;
+    } else {
+      for (let i = first; i < ranked.length; i++) {
+        const { doc, key } = ranked[i]!;
+        if (filterFn(doc)) page.push(doc);
+        if (page.length >= opts.pageSize && i < ranked.length - 1) {
+          continueCursor = encodeSearchCursor(key);
+          reachedEnd = false;
+          break;
+        }
+      }
+    }
+    if (reachedEnd && capped) throw new Error(TOO_MANY_CANDIDATES);
+    return {
+      page,
+      isDone: continueCursor === "_end_cursor",
+      continueCursor,
+      splitCursor: null,
+      pageStatus: null,
+    };
   }
 
   private accessor(identity: Identity | null): any {
