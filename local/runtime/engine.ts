@@ -37,6 +37,7 @@ import {
 } from "./search.js";
 import {
   argumentValidationError,
+  checkValue,
   ConvexSystemError,
   isConvexSystemError,
   returnsValidationError,
@@ -399,6 +400,25 @@ export class Engine {
         return result;
       };
     }
+    // Schema enforcement with Convex's wording (convex-test decides; the text is Convex's).
+    const originalValidate = db._validate.bind(db);
+    db._validate = (tableName: string, doc: Record<string, Value>) => {
+      try {
+        originalValidate(tableName, doc);
+      } catch (e) {
+        const documentType = db._schema?.tables.get(tableName)?.documentType as
+          ValidatorJson | undefined;
+        if (!documentType) throw e;
+        const { _id: _omitId, _creationTime: _omitTime, ...fields } = doc;
+        const schema: ValidatorJson =
+          documentType.type === "union" ? documentType : { type: "union", value: [documentType] };
+        const problem = checkValue(schema, fields, this.tableOfId);
+        if (problem === null) throw e;
+        throw new Error(
+          `Failed to insert or update a document in table "${tableName}" because it does not match the schema: ${problem}`,
+        );
+      }
+    };
     const originalCommit = db.commit.bind(db);
     db.commit = (commitTs: bigint | null = null) => {
       const topLevel = db._writes.length === 1;

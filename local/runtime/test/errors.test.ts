@@ -116,6 +116,12 @@ test("a return value that fails its validator", async () => {
   );
 });
 
+test("a document that does not match the schema", async () => {
+  await expect(http.mutation(api.checks.insertWrongShape, {})).rejects.toThrow(
+    'Uncaught Error: Failed to insert or update a document in table "messages" because it does not match the schema: Value does not match validator.\nPath: .body\nValue: 5.0\nValidator: v.string()',
+  );
+});
+
 test("unknown functions and functions of another kind", async () => {
   expect(body(await queryError("checks:nope", {}))).toBe(
     "Could not find public function for 'checks:nope'.\n",
