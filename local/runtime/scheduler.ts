@@ -140,6 +140,23 @@ export class Scheduler {
     if (crons) log.info(`crons: ${Object.keys(crons).join(", ") || "none"}`);
   }
 
+  /**
+   * After the clock moved backwards (only possible locally): a cron whose next run is now
+   * further away than one period is brought back to its first run after now.
+   */
+  pullCronsBack() {
+    const now = Date.now();
+    for (const entry of this.crons.values()) {
+      const latest =
+        entry.job.schedule.type === "interval"
+          ? now + Math.max(1, intervalMs(entry.job.schedule))
+          : nextOccurrence(entry.job.schedule, now);
+      if (entry.state.next <= latest) continue;
+      entry.state.next = latest;
+      this.persistCron?.(entry.state);
+    }
+  }
+
   /** Arms every cron from its stored next run time (after a start, reload or clock move). */
   armCrons() {
     for (const name of this.crons.keys()) this.armCron(name);

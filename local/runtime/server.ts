@@ -147,8 +147,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   if (interrupted > 0)
     log.warn(`${interrupted} scheduled action(s) were interrupted by the last stop`);
   scheduler.restore(state);
+  let lastOffset = clockOffset();
   onClockChange(() => {
     persistence.append(state.lastCommitTs, [], { kind: "clock", offsetMs: clockOffset() });
+    if (clockOffset() < lastOffset) scheduler.pullCronsBack();
+    lastOffset = clockOffset();
     scheduler.rearm();
     scheduler.armCrons();
     log.info(`clock moved: now ${new Date().toISOString()}`);

@@ -70,4 +70,15 @@ test("a clock move fires each cron whose time passed, once; a restart keeps the 
     "one run of each cron after three days",
   );
   expect(afterDays).toEqual({ daily: 3, nightly: afterDay.nightly + 1 });
+
+  // Moving the clock back to real time brings the crons back with it: a day later they run.
+  const back = await fetch(`${runtime.url}/api/local/clock`, {
+    method: "POST",
+    headers: { Authorization: "Convex admin-secret" },
+    body: JSON.stringify({ offsetMs: 0 }),
+  });
+  expect(back.status).toBe(200);
+  await clock({ advanceMs: 24 * HOUR + 60_000 });
+  const nextDay = await settle((r) => r.daily === 4, "the interval cron a day after moving back");
+  expect(nextDay.daily).toBe(4);
 });
