@@ -3,12 +3,13 @@ import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { VoteValue } from "../../convex/model/validators";
+import { voteDelta } from "../../convex/model/votes";
 
 type Card = { _id: Id<"proposals">; votes: number; userVote: VoteValue };
 
 function applyTo<T extends Card>(card: T, proposalId: Id<"proposals">, next: VoteValue): T {
   if (card._id !== proposalId) return card;
-  return { ...card, votes: card.votes + next - card.userVote, userVote: next };
+  return { ...card, votes: card.votes + voteDelta(card.userVote, next), userVote: next };
 }
 
 /**

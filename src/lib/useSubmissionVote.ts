@@ -3,6 +3,7 @@ import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { VoteValue } from "../../convex/model/validators";
+import { voteDelta } from "../../convex/model/votes";
 import { convexErrorMessage } from "./errors";
 
 export const VOTE_FAILED_MESSAGE = "Failed to update vote";
@@ -11,7 +12,7 @@ type Card = { _id: Id<"submissions">; votes: number; userVote: VoteValue };
 
 function applyTo<T extends Card>(card: T, submissionId: Id<"submissions">, next: VoteValue): T {
   if (card._id !== submissionId) return card;
-  return { ...card, votes: card.votes + next - card.userVote, userVote: next };
+  return { ...card, votes: card.votes + voteDelta(card.userVote, next), userVote: next };
 }
 
 /**

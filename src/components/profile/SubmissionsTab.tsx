@@ -168,7 +168,7 @@ function PayoutFigures({
   hintId: string;
 }) {
   const payout = useQuery(api.contributions.payoutForSubmission, { submissionId });
-  const figure = (cents: number | undefined) =>
+  const figure = (cents: number | null | undefined) =>
     payout === undefined ? "…" : formatMoney(cents ?? 0);
   return (
     <div
