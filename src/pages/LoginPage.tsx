@@ -8,6 +8,7 @@ import { LogoMark } from "../components/Logo";
 import { DEFAULT_NEXT, SIGNIN_PARAM, loginRedirectTo, returnPath } from "../lib/returnTo";
 import { useCurrentUser } from "../lib/session";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { Spinner } from "../components/ui/Skeleton";
 
 export const LOGIN_FAILED_MESSAGE = "There was an error processing your login. Please try again.";
 export const AUTH_ERROR_MESSAGE = "Authentication error. Please try again.";
@@ -123,7 +124,7 @@ export default function LoginPage() {
         <div className="auth-status" role="status" aria-live="polite">
           {status !== null && (
             <>
-              <span className="spinner auth-spinner" aria-hidden="true" />
+              <Spinner className="auth-spinner" />
               {status}
             </>
           )}

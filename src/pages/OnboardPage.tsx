@@ -15,6 +15,7 @@ import {
 import { useCurrentUser } from "../lib/session";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useUnsavedChangesWarning } from "../lib/useUnsavedChangesWarning";
+import { Loading, Skeleton, SkeletonRows } from "../components/ui/Skeleton";
 
 export const SAVED_MESSAGE = "Information saved successfully!";
 export const MISSING_CHOICE_MESSAGE = "Please choose an account type and a platform.";
@@ -106,22 +107,17 @@ function OnboardWithProfile() {
 
 function OnboardSkeleton() {
   return (
-    <div className="onboard-skeleton">
-      <p className="visually-hidden" role="status">
-        Loading your preferences...
-      </p>
+    <Loading className="onboard-skeleton" label="Loading your preferences...">
       {[0, 1].map((group) => (
         <div key={group} className="onboard-skeleton__group" aria-hidden="true">
-          <span className="skeleton onboard-skeleton__legend" />
+          <Skeleton className="onboard-skeleton__legend" />
           <div className="onboard-skeleton__options">
-            <span className="skeleton onboard-skeleton__option" />
-            <span className="skeleton onboard-skeleton__option" />
-            <span className="skeleton onboard-skeleton__option" />
+            <SkeletonRows count={3} className="onboard-skeleton__option" />
           </div>
         </div>
       ))}
-      <span className="skeleton onboard-skeleton__button" aria-hidden="true" />
-    </div>
+      <Skeleton className="onboard-skeleton__button" />
+    </Loading>
   );
 }
 

@@ -13,6 +13,7 @@ import {
   type PlatformAuthResult,
 } from "../lib/platformAuth";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { Spinner } from "../components/ui/Skeleton";
 
 type Step = "connecting" | "fetching";
 
@@ -104,7 +105,7 @@ export default function PlatformCallbackPage({ platform }: { platform: VideoPlat
   return (
     <div className="container page callback-page">
       <section className="card callback-card" aria-labelledby="callback-title" aria-busy="true">
-        <span className="spinner callback-card__spinner" aria-hidden="true" />
+        <Spinner className="callback-card__spinner" />
         <h1 id="callback-title" className="callback-card__title">
           {platform === "YouTube" ? "Connecting YouTube" : "Connecting TikTok"}
         </h1>

@@ -21,6 +21,7 @@ import Ledger from "../components/money/Ledger";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import { useProposalVote } from "../lib/useProposalVote";
+import { Loading, Skeleton, SkeletonRows } from "../components/ui/Skeleton";
 
 export const NO_DESCRIPTION = "No description provided.";
 export const CLOSED_MESSAGE = "This proposal is no longer accepting submissions.";
@@ -238,23 +239,17 @@ function descriptionText(description: string, links: string[]): string {
 
 function ProposalSkeleton() {
   return (
-    <div className="proposal-skeleton" aria-busy="true">
-      <p className="visually-hidden" role="status">
-        Loading the idea...
-      </p>
-      <div aria-hidden="true">
-        <span className="skeleton proposal-skeleton__back" />
-        <span className="skeleton proposal-skeleton__title" />
-        <span className="skeleton proposal-skeleton__meta" />
-        <div className="proposal-layout">
-          <div className="proposal-main">
-            <span className="skeleton proposal-skeleton__card" />
-            <span className="skeleton proposal-skeleton__card" />
-          </div>
-          <span className="skeleton proposal-skeleton__aside" />
+    <Loading className="proposal-skeleton" label="Loading the idea...">
+      <Skeleton className="proposal-skeleton__back" />
+      <Skeleton className="proposal-skeleton__title" />
+      <Skeleton className="proposal-skeleton__meta" />
+      <div className="proposal-layout" aria-hidden="true">
+        <div className="proposal-main">
+          <SkeletonRows count={2} className="proposal-skeleton__card" />
         </div>
+        <Skeleton className="proposal-skeleton__aside" />
       </div>
-    </div>
+    </Loading>
   );
 }
 

@@ -16,6 +16,7 @@ import IdeaFromRoute, { type Proposal } from "../components/proposals/IdeaFromRo
 import { convexErrorMessage } from "../lib/errors";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
+import { Loading, Skeleton } from "../components/ui/Skeleton";
 
 export const PAYMENT_SETTINGS_PATH = "/profile?tab=settings";
 
@@ -317,15 +318,10 @@ function PlatformIcon() {
 
 function SubmitSkeleton() {
   return (
-    <div aria-busy="true">
-      <p className="visually-hidden" role="status">
-        Loading the idea...
-      </p>
-      <div aria-hidden="true">
-        <span className="skeleton submit-content__skeleton-title" />
-        <span className="skeleton submit-content__skeleton-card" />
-      </div>
-    </div>
+    <Loading label="Loading the idea...">
+      <Skeleton className="submit-content__skeleton-title" />
+      <Skeleton className="submit-content__skeleton-card" />
+    </Loading>
   );
 }
 

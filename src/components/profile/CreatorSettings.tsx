@@ -16,6 +16,7 @@ import {
   rememberReturnToSettings,
 } from "../../lib/platformAuth";
 import QueryErrorBoundary from "../QueryErrorBoundary";
+import { Loading, SkeletonRows } from "../ui/Skeleton";
 
 type Platforms = NonNullable<FunctionReturnType<typeof api.platforms.mine>>;
 type ConnectedVideo = Platforms["videos"][number];
@@ -91,13 +92,9 @@ function CreatorSettingsContent() {
   const platforms = useQuery(api.platforms.mine);
   if (platforms === undefined) {
     return (
-      <div className="creator-settings__loading" aria-busy="true">
-        <p className="visually-hidden" role="status">
-          Loading your connected accounts...
-        </p>
-        <span className="skeleton creator-settings__skeleton" aria-hidden="true" />
-        <span className="skeleton creator-settings__skeleton" aria-hidden="true" />
-      </div>
+      <Loading className="creator-settings__loading" label="Loading your connected accounts...">
+        <SkeletonRows count={2} className="creator-settings__skeleton" />
+      </Loading>
     );
   }
   if (platforms === null) return null;
