@@ -1,10 +1,15 @@
 import "../styles/auth.css";
-import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { useId, useState, type FormEvent, type RefCallback } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { useConvexAuth, useMutation } from "convex/react";
+import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import clsx from "clsx";
+import { z } from "zod";
 import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
+import { FieldError, describedBy, groupFocusTarget } from "../components/forms/FieldError";
 import { convexErrorMessage } from "../lib/errors";
 import {
   ACCOUNT_TYPES,
@@ -121,30 +126,49 @@ function OnboardSkeleton() {
   );
 }
 
+/** Both choices are required; a missing one is marked on its own group. */
+const onboardSchema = z
+  .object({
+    accountType: z.enum(ACCOUNT_TYPES).nullable(),
+    preferredPlatform: z.enum(PREFERRED_PLATFORMS).nullable(),
+  })
+  .transform((values, ctx) => {
+    const { accountType, preferredPlatform } = values;
+    if (accountType === null)
+      ctx.addIssue({ code: "custom", message: MISSING_CHOICE_MESSAGE, path: ["accountType"] });
+    if (preferredPlatform === null)
+      ctx.addIssue({
+        code: "custom",
+        message: MISSING_CHOICE_MESSAGE,
+        path: ["preferredPlatform"],
+      });
+    if (accountType === null || preferredPlatform === null) return z.NEVER;
+    return { accountType, preferredPlatform };
+  });
+
+type ChosenPreferences = { accountType: AccountType; preferredPlatform: PreferredPlatform };
+
 function OnboardForm({ saved }: { saved: Preferences }) {
   const navigate = useNavigate();
   const saveOnboarding = useMutation(api.users.saveOnboarding);
-  const [accountType, setAccountType] = useState(saved.accountType);
-  const [preferredPlatform, setPreferredPlatform] = useState(saved.preferredPlatform);
   const [saving, setSaving] = useState(false);
-  const accountTypeGroup = useRef<HTMLFieldSetElement>(null);
-  const platformGroup = useRef<HTMLFieldSetElement>(null);
+  const { control, handleSubmit, setFocus, formState } = useForm<
+    Preferences,
+    unknown,
+    ChosenPreferences
+  >({
+    resolver: zodResolver(onboardSchema),
+    defaultValues: saved,
+    shouldFocusError: false,
+  });
+  const accountType = useWatch({ control, name: "accountType" });
+  const { errors, isDirty } = formState;
+  useUnsavedChangesWarning(isDirty);
 
-  const dirty = accountType !== saved.accountType || preferredPlatform !== saved.preferredPlatform;
-  useUnsavedChangesWarning(dirty);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    if (accountType === null || preferredPlatform === null) {
-      toast.error(MISSING_CHOICE_MESSAGE);
-      const missing = accountType === null ? accountTypeGroup : platformGroup;
-      missing.current?.querySelector<HTMLInputElement>("input")?.focus();
-      return;
-    }
+  async function save(chosen: ChosenPreferences) {
     setSaving(true);
     try {
-      const { hadAccountType } = await saveOnboarding({ accountType, preferredPlatform });
+      const { hadAccountType } = await saveOnboarding(chosen);
       toast.success(SAVED_MESSAGE);
       navigate(hadAccountType ? "/profile" : "/ideas", { replace: true });
     } catch (error) {
@@ -154,31 +178,56 @@ function OnboardForm({ saved }: { saved: Preferences }) {
     }
   }
 
+  function invalid(problems: FieldErrors<Preferences>) {
+    toast.error(MISSING_CHOICE_MESSAGE);
+    setFocus(problems.accountType ? "accountType" : "preferredPlatform");
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    void handleSubmit(save, invalid)(event);
+  }
+
   return (
-    <form className="onboard-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <ChoiceGroup
-        groupRef={accountTypeGroup}
-        legend="Which best describes you?"
+    <form className="onboard-form" onSubmit={onSubmit} noValidate>
+      <Controller
+        control={control}
         name="accountType"
-        options={ACCOUNT_TYPES}
-        descriptions={ACCOUNT_TYPE_DESCRIPTIONS}
-        value={accountType}
-        onChange={setAccountType}
-        disabled={saving}
+        render={({ field }) => (
+          <ChoiceGroup
+            groupRef={(group) => field.ref(groupFocusTarget(group))}
+            legend="Which best describes you?"
+            name={field.name}
+            options={ACCOUNT_TYPES}
+            descriptions={ACCOUNT_TYPE_DESCRIPTIONS}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.accountType?.message}
+            disabled={saving}
+          />
+        )}
       />
-      <ChoiceGroup
-        groupRef={platformGroup}
-        legend={platformPrompt(accountType)}
+      <Controller
+        control={control}
         name="preferredPlatform"
-        options={PREFERRED_PLATFORMS}
-        descriptions={PLATFORM_DESCRIPTIONS}
-        value={preferredPlatform}
-        onChange={setPreferredPlatform}
-        disabled={saving}
+        render={({ field }) => (
+          <ChoiceGroup
+            groupRef={(group) => field.ref(groupFocusTarget(group))}
+            legend={platformPrompt(accountType)}
+            name={field.name}
+            options={PREFERRED_PLATFORMS}
+            descriptions={PLATFORM_DESCRIPTIONS}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.preferredPlatform?.message}
+            disabled={saving}
+          />
+        )}
       />
       <div className="onboard-form__footer">
         <p className="onboard-form__dirty" role="status">
-          {dirty ? UNSAVED_MESSAGE : ""}
+          {isDirty ? UNSAVED_MESSAGE : ""}
         </p>
         <button type="submit" className="btn btn-primary btn-lg" disabled={saving}>
           {saving ? "Saving..." : "Save"}
@@ -189,13 +238,14 @@ function OnboardForm({ saved }: { saved: Preferences }) {
 }
 
 interface ChoiceGroupProps<T extends string> {
-  groupRef: RefObject<HTMLFieldSetElement | null>;
+  groupRef: RefCallback<HTMLFieldSetElement>;
   legend: string;
   name: string;
   options: readonly T[];
   descriptions: Record<T, string>;
   value: T | null;
   onChange: (value: T) => void;
+  error: string | undefined;
   disabled: boolean;
 }
 
@@ -207,11 +257,18 @@ function ChoiceGroup<T extends string>({
   descriptions,
   value,
   onChange,
+  error,
   disabled,
 }: ChoiceGroupProps<T>) {
   const idPrefix = useId();
+  const errorId = `${idPrefix}-error`;
   return (
-    <fieldset className="choice-group" ref={groupRef} disabled={disabled}>
+    <fieldset
+      className="choice-group"
+      ref={groupRef}
+      disabled={disabled}
+      aria-describedby={describedBy(error && errorId)}
+    >
       <legend className="choice-group__legend">{legend}</legend>
       <div className="choice-group__options">
         {options.map((option) => {
@@ -219,7 +276,7 @@ function ChoiceGroup<T extends string>({
           const descriptionId = `${idPrefix}-${option}-description`;
           const checked = value === option;
           return (
-            <label key={option} className={checked ? "choice is-checked" : "choice"}>
+            <label key={option} className={clsx("choice", checked && "is-checked")}>
               <input
                 type="radio"
                 className="choice__input"
@@ -242,6 +299,7 @@ function ChoiceGroup<T extends string>({
           );
         })}
       </div>
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }
