@@ -14,6 +14,7 @@ import {
 } from "../lib/platformAuth";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../components/ui/Skeleton";
+import clsx from "clsx";
 
 type Step = "connecting" | "fetching";
 
@@ -116,9 +117,11 @@ export default function PlatformCallbackPage({ platform }: { platform: VideoPlat
           {steps.map((s, index) => (
             <li
               key={s.key}
-              className={`callback-steps__item${
-                index < current ? " is-done" : index === current ? " is-current" : ""
-              }`}
+              className={clsx(
+                "callback-steps__item",
+                index < current && "is-done",
+                index === current && "is-current",
+              )}
               aria-current={index === current ? "step" : undefined}
             >
               <span className="callback-steps__dot" aria-hidden="true" />
