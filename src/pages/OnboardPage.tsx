@@ -1,15 +1,15 @@
 import "../styles/auth.css";
-import { useId, useState, type FormEvent, type RefCallback } from "react";
+import { useState, type FormEvent } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { useConvexAuth, useMutation } from "convex/react";
 import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import clsx from "clsx";
 import { z } from "zod";
 import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
-import { FieldError, describedBy, groupFocusTarget } from "../components/forms/FieldError";
+import { groupFocusTarget } from "../components/forms/FieldError";
+import ChoiceGroup from "../components/onboard/ChoiceGroup";
 import { convexErrorMessage } from "../lib/errors";
 import {
   ACCOUNT_TYPES,
@@ -234,72 +234,5 @@ function OnboardForm({ saved }: { saved: Preferences }) {
         </button>
       </div>
     </form>
-  );
-}
-
-interface ChoiceGroupProps<T extends string> {
-  groupRef: RefCallback<HTMLFieldSetElement>;
-  legend: string;
-  name: string;
-  options: readonly T[];
-  descriptions: Record<T, string>;
-  value: T | null;
-  onChange: (value: T) => void;
-  error: string | undefined;
-  disabled: boolean;
-}
-
-function ChoiceGroup<T extends string>({
-  groupRef,
-  legend,
-  name,
-  options,
-  descriptions,
-  value,
-  onChange,
-  error,
-  disabled,
-}: ChoiceGroupProps<T>) {
-  const idPrefix = useId();
-  const errorId = `${idPrefix}-error`;
-  return (
-    <fieldset
-      className="choice-group"
-      ref={groupRef}
-      disabled={disabled}
-      aria-describedby={describedBy(error && errorId)}
-    >
-      <legend className="choice-group__legend">{legend}</legend>
-      <div className="choice-group__options">
-        {options.map((option) => {
-          const titleId = `${idPrefix}-${option}-title`;
-          const descriptionId = `${idPrefix}-${option}-description`;
-          const checked = value === option;
-          return (
-            <label key={option} className={clsx("choice", checked && "is-checked")}>
-              <input
-                type="radio"
-                className="choice__input"
-                name={name}
-                value={option}
-                checked={checked}
-                onChange={() => onChange(option)}
-                aria-labelledby={titleId}
-                aria-describedby={descriptionId}
-              />
-              <span className="choice__text">
-                <span id={titleId} className="choice__title">
-                  {option}
-                </span>
-                <span id={descriptionId} className="choice__description">
-                  {descriptions[option]}
-                </span>
-              </span>
-            </label>
-          );
-        })}
-      </div>
-      <FieldError id={errorId} message={error} />
-    </fieldset>
   );
 }

@@ -1,6 +1,6 @@
 import * as RadixTabs from "@radix-ui/react-tabs";
 import clsx from "clsx";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 
 export interface TabItem<K extends string> {
   key: K;
@@ -31,13 +31,23 @@ export default function Tabs<K extends string>({
   renderPanel,
   className,
 }: TabsProps<K>) {
+  // The tab shows as selected at once, even when the page keeps the selection somewhere that
+  // updates later (the address, in a router transition); a new `selected` from the page wins.
+  const [shown, setShown] = useState(selected);
+  const [lastSelected, setLastSelected] = useState(selected);
+  if (selected !== lastSelected) {
+    setLastSelected(selected);
+    setShown(selected);
+  }
   return (
     <RadixTabs.Root
       className={clsx("tabs", className)}
-      value={selected}
+      value={shown}
       onValueChange={(value) => {
         const tab = tabs.find((item) => item.key === value);
-        if (tab) onSelect(tab.key);
+        if (!tab) return;
+        setShown(tab.key);
+        onSelect(tab.key);
       }}
       activationMode="automatic"
     >
@@ -50,7 +60,7 @@ export default function Tabs<K extends string>({
       </RadixTabs.List>
       {tabs.map((tab) => (
         <RadixTabs.Content key={tab.key} value={tab.key} className="tabs__panel">
-          {tab.key === selected ? renderPanel(tab.key) : null}
+          {tab.key === shown ? renderPanel(tab.key) : null}
         </RadixTabs.Content>
       ))}
     </RadixTabs.Root>
