@@ -99,6 +99,10 @@ describe("RouteErrorBoundary", () => {
       true,
     );
     expect(isChunkLoadError(new Error("boom"))).toBe(false);
+    const wrapped = new Error("Could not load the page", {
+      cause: new TypeError("Importing a module script failed."),
+    });
+    expect(isChunkLoadError(wrapped)).toBe(true);
     expect(isChunkLoadError("text")).toBe(false);
   });
 });

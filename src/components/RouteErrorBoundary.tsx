@@ -6,14 +6,17 @@ import { useLocation } from "react-router-dom";
  * True when the error is a lazily loaded page whose code could not be downloaded (a new deploy
  * replaced the chunk, or the network dropped): only a reload helps then.
  */
-export function isChunkLoadError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return (
+export function isChunkLoadError(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  if (
     error.name === "ChunkLoadError" ||
     /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk .* failed/i.test(
       error.message,
     )
-  );
+  )
+    return true;
+  // Loaders sometimes wrap the browser's error; its cause says what happened.
+  return isChunkLoadError(error.cause, depth + 1);
 }
 
 export function RouteErrorFallback({ error, resetErrorBoundary }: FallbackProps) {
