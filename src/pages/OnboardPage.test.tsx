@@ -202,7 +202,8 @@ describe("OnboardPage", () => {
       preferredPlatform: "YouTube",
     });
     expect(toast.success).toHaveBeenCalledWith("Information saved successfully!");
-    expect(pathname()).toBe("/profile");
+    // The router moves in a transition, rendered a moment after the save settles.
+    await vi.waitFor(() => expect(pathname()).toBe("/profile"));
   });
 
   it("shows the server's message when the user data is not available", async () => {
