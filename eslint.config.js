@@ -41,6 +41,31 @@ export default tseslint.config(
     rules: { "@convex-dev/no-process-env": "off" },
   },
   {
+    // Every public function is declared with a builder of convex/functions.ts (publicQuery/
+    // Mutation/Action, userQuery/Mutation/Action with their sign-in message, adminQuery/
+    // Mutation/Action), where the access check is written once. Convex's raw registrars are
+    // imported only there; a raw `query`/`mutation`/`action` anywhere else fails this rule,
+    // whose only accepted checks are the builders' own (functions.ts requireUser/requireAdmin).
+    files: ["convex/**/*.ts"],
+    ignores: ["convex/functions.ts", "convex/_generated/**"],
+    rules: {
+      "@convex-dev/require-access-control": ["error", { pattern: "^(requireUser|requireAdmin)$" }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/_generated/server"],
+              importNames: ["query", "mutation", "action"],
+              message:
+                "Declare public functions with the builders of convex/functions.ts (publicQuery, userMutation, adminAction, ...).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The local runtime reaches into convex-test internals, which have no types.
     files: ["local/runtime/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

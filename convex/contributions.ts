@@ -1,7 +1,14 @@
 // Funding ideas: Stripe Checkout, the confirmation page (live), payout preferences, winner picks,
 // each contribution's fate, the idea's money box and the profile's figures.
 import { ConvexError, v } from "convex/values";
-import { internalMutation, internalQuery } from "./_generated/server";
+import {
+  internalAction,
+  internalMutation,
+  internalQuery,
+  type ActionCtx,
+  type MutationCtx,
+  type QueryCtx,
+} from "./_generated/server";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { publicAction, publicQuery, userMutation } from "./functions";
@@ -22,20 +29,38 @@ import { judgingEndsAt } from "./model/ideas";
 import { fateOf, moneyBoxOf } from "./model/fates";
 import { EMPTY_BUCKETS, heldCents } from "./model/ledger";
 import { currentPeoplesChoice, ineligibleReasons, isEligible, pickOf } from "./model/settlement";
-import { payoutPreferenceValidator, sessionStateValidator } from "./model/validators";
+import {
+  contributionStatusValidator,
+  payoutPreferenceValidator,
+  sessionStateValidator,
+} from "./model/validators";
 import { PlatformError } from "./model/platforms/http";
+
+const checkoutArgs = { proposalId: v.string(), amountCents: v.number() };
+const checkoutResult = v.object({ url: v.string(), contributionId: v.id("contributions") });
 
 /** Starts a Stripe Checkout for a contribution; returns the page to send the browser to. */
 export const startCheckout = publicAction({
-  args: { proposalId: v.string(), amountCents: v.number() },
-  handler: async (ctx, args): Promise<{ url: string; contributionId: Id<"contributions"> }> => {
+  args: checkoutArgs,
+  returns: checkoutResult,
+  handler: async (ctx, args) => await beginCheckout(ctx, { ...args, contributorId: ctx.viewerId }),
+});
+
+/** The REST edge's twin: the caller comes from the bearer token it verified. */
+export const checkoutFor = internalAction({
+  args: { ...checkoutArgs, contributorId: v.union(v.id("users"), v.null()) },
+  returns: checkoutResult,
+  handler: async (ctx, args) => await beginCheckout(ctx, args),
+});
+
+async function beginCheckout(
+  ctx: ActionCtx,
+  args: { proposalId: string; amountCents: number; contributorId: Id<"users"> | null },
+): Promise<{ url: string; contributionId: Id<"contributions"> }> {
+  {
     const { contributionId, title, email } = await ctx.runMutation(
       internal.contributions.createPending,
-      {
-        proposalId: args.proposalId,
-        amountCents: args.amountCents,
-        contributorId: ctx.viewerId,
-      },
+      args,
     );
     try {
       const session = await createCheckoutSession({
@@ -55,8 +80,8 @@ export const startCheckout = publicAction({
       console.error("Checkout could not be created", e);
       throw new ConvexError({ message: "Failed to create checkout session" });
     }
-  },
-});
+  }
+}
 
 export const createPending = internalMutation({
   args: {
@@ -99,7 +124,22 @@ export const NOT_FOUND_MESSAGE = "Contribution not found.";
  */
 export const reconcile = publicAction({
   args: { sessionId: v.string() },
-  handler: async (ctx, { sessionId }): Promise<Doc<"contributions">["status"] | null> => {
+  returns: v.union(contributionStatusValidator, v.null()),
+  handler: async (ctx, { sessionId }) => await reconcileSession(ctx, sessionId),
+});
+
+/** The REST edge's twin (`…/record`). */
+export const reconcileFor = internalAction({
+  args: { sessionId: v.string() },
+  returns: v.union(contributionStatusValidator, v.null()),
+  handler: async (ctx, { sessionId }) => await reconcileSession(ctx, sessionId),
+});
+
+async function reconcileSession(
+  ctx: ActionCtx,
+  sessionId: string,
+): Promise<Doc<"contributions">["status"] | null> {
+  {
     if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId))
       throw new ConvexError({ message: NOT_FOUND_MESSAGE });
     let state: SessionState | null;
@@ -111,8 +151,8 @@ export const reconcile = publicAction({
     }
     if (state === null) throw new ConvexError({ message: NOT_FOUND_MESSAGE });
     return await ctx.runMutation(internal.contributions.applySession, { state });
-  },
-});
+  }
+}
 
 function contributionView(contribution: Doc<"contributions">) {
   const money = contribution.money ?? EMPTY_BUCKETS;
@@ -131,12 +171,21 @@ function contributionView(contribution: Doc<"contributions">) {
 /** The confirmation page's data for a Checkout Session, live. Null when unknown. */
 export const bySession = publicQuery({
   args: { sessionId: v.string() },
-  handler: async (ctx, { sessionId }) => {
+  handler: async (ctx, { sessionId }) => await confirmation(ctx, sessionId, ctx.viewerId),
+});
+
+/** The REST edge's twin, for the caller its bearer token names (or nobody). */
+export const bySessionFor = internalQuery({
+  args: { sessionId: v.string(), viewerId: v.union(v.id("users"), v.null()) },
+  handler: async (ctx, { sessionId, viewerId }) => await confirmation(ctx, sessionId, viewerId),
+});
+
+async function confirmation(ctx: QueryCtx, sessionId: string, viewer: Id<"users"> | null) {
+  {
     const contribution = await contributionBySession(ctx, sessionId);
     if (contribution === null) return null;
     const proposal = await ctx.db.get("proposals", contribution.proposalId);
     if (proposal === null) return null;
-    const viewer = ctx.viewerId;
     const isContributor = viewer !== null && contribution.contributorId === viewer;
     const anonymous = contribution.contributorId === undefined;
     const view = contributionView(contribution);
@@ -157,19 +206,38 @@ export const bySession = publicQuery({
       canChangePayout:
         isContributor && proposal.submissionCount === 0 && proposal.status === "open",
     };
-  },
-});
+  }
+}
+
+const preferenceArgs = { sessionId: v.string(), preference: payoutPreferenceValidator };
 
 export const setPayoutPreference = userMutation({
-  args: { sessionId: v.string(), preference: payoutPreferenceValidator },
+  args: preferenceArgs,
+  returns: v.null(),
   signInMessage: "Please sign in to change payout method",
-  handler: async (ctx, { sessionId, preference }) => {
-    const contribution = await contributionBySession(ctx, sessionId);
-    if (contribution === null) throw new ConvexError({ message: NOT_FOUND_MESSAGE });
-    await setPreference(ctx, ctx.userId, contribution, preference);
-    return null;
-  },
+  handler: async (ctx, args) => await changePreference(ctx, ctx.userId, args),
 });
+
+/** The REST edge's twin (`…/payout`). */
+export const setPayoutPreferenceFor = internalMutation({
+  args: { ...preferenceArgs, userId: v.id("users") },
+  returns: v.null(),
+  handler: async (ctx, { userId, ...args }) => await changePreference(ctx, userId, args),
+});
+
+async function changePreference(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  {
+    sessionId,
+    preference,
+  }: { sessionId: string; preference: Doc<"contributions">["payoutPreference"] },
+) {
+  const contribution = await contributionBySession(ctx, sessionId);
+  if (contribution === null) throw new ConvexError({ message: NOT_FOUND_MESSAGE });
+  await setPreference(ctx, userId, contribution, preference);
+  return null;
+}
 
 /** A customer_choice contributor picks the winning submission of an idea they funded. */
 export const pickWinner = userMutation({
@@ -274,9 +342,17 @@ export const myFates = publicQuery({
 /** Profile → My Bounties: the caller's ideas with what they and everyone contributed. */
 export const myBounties = publicQuery({
   args: {},
-  handler: async (ctx) => {
-    const userId = ctx.viewerId;
-    if (userId === null) return [];
+  handler: async (ctx) => (ctx.viewerId === null ? [] : await bountiesOf(ctx, ctx.viewerId)),
+});
+
+/** The REST edge's twin (`/server/api/profile/proposals`). */
+export const myBountiesFor = internalQuery({
+  args: { userId: v.id("users") },
+  handler: async (ctx, { userId }) => await bountiesOf(ctx, userId),
+});
+
+async function bountiesOf(ctx: QueryCtx, userId: Id<"users">) {
+  {
     const ideas = await ctx.db
       .query("proposals")
       .withIndex("by_author", (q) => q.eq("authorId", userId))
@@ -296,8 +372,8 @@ export const myBounties = publicQuery({
         };
       }),
     );
-  },
-});
+  }
+}
 
 /**
  * Profile → Submissions' figures, for the submission's author only (they reveal contributors'

@@ -1,4 +1,4 @@
-// The function builders every money module imports instead of `query`/`mutation`/`action`
+// The function builders every module imports instead of `query`/`mutation`/`action`
 // (convex-helpers' custom functions, as get-convex/ents-saas-starter does): the access check is
 // written once, here, and the caller is on `ctx`.
 //   public*  — anyone; ctx.viewerId is the signed-in person or null.

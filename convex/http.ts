@@ -1,26 +1,23 @@
-// The HTTP router: Convex Auth's routes and the REST API of spec §7.
-import { httpRouter } from "convex/server";
-import { corsRouter } from "convex-helpers/server/cors";
+// The HTTP router: Convex Auth's routes, Stripe's webhooks, and the REST API of spec §7 as one
+// Hono app (rest/app.ts) behind them: Convex routes are matched first, then Hono's.
+import { HttpRouterWithHono } from "convex-helpers/server/hono";
 import { auth } from "./auth";
-import { registerPaymentRoutes, registerStripeWebhook } from "./rest/payments";
-import { registerProposalRoutes } from "./rest/proposals";
-import { registerSubmissionRoutes } from "./rest/submissions";
-import { registerUserRoutes } from "./rest/users";
+import { restApp } from "./rest/app";
+import { ideaRoutes } from "./rest/ideas";
+import { paymentRoutes, registerStripeWebhook } from "./rest/payments";
+import { submissionRoutes } from "./rest/submissions";
+import { userRoutes } from "./rest/users";
 
-const http = httpRouter();
+const http = new HttpRouterWithHono(
+  restApp((app) => {
+    userRoutes(app);
+    ideaRoutes(app);
+    submissionRoutes(app);
+    paymentRoutes(app);
+  }),
+);
 auth.addHttpRoutes(http);
 // Stripe calls this server to server; it needs the raw body and no CORS.
 registerStripeWebhook(http);
-
-// The web app calls the REST routes from its own origin with a bearer token.
-const rest = corsRouter(http, {
-  allowedOrigins: [process.env.SITE_URL ?? "http://localhost:5173"],
-  allowedHeaders: ["Content-Type", "Authorization"],
-  allowCredentials: true,
-});
-registerUserRoutes(rest);
-registerProposalRoutes(rest);
-registerSubmissionRoutes(rest);
-registerPaymentRoutes(rest);
 
 export default http;

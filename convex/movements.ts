@@ -86,11 +86,9 @@ export const drive = internalAction({
     if (attempt.lookUpFirst) {
       try {
         const found = await findAtStripe(m);
-        if (found) {
-          await ctx.runMutation(internal.movements.record, {
-            movementId,
-            result: { type: "made", ...found },
-          });
+        if (found || attempt.cancelIfNotMade) {
+          result = found ? { type: "made", ...found } : { type: "cancelled" };
+          await ctx.runMutation(internal.movements.record, { movementId, result });
           return;
         }
       } catch (e) {

@@ -1,95 +1,54 @@
 // Creators' platform accounts: connect YouTube or TikTok (OAuth), see and sync their videos,
 // disconnect. Tokens stay on the server, sealed.
 import { ConvexError, v } from "convex/values";
-import { getAuthUserId } from "@convex-dev/auth/server";
-import { action, internalMutation, internalQuery, mutation, query } from "./_generated/server";
+import { internalMutation, internalQuery } from "./_generated/server";
+import { publicQuery, userAction, userMutation } from "./functions";
 import { internal } from "./_generated/api";
 import { connectedVideoFields, videoPlatformValidator } from "./model/validators";
 import {
-  connectAccount,
+  CALLBACK_MESSAGES,
   connectionOf,
+  finishConnecting,
   mergeVideos,
+  myPlatformsValidator,
+  platformsOf,
   readVideos,
   removeConnection,
   startAuthorization,
 } from "./model/platforms/connections";
-import { sealToken } from "./model/platforms/secrets";
-import { PlatformError } from "./model/platforms/http";
-import { requireUserId } from "./model/users";
 import { confirmOwnership } from "./model/submissions";
 
-export const CALLBACK_MESSAGES = {
-  noSession: "No user session found",
-  noCode: "No authorization code received",
-  invalid: "Invalid response from server",
-  noData: "No data received from server",
-};
+export { CALLBACK_MESSAGES };
 
 /** Starts connecting a platform: returns the provider's authorization URL. */
-export const startConnection = action({
+export const startConnection = userAction({
   args: { platform: videoPlatformValidator, returnToSettings: v.boolean() },
-  handler: async (ctx, { platform, returnToSettings }) => {
-    const userId = await getAuthUserId(ctx);
-    if (userId === null) throw new ConvexError({ message: CALLBACK_MESSAGES.noSession });
-    return { url: await startAuthorization(ctx, userId, platform, returnToSettings) };
-  },
+  returns: v.object({ url: v.string() }),
+  signInMessage: CALLBACK_MESSAGES.noSession,
+  handler: async (ctx, { platform, returnToSettings }) => ({
+    url: await startAuthorization(ctx, ctx.userId, platform, returnToSettings),
+  }),
 });
 
 /** Finishes the round trip: checks the state, exchanges the code, stores the account and videos. */
-export const finishConnection = action({
+export const finishConnection = userAction({
   args: { platform: videoPlatformValidator, code: v.string(), state: v.string() },
-  handler: async (
-    ctx,
-    { platform, code, state },
-  ): Promise<{ returnToSettings: boolean; videoCount: number; accountName: string }> => {
-    const userId = await getAuthUserId(ctx);
-    if (userId === null) throw new ConvexError({ message: CALLBACK_MESSAGES.noSession });
-    if (code.trim() === "") throw new ConvexError({ message: CALLBACK_MESSAGES.noCode });
-    const request = await ctx.runMutation(internal.platforms.consumeState, {
-      state,
-      userId,
-      platform,
-    });
-    if (request === null)
-      throw new ConvexError({
-        message: "This authorization request is invalid or has expired. Please try again.",
-      });
-    let account;
-    try {
-      account = await connectAccount(platform, code, request.codeVerifier);
-    } catch (e) {
-      console.error(`${platform} connection failed`, e);
-      throw new ConvexError({
-        message: e instanceof PlatformError ? CALLBACK_MESSAGES.invalid : CALLBACK_MESSAGES.noData,
-      });
-    }
-    await ctx.runMutation(internal.platforms.saveConnection, {
-      userId,
-      platform,
-      accountId: account.accountId,
-      accountName: account.accountName,
-      username: account.username,
-      accessToken: await sealToken(account.tokens.accessToken),
-      refreshToken: account.tokens.refreshToken
-        ? await sealToken(account.tokens.refreshToken)
-        : undefined,
-      expiresAt: account.tokens.expiresAt,
-      videos: account.videos,
-    });
-    return {
-      returnToSettings: request.returnToSettings,
-      videoCount: account.videos.length,
-      accountName: account.accountName,
-    };
-  },
+  returns: v.object({
+    returnToSettings: v.boolean(),
+    videoCount: v.number(),
+    accountName: v.string(),
+  }),
+  signInMessage: CALLBACK_MESSAGES.noSession,
+  handler: async (ctx, args) => await finishConnecting(ctx, ctx.userId, args),
 });
 
 /** Reads the connected account's videos again. */
-export const sync = action({
+export const sync = userAction({
   args: { platform: videoPlatformValidator },
-  handler: async (ctx, { platform }) => {
-    const userId = await getAuthUserId(ctx);
-    if (userId === null) throw new ConvexError({ message: CALLBACK_MESSAGES.noSession });
+  returns: v.object({ videoCount: v.number() }),
+  signInMessage: CALLBACK_MESSAGES.noSession,
+  handler: async (ctx, { platform }): Promise<{ videoCount: number }> => {
+    const userId = ctx.userId;
     const connection = await ctx.runQuery(internal.platforms.connection, { userId, platform });
     if (connection === null)
       throw new ConvexError({ message: `Connect your ${platform} account first.` });
@@ -99,59 +58,28 @@ export const sync = action({
   },
 });
 
-export const disconnect = mutation({
+export const disconnect = userMutation({
   args: { platform: videoPlatformValidator },
+  returns: v.null(),
+  signInMessage: "Please sign in first.",
   handler: async (ctx, { platform }) => {
-    const userId = await requireUserId(ctx, "Please sign in first.");
-    await removeConnection(ctx, userId, platform);
+    await removeConnection(ctx, ctx.userId, platform);
     return null;
   },
 });
 
-/** The caller's connections (never their tokens) and videos, newest first. */
-export const mine = query({
+/** The caller's connections (never their tokens) and videos, newest first; null for a visitor. */
+export const mine = publicQuery({
   args: {},
-  handler: async (ctx) => {
-    const userId = await getAuthUserId(ctx);
-    if (userId === null) return null;
-    const status = async (platform: "YouTube" | "TikTok") => {
-      const connection = await connectionOf(ctx, userId, platform);
-      return connection
-        ? { connected: true, lastSync: connection.lastSync, accountName: connection.accountName }
-        : { connected: false, lastSync: null, accountName: null };
-    };
-    const videos = await ctx.db
-      .query("platformVideos")
-      .withIndex("by_user_platform_video", (q) => q.eq("userId", userId))
-      .take(500);
-    return {
-      youtube: await status("YouTube"),
-      tiktok: await status("TikTok"),
-      videos: videos
-        .sort((a, b) => (b.publishedAt ?? 0) - (a.publishedAt ?? 0))
-        .map(
-          ({
-            platform,
-            videoId,
-            title,
-            description,
-            url,
-            thumbnailUrl,
-            publishedAt,
-            durationSeconds,
-          }) => ({
-            platform,
-            videoId,
-            title,
-            description,
-            url,
-            thumbnailUrl: thumbnailUrl ?? null,
-            publishedAt: publishedAt ?? null,
-            durationSeconds: durationSeconds ?? null,
-          }),
-        ),
-    };
-  },
+  returns: v.union(myPlatformsValidator, v.null()),
+  handler: async (ctx) => (ctx.viewerId === null ? null : await platformsOf(ctx, ctx.viewerId)),
+});
+
+/** The REST edge's twin of `mine`. */
+export const mineOf = internalQuery({
+  args: { userId: v.id("users") },
+  returns: myPlatformsValidator,
+  handler: async (ctx, { userId }) => await platformsOf(ctx, userId),
 });
 
 // Internal steps of the actions above.

@@ -120,7 +120,10 @@ describe("votes", () => {
     expect(await state()).toEqual([1, 1]);
   });
 
-  test("concurrent votes by many people add up exactly", async () => {
+  // convex-test runs calls one at a time, so this checks the arithmetic of many people's votes
+  // and clears on one count, not concurrency: Convex's serializable transactions are what make
+  // simultaneous votes add up (model/proposals.ts reads and writes the count in one mutation).
+  test("many people's votes and cleared votes add up exactly on the net count", async () => {
     const t = newBackend();
     const author = await createUser(t);
     const id = await post(t, author);

@@ -1,87 +1,95 @@
 // Ideas: submit, list (live, paginated, sorted, searched), read, vote; their lifecycle.
-import { paginationOptsValidator } from "convex/server";
-import { ConvexError, v } from "convex/values";
-import { getAuthUserId } from "@convex-dev/auth/server";
-import { internalMutation, mutation, query } from "./_generated/server";
-import { MESSAGES, validateIdea } from "./model/ideas";
+// Each public function has an internal twin for the REST edge (convex/rest/ideas.ts), which
+// names the caller from its bearer token; both are thin over model/proposals.ts.
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { v } from "convex/values";
+import { internalMutation, internalQuery } from "./_generated/server";
+import { publicQuery, userMutation } from "./functions";
+import { MESSAGES } from "./model/ideas";
 import {
   closeProposal,
-  createProposal,
-  listProposals,
+  ideaCard,
+  ideaCardValidator,
+  listIdeaCards,
+  listViewValidator,
   overdueProposals,
-  setProposalVote,
   settleProposal,
-  toCard,
-  voteOf,
+  sortValidator,
+  submitIdea,
+  voteOnIdea,
 } from "./model/proposals";
 import { durationValidator, ideaPlatformValidator, voteValidator } from "./model/validators";
 
-const viewValidator = v.union(v.literal("open"), v.literal("all"), v.literal("completed"));
-const sortValidator = v.union(
-  v.literal("recent"),
-  v.literal("popular"),
-  v.literal("payout"),
-  v.literal("expiring"),
-);
+const listArgs = {
+  view: listViewValidator,
+  sort: sortValidator,
+  search: v.optional(v.string()),
+  paginationOpts: paginationOptsValidator,
+};
+const listReturns = paginationResultValidator(ideaCardValidator);
+const ideaArgs = {
+  oneLiner: v.string(),
+  platform: v.union(ideaPlatformValidator, v.null()),
+  durations: v.array(durationValidator),
+  expiration: v.number(),
+  links: v.array(v.string()),
+};
 
-export const list = query({
-  args: {
-    view: viewValidator,
-    sort: sortValidator,
-    search: v.optional(v.string()),
-    paginationOpts: paginationOptsValidator,
-  },
-  handler: async (ctx, args) => {
-    const userId = await getAuthUserId(ctx);
-    const result = await listProposals(ctx, args);
-    return {
-      ...result,
-      page: await Promise.all(
-        result.page.map(async (p) => toCard(p, await voteOf(ctx, userId, p._id))),
-      ),
-    };
-  },
+export const list = publicQuery({
+  args: listArgs,
+  returns: listReturns,
+  handler: async (ctx, args) => await listIdeaCards(ctx, ctx.viewerId, args),
 });
 
 /** One idea, or null when the id is not an idea's. */
-export const get = query({
+export const get = publicQuery({
   args: { proposalId: v.string() },
-  handler: async (ctx, args) => {
-    const proposalId = ctx.db.normalizeId("proposals", args.proposalId);
-    const proposal = proposalId === null ? null : await ctx.db.get("proposals", proposalId);
-    if (proposal === null) return null;
-    return toCard(proposal, await voteOf(ctx, await getAuthUserId(ctx), proposal._id));
-  },
+  returns: v.union(ideaCardValidator, v.null()),
+  handler: async (ctx, args) => await ideaCard(ctx, ctx.viewerId, args.proposalId),
 });
 
-export const create = mutation({
-  args: {
-    oneLiner: v.string(),
-    platform: v.union(ideaPlatformValidator, v.null()),
-    durations: v.array(durationValidator),
-    expiration: v.number(),
-    links: v.array(v.string()),
-  },
-  handler: async (ctx, args) => {
-    const userId = await getAuthUserId(ctx);
-    if (userId === null) throw new ConvexError({ message: MESSAGES.signIn });
-    const result = validateIdea(args, Date.now());
-    if (!result.ok) throw new ConvexError({ message: result.message });
-    return await createProposal(ctx, userId, result.idea);
-  },
+export const create = userMutation({
+  args: ideaArgs,
+  returns: v.id("proposals"),
+  signInMessage: MESSAGES.signIn,
+  handler: async (ctx, args) => await submitIdea(ctx, ctx.userId, args),
 });
 
 /** Sets the caller's vote: 1, -1, or 0 to clear it. Returns the new net count. */
-export const vote = mutation({
+export const vote = userMutation({
   args: { proposalId: v.id("proposals"), vote: voteValidator },
-  handler: async (ctx, args) => {
-    const userId = await getAuthUserId(ctx);
-    if (userId === null) throw new ConvexError({ message: "You must be logged in to vote." });
-    const proposal = await ctx.db.get("proposals", args.proposalId);
-    if (proposal === null) throw new ConvexError({ message: "This idea no longer exists." });
-    return await setProposalVote(ctx, userId, proposal, args.vote);
-  },
+  returns: v.number(),
+  signInMessage: "You must be logged in to vote.",
+  handler: async (ctx, args) => await voteOnIdea(ctx, ctx.userId, args.proposalId, args.vote),
 });
+
+// The REST edge's twins: the caller comes from the route's bearer token.
+
+export const listFor = internalQuery({
+  args: { ...listArgs, viewerId: v.union(v.id("users"), v.null()) },
+  returns: listReturns,
+  handler: async (ctx, { viewerId, ...args }) => await listIdeaCards(ctx, viewerId, args),
+});
+
+export const getFor = internalQuery({
+  args: { proposalId: v.string(), viewerId: v.union(v.id("users"), v.null()) },
+  returns: v.union(ideaCardValidator, v.null()),
+  handler: async (ctx, args) => await ideaCard(ctx, args.viewerId, args.proposalId),
+});
+
+export const createAs = internalMutation({
+  args: { ...ideaArgs, userId: v.id("users") },
+  returns: v.id("proposals"),
+  handler: async (ctx, { userId, ...args }) => await submitIdea(ctx, userId, args),
+});
+
+export const voteAs = internalMutation({
+  args: { proposalId: v.id("proposals"), vote: voteValidator, userId: v.id("users") },
+  returns: v.number(),
+  handler: async (ctx, args) => await voteOnIdea(ctx, args.userId, args.proposalId, args.vote),
+});
+
+// The idea's lifecycle (scheduled by model/proposals.ts).
 
 export const close = internalMutation({
   args: { proposalId: v.id("proposals") },

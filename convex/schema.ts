@@ -2,6 +2,7 @@ import { defineSchema, defineTable } from "convex/server";
 import { authTables } from "@convex-dev/auth/server";
 import { v } from "convex/values";
 import {
+  castVoteValidator,
   accountTypeValidator,
   durationValidator,
   ideaPlatformValidator,
@@ -85,7 +86,7 @@ export default defineSchema({
   proposalVotes: defineTable({
     proposalId: v.id("proposals"),
     userId: v.id("users"),
-    value: v.union(v.literal(1), v.literal(-1)),
+    value: castVoteValidator,
   }).index("by_user_proposal", ["userId", "proposalId"]),
 
   counters: defineTable({ name: v.string(), value: v.number() }).index("by_name", ["name"]),
@@ -116,7 +117,7 @@ export default defineSchema({
   submissionVotes: defineTable({
     submissionId: v.id("submissions"),
     userId: v.id("users"),
-    value: v.union(v.literal(1), v.literal(-1)),
+    value: castVoteValidator,
   }).index("by_user_submission", ["userId", "submissionId"]),
 
   // A creator's connected YouTube channel or TikTok account. Tokens are sealed and never leave

@@ -199,6 +199,50 @@ describe("winners", () => {
   });
 });
 
+describe("people's choice and picks", () => {
+  test("a tie goes to the earlier submission", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const first = await submitVideo(w, proposalId, await payableCreator(w), "earlyvideo1");
+    const second = await submitVideo(w, proposalId, await payableCreator(w), "latervideo1");
+    await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
+      submissionId: first,
+      vote: 1,
+    });
+    await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
+      submissionId: second,
+      vote: 1,
+    });
+    await paid(w, proposalId, null, 300);
+    await settle(w, proposalId);
+    expect((await docs(w, "awards")).map((a) => a.submissionId)).toEqual([first]);
+  });
+
+  test("a winner can be picked until judging ends, not after", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const video = await submitVideo(w, proposalId, await createUser(w.t), "pickable001");
+    const picker = await createUser(w.t);
+    await paid(w, proposalId, picker, 1000);
+    const proposal = (await ideaOf(w, proposalId))!;
+    setNow(proposal.expiration + 7 * DAY + 1000);
+    await expect(
+      as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: video }),
+    ).rejects.toThrow("can no longer be chosen");
+  });
+
+  test("only contributors who pick can pick; the refund of an idea without videos is made once", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const video = await submitVideo(w, proposalId, await createUser(w.t), "stranger001");
+    await expect(
+      as(w.t, await createUser(w.t)).mutation(api.contributions.pickWinner, {
+        submissionId: video,
+      }),
+    ).rejects.toThrow("Only contributors who chose to pick");
+  });
+});
+
 describe("claim window", () => {
   test("a winning creator who never sets up payouts loses the award to the payable runner-up after 30 days", async () => {
     const w = moneyWorld();
@@ -243,6 +287,21 @@ describe("claim window", () => {
     await runScheduled(w.t);
     expect(refundsAtStripe(w).map((r) => r.amount)).toEqual([1500]);
     expect((await docs(w, "awards"))[0]!.status).toBe("passed");
+  });
+
+  test("an unproven video's award waits until its creator connects the channel that posted it", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const creator = await createUser(w.t);
+    await payoutsReady(w, creator); // payouts ready, ownership not proven yet
+    await submitVideo(w, proposalId, creator, "unproven001");
+    await paid(w, proposalId, null, 900);
+    await settle(w, proposalId);
+    expect((await docs(w, "awards"))[0]!.status).toBe("waiting");
+    expect(transfersAtStripe(w)).toHaveLength(0);
+    await connectYouTube(w, creator);
+    await runScheduled(w.t);
+    expect(transfersAtStripe(w).map((tr) => tr.amount)).toEqual([900]);
   });
 
   test("a creator who becomes payable within the window is paid at once", async () => {

@@ -1,12 +1,17 @@
 // The landing page's counters: one read each (O(1) in the size of the marketplace).
-import { query } from "./_generated/server";
-import { readCounter } from "./model/counters";
+import { internalQuery } from "./_generated/server";
+import { publicQuery } from "./functions";
+import { readStats, statsValidator } from "./model/counters";
 
-export const get = query({
+export const get = publicQuery({
   args: {},
-  handler: async (ctx) => ({
-    activeUsers: await readCounter(ctx, "users"),
-    bounties: await readCounter(ctx, "bounties"),
-    originalVideos: await readCounter(ctx, "originalVideos"),
-  }),
+  returns: statsValidator,
+  handler: async (ctx) => await readStats(ctx),
+});
+
+/** The REST edge's twin of `get` (GET /server/api/stats). */
+export const read = internalQuery({
+  args: {},
+  returns: statsValidator,
+  handler: async (ctx) => await readStats(ctx),
 });

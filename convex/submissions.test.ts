@@ -270,6 +270,145 @@ describe("submitting a video", () => {
   });
 });
 
+describe("published after the idea, compared to the second like the platforms report it", () => {
+  // The idea is posted 678 ms into a second; the platforms only say which second a video was
+  // published in (YouTube's publishedAt, TikTok's create_time).
+  const atSecond = (offsetSeconds: number, base: number) => base + offsetSeconds * 1000;
+  const cases = [
+    ["one second before the idea's second", false, -1],
+    ["in the idea's second", true, 0],
+    ["one second after", true, 1],
+  ] as const;
+
+  async function postAtKnownMoment(t: Backend, platform: "YouTube" | "TikTok") {
+    const second = Math.floor(Date.now() / 1000) * 1000 + 60_000;
+    vi.useFakeTimers({ now: second + 678, toFake: ["Date"] });
+    const proposalId = await postIdea(t, await createUser(t), {
+      platform,
+      durations: ["SHORT"],
+    });
+    const idea = await t.run((ctx) => ctx.db.get("proposals", proposalId));
+    // Posted after the platform's second began: its milliseconds are later than a video's.
+    expect(Math.floor(idea!._creationTime / 1000) * 1000).toBe(second);
+    expect(idea!._creationTime).toBeGreaterThan(second);
+    return { proposalId, second };
+  }
+
+  test.each(cases)(
+    "YouTube: a video published %s is published after the idea: %s",
+    async (_name, after, offset) => {
+      const t = newBackend();
+      const creator = await createUser(t);
+      await connectYouTube(t, creator, "UCcreator");
+      const { proposalId, second } = await postAtKnownMoment(t, "YouTube");
+      fake.youtube.push({
+        id: "sameSecond0",
+        channelId: "UCcreator",
+        title: "Uploaded right after posting",
+        seconds: 58,
+        publishedAt: atSecond(offset, second),
+      });
+      vi.setSystemTime(second + 5000);
+      await as(t, creator).action(api.submissions.submit, {
+        proposalId,
+        link: "https://youtu.be/sameSecond0",
+      });
+      const [card] = await t.query(api.submissions.listForProposal, { proposalId });
+      expect(card!.publishedAt).toBe(atSecond(offset, second));
+      expect(card!.checklist).toEqual({
+        exists: true,
+        ownedBySubmitter: true,
+        publishedAfterIdea: after,
+        durationAllowed: true,
+      });
+    },
+  );
+
+  test.each(cases)(
+    "TikTok: a video created %s is published after the idea: %s",
+    async (_name, after, offset) => {
+      const t = newBackend();
+      const creator = await createUser(t);
+      await connectTikTok(t, creator, "open-1", "maker");
+      const { proposalId, second } = await postAtKnownMoment(t, "TikTok");
+      fake.tiktok.push({
+        id: "7301234567890123456",
+        username: "maker",
+        openId: "open-1",
+        title: "Posted right after the idea",
+        seconds: 58,
+        // Milliseconds the platform drops: create_time is whole seconds.
+        createTime: atSecond(offset, second) + 900,
+      });
+      vi.setSystemTime(second + 5000);
+      await as(t, creator).action(api.submissions.submit, {
+        proposalId,
+        link: "https://www.tiktok.com/@maker/video/7301234567890123456",
+      });
+      const [card] = await t.query(api.submissions.listForProposal, { proposalId });
+      expect(card!.publishedAt).toBe(atSecond(offset, second));
+      expect(card!.checklist).toEqual({
+        exists: true,
+        ownedBySubmitter: true,
+        publishedAfterIdea: after,
+        durationAllowed: true,
+      });
+    },
+  );
+});
+
+describe("submissions recorded before the comparison was at the second", () => {
+  test("are corrected once: a video of the idea's second becomes published after it, nothing else changes", async () => {
+    const t = newBackend();
+    const creator = await createUser(t);
+    const second = Math.floor(Date.now() / 1000) * 1000 + 60_000;
+    vi.useFakeTimers({ now: second + 400, toFake: ["Date"] });
+    const proposalId = await postIdea(t, await createUser(t));
+    const record = (videoId: string, publishedAt: number | undefined, after: boolean | null) =>
+      t.run((ctx) =>
+        ctx.db.insert("submissions", {
+          proposalId,
+          authorId: creator,
+          platform: "YouTube",
+          videoId,
+          url: `https://www.youtube.com/watch?v=${videoId}`,
+          title: videoId,
+          channelId: "UCx",
+          channelTitle: "x",
+          publishedAt,
+          netVotes: 0,
+          checklist: {
+            exists: true,
+            ownedBySubmitter: true,
+            publishedAfterIdea: after,
+            durationAllowed: true,
+          },
+        }),
+      );
+    const sameSecond = await record("sameSecond0", second, false);
+    const before = await record("secondBefor", second - 1000, false);
+    const after = await record("secondAfter", second + 1000, true);
+    const unknown = await record("notSaidWhen", undefined, null);
+
+    expect(await t.mutation(internal.submissions.recheckPublishedAfterIdea, {})).toEqual({
+      corrected: 1,
+      done: true,
+    });
+    const checks = await t.run(async (ctx) =>
+      Promise.all(
+        [sameSecond, before, after, unknown].map(
+          async (id) => (await ctx.db.get("submissions", id))!.checklist.publishedAfterIdea,
+        ),
+      ),
+    );
+    expect(checks).toEqual([true, false, true, null]);
+    expect(await t.mutation(internal.submissions.recheckPublishedAfterIdea, {})).toEqual({
+      corrected: 0,
+      done: true,
+    });
+  });
+});
+
 describe("votes on submissions", () => {
   test("toggle like ideas, reach every viewer's count, and nobody votes on their own video", async () => {
     const t = newBackend();

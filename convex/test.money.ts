@@ -92,10 +92,14 @@ export async function submitVideo(
 export const connectYouTube = (w: MoneyWorld, creator: Id<"users">) =>
   connectAccount(w.t, w.platforms, creator, { channelId: `UC${creator}` });
 
+/** The creator's Connect account at the stand-in (created with their user id in metadata). */
+export const accountOf = (w: MoneyWorld, creator: Id<"users">) =>
+  Object.values(w.stripe.state.accounts).find((a) => a.metadata?.userId === creator)!.id;
+
 /** The creator opens a payout account and Stripe makes it ready (a Connect event). */
 export async function payoutsReady(w: MoneyWorld, creator: Id<"users">, deliver = true) {
-  const { url } = await as(w.t, creator).action(api.payouts.startOnboarding, {});
-  const accountId = Object.values(w.stripe.state.accounts).find((a) => url.includes(a.id))!.id;
+  await as(w.t, creator).action(api.payouts.startOnboarding, {});
+  const accountId = accountOf(w, creator);
   w.stripe.completeOnboarding(accountId);
   if (deliver) await w.stripe.deliver();
   return accountId;

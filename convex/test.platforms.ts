@@ -26,6 +26,7 @@ export interface FakeYouTubeVideo {
   channelId: string;
   title: string;
   seconds: number;
+  /** Ms; the fake API reports it to the second, as YouTube does. */
   publishedAt: number;
   privacy?: "public" | "unlisted" | "private";
 }
@@ -36,6 +37,7 @@ export interface FakeTikTokVideo {
   openId: string;
   title: string;
   seconds: number;
+  /** Ms; the fake API reports Unix seconds (`create_time`), as TikTok does. */
   createTime: number;
   private?: boolean;
 }
@@ -54,6 +56,9 @@ export interface FakePlatforms {
   requests: { url: string; init?: RequestInit }[];
 }
 
+/** A time as YouTube writes it: to the second, "2026-11-23T10:30:12Z". */
+const youtubeTime = (ms: number) =>
+  new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(".000Z", "Z");
 const isoDuration = (s: number) => `PT${Math.floor(s / 60)}M${s % 60}S`;
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -93,7 +98,7 @@ export function mockPlatforms(): FakePlatforms {
             title: v.title,
             channelId: v.channelId,
             channelTitle: `${v.channelId} title`,
-            publishedAt: new Date(v.publishedAt).toISOString(),
+            publishedAt: youtubeTime(v.publishedAt),
             thumbnails: { high: { url: `https://img.test/${v.id}.jpg` } },
           },
           contentDetails: { duration: isoDuration(v.seconds) },
@@ -123,10 +128,10 @@ export function mockPlatforms(): FakePlatforms {
           snippet: {
             title: v.title,
             description: "",
-            publishedAt: new Date(v.publishedAt).toISOString(),
+            publishedAt: youtubeTime(v.publishedAt),
             resourceId: { videoId: v.id },
           },
-          contentDetails: { videoPublishedAt: new Date(v.publishedAt).toISOString() },
+          contentDetails: { videoPublishedAt: youtubeTime(v.publishedAt) },
         }));
       return json({ items });
     }

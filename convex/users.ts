@@ -1,42 +1,52 @@
 // People: the caller's profile, onboarding, preferences.
 import { ConvexError, v } from "convex/values";
-import { internalQuery, mutation, query } from "./_generated/server";
-import { accountTypeValidator, preferredPlatformValidator } from "./model/validators";
+import { internalQuery } from "./_generated/server";
+import { publicQuery, userMutation } from "./functions";
+import {
+  accountTypeValidator,
+  preferredPlatformValidator,
+  type VideoPlatform,
+} from "./model/validators";
 import { connectionOf } from "./model/platforms/connections";
 import {
-  currentUser,
-  requireUserId,
+  profileValidator,
+  restUserValidator,
   toProfile,
   toRestUser,
   validateDisplayName,
 } from "./model/users";
 
 /** The signed-in user's profile; null for a visitor. */
-export const current = query({
+export const current = publicQuery({
   args: {},
+  returns: v.union(profileValidator, v.null()),
   handler: async (ctx) => {
-    const user = await currentUser(ctx);
+    const user = ctx.viewerId === null ? null : await ctx.db.get("users", ctx.viewerId);
     return user === null ? null : toProfile(user);
   },
 });
 
 /** Saves the onboarding choices; both are required. */
-export const saveOnboarding = mutation({
+export const saveOnboarding = userMutation({
   args: { accountType: accountTypeValidator, preferredPlatform: preferredPlatformValidator },
+  returns: v.object({ hadAccountType: v.boolean() }),
+  signInMessage: "User data not available",
   handler: async (ctx, { accountType, preferredPlatform }) => {
-    const userId = await requireUserId(ctx, "User data not available");
-    const user = await ctx.db.get("users", userId);
+    const user = await ctx.db.get("users", ctx.userId);
     if (user === null) throw new ConvexError({ message: "User data not available" });
-    await ctx.db.patch("users", userId, { accountType, preferredPlatform });
+    await ctx.db.patch("users", ctx.userId, { accountType, preferredPlatform });
     return { hadAccountType: user.accountType !== undefined };
   },
 });
 
-export const updateDisplayName = mutation({
+export const updateDisplayName = userMutation({
   args: { displayName: v.string() },
+  returns: v.null(),
+  signInMessage: "Please sign in to change your display name.",
   handler: async (ctx, args) => {
-    const userId = await requireUserId(ctx, "Please sign in to change your display name.");
-    await ctx.db.patch("users", userId, { displayName: validateDisplayName(args.displayName) });
+    await ctx.db.patch("users", ctx.userId, {
+      displayName: validateDisplayName(args.displayName),
+    });
     return null;
   },
 });
@@ -44,10 +54,11 @@ export const updateDisplayName = mutation({
 /** The caller's record in the REST API's shape (spec §3 "User record"). */
 export const restUser = internalQuery({
   args: { userId: v.id("users") },
+  returns: v.union(restUserValidator, v.null()),
   handler: async (ctx, { userId }) => {
     const user = await ctx.db.get("users", userId);
     if (user === null) return null;
-    const status = async (platform: "YouTube" | "TikTok") => {
+    const status = async (platform: VideoPlatform) => {
       const connection = await connectionOf(ctx, userId, platform);
       return {
         connected: connection !== null,
@@ -60,5 +71,6 @@ export const restUser = internalQuery({
 
 export const exists = internalQuery({
   args: { userId: v.id("users") },
+  returns: v.boolean(),
   handler: async (ctx, { userId }) => (await ctx.db.get("users", userId)) !== null,
 });

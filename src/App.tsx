@@ -19,6 +19,7 @@ const OnboardPage = lazy(() => import("./pages/OnboardPage"));
 const ProfilePage = lazy(() => import("./pages/ProfilePage"));
 const PrivacyPolicyPage = lazy(() => import("./pages/PrivacyPolicyPage"));
 const TermsOfServicePage = lazy(() => import("./pages/TermsOfServicePage"));
+const OperatorPage = lazy(() => import("./pages/OperatorPage"));
 const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
 
 export default function App() {
@@ -50,6 +51,7 @@ export default function App() {
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="/terms-of-service" element={<TermsOfServicePage />} />
+        <Route path="/operator" element={<OperatorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

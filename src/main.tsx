@@ -3,9 +3,9 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { ConvexReactClient } from "convex/react";
-import { Toaster } from "sonner";
 import "./styles/global.css";
 import App from "./App";
+import AppToaster from "./components/AppToaster";
 import { isPlatformCallbackPath } from "./lib/platformAuth";
 
 const convexUrl = import.meta.env.VITE_CONVEX_URL as string | undefined;
@@ -22,13 +22,7 @@ createRoot(document.getElementById("root")!).render(
     >
       <BrowserRouter>
         <App />
-        <Toaster
-          visibleToasts={20}
-          position="top-center"
-          richColors
-          closeButton
-          toastOptions={{ style: { maxWidth: 350 } }}
-        />
+        <AppToaster />
       </BrowserRouter>
     </ConvexAuthProvider>
   </StrictMode>,

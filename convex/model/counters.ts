@@ -1,4 +1,5 @@
 // Counters that make the landing page's stats cost one read each, whatever the table sizes.
+import { v, type Infer } from "convex/values";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 
 /** The platform's money totals (operator page), kept by model/ledger.ts. */
@@ -32,4 +33,19 @@ export async function addToCounter(
     .unique();
   if (counter === null) await ctx.db.insert("counters", { name, value: delta });
   else await ctx.db.patch("counters", counter._id, { value: counter.value + delta });
+}
+
+/** The landing page's stats (spec §2). */
+export const statsValidator = v.object({
+  activeUsers: v.number(),
+  bounties: v.number(),
+  originalVideos: v.number(),
+});
+
+export async function readStats(ctx: QueryCtx): Promise<Infer<typeof statsValidator>> {
+  return {
+    activeUsers: await readCounter(ctx, "users"),
+    bounties: await readCounter(ctx, "bounties"),
+    originalVideos: await readCounter(ctx, "originalVideos"),
+  };
 }

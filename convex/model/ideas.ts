@@ -1,15 +1,28 @@
-// Rules about ideas that both the server and the web app apply (never copied): validation in
-// the spec's order, deadline and expiry texts, the bounty bar, money and durations.
+// Validating an idea in the spec's order, with the content filter (the server's check; the
+// submit page runs the same function as a pre-check). The text rules it applies are in
+// model/ideaText.ts, which pages import without the filter.
 import { checkIdeaContent, INAPPROPRIATE_CONTENT_MESSAGE } from "./contentFilter";
+import {
+  describeLinks,
+  isHttpUrl,
+  LINK_MAX_LENGTH,
+  MAX_DEADLINE_DAYS,
+  MAX_LINKS,
+  TITLE_MAX_LENGTH,
+} from "./ideaText";
 import { DAY_MS } from "./labels";
 import { DURATIONS, IDEA_PLATFORMS, type Duration, type IdeaPlatform } from "./validators";
 
-export const DEFAULT_DEADLINE_DAYS = 14;
-export const MAX_DEADLINE_DAYS = 365;
+export {
+  DEFAULT_DEADLINE_DAYS,
+  describeLinks,
+  isHttpUrl,
+  LINK_MAX_LENGTH,
+  MAX_DEADLINE_DAYS,
+  MAX_LINKS,
+  TITLE_MAX_LENGTH,
+} from "./ideaText";
 export const JUDGING_DAYS = 7;
-export const TITLE_MAX_LENGTH = 200;
-export const MAX_LINKS = 10;
-export const LINK_MAX_LENGTH = 2048;
 
 export const MESSAGES = {
   signIn: "Please sign in to submit an idea",
@@ -44,15 +57,6 @@ export interface ValidIdea {
 
 export type IdeaValidation = { ok: true; idea: ValidIdea } | { ok: false; message: string };
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Checks an idea in the spec's order (§5) and returns the first problem's exact message.
  * Sign-in is checked by the caller first ("Please sign in to submit an idea").
@@ -85,13 +89,6 @@ export function validateIdea(input: IdeaInput, now: number): IdeaValidation {
       description: describeLinks(links),
     },
   };
-}
-
-/** The idea's description: its supporting links as a "Supporting Links:" list (spec §5.7). */
-export function describeLinks(links: string[]): string {
-  return links.length === 0
-    ? ""
-    : ["Supporting Links:", ...links.map((link) => `- ${link}`)].join("\n");
 }
 
 export function judgingEndsAt(expiration: number): number {

@@ -1,11 +1,9 @@
-// Texts and numbers the product shows about ideas, shared by the server and the web app
-// (kept free of heavy dependencies so any page can use them).
-import type { Duration, IdeaPlatform } from "./validators";
+// The server's rules about days, dollars and durations, which the web app reads too.
+import type { Duration } from "./validators";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
-const MINUTE_MS = 60 * 1000;
 
+/** The duration tiers an idea may ask for: their names and the lengths they allow (spec §9). */
 export const DURATION_TIERS: Record<
   Duration,
   { label: string; text: string; minSeconds: number; maxSeconds: number }
@@ -25,33 +23,12 @@ export const DURATION_TIERS: Record<
   },
 };
 
-/** The submit page's deadline hint: 'Creators have N day(s) to make your idea.' (rounded up). */
-export function deadlineHint(expiration: number, now: number): string {
-  if (!Number.isFinite(expiration) || expiration <= now) return "Choose a valid date.";
-  const days = Math.ceil((expiration - now) / DAY_MS);
-  return `Creators have ${days} ${days === 1 ? "day" : "days"} to make your idea.`;
-}
-
-/** 'N days left', else hours, else minutes, singular for 1; 'Completed' once past (spec §4). */
-export function expiryLabel(expiration: number, now: number): string {
-  const left = expiration - now;
-  if (left <= 0) return "Completed";
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} left`;
-  if (left >= DAY_MS) return plural(Math.floor(left / DAY_MS), "day");
-  if (left >= HOUR_MS) return plural(Math.floor(left / HOUR_MS), "hour");
-  return plural(Math.max(1, Math.ceil(left / MINUTE_MS)), "minute");
-}
-
-/** The bounty bar: the amount as a fraction of the next power of ten above it (spec §2). */
-export function bountyBarFraction(amount: number): number {
-  if (!(amount > 0)) return 0;
-  const next = 10 ** (Math.floor(Math.log10(amount)) + 1);
-  return amount / next;
-}
-
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
+
+// UI formatting, kept here only while the money pages (src/components/money/*,
+// ContributionPage) import it from this module; every other page reads src/lib/format.ts.
 
 /** "$1,234.50": money shown with two decimals (spec §9). */
 export function formatMoney(cents: number): string {
@@ -65,31 +42,4 @@ export function formatLongDate(ms: number): string {
     day: "numeric",
     year: "numeric",
   }).format(ms);
-}
-
-/**
- * The idea page's duration line. As the spec says, with several durations only the last one
- * listed is shown; with none any length is fine.
- */
-export function durationLine(durations: readonly Duration[]): string {
-  const last = durations.at(-1);
-  if (!last) return "Video can be any length";
-  return `Video length: ${DURATION_TIERS[last].label} (${DURATION_TIERS[last].text})`;
-}
-
-/** Where the video must be posted (the spec's wording for Any). */
-export function platformLine(platform: IdeaPlatform): string {
-  return platform === "Any"
-    ? "Video must be posted on YouTube or TikTok"
-    : `Video must be posted on ${platform}`;
-}
-
-/** Shortens text for lists: video titles at 60, descriptions at 100 characters, with "..." (spec §9). */
-export function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max)}...` : text;
-}
-
-export function videoTitle(title: string | undefined): string {
-  const trimmed = title?.trim();
-  return trimmed ? truncate(trimmed, 60) : "Untitled Video";
 }

@@ -185,6 +185,8 @@ export function linesFor(before: Buckets, after: Buckets): LedgerLine[] {
     );
   }
   line("refund_started", { refundingCents: rest.refundingCents }, rest.refundingCents);
+  // A planned refund called off before Stripe made it (a Dashboard refund came first, say).
+  line("refund_cancelled", { refundingCents: rest.refundingCents }, -rest.refundingCents);
   line("paid_out", { transferredCents: rest.transferredCents }, rest.transferredCents);
   line("reversed", { transferredCents: rest.transferredCents }, -rest.transferredCents);
   return lines;

@@ -32,6 +32,7 @@ export interface FatePart {
 export const LEDGER_KINDS = [
   "contributed",
   "refund_started",
+  "refund_cancelled",
   "refunded",
   "refund_failed",
   "awarded",

@@ -9,7 +9,7 @@ import type { MutationCtx } from "../_generated/server";
 import { internal } from "../_generated/api";
 import type { MovementKind } from "./moneyStates";
 import type { CallFailure, RefundState } from "./payments/stripe";
-import { syncMoney } from "./ledger";
+import { awardableCents, bucketsOf, syncMoney } from "./ledger";
 
 export const MAX_ATTEMPTS = 10;
 export const KEY_REUSE_MS = 24 * 60 * 60 * 1000;
@@ -88,9 +88,32 @@ export type Attempt = {
   movement: Doc<"moneyMovements">;
   /** Ask Stripe first: an earlier attempt may have been made without us hearing of it. */
   lookUpFirst: boolean;
+  /** The decision changed since (a refund or dispute came first): cancel unless already made. */
+  cancelIfNotMade: boolean;
   key: string;
   generation: number;
 };
+
+/**
+ * Whether a planned refund or transfer still fits the money (a Dashboard refund or a dispute
+ * may have come in between): a refund never asks for more than is left, a transfer never pays
+ * more than the award still allows.
+ */
+async function stillWanted(ctx: MutationCtx, m: Doc<"moneyMovements">): Promise<boolean> {
+  if (m.kind === "reversal") return true;
+  const contribution = await ctx.db.get("contributions", m.contributionId);
+  if (contribution === null) return false;
+  const b = await bucketsOf(ctx, contribution);
+  if (b.disputedCents > 0) return false;
+  if (m.kind === "refund") {
+    // This movement is counted in refunding (or failed) while not yet at Stripe.
+    const othersAway = b.refundedCents + b.refundingCents + b.refundFailedCents - m.amountCents;
+    return m.amountCents <= b.collectedCents - othersAway - b.transferredCents - b.lostCents;
+  }
+  const award = m.awardId ? await ctx.db.get("awards", m.awardId) : null;
+  if (award === null || (award.status !== "paying" && award.status !== "paid")) return false;
+  return b.transferredCents + m.amountCents <= Math.min(award.amountCents, awardableCents(b));
+}
 
 /**
  * Takes the movement for one attempt (a lease, so overlapping runs do not both send). Returns
@@ -104,16 +127,36 @@ export async function claimAttempt(
   const m = await ctx.db.get("moneyMovements", movementId);
   if (m === null || m.state !== "planned") return null;
   if (m.nextAttemptAt > now || (m.leaseUntil ?? 0) > now) return null;
+  const wanted = await stillWanted(ctx, m);
+  if (!wanted && m.attempts === 0) {
+    // Never sent: nothing to ask Stripe about. The decision is taken again with today's money.
+    await cancelMovement(ctx, m, now);
+    return null;
+  }
   const { key, generation } = nextKey(m, now);
   await ctx.db.patch("moneyMovements", movementId, {
     attempts: m.attempts + 1,
     leaseUntil: now + LEASE_MS,
   });
-  return { movement: m, lookUpFirst: m.attempts > 0, key, generation };
+  return { movement: m, lookUpFirst: m.attempts > 0, cancelIfNotMade: !wanted, key, generation };
+}
+
+async function cancelMovement(ctx: MutationCtx, m: Doc<"moneyMovements">, now: number) {
+  await ctx.db.patch("moneyMovements", m._id, {
+    state: "cancelled",
+    settledAt: now,
+    leaseUntil: undefined,
+  });
+  await syncMoney(ctx, m.contributionId);
+  await ctx.scheduler.runAfter(0, internal.settlement.followCharge, {
+    contributionId: m.contributionId,
+  });
 }
 
 export type AttemptResult =
   | { type: "made"; stripeId: string; refund?: RefundState }
+  /** Stripe shows it was never made and it is no longer wanted. */
+  | { type: "cancelled" }
   | { type: "failed"; failure: CallFailure; message: string; generation: number; key: string }
   /** Nothing was sent: the lookup before the retry could not reach Stripe. */
   | { type: "lookup_failed"; message: string };
@@ -127,6 +170,7 @@ export async function recordAttempt(
 ) {
   const m = await ctx.db.get("moneyMovements", movementId);
   if (m === null || m.state !== "planned") return;
+  if (result.type === "cancelled") return await cancelMovement(ctx, m, now);
   if (result.type === "made") {
     if (result.refund) await recordRefund(ctx, result.refund, now);
     const refundState = result.refund?.status;
@@ -179,15 +223,13 @@ export async function recordRefund(ctx: MutationCtx, refund: RefundState, now: n
     .unique();
   if (known === null) {
     await ctx.db.insert("stripeRefunds", { ...refund, updatedAt: now });
-  } else if (known.status !== refund.status || known.amountCents !== refund.amountCents) {
-    // A failed refund stays failed: Stripe never revives one, and a stale "pending" event must
-    // not undo a failure it came before.
-    if (known.status !== "failed" && known.status !== "canceled")
-      await ctx.db.patch("stripeRefunds", known._id, {
-        status: refund.status,
-        amountCents: refund.amountCents,
-        updatedAt: now,
-      });
+  } else if (refundStage(refund.status) > refundStage(known.status)) {
+    // Events come in any order: a refund only moves forward (pending → succeeded → failed).
+    await ctx.db.patch("stripeRefunds", known._id, {
+      status: refund.status,
+      amountCents: refund.amountCents,
+      updatedAt: now,
+    });
   }
   const movementId = refund.movementId
     ? ctx.db.normalizeId("moneyMovements", refund.movementId)
@@ -222,4 +264,11 @@ export async function recordRefund(ctx: MutationCtx, refund: RefundState, now: n
       contributionId: contribution._id,
     });
   }
+}
+
+/** How far a refund has gone; Stripe never moves one back. */
+function refundStage(status: string): number {
+  if (status === "succeeded") return 1;
+  if (status === "failed" || status === "canceled") return 2;
+  return 0;
 }

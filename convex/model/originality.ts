@@ -19,6 +19,20 @@ export function durationFits(durations: readonly Duration[], seconds: number): b
   );
 }
 
+/**
+ * Platforms give publish times to the second (YouTube's `publishedAt`, TikTok's `create_time`),
+ * so a moment is compared at that resolution: a video published in the same second as the idea
+ * was posted counts as published after it.
+ */
+export const PLATFORM_TIME_RESOLUTION_MS = 1000;
+
+const toPlatformResolution = (ms: number) =>
+  Math.floor(ms / PLATFORM_TIME_RESOLUTION_MS) * PLATFORM_TIME_RESOLUTION_MS;
+
+/** Whether a video published at `publishedAt` came after an idea posted at `postedAt` (ms). */
+export const publishedAfter = (publishedAt: number, postedAt: number) =>
+  toPlatformResolution(publishedAt) >= toPlatformResolution(postedAt);
+
 export function checklistFor(
   video: { owned: boolean; publishedAt?: number; durationSeconds?: number },
   idea: { postedAt: number; durations: readonly Duration[] },
@@ -26,7 +40,8 @@ export function checklistFor(
   return {
     exists: true,
     ownedBySubmitter: video.owned,
-    publishedAfterIdea: video.publishedAt === undefined ? null : video.publishedAt >= idea.postedAt,
+    publishedAfterIdea:
+      video.publishedAt === undefined ? null : publishedAfter(video.publishedAt, idea.postedAt),
     durationAllowed:
       video.durationSeconds === undefined
         ? null

@@ -1,18 +1,23 @@
 // Ideas in the database: listing by view and sort, cards, creation, votes and the lifecycle.
 import type { PaginationOptions, PaginationResult } from "convex/server";
+import { ConvexError, v, type Infer } from "convex/values";
+import { literals } from "convex-helpers/validators";
 import { internal } from "../_generated/api";
+import schema from "../schema";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { addToCounter } from "./counters";
-import { judgingEndsAt, JUDGING_DAYS, type ValidIdea } from "./ideas";
+import { judgingEndsAt, JUDGING_DAYS, validateIdea, type IdeaInput, type ValidIdea } from "./ideas";
 import { DAY_MS } from "./labels";
 import { voteDelta } from "./votes";
-import type { VoteValue } from "./validators";
+import { voteValidator, type VoteValue } from "./validators";
 
 export const LIST_VIEWS = ["open", "all", "completed"] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
+export const listViewValidator = literals(...LIST_VIEWS);
 export const SORTS = ["recent", "popular", "payout", "expiring"] as const;
 export type Sort = (typeof SORTS)[number];
+export const sortValidator = literals(...SORTS);
 
 /** The index-backed query for a list: every view and sort reads only the page it returns. */
 function sortedProposals(ctx: QueryCtx, view: ListView, sort: Sort) {
@@ -73,8 +78,30 @@ export async function voteOf(
   return vote?.value ?? 0;
 }
 
-/** What lists and the idea page show of an idea. */
-export function toCard(proposal: Doc<"proposals">, userVote: VoteValue) {
+/**
+ * What lists and the idea page show of an idea: the stored fields as the schema declares them,
+ * the net count as `votes`, and the viewer's own vote. Functions return it through this
+ * validator, so the projection cannot drift from what clients read.
+ */
+export const ideaCardValidator = schema
+  .doc("proposals")
+  .pick(
+    "_id",
+    "_creationTime",
+    "title",
+    "description",
+    "links",
+    "platform",
+    "durations",
+    "expiration",
+    "status",
+    "bountyCents",
+    "submissionCount",
+  )
+  .extend({ votes: v.number(), userVote: voteValidator });
+export type IdeaCard = Infer<typeof ideaCardValidator>;
+
+export function toCard(proposal: Doc<"proposals">, userVote: VoteValue): IdeaCard {
   return {
     _id: proposal._id,
     _creationTime: proposal._creationTime,
@@ -91,7 +118,56 @@ export function toCard(proposal: Doc<"proposals">, userVote: VoteValue) {
     userVote,
   };
 }
-export type ProposalCard = ReturnType<typeof toCard>;
+
+/** A page of a list, as cards for the viewer (null: a visitor). */
+export async function listIdeaCards(
+  ctx: QueryCtx,
+  viewerId: Id<"users"> | null,
+  args: { view: ListView; sort: Sort; search?: string; paginationOpts: PaginationOptions },
+): Promise<PaginationResult<IdeaCard>> {
+  const result = await listProposals(ctx, args);
+  return {
+    ...result,
+    page: await Promise.all(
+      result.page.map(async (p) => toCard(p, await voteOf(ctx, viewerId, p._id))),
+    ),
+  };
+}
+
+/** One idea as a card for the viewer, or null when the id is not an idea's. */
+export async function ideaCard(
+  ctx: QueryCtx,
+  viewerId: Id<"users"> | null,
+  rawId: string,
+): Promise<IdeaCard | null> {
+  const proposalId = ctx.db.normalizeId("proposals", rawId);
+  const proposal = proposalId === null ? null : await ctx.db.get("proposals", proposalId);
+  if (proposal === null) return null;
+  return toCard(proposal, await voteOf(ctx, viewerId, proposal._id));
+}
+
+/** Validates an idea in the spec's order and creates it for its author. */
+export async function submitIdea(
+  ctx: MutationCtx,
+  authorId: Id<"users">,
+  input: IdeaInput,
+): Promise<Id<"proposals">> {
+  const result = validateIdea(input, Date.now());
+  if (!result.ok) throw new ConvexError({ message: result.message });
+  return await createProposal(ctx, authorId, result.idea);
+}
+
+/** Sets a person's vote on an idea (1, -1, or 0 to clear); returns the new net count. */
+export async function voteOnIdea(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  proposalId: Id<"proposals">,
+  value: VoteValue,
+): Promise<number> {
+  const proposal = await ctx.db.get("proposals", proposalId);
+  if (proposal === null) throw new ConvexError({ message: "This idea no longer exists." });
+  return await setProposalVote(ctx, userId, proposal, value);
+}
 
 export function searchTextOf(idea: Pick<ValidIdea, "title" | "description">): string {
   return `${idea.title}\n${idea.description}`;

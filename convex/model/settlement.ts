@@ -273,8 +273,9 @@ export async function settleIdea(
 /**
  * After anything changed a contribution's money (a refund, a dispute, a movement made): lower
  * its award to what can still be paid, reverse transfers beyond that (all of them while a
- * dispute is open), transfer what is due once the creator is payable, and settle money that is
- * free again (a dispute won after judging, late money).
+ * dispute is open, or when no award wants them any more), transfer what is due once the
+ * creator is payable, and send back money that no award holds (a dispute won after a refund
+ * decision, a cancelled award), and settle money that is free again (late money).
  */
 export async function followCharge(
   ctx: MutationCtx,
@@ -300,53 +301,56 @@ export async function followCharge(
     movements
       .filter((m) => m.kind === kind && (m.state === "planned" || m.state === "sent"))
       .reduce((sum, m) => sum + m.amountCents, 0);
+  const frozen = buckets.disputedCents > 0;
+
+  // What the award may still pay: lowered by refunds (any state) and chargebacks.
+  let amount = 0;
+  if (award) {
+    amount = Math.min(award.amountCents, Math.max(0, awardableCents(buckets)));
+    if (amount < award.amountCents) {
+      await ctx.db.patch("awards", award._id, { amountCents: amount });
+      await recordAwardLine(ctx, award, "award_reduced", award.amountCents - amount);
+    }
+  }
+
+  // Transfers beyond what is wanted now are reversed, from the confirmed ones.
+  const wanted = frozen || !award ? 0 : amount;
+  const transferring = inFlight("transfer");
+  const reversing = inFlight("reversal");
+  const excess = buckets.transferredCents + transferring - reversing - wanted;
+  let left = Math.min(excess, buckets.transferredCents - reversing);
+  for (const t of movements.filter((m) => m.kind === "transfer" && m.state === "confirmed")) {
+    if (left <= 0) break;
+    const reversed = movements
+      .filter(
+        (m) =>
+          m.kind === "reversal" &&
+          m.transferId === t.stripeId &&
+          (m.state === "planned" || m.state === "sent" || m.state === "confirmed"),
+      )
+      .reduce((sum, m) => sum + m.amountCents, 0);
+    const part = Math.min(left, t.amountCents - reversed);
+    if (part <= 0) continue;
+    await planMovement(ctx, {
+      kind: "reversal",
+      contribution,
+      amountCents: part,
+      reason: frozen ? "dispute" : "refund_after_award",
+      ...(t.awardId ? { awardId: t.awardId } : {}),
+      transferId: t.stripeId!,
+    });
+    left -= part;
+  }
+
   if (award === undefined) {
-    // Refund outcome (or a cancelled award): whatever is free again goes back too.
-    if (buckets.disputedCents === 0 && heldCents(buckets) > 0 && inFlight("transfer") === 0)
+    // A refund outcome or a cancelled award: whatever is free again goes back to its payer.
+    if (!frozen && heldCents(buckets) > 0 && transferring === 0 && reversing === 0)
       await refundHeld(
         ctx,
         contribution,
         contribution.outcome === "refund" ? "no_eligible_submission" : "award_cancelled",
       );
     return;
-  }
-  const amount = Math.min(award.amountCents, Math.max(0, awardableCents(buckets)));
-  if (amount < award.amountCents) {
-    await ctx.db.patch("awards", award._id, { amountCents: amount });
-    await recordAwardLine(ctx, award, "award_reduced", award.amountCents - amount);
-  }
-  const frozen = buckets.disputedCents > 0;
-  const wanted = frozen ? 0 : amount;
-  const transferring = inFlight("transfer");
-  const reversing = inFlight("reversal");
-  const excess = buckets.transferredCents + transferring - reversing - wanted;
-  if (excess > 0 && buckets.transferredCents - reversing > 0) {
-    // Reverse from confirmed transfers (a transfer still in flight is reversed once made).
-    let left = Math.min(excess, buckets.transferredCents - reversing);
-    for (const t of movements.filter((m) => m.kind === "transfer" && m.state === "confirmed")) {
-      if (left <= 0) break;
-      const reversed = movements
-        .filter(
-          (m) =>
-            m.kind === "reversal" &&
-            m.transferId === t.stripeId &&
-            m.state !== "cancelled" &&
-            m.state !== "failed" &&
-            m.state !== "needs_attention",
-        )
-        .reduce((sum, m) => sum + m.amountCents, 0);
-      const part = Math.min(left, t.amountCents - reversed);
-      if (part <= 0) continue;
-      await planMovement(ctx, {
-        kind: "reversal",
-        contribution,
-        amountCents: part,
-        reason: frozen ? "dispute" : "refund_after_award",
-        awardId: award._id,
-        transferId: t.stripeId!,
-      });
-      left -= part;
-    }
   }
   const submission = await ctx.db.get("submissions", award.submissionId);
   const destination = submission ? await payableDestination(ctx, submission) : null;
@@ -373,7 +377,7 @@ export async function followCharge(
       status,
       ...(status === "paid" && award.paidAt === undefined ? { paidAt: now } : {}),
     });
-  if (status === "cancelled" && heldCents(buckets) > 0 && !frozen)
+  if (status === "cancelled" && !frozen && heldCents(buckets) > 0 && reversing === 0)
     await refundHeld(ctx, contribution, "award_cancelled");
   // A claim window that ended while the money was frozen is applied now.
   if (status === "waiting" && !frozen && now >= award.claimDeadline)

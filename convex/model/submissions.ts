@@ -1,21 +1,25 @@
 // Submitting a video to an idea: look it up on its platform (never fetching the link itself),
 // decide ownership from the submitter's connected account, and record it with its checklist.
+import type { PaginationOptions, PaginationResult } from "convex/server";
+import { ConvexError, v, type Infer } from "convex/values";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../_generated/server";
 import type { Doc, Id } from "../_generated/dataModel";
 import { internal } from "../_generated/api";
+import schema from "../schema";
 import { addToCounter } from "./counters";
 import { checklistFor } from "./originality";
 import { publicName } from "./users";
 import { voteDelta } from "./votes";
-import type { VoteValue } from "./validators";
-import type { VideoLink } from "./videoLinks";
+import { voteValidator, type VideoPlatform, type VoteValue } from "./validators";
+import { parseVideoLink, platformAccepts, VIDEO_LINK_MESSAGES, type VideoLink } from "./videoLinks";
+import { PlatformError } from "./platforms/http";
 import { lookUpYouTubeVideo } from "./platforms/youtube";
 import { tiktokOEmbed, tiktokOwnVideo } from "./platforms/tiktok";
 import { usableAccessToken } from "./platforms/connections";
 import { creatorBecamePayable, isEligible, voteQualifies } from "./settlement";
 
 export interface VerifiedVideo {
-  platform: "YouTube" | "TikTok";
+  platform: VideoPlatform;
   videoId: string;
   url: string;
   title: string;
@@ -83,7 +87,7 @@ export async function verifyVideo(
 export async function findSubmission(
   ctx: QueryCtx,
   proposalId: Id<"proposals">,
-  platform: "YouTube" | "TikTok",
+  platform: VideoPlatform,
   videoId: string,
 ) {
   return await ctx.db
@@ -168,12 +172,44 @@ export async function setSubmissionVote(
   return netVotes;
 }
 
-/** What the idea page shows of a submission. */
+/**
+ * What the idea page shows of a submission: stored fields as the schema declares them, the
+ * platform's optional details as null when unknown, the author's public name and the viewer's
+ * vote. Functions return it through this validator.
+ */
+export const submissionCardValidator = schema
+  .doc("submissions")
+  .pick(
+    "_id",
+    "_creationTime",
+    "proposalId",
+    "title",
+    "url",
+    "platform",
+    "channelTitle",
+    "checklist",
+  )
+  .extend({
+    thumbnailUrl: v.union(v.string(), v.null()),
+    durationSeconds: v.union(v.number(), v.null()),
+    publishedAt: v.union(v.number(), v.null()),
+    authorDisplayName: v.string(),
+    votes: v.number(),
+    userVote: voteValidator,
+    isOwn: v.boolean(),
+  });
+export type SubmissionCard = Infer<typeof submissionCardValidator>;
+/** The creator's own list adds the idea's title. */
+export const mySubmissionCardValidator = submissionCardValidator.extend({
+  proposalTitle: v.string(),
+});
+export type MySubmissionCard = Infer<typeof mySubmissionCardValidator>;
+
 export async function toSubmissionCard(
   ctx: QueryCtx,
   submission: Doc<"submissions">,
   viewerId: Id<"users"> | null,
-) {
+): Promise<SubmissionCard> {
   const author = await ctx.db.get("users", submission.authorId);
   return {
     _id: submission._id,
@@ -194,6 +230,111 @@ export async function toSubmissionCard(
   };
 }
 
+/** An idea's submissions as cards for the viewer; none when the id is not an idea's. */
+export async function submissionCardsOf(
+  ctx: QueryCtx,
+  viewerId: Id<"users"> | null,
+  rawProposalId: string,
+): Promise<SubmissionCard[]> {
+  const proposalId = ctx.db.normalizeId("proposals", rawProposalId);
+  if (proposalId === null) return [];
+  const rows = await submissionsOf(ctx, proposalId);
+  return await Promise.all(rows.map((row) => toSubmissionCard(ctx, row, viewerId)));
+}
+
+/** A person's submissions, newest first, with their ideas' titles. */
+export async function submissionsBy(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  paginationOpts: PaginationOptions,
+): Promise<PaginationResult<MySubmissionCard>> {
+  const result = await ctx.db
+    .query("submissions")
+    .withIndex("by_author", (q) => q.eq("authorId", userId))
+    .order("desc")
+    .paginate(paginationOpts);
+  return {
+    ...result,
+    page: await Promise.all(
+      result.page.map(async (row) => ({
+        ...(await toSubmissionCard(ctx, row, userId)),
+        proposalTitle: (await ctx.db.get("proposals", row.proposalId))?.title ?? "Deleted idea",
+      })),
+    ),
+  };
+}
+
+export function fail(message: string, code?: string): never {
+  throw new ConvexError({ message, ...(code ? { code } : {}) });
+}
+
+/** Sets a person's vote on a submission (1, -1, or 0 to clear); nobody votes on their own. */
+export async function voteOnSubmission(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  submissionId: Id<"submissions">,
+  value: VoteValue,
+): Promise<{ newVoteTotal: number; userVote: VoteValue }> {
+  const submission = await ctx.db.get("submissions", submissionId);
+  if (submission === null) fail("This video is no longer here.");
+  if (submission.authorId === userId) fail("You can't vote on your own video.");
+  // The people's choice is frozen when judging ends: votes close then.
+  const proposal = await ctx.db.get("proposals", submission.proposalId);
+  if (proposal === null || proposal.judgedAt !== undefined || proposal.status === "settled")
+    fail("Voting on this idea's videos has closed.");
+  const newVoteTotal = await setSubmissionVote(ctx, userId, submission, value);
+  return { newVoteTotal, userVote: value };
+}
+
+/**
+ * Verifies a video link on its platform and submits it to an idea. The title and every other
+ * detail come from the platform, never from the page.
+ */
+export async function submitVideo(
+  ctx: ActionCtx,
+  userId: Id<"users">,
+  args: { proposalId: string; link: string },
+): Promise<Id<"submissions">> {
+  if (args.link.trim() === "") fail(VIDEO_LINK_MESSAGES.missing);
+  const idea = await ctx.runQuery(internal.submissions.ideaForSubmission, {
+    proposalId: args.proposalId,
+  });
+  if (idea === null) fail("This idea does not exist.");
+  const link = parseVideoLink(args.link);
+  if (!link || !platformAccepts(idea.platform, link.platform)) fail(VIDEO_LINK_MESSAGES.format);
+  if (idea.status !== "open") fail(VIDEO_LINK_MESSAGES.closed);
+  let video: VerifiedVideo | null;
+  try {
+    video = await verifyVideo(ctx, userId, link);
+  } catch (e) {
+    console.error("Video verification failed", e);
+    video = null;
+    if (!(e instanceof PlatformError)) throw e;
+  }
+  if (video === null) fail(VIDEO_LINK_MESSAGES.verify, "verify");
+  return await ctx.runMutation(internal.submissions.record, {
+    proposalId: idea._id,
+    authorId: userId,
+    video,
+  });
+}
+
+/** Looks a video link up without submitting it (the REST verify route). */
+export async function lookUpLink(
+  ctx: ActionCtx,
+  userId: Id<"users">,
+  rawLink: string,
+): Promise<{ title: string; platform: VideoPlatform; owned: boolean }> {
+  const link = parseVideoLink(rawLink);
+  if (!link) fail(VIDEO_LINK_MESSAGES.format);
+  const video = await verifyVideo(ctx, userId, link).catch((e: unknown) => {
+    if (e instanceof PlatformError) return null;
+    throw e;
+  });
+  if (video === null) fail(VIDEO_LINK_MESSAGES.verify, "verify");
+  return { title: video.title, platform: video.platform, owned: video.owned };
+}
+
 /** Submissions of an idea, most voted first, earlier first among equals (bounded). */
 export async function submissionsOf(ctx: QueryCtx, proposalId: Id<"proposals">, limit = 100) {
   const rows = await ctx.db
@@ -211,7 +352,7 @@ export async function submissionsOf(ctx: QueryCtx, proposalId: Id<"proposals">, 
 export async function confirmOwnership(
   ctx: MutationCtx,
   userId: Id<"users">,
-  platform: "YouTube" | "TikTok",
+  platform: VideoPlatform,
   account: { accountId: string; username?: string },
 ): Promise<number> {
   const mine = await ctx.db

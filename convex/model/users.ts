@@ -1,8 +1,7 @@
 // Rules about people: display names, profile completeness, the caller.
-import { getAuthUserId } from "@convex-dev/auth/server";
-import { ConvexError } from "convex/values";
-import type { Doc, Id } from "../_generated/dataModel";
-import type { QueryCtx } from "../_generated/server";
+import { ConvexError, v, type Infer } from "convex/values";
+import type { Doc } from "../_generated/dataModel";
+import { accountTypeValidator, preferredPlatformValidator } from "./validators";
 
 export const DISPLAY_NAME_MAX_LENGTH = 50;
 
@@ -35,24 +34,21 @@ export function isProfileComplete(
   return user.accountType !== undefined && user.preferredPlatform !== undefined;
 }
 
-/** The signed-in user's document, or null for a visitor. */
-export async function currentUser(ctx: QueryCtx): Promise<Doc<"users"> | null> {
-  const userId = await getAuthUserId(ctx);
-  return userId === null ? null : await ctx.db.get("users", userId);
-}
-
-/** The signed-in user's id; throws a user-facing error for visitors. */
-export async function requireUserId(
-  ctx: QueryCtx,
-  message = "Please sign in first.",
-): Promise<Id<"users">> {
-  const userId = await getAuthUserId(ctx);
-  if (userId === null) throw new ConvexError({ message });
-  return userId;
-}
-
 /** What the app shows of its own user. */
-export function toProfile(user: Doc<"users">) {
+export const profileValidator = v.object({
+  _id: v.id("users"),
+  displayName: v.string(),
+  email: v.union(v.string(), v.null()),
+  avatarUrl: v.union(v.string(), v.null()),
+  accountType: v.union(accountTypeValidator, v.null()),
+  preferredPlatform: v.union(preferredPlatformValidator, v.null()),
+  needsOnboarding: v.boolean(),
+  createdAt: v.number(),
+  lastSignIn: v.union(v.number(), v.null()),
+});
+export type Profile = Infer<typeof profileValidator>;
+
+export function toProfile(user: Doc<"users">): Profile {
   return {
     _id: user._id,
     displayName: publicName(user),
@@ -77,13 +73,30 @@ export function validateDisplayName(raw: string): string {
   return displayName;
 }
 
-type PlatformStatus = { connected: boolean; last_sync: string | null };
+const platformStatusValidator = v.object({
+  connected: v.boolean(),
+  last_sync: v.union(v.string(), v.null()),
+});
+type PlatformStatus = Infer<typeof platformStatusValidator>;
 
 /** The REST API's user shape (snake_case, as spec §3). */
+export const restUserValidator = v.object({
+  id: v.id("users"),
+  email: v.union(v.string(), v.null()),
+  display_name: v.string(),
+  avatar_url: v.union(v.string(), v.null()),
+  created_at: v.union(v.string(), v.null()),
+  last_sign_in: v.union(v.string(), v.null()),
+  account_type: v.union(accountTypeValidator, v.null()),
+  preferred_platform: v.union(preferredPlatformValidator, v.null()),
+  platforms: v.object({ youtube: platformStatusValidator, tiktok: platformStatusValidator }),
+});
+export type RestUser = Infer<typeof restUserValidator>;
+
 export function toRestUser(
   user: Doc<"users">,
   platforms: { youtube: PlatformStatus; tiktok: PlatformStatus },
-) {
+): RestUser {
   const profile = toProfile(user);
   const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {

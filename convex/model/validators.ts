@@ -5,66 +5,56 @@ import { AWARD_STATUSES, LEDGER_KINDS, MOVEMENT_KINDS, MOVEMENT_STATES } from ".
 
 export const ACCOUNT_TYPES = ["Creator", "Viewer", "Business"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
-export const accountTypeValidator = v.union(
-  v.literal("Creator"),
-  v.literal("Viewer"),
-  v.literal("Business"),
-);
+export const accountTypeValidator = literals(...ACCOUNT_TYPES);
 
 /** Onboarding offers "Both"; ideas use "Any" (spec §9). */
 export const PREFERRED_PLATFORMS = ["YouTube", "TikTok", "Both"] as const;
 export type PreferredPlatform = (typeof PREFERRED_PLATFORMS)[number];
-export const preferredPlatformValidator = v.union(
-  v.literal("YouTube"),
-  v.literal("TikTok"),
-  v.literal("Both"),
-);
+export const preferredPlatformValidator = literals(...PREFERRED_PLATFORMS);
 
 /** Where an idea's video must be posted (spec §9). */
 export const IDEA_PLATFORMS = ["YouTube", "TikTok", "Any"] as const;
 export type IdeaPlatform = (typeof IDEA_PLATFORMS)[number];
-export const ideaPlatformValidator = v.union(
-  v.literal("YouTube"),
-  v.literal("TikTok"),
-  v.literal("Any"),
-);
+export const ideaPlatformValidator = literals(...IDEA_PLATFORMS);
 
 export const DURATIONS = ["SHORT", "MEDIUM", "LONG"] as const;
 export type Duration = (typeof DURATIONS)[number];
-export const durationValidator = v.union(
-  v.literal("SHORT"),
-  v.literal("MEDIUM"),
-  v.literal("LONG"),
-);
+export const durationValidator = literals(...DURATIONS);
 
 /** open → judging (at the deadline) → settled (7 days later); see product rules. */
-export const proposalStatusValidator = v.union(
-  v.literal("open"),
-  v.literal("judging"),
-  v.literal("settled"),
-);
-export type ProposalStatus = "open" | "judging" | "settled";
+export const PROPOSAL_STATUSES = ["open", "judging", "settled"] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+export const proposalStatusValidator = literals(...PROPOSAL_STATUSES);
 /** What the lists filter on: an idea is "completed" once its deadline has passed. */
-export const proposalPhaseValidator = v.union(v.literal("open"), v.literal("completed"));
-export type ProposalPhase = "open" | "completed";
+export const PROPOSAL_PHASES = ["open", "completed"] as const;
+export type ProposalPhase = (typeof PROPOSAL_PHASES)[number];
+export const proposalPhaseValidator = literals(...PROPOSAL_PHASES);
 
-export const voteValidator = v.union(v.literal(1), v.literal(-1), v.literal(0));
-export type VoteValue = 1 | -1 | 0;
+/** A person's vote on an idea or a video: up, down, or none. */
+export const VOTES = [1, -1, 0] as const;
+export type VoteValue = (typeof VOTES)[number];
+export const voteValidator = literals(...VOTES);
+/** A stored vote: clearing one deletes its row. */
+export const CAST_VOTES = [1, -1] as const;
+export const castVoteValidator = literals(...CAST_VOTES);
 
-export const videoPlatformValidator = v.union(v.literal("YouTube"), v.literal("TikTok"));
+/** Where videos are posted and accounts connected. */
+export const VIDEO_PLATFORMS = ["YouTube", "TikTok"] as const;
+export type VideoPlatform = (typeof VIDEO_PLATFORMS)[number];
+export const videoPlatformValidator = literals(...VIDEO_PLATFORMS);
 
-export const contributionStatusValidator = v.union(
-  v.literal("pending"),
-  v.literal("processing"),
-  v.literal("paid"),
-  v.literal("failed"),
-  v.literal("expired"),
-  v.literal("refunded"),
-);
-export const payoutPreferenceValidator = v.union(
-  v.literal("customer_choice"),
-  v.literal("peoples_choice"),
-);
+export const CONTRIBUTION_STATUSES = [
+  "pending",
+  "processing",
+  "paid",
+  "failed",
+  "expired",
+  "refunded",
+] as const;
+export const contributionStatusValidator = literals(...CONTRIBUTION_STATUSES);
+export const PAYOUT_PREFERENCES = ["customer_choice", "peoples_choice"] as const;
+export type PayoutPreference = (typeof PAYOUT_PREFERENCES)[number];
+export const payoutPreferenceValidator = literals(...PAYOUT_PREFERENCES);
 /**
  * Where a paid contribution's money is, in cents (model/ledger.ts keeps it). They add up to what
  * Stripe collected: collected = refunded + refunding + refundFailed + transferred + disputed +

@@ -1,9 +1,10 @@
 // Video links: which platform a link belongs to and which video it names. Shared by the submit
 // page (instant feedback) and the server (which never fetches the link itself: it looks the
 // video up through the platform's API by id).
-import type { IdeaPlatform } from "./validators";
+import { isHttpUrl } from "./ideaText";
+import type { IdeaPlatform, VideoPlatform } from "./validators";
 
-export type VideoPlatform = "YouTube" | "TikTok";
+export type { VideoPlatform };
 
 export interface VideoLink {
   platform: VideoPlatform;
@@ -27,8 +28,9 @@ function parseUrl(raw: string): URL | null {
   const text = raw.trim();
   if (text === "" || text.length > MAX_LINK_LENGTH) return null;
   try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
-    if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+    const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
+    if (!isHttpUrl(withScheme)) return null;
+    const url = new URL(withScheme);
     if (url.username || url.password) return null;
     return url;
   } catch {

@@ -3,15 +3,30 @@ import { api } from "../_generated/api";
 import type { Id } from "../_generated/dataModel";
 import { as, createUser, newBackend, type Backend } from "../test.setup";
 import { mockPlatforms } from "../test.platforms";
-import { deliver, mockStripe, type FakeStripe } from "../test.stripe";
+import { mockStripe, type StripeHarness } from "../test.stripe";
 
 const DAY = 24 * 3600 * 1000;
-let stripe: FakeStripe;
+let stripe: StripeHarness;
 
 beforeEach(() => {
   mockPlatforms();
-  stripe = mockStripe();
 });
+
+/** A backend with Stripe (the in-memory stand-in) behind its fetch. */
+function backend() {
+  const t = newBackend();
+  stripe = mockStripe(t);
+  return t;
+}
+
+/** Pays a session and delivers its webhooks; the completed one must be among them. */
+async function payAndDeliver(sessionId: string) {
+  stripe.pay(sessionId, "paid");
+  const completed = stripe.pendingEvents().find((e) => e.type === "checkout.session.completed")!;
+  expect(completed.data.object.id).toBe(sessionId);
+  const statuses = await stripe.deliver();
+  expect(statuses.filter((status) => status !== 200)).toEqual([]);
+}
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
@@ -50,13 +65,13 @@ const bountyOf = async (t: Backend, proposalId: Id<"proposals">) =>
 
 describe("REST: contributions", () => {
   test("create-checkout opens a session for exactly the amount; tampered amounts, bodies and identities change nothing", async () => {
-    const t = newBackend();
+    const t = backend();
     const author = await createUser(t);
     const ada = await createUser(t);
     const proposalId = await newIdea(t, author);
 
     const sessionId = await checkout(t, null, proposalId, 500);
-    expect(stripe.sessions.get(sessionId)).toMatchObject({ amount_total: 500, status: "open" });
+    expect(stripe.state.sessions[sessionId]).toMatchObject({ amount_total: 500, status: "open" });
     await checkout(t, ada, proposalId, 2_500);
 
     const refused = async (who: Id<"users"> | null, body: unknown, status = 400) => {
@@ -82,12 +97,12 @@ describe("REST: contributions", () => {
     await refused(null, { postId: proposalId, amount: 500, userId: ada }, 401);
     await refused(author, { postId: proposalId, amount: 500, userId: ada }, 403);
 
-    expect(stripe.sessions.size).toBe(2);
+    expect(Object.keys(stripe.state.sessions)).toHaveLength(2);
     expect(await bountyOf(t, proposalId)).toBe(0);
   });
 
   test("the record route reads the session from Stripe when the webhook is late; the GET route shows it", async () => {
-    const t = newBackend();
+    const t = backend();
     const proposalId = await newIdea(t, await createUser(t));
     const sessionId = await checkout(t, null, proposalId, 500);
 
@@ -124,13 +139,12 @@ describe("REST: contributions", () => {
   });
 
   test("only the contributor changes the payout method, and only while the idea has no submission", async () => {
-    const t = newBackend();
+    const t = backend();
     const proposalId = await newIdea(t, await createUser(t));
     const ada = await createUser(t);
     const bob = await createUser(t);
     const sessionId = await checkout(t, ada, proposalId, 500);
-    const session = stripe.pay(sessionId, "paid");
-    expect(await deliver(t, await stripe.event("checkout.session.completed", session))).toBe(200);
+    await payAndDeliver(sessionId);
     const payout = (who: Id<"users"> | null, body: unknown) =>
       send(t, who, `/server/api/contributions/${sessionId}/payout`, body);
     const preference = async () =>
@@ -153,7 +167,7 @@ describe("REST: contributions", () => {
   });
 
   test("profile routes: the caller's ideas with their bounty, and their contributions keyed by idea", async () => {
-    const t = newBackend();
+    const t = backend();
     const ada = await createUser(t);
     const bob = await createUser(t);
     const first = await newIdea(t, ada, "Bridges of Lisbon");
@@ -163,8 +177,7 @@ describe("REST: contributions", () => {
       [bob, first, 300],
       [bob, second, 1_000],
     ] as const) {
-      const session = stripe.pay(await checkout(t, who, idea, cents), "paid");
-      expect(await deliver(t, await stripe.event("checkout.session.completed", session))).toBe(200);
+      await payAndDeliver(await checkout(t, who, idea, cents));
     }
 
     const ideas = await send(t, ada, "/server/api/profile/proposals");

@@ -1,14 +1,16 @@
-// Stripe's webhook and the REST routes for contributions and profile money (spec §7).
+// Stripe's webhooks and the REST routes for contributions and profile money (spec §7). The
+// routes call the contributions module's internal twins with the caller their token names.
 import { z } from "zod";
 import type Stripe from "stripe";
 import { httpAction } from "../_generated/server";
-import { api, internal } from "../_generated/api";
-import type { CorsHttpRouter } from "convex-helpers/server/cors";
+import { internal } from "../_generated/api";
 import type { HttpRouter } from "convex/server";
 import { verifyWebhook } from "../model/payments/stripe";
 import { changeOf, type EventChange } from "../model/payments/events";
-import { centsToDollars } from "../model/labels";
-import { handle, HttpError, json, parseBody, requireCaller, requireSelf } from "./respond";
+import { PAYOUT_PREFERENCES } from "../model/validators";
+import type { RestApp } from "./app";
+import { callerId, HttpError, json, parseBody, requireCaller, requireSelf } from "./respond";
+import { restContribution, restMyBounty } from "./shapes";
 
 /**
  * Stripe's webhooks, step one of three: verify the signature over the raw body with the
@@ -60,134 +62,75 @@ const checkoutBody = z.object({
   userId: z.string().nullable().optional(),
 });
 
-export function registerPaymentRoutes(http: CorsHttpRouter) {
-  http.route({
-    path: "/server/api/stripe/create-checkout",
-    method: "POST",
-    handler: httpAction(
-      handle(async (ctx, request) => {
-        const body = await parseBody(request, checkoutBody);
-        if (body.type !== undefined && body.type !== "proposal")
-          throw new HttpError(400, "Only contributions to proposals are supported.");
-        if (body.userId) requireSelf(request, await requireCaller(ctx), body.userId);
-        const { url } = await ctx.runAction(api.contributions.startCheckout, {
-          proposalId: body.postId,
-          amountCents: body.amount,
-        });
-        return json({ url });
-      }),
-    ),
+const payoutBody = z.object({
+  payoutMethod: z.enum(PAYOUT_PREFERENCES),
+  userId: z.string().nullable().optional(),
+});
+
+export function paymentRoutes(app: RestApp) {
+  app.post("/server/api/stripe/create-checkout", async (c) => {
+    const body = await parseBody(c.req.raw, checkoutBody);
+    if (body.type !== undefined && body.type !== "proposal")
+      throw new HttpError(400, "Only contributions to proposals are supported.");
+    if (body.userId) requireSelf(c.req.raw, await requireCaller(c.env), body.userId);
+    const { url } = await c.env.runAction(internal.contributions.checkoutFor, {
+      proposalId: body.postId,
+      amountCents: body.amount,
+      contributorId: await callerId(c.env),
+    });
+    return json({ url });
   });
 
-  http.route({
-    pathPrefix: "/server/api/contributions/",
-    method: "GET",
-    handler: httpAction(
-      handle(async (ctx, request) => {
-        const [sessionId, ...rest] = new URL(request.url).pathname
-          .slice("/server/api/contributions/".length)
-          .split("/");
-        if (!sessionId || rest.length > 0) throw new HttpError(400, "Missing session ID");
-        const data = await ctx.runQuery(api.contributions.bySession, { sessionId });
-        if (data === null) throw new HttpError(404, "Contribution not found.");
-        return json({
-          proposal: { id: data.proposal._id, title: data.proposal.title },
-          contribution: {
-            amount: centsToDollars(data.contribution.amountCents),
-            status: data.contribution.status,
-            created: new Date(data.contribution.created).toISOString(),
-            customerDetails: data.contribution.customerDetails
-              ? {
-                  name: data.contribution.customerDetails.name ?? null,
-                  email: data.contribution.customerDetails.email ?? null,
-                  address: { country: data.contribution.customerDetails.country ?? null },
-                }
-              : null,
-          },
-          winnerSelectionDeadline: new Date(data.winnerSelectionDeadline).toISOString(),
-          transaction: { payout_preference: data.contribution.payoutPreference },
-          session: {
-            id: sessionId,
-            payment_status: data.contribution.status === "paid" ? "paid" : "unpaid",
-          },
-        });
-      }),
-    ),
+  app.get("/server/api/contributions/:sessionId", async (c) => {
+    const sessionId = c.req.param("sessionId");
+    const data = await c.env.runQuery(internal.contributions.bySessionFor, {
+      sessionId,
+      viewerId: await callerId(c.env),
+    });
+    if (data === null) throw new HttpError(404, "Contribution not found.");
+    return json(restContribution(data, sessionId));
+  });
+  // Anything else under the prefix (no id, or more segments) is a request without a session.
+  app.get("/server/api/contributions/*", () => {
+    throw new HttpError(400, "Missing session ID");
   });
 
-  http.route({
-    pathPrefix: "/server/api/contributions/",
-    method: "POST",
-    handler: httpAction(
-      handle(async (ctx, request) => {
-        const [sessionId, action, ...rest] = new URL(request.url).pathname
-          .slice("/server/api/contributions/".length)
-          .split("/");
-        if (!sessionId || rest.length > 0) throw new HttpError(404, "Not found");
-        if (action === "record") {
-          // The session's state comes from Stripe, never from the request body.
-          const status = await ctx.runAction(api.contributions.reconcile, { sessionId });
-          return json({ status });
-        }
-        if (action === "payout") {
-          const caller = await requireCaller(ctx);
-          const body = await parseBody(
-            request,
-            z.object({
-              payoutMethod: z.enum(["customer_choice", "peoples_choice"]),
-              userId: z.string().nullable().optional(),
-            }),
-          );
-          requireSelf(request, caller, body.userId);
-          await ctx.runMutation(api.contributions.setPayoutPreference, {
-            sessionId,
-            preference: body.payoutMethod,
-          });
-          return json({ payout_preference: body.payoutMethod });
-        }
-        throw new HttpError(404, "Not found");
-      }),
-    ),
+  app.post("/server/api/contributions/:sessionId/record", async (c) => {
+    // The session's state comes from Stripe, never from the request body.
+    const status = await c.env.runAction(internal.contributions.reconcileFor, {
+      sessionId: c.req.param("sessionId"),
+    });
+    return json({ status });
   });
 
-  http.route({
-    path: "/server/api/profile/proposals",
-    method: "GET",
-    handler: httpAction(
-      handle(async (ctx, request) => {
-        const caller = await requireCaller(ctx);
-        requireSelf(request, caller);
-        const ideas = await ctx.runQuery(api.contributions.myBounties, {});
-        return json(
-          ideas.map((idea) => ({
-            id: idea._id,
-            title: idea.title,
-            submissionCount: idea.submissionCount,
-            votes: idea.votes,
-            bountyAmount: centsToDollars(idea.totalCents),
-          })),
-        );
-      }),
-    ),
+  app.post("/server/api/contributions/:sessionId/payout", async (c) => {
+    const caller = await requireCaller(c.env);
+    const body = await parseBody(c.req.raw, payoutBody);
+    requireSelf(c.req.raw, caller, body.userId);
+    await c.env.runMutation(internal.contributions.setPayoutPreferenceFor, {
+      sessionId: c.req.param("sessionId"),
+      preference: body.payoutMethod,
+      userId: caller,
+    });
+    return json({ payout_preference: body.payoutMethod });
   });
 
-  http.route({
-    path: "/server/api/profile/contributions",
-    method: "GET",
-    handler: httpAction(
-      handle(async (ctx, request) => {
-        const caller = await requireCaller(ctx);
-        requireSelf(request, caller);
-        const ids = (new URL(request.url).searchParams.get("proposalIds") ?? "")
-          .split(",")
-          .filter(Boolean);
-        return json(
-          await ctx.runQuery(internal.contributions.myContributions, {
-            userId: caller,
-            proposalIds: ids,
-          }),
-        );
+  app.get("/server/api/profile/proposals", async (c) => {
+    const caller = await requireCaller(c.env);
+    requireSelf(c.req.raw, caller);
+    const ideas = await c.env.runQuery(internal.contributions.myBountiesFor, { userId: caller });
+    return json(ideas.map(restMyBounty));
+  });
+
+  app.get("/server/api/profile/contributions", async (c) => {
+    const caller = await requireCaller(c.env);
+    requireSelf(c.req.raw, caller);
+    const ids = (c.req.query("proposalIds") ?? "").split(",").filter(Boolean);
+    return json(
+      await c.env.runQuery(internal.contributions.myContributions, {
+        userId: caller,
+        proposalIds: ids,
       }),
-    ),
+    );
   });
 }

@@ -1,12 +1,14 @@
-// Helpers for the REST routes of spec §7: JSON responses, the caller's identity, body parsing.
+// Helpers for the REST routes of spec §7: JSON responses, errors, the caller's identity, body
+// parsing. Route handlers throw HttpError (or a model's ConvexError); the app's error handler
+// (rest/app.ts) turns either into the spec's `{ error }` JSON.
 import { getAuthUserId } from "@convex-dev/auth/server";
-import type { GenericActionCtx } from "convex/server";
 import { ConvexError } from "convex/values";
 import type { z } from "zod";
-import type { DataModel, Id } from "../_generated/dataModel";
+import type { ActionCtx } from "../_generated/server";
+import type { Id } from "../_generated/dataModel";
 import { internal } from "../_generated/api";
 
-type Ctx = GenericActionCtx<DataModel>;
+type AuthCtx = Pick<ActionCtx, "auth" | "runQuery">;
 
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -29,8 +31,19 @@ export class HttpError extends Error {
   }
 }
 
+/** HttpError and ConvexError become JSON errors; anything else a 500. */
+export function errorToResponse(e: unknown): Response {
+  if (e instanceof HttpError) return errorResponse(e.status, e.message);
+  if (e instanceof ConvexError) {
+    const data = e.data as { message?: string } | string;
+    return errorResponse(400, typeof data === "string" ? data : (data.message ?? "Request failed"));
+  }
+  console.error(e);
+  return errorResponse(500, "Something went wrong. Please try again.");
+}
+
 /** The caller's user id from `Authorization: Bearer`; null when absent or invalid. */
-export async function callerId(ctx: Ctx): Promise<Id<"users"> | null> {
+export async function callerId(ctx: Pick<ActionCtx, "auth">): Promise<Id<"users"> | null> {
   try {
     return await getAuthUserId(ctx);
   } catch {
@@ -39,7 +52,7 @@ export async function callerId(ctx: Ctx): Promise<Id<"users"> | null> {
 }
 
 /** The caller's id; 401 without a valid session or when its user no longer exists. */
-export async function requireCaller(ctx: Ctx): Promise<Id<"users">> {
+export async function requireCaller(ctx: AuthCtx): Promise<Id<"users">> {
   const userId = await callerId(ctx);
   if (userId === null || !(await ctx.runQuery(internal.users.exists, { userId }))) {
     throw new HttpError(401, "Unauthorized");
@@ -79,24 +92,4 @@ export async function parseBody<T extends z.ZodType>(
     );
   }
   return parsed.data;
-}
-
-/** Wraps a route: HttpError and ConvexError become JSON errors; anything else a 500. */
-export function handle(route: (ctx: Ctx, request: Request) => Promise<Response>) {
-  return async (ctx: Ctx, request: Request): Promise<Response> => {
-    try {
-      return await route(ctx, request);
-    } catch (e) {
-      if (e instanceof HttpError) return errorResponse(e.status, e.message);
-      if (e instanceof ConvexError) {
-        const data = e.data as { message?: string } | string;
-        return errorResponse(
-          400,
-          typeof data === "string" ? data : (data.message ?? "Request failed"),
-        );
-      }
-      console.error(e);
-      return errorResponse(500, "Something went wrong. Please try again.");
-    }
-  };
 }

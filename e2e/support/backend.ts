@@ -70,3 +70,35 @@ export async function postIdea(
 export function uniqueWord(prefix = "zq"): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 }
+
+/** Runs a function as the deployment's admin (internal ones too), as `npx convex run` does. */
+export async function runAsAdmin(kind: "query" | "mutation", path: string, args: unknown) {
+  const response = await fetch(`${convexUrl()}/api/${kind}`, {
+    method: "POST",
+    headers: {
+      Authorization: `Convex ${process.env.E2E_ADMIN_KEY ?? ""}`,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({ path, format: "convex_encoded_json", args: [args] }),
+  });
+  const body = (await response.json()) as {
+    status: string;
+    value?: unknown;
+    errorMessage?: string;
+  };
+  if (body.status !== "success")
+    throw new Error(`${path}: ${body.errorMessage ?? response.status}`);
+  return body.value;
+}
+
+/** The Stripe stand-in's objects, as its control API shows them. */
+export async function stripeState(): Promise<{
+  charges: { id: string; payment_intent: string; amount: number }[];
+  refunds: { id: string; amount: number; status: string; charge: string }[];
+  accounts: { id: string; email: string | null }[];
+  transfers: { id: string; amount: number; amount_reversed: number }[];
+  sessions: { id: string; payment_intent: string | null }[];
+}> {
+  const response = await fetch(`${standInsUrl()}/__control/stripe/state`);
+  return (await response.json()) as Awaited<ReturnType<typeof stripeState>>;
+}

@@ -107,6 +107,52 @@ test("a creator connects YouTube, submits a video with its checklist, and votes 
   await expect(toast(page, "This video has already been submitted to this idea.")).toBeVisible();
 });
 
+test("a video uploaded in the YouTube studio right after posting the idea counts as published after it", async ({
+  page,
+}) => {
+  const word = uniqueWord();
+  const creator = newPersonDetails("Creator Lea");
+  await signUp(page, creator, { accountType: "Creator" });
+  await connectYouTubeInSettings(page, creator);
+
+  // The studio is open in another tab before the idea is posted, as a creator would have it.
+  const studio = await page.context().newPage();
+  await studio.goto(`${standInsUrl()}/youtube/studio`);
+  await expect(studio.getByRole("heading", { name: "YouTube Studio" })).toBeVisible();
+
+  await page.goto("/submit");
+  await page.getByLabel("Your video idea").fill(`Rooftop gardens of Lisbon ${word}`);
+  await page.getByRole("radio", { name: /^YouTube/ }).check();
+  await page.getByRole("checkbox", { name: /^SHORT/ }).check();
+  await page.getByRole("button", { name: "Submit Idea!" }).click();
+  await expect(page).toHaveURL(/\/expanded-proposal\/[^/]+$/);
+  const ideaId = new URL(page.url()).pathname.split("/").pop()!;
+
+  // Right after posting, in the same minute (and often the same second): "Published" is left
+  // as it is, which means the moment of the upload.
+  await studio.getByLabel("Channel (Google account email)").fill(creator.email);
+  await studio.getByLabel("Title").fill(`My rooftop garden ${word}`);
+  await studio.getByLabel("Duration (seconds)").fill("95");
+  await expect(studio.getByLabel("Published")).toHaveValue("");
+  await studio.getByRole("button", { name: "Upload video" }).click();
+  const uploaded = studio.getByRole("status").getByRole("link");
+  await expect(uploaded).toHaveText(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+  const videoUrl = (await uploaded.textContent())!;
+  await studio.close();
+
+  await submitLink(page, ideaId, videoUrl);
+  await expect(toast(page, "Video submitted successfully!")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/expanded-proposal/${ideaId}$`));
+  const card = page
+    .locator("article.submission-card")
+    .filter({ hasText: `My rooftop garden ${word}` });
+  const checklist = card.getByRole("list", { name: "Originality checklist" });
+  const published = checklist.getByRole("listitem").filter({ hasText: "Published after the idea" });
+  await expect(published).toHaveText(/yes$/);
+  await expect(published.locator(".checklist__icon")).toHaveText("✓");
+  await expect(checklist.getByRole("listitem").filter({ hasText: /: no$/ })).toHaveCount(0);
+});
+
 async function expectAccessibleSettings(
   page: Page,
   visit: (p: Page, path: string) => Promise<void>,

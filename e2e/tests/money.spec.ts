@@ -193,21 +193,21 @@ test("settlement at its time refunds an idea nobody delivered and pays the picke
   try {
     // Past the deadline and the week of judging: the ideas close, then settle.
     await moveClock(DAY + 7 * DAY + 3600_000);
-    await expect(ledgerTotal(page, "Awarded")).toHaveText("$25.00", { timeout: 30_000 });
+    await expect(page.locator(".ledger-winner")).toContainText(/: \$25\.00 — paid on /, {
+      timeout: 30_000,
+    });
     await expect(ledgerTotal(page, "Paid out")).toHaveText("$25.00", { timeout: 30_000 });
     await expect(ledgerTotal(page, "Refunded")).toHaveText("$0.00");
 
     await page.goto(`/expanded-proposal/${emptyIdea}`);
     await expect(ledgerTotal(page, "Refunded")).toHaveText("$10.00", { timeout: 30_000 });
-    await expect(ledgerTotal(page, "Awarded")).toHaveText("$0.00");
+    await expect(page.locator(".ledger-winner")).toHaveCount(0);
     await expect(page.locator(".ledger-entry--refunded")).toContainText("$10.00");
 
-    // The creator's figures moved: paid, nothing still owed.
-    const paidFigure = creatorPage
-      .locator(".payout-figure")
-      .filter({ has: creatorPage.locator("dt", { hasText: /^Paid$/ }) })
-      .locator(".payout-figure__amount");
-    await expect(paidFigure).toHaveText("$25.00", { timeout: 30_000 });
+    // The creator's award moved: paid, with its date.
+    await expect(creatorPage.locator(".award--paid")).toContainText(/Paid \$25\.00 on /, {
+      timeout: 30_000,
+    });
   } finally {
     await moveClock(0);
   }

@@ -22,6 +22,7 @@ const fn = {
   voteOnIdea: makeFunctionReference<"mutation">("proposals:vote"),
   submitVideo: makeFunctionReference<"action">("submissions:submit"),
   voteOnVideo: makeFunctionReference<"mutation">("submissions:vote"),
+  submissionsOf: makeFunctionReference<"query">("submissions:listForProposal"),
 };
 
 interface DemoPerson extends Person {
@@ -200,6 +201,21 @@ export async function loadDemo(options: Options) {
       submissions.push(
         (await clients[creator]!.action(fn.submitVideo, { proposalId: id, link: url })) as string,
       );
+    }
+    // Each video is uploaded after its idea was posted, on the stand-ins' clock, which moves
+    // with the runtime's; platforms report publish times to the second and the app compares
+    // them at that resolution, so every demo video counts as published after its idea (a video
+    // that doesn't cannot win). Checked here so a change to the clocks can't quietly break it.
+    if (submissions.length > 0) {
+      const cards = (await clients[idea.by]!.query(fn.submissionsOf, { proposalId: id })) as {
+        title: string;
+        checklist: { publishedAfterIdea: boolean | null };
+      }[];
+      const early = cards.filter((card) => card.checklist.publishedAfterIdea !== true);
+      if (early.length > 0)
+        throw new Error(
+          `demo videos not published after their idea "${idea.oneLiner}": ${early.map((c) => c.title).join(", ")}`,
+        );
     }
     // Viewers vote on the videos, the first one a little more.
     for (const [i, submissionId] of submissions.entries()) {

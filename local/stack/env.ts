@@ -160,6 +160,18 @@ export const ENV_VARS: EnvVarSpec[] = [
     derived: (ports) => `http://127.0.0.1:${ports.convexSite}/stripe/webhook`,
   },
   {
+    name: "STRIPE_CONNECT_WEBHOOK_SECRET",
+    description:
+      'Signing secret (whsec_…) of the Connect webhook endpoint <CONVEX_SITE_URL>/stripe/connect-webhook (Stripe dashboard → Webhooks, "Listen to events on Connected accounts").',
+    generate: () => `whsec_${randomBytes(24).toString("base64url")}`,
+  },
+  {
+    name: "STRIPE_CONNECT_WEBHOOK_URL",
+    description:
+      "Where the Stripe stand-in delivers connected-account events such as account.updated (local stack only).",
+    derived: (ports) => `http://127.0.0.1:${ports.convexSite}/stripe/connect-webhook`,
+  },
+  {
     name: "PLATFORM_TOKEN_SECRET",
     description:
       "32 random bytes, base64: seals creators' YouTube/TikTok tokens stored in the database.",

@@ -48,7 +48,8 @@ export const connectTikTok = (
     ...(account.email ? { email: account.email } : {}),
   });
 
-async function control<T>(standInsUrl: string, path: string, body: unknown): Promise<T> {
+/** A call to a stand-in's control API (tests and the demo drive outside services with it). */
+export async function control<T>(standInsUrl: string, path: string, body: unknown): Promise<T> {
   const response = await fetch(`${standInsUrl}${path}`, {
     method: "POST",
     body: JSON.stringify(body),

@@ -60,15 +60,20 @@ export class StandIn {
   }
 }
 
-/** A JSON document persisted in the stand-ins' data folder. */
+/** A JSON document persisted in the stand-ins' data folder, or kept in memory only (null folder). */
 export class Store<T extends object> {
-  /** Every store of the process, so a shutdown can save them all. */
+  /** Every persisted store of the process, so a shutdown can save them all. */
   static readonly all = new Set<Store<object>>();
-  private file: string;
+  private file: string | null;
   data: T;
-  private timer: NodeJS.Timeout | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(dataDir: string, name: string, initial: () => T) {
+  constructor(dataDir: string | null, name: string, initial: () => T) {
+    if (dataDir === null) {
+      this.file = null;
+      this.data = initial();
+      return;
+    }
     mkdirSync(dataDir, { recursive: true });
     this.file = path.join(dataDir, `${name}.json`);
     this.data = existsSync(this.file)
@@ -79,16 +84,34 @@ export class Store<T extends object> {
 
   /** Saves soon (coalesced); call after every change. */
   changed() {
-    this.timer ??= setTimeout(() => this.flush(), 20);
+    if (this.file) this.timer ??= setTimeout(() => this.flush(), 20);
   }
 
   flush() {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (!this.file) return;
     writeFileSync(`${this.file}.tmp`, JSON.stringify(this.data, null, 2));
     renameSync(`${this.file}.tmp`, this.file);
   }
 }
+
+/**
+ * How a response can fail to arrive, for fault injection: `timeout` (never answered) or `lost`
+ * (the socket closes before the answer). Over HTTP the server acts on it; in memory the caller's
+ * fetch rejects.
+ */
+export type NoAnswer = "timeout" | "lost";
+const noAnswers = new WeakMap<Response, NoAnswer>();
+
+/** A placeholder response that tells the transport not to answer. */
+export function noAnswer(kind: NoAnswer): Response {
+  const response = new Response(null, { status: 504 });
+  noAnswers.set(response, kind);
+  return response;
+}
+
+export const noAnswerOf = (response: Response): NoAnswer | undefined => noAnswers.get(response);
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -127,6 +150,48 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * The stand-ins' route table as a function of a Request: served over HTTP by serveStandIns,
+ * or called directly (in memory) by tests that replace `fetch`.
+ */
+export function dispatcher(
+  standIns: StandIn[],
+  log: (message: string) => void = () => undefined,
+): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    const body = Buffer.from(await request.arrayBuffer());
+    for (const standIn of standIns) {
+      for (const route of standIn.routes) {
+        if (route.method !== method && route.method !== "*") continue;
+        const match = route.pattern.exec(url.pathname);
+        if (!match) continue;
+        const params = Object.fromEntries(
+          route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1]!)]),
+        );
+        const response = await route.handler({
+          request,
+          url,
+          params,
+          body,
+          form: () => new URLSearchParams(body.toString("utf8")),
+          json: <T>() => JSON.parse(body.toString("utf8") || "null") as T,
+        });
+        log(
+          `${standIn.name}: ${method} ${url.pathname} → ${noAnswerOf(response) ?? response.status}`,
+        );
+        return response;
+      }
+    }
+    log(`${method} ${url.pathname} → 404`);
+    return json({ error: { message: `No stand-in route for ${method} ${url.pathname}` } }, 404);
+  };
+}
+
+/** How long a "timeout" fault holds the connection before closing it unanswered. */
+const HOLD_MS = 30_000;
+
 /** Serves every stand-in on one port. */
 export async function serveStandIns(
   standIns: StandIn[],
@@ -134,6 +199,8 @@ export async function serveStandIns(
 ): Promise<Server> {
   const host = options.host ?? "127.0.0.1";
   const log = options.log ?? ((message: string) => console.log(message));
+  const dispatch = dispatcher(standIns, log);
+  const held = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       log(`error: ${(e as Error).stack ?? String(e)}`);
@@ -141,6 +208,12 @@ export async function serveStandIns(
       res.end(JSON.stringify({ error: { message: (e as Error).message } }));
     });
   });
+  // Held requests must not keep a stopping server open: closing drops them first.
+  const close = server.close.bind(server);
+  server.close = (callback?: (error?: Error) => void) => {
+    for (const res of held) res.destroy();
+    return close(callback);
+  };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", `http://${host}:${options.port}`);
     const method = (req.method ?? "GET").toUpperCase();
@@ -171,36 +244,25 @@ export async function serveStandIns(
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2)
       headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-    const request = new Request(url, {
-      method,
-      headers,
-      body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
-    });
-    for (const standIn of standIns) {
-      for (const route of standIn.routes) {
-        if (route.method !== method && route.method !== "*") continue;
-        const match = route.pattern.exec(url.pathname);
-        if (!match) continue;
-        const params = Object.fromEntries(
-          route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1]!)]),
-        );
-        const response = await route.handler({
-          request,
-          url,
-          params,
-          body,
-          form: () => new URLSearchParams(body.toString("utf8")),
-          json: <T>() => JSON.parse(body.toString("utf8") || "null") as T,
-        });
-        log(`${standIn.name}: ${method} ${url.pathname} → ${response.status}`);
-        return send(res, response);
-      }
-    }
-    log(`${method} ${url.pathname} → 404`);
-    return send(
-      res,
-      json({ error: { message: `No stand-in route for ${method} ${url.pathname}` } }, 404),
+    const response = await dispatch(
+      new Request(url, {
+        method,
+        headers,
+        body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
+      }),
     );
+    const silence = noAnswerOf(response);
+    if (silence === "lost") return res.destroy();
+    if (silence === "timeout") {
+      held.add(res);
+      const timer = setTimeout(() => res.destroy(), HOLD_MS);
+      res.on("close", () => {
+        clearTimeout(timer);
+        held.delete(res);
+      });
+      return;
+    }
+    return send(res, response);
   };
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -14,6 +14,7 @@ import type { StoredEvent } from "./stripe/state.js";
 
 const SECRET_KEY = "sk_test_standInTestKey0123456789abcdef";
 const WEBHOOK_SECRET = "whsec_standInTestSecret0123456789";
+const CONNECT_SECRET = "whsec_standInConnectSecret0123456";
 const RETRY_MS = 100;
 const crypto = Stripe.createSubtleCryptoProvider();
 
@@ -22,6 +23,8 @@ interface Received {
   event: Stripe.Event;
   body: string;
   signature: string;
+  /** The endpoint it came to: /stripe/webhook or /stripe/connect-webhook. */
+  path: string;
 }
 const received: Received[] = [];
 const attempts: { id: string; type: string; status: number; at: number }[] = [];
@@ -30,6 +33,7 @@ const rejected: string[] = [];
 const failing = new Map<string, number>();
 let receiver: Server;
 let webhookUrl: string;
+let connectWebhookUrl: string;
 
 // --- The stand-ins and the SDK pointed at them. ---
 let server: Server;
@@ -45,6 +49,8 @@ async function start(dir: string) {
     STRIPE_SECRET_KEY: SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_WEBHOOK_URL: webhookUrl,
+    STRIPE_CONNECT_WEBHOOK_SECRET: CONNECT_SECRET,
+    STRIPE_CONNECT_WEBHOOK_URL: connectWebhookUrl,
     STRIPE_WEBHOOK_RETRY_MS: String(RETRY_MS),
     STRIPE_ASYNC_DELAY_MS: "300",
   };
@@ -72,14 +78,17 @@ beforeAll(async () => {
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
       const signature = String(req.headers["stripe-signature"]);
+      // Each endpoint verifies with its own secret, as the app's two routes do.
+      const path = req.url ?? "";
+      const secret = path === "/stripe/connect-webhook" ? CONNECT_SECRET : WEBHOOK_SECRET;
       stripe.webhooks
-        .constructEventAsync(body, signature, WEBHOOK_SECRET, undefined, crypto)
+        .constructEventAsync(body, signature, secret, undefined, crypto)
         .then((event) => {
           const left = failing.get(event.type) ?? 0;
           if (left > 0) failing.set(event.type, left - 1);
           const status = left > 0 ? 500 : 200;
           attempts.push({ id: event.id, type: event.type, status, at: Date.now() });
-          if (status === 200) received.push({ event, body, signature });
+          if (status === 200) received.push({ event, body, signature, path });
           res.writeHead(status).end();
         })
         .catch((e: Error) => {
@@ -91,6 +100,7 @@ beforeAll(async () => {
   const port = await freePort();
   await new Promise<void>((resolve) => receiver.listen(port, "127.0.0.1", resolve));
   webhookUrl = `http://127.0.0.1:${port}/stripe/webhook`;
+  connectWebhookUrl = `http://127.0.0.1:${port}/stripe/connect-webhook`;
   await start(dataDir);
 });
 afterAll(async () => {
@@ -510,6 +520,12 @@ describe("Connect", () => {
     });
     const updated = await delivered("account.updated", account.id);
     expect(updated.account).toBe(account.id);
+    // A Connect event goes to the Connect endpoint, signed with its secret; the platform's own
+    // events stay on the platform endpoint.
+    const paths = (type: string) =>
+      new Set(received.filter((r) => r.event.type === type).map((r) => r.path));
+    expect(paths("account.updated")).toEqual(new Set(["/stripe/connect-webhook"]));
+    expect(paths("charge.succeeded")).toEqual(new Set(["/stripe/webhook"]));
     // A used link sends the person to refresh_url for a new one.
     expect((await fetch(link.url, { redirect: "manual" })).headers.get("location")).toBe(
       linkParams.refresh_url,
@@ -559,6 +575,372 @@ describe("Connect", () => {
       {},
     );
     expect(done.capabilities.transfers).toBe("active");
+  });
+});
+
+/** A control request with any method; the raw response, for status checks. */
+const controlCall = (method: string, pathname: string, body?: unknown) =>
+  fetch(`${base}/__control/stripe/${pathname}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+async function readyAccount() {
+  const account = await stripe.accounts.create({
+    type: "express",
+    capabilities: { transfers: { requested: true } },
+  });
+  await control(`accounts/${account.id}/complete`, {});
+  return account;
+}
+
+interface BookLine {
+  id: string;
+  amount: number;
+  refundedSucceeded: number;
+  refundPending: number;
+  refundFailed: number;
+  transferred: number;
+  disputeOpen: number;
+  lost: number;
+  refunds: { id: string }[];
+  transfers: { id: string }[];
+  reversals: { id: string }[];
+  disputes: { id: string }[];
+}
+const bookOf = async (chargeId: string) =>
+  (await control<{ charges: BookLine[] }>("books")).charges.find((c) => c.id === chargeId)!;
+
+describe("disputes", () => {
+  test("open one on a charge: refunds are refused while it is open; won, the money comes back", async () => {
+    const { intent, chargeId } = await paidSession(2000);
+    const available = async () => (await stripe.balance.retrieve()).available[0]!.amount;
+    const before = await available();
+    const dispute = await control<Stripe.Dispute>(`charges/${chargeId}/dispute`, {
+      reason: "product_not_received",
+    });
+    expect(dispute).toMatchObject({
+      object: "dispute",
+      amount: 2000,
+      charge: chargeId,
+      payment_intent: intent.id,
+      currency: "usd",
+      status: "needs_response",
+      reason: "product_not_received",
+      is_charge_refundable: false,
+      livemode: false,
+    });
+    expect(dispute.id).toMatch(/^dp_/);
+    expect(dispute.evidence_details.due_by).toBeGreaterThan(Date.now() / 1000);
+    expect(await stripe.disputes.retrieve(dispute.id)).toMatchObject({ status: "needs_response" });
+    expect((await stripe.charges.retrieve(chargeId)).disputed).toBe(true);
+    expect((await stripe.disputes.list({ charge: chargeId })).data.map((d) => d.id)).toEqual([
+      dispute.id,
+    ]);
+    expect(
+      (await stripe.disputes.list({ payment_intent: intent.id })).data.map((d) => d.id),
+    ).toEqual([dispute.id]);
+    expect(await available()).toBe(before - 2000);
+    expect(await bookOf(chargeId)).toMatchObject({ disputeOpen: 2000, lost: 0 });
+    await delivered("charge.dispute.created", dispute.id);
+    await delivered("charge.dispute.funds_withdrawn", dispute.id);
+
+    await expect(
+      stripe.refunds.create({ payment_intent: intent.id, amount: 100 }),
+    ).rejects.toMatchObject({ statusCode: 400, code: "charge_disputed" });
+
+    const closed = await control<Stripe.Dispute>(`disputes/${dispute.id}/close`, {
+      outcome: "won",
+    });
+    expect(closed.status).toBe("won");
+    await delivered("charge.dispute.closed", dispute.id);
+    await delivered("charge.dispute.funds_reinstated", dispute.id);
+    expect(await available()).toBe(before);
+    expect(await bookOf(chargeId)).toMatchObject({ disputeOpen: 0, lost: 0 });
+    // Won, the charge can be refunded again.
+    await stripe.refunds.create({ payment_intent: intent.id, amount: 100 });
+  });
+
+  test("a lost dispute is lost money; the control API checks what it is asked", async () => {
+    const { chargeId } = await paidSession(1500);
+    await stripe.refunds.create({ charge: chargeId, amount: 500 });
+    expect(
+      (await controlCall("POST", `charges/${chargeId}/dispute`, { amount: 1001 })).status,
+    ).toBe(400);
+    expect(
+      (await controlCall("POST", `charges/${chargeId}/dispute`, { reason: "bored" })).status,
+    ).toBe(400);
+    expect((await controlCall("POST", "charges/ch_nope/dispute", {})).status).toBe(404);
+    // By default the dispute is for what was not refunded.
+    const dispute = await control<Stripe.Dispute>(`charges/${chargeId}/dispute`, {});
+    expect(dispute.amount).toBe(1000);
+    expect((await controlCall("POST", `charges/${chargeId}/dispute`, {})).status).toBe(400);
+    expect(
+      (await controlCall("POST", `disputes/${dispute.id}/close`, { outcome: "draw" })).status,
+    ).toBe(400);
+    await control(`disputes/${dispute.id}/close`, { outcome: "lost" });
+    expect(
+      (await controlCall("POST", `disputes/${dispute.id}/close`, { outcome: "won" })).status,
+    ).toBe(400);
+    await delivered("charge.dispute.closed", dispute.id);
+    expect((await eventsAbout(dispute.id)).map((e) => e.type)).not.toContain(
+      "charge.dispute.funds_reinstated",
+    );
+    expect(await bookOf(chargeId)).toMatchObject({
+      amount: 1500,
+      refundedSucceeded: 500,
+      disputeOpen: 0,
+      lost: 1000,
+    });
+    // Nothing is left to refund: the rest went back through the chargeback.
+    await expect(stripe.refunds.create({ charge: chargeId })).rejects.toMatchObject({
+      code: "charge_disputed",
+    });
+  });
+});
+
+describe("refund failures and pending refunds", () => {
+  test("pending refunds succeed or fail later; a failed refund gives the money back to the charge", async () => {
+    const { intent, chargeId } = await paidSession(1000);
+    expect((await controlCall("POST", "settings", { refundsPending: "yes" })).status).toBe(400);
+    expect((await controlCall("POST", "settings", { other: true })).status).toBe(400);
+    await control("settings", { refundsPending: true });
+    try {
+      const first = await stripe.refunds.create({ payment_intent: intent.id, amount: 300 });
+      const second = await stripe.refunds.create({ payment_intent: intent.id, amount: 200 });
+      expect([first.status, second.status]).toEqual(["pending", "pending"]);
+      expect(await bookOf(chargeId)).toMatchObject({ refundPending: 500, refundedSucceeded: 0 });
+
+      const done = await control<Stripe.Refund>(`refunds/${first.id}/succeed`, {});
+      expect(done.status).toBe("succeeded");
+      expect((await controlCall("POST", `refunds/${first.id}/succeed`, {})).status).toBe(400);
+      await delivered("refund.updated", first.id);
+      await delivered("charge.refund.updated", first.id);
+
+      expect(
+        (await controlCall("POST", `refunds/${second.id}/fail`, { failure_reason: "bored" }))
+          .status,
+      ).toBe(400);
+      const failed = await control<Stripe.Refund>(`refunds/${second.id}/fail`, {});
+      expect(failed).toMatchObject({
+        status: "failed",
+        failure_reason: "expired_or_canceled_card",
+      });
+      const charge = await stripe.charges.retrieve(chargeId);
+      expect(charge).toMatchObject({ amount_refunded: 300, refunded: false });
+      for (const type of ["refund.failed", "refund.updated", "charge.refund.updated"])
+        await delivered(type, second.id);
+      expect(await bookOf(chargeId)).toMatchObject({
+        refundedSucceeded: 300,
+        refundPending: 0,
+        refundFailed: 200,
+      });
+      // A succeeded refund can fail too (a closed card), with the reason given.
+      const late = await control<Stripe.Refund>(`refunds/${first.id}/fail`, {
+        failure_reason: "lost_or_stolen_card",
+      });
+      expect(late.failure_reason).toBe("lost_or_stolen_card");
+      expect((await stripe.charges.retrieve(chargeId)).amount_refunded).toBe(0);
+      expect((await controlCall("POST", "refunds/re_nope/fail", {})).status).toBe(404);
+    } finally {
+      await control("settings", { refundsPending: false });
+    }
+    const now = await stripe.refunds.create({ payment_intent: intent.id, amount: 100 });
+    expect(now.status).toBe("succeeded");
+  });
+});
+
+describe("lists, reversals, balance and books", () => {
+  test("refunds are listed newest first, filtered and paged", async () => {
+    const { intent, chargeId } = await paidSession(1000);
+    const made: string[] = [];
+    for (const amount of [100, 200, 300])
+      made.push((await stripe.refunds.create({ charge: chargeId, amount })).id);
+    const page = await stripe.refunds.list({ payment_intent: intent.id, limit: 2 });
+    expect(page).toMatchObject({ object: "list", has_more: true, url: "/v1/refunds" });
+    expect(page.data.map((r) => r.id)).toEqual([made[2], made[1]]);
+    const rest = await stripe.refunds.list({ charge: chargeId, starting_after: made[1] });
+    expect(rest.data.map((r) => r.id)).toEqual([made[0]]);
+    expect(rest.has_more).toBe(false);
+    await expect(stripe.refunds.list({ limit: 101 })).rejects.toMatchObject({ param: "limit" });
+  });
+
+  test("transfers are reversed in part or in full, never more; listed by group and destination", async () => {
+    const account = await readyAccount();
+    const { chargeId } = await paidSession(1000);
+    const group = `proposal_${chargeId}`;
+    const transfer = await stripe.transfers.create({
+      amount: 800,
+      currency: "usd",
+      destination: account.id,
+      source_transaction: chargeId,
+      transfer_group: group,
+    });
+    const available = async () => (await stripe.balance.retrieve()).available[0]!.amount;
+    const before = await available();
+    const part = await stripe.transfers.createReversal(
+      transfer.id,
+      { amount: 300, metadata: { why: "refund" } },
+      { idempotencyKey: `reverse-${transfer.id}` },
+    );
+    expect(part).toMatchObject({
+      object: "transfer_reversal",
+      amount: 300,
+      currency: "usd",
+      transfer: transfer.id,
+      metadata: { why: "refund" },
+    });
+    expect(part.id).toMatch(/^trr_/);
+    // The same key replays the same reversal.
+    const replay = await stripe.transfers.createReversal(
+      transfer.id,
+      { amount: 300, metadata: { why: "refund" } },
+      { idempotencyKey: `reverse-${transfer.id}` },
+    );
+    expect(replay.id).toBe(part.id);
+    expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({
+      amount_reversed: 300,
+      reversed: false,
+      reversals: { total_count: 1 },
+    });
+    await expect(
+      stripe.transfers.createReversal(transfer.id, { amount: 501 }),
+    ).rejects.toMatchObject({ statusCode: 400, param: "amount" });
+    const rest = await stripe.transfers.createReversal(transfer.id);
+    expect(rest.amount).toBe(500);
+    expect(await stripe.transfers.retrieve(transfer.id)).toMatchObject({
+      amount_reversed: 800,
+      reversed: true,
+    });
+    await expect(stripe.transfers.createReversal(transfer.id)).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    expect(await available()).toBe(before + 800);
+    const reversals = await stripe.transfers.listReversals(transfer.id);
+    expect(reversals.data.map((r) => r.id)).toEqual([rest.id, part.id]);
+    const reversedEvents = (await eventsAbout(transfer.id)).map((e) => e.type);
+    expect(reversedEvents.filter((type) => type === "transfer.reversed")).toHaveLength(2);
+    expect(reversedEvents.filter((type) => type === "transfer.updated")).toHaveLength(2);
+    await delivered("transfer.reversed", transfer.id);
+
+    const other = await stripe.transfers.create({
+      amount: 100,
+      currency: "usd",
+      destination: account.id,
+      source_transaction: chargeId,
+      transfer_group: group,
+    });
+    const byGroup = await stripe.transfers.list({ transfer_group: group });
+    expect(byGroup.data.map((t) => t.id)).toEqual([other.id, transfer.id]);
+    const byDestination = await stripe.transfers.list({ destination: account.id, limit: 1 });
+    expect(byDestination.data.map((t) => t.id)).toEqual([other.id]);
+    expect(byDestination.has_more).toBe(true);
+
+    expect(await bookOf(chargeId)).toMatchObject({ amount: 1000, transferred: 100 });
+    const book = await bookOf(chargeId);
+    expect(book.transfers.map((t) => t.id).sort()).toEqual([transfer.id, other.id].sort());
+    expect(book.reversals.map((r) => r.id).sort()).toEqual([part.id, rest.id].sort());
+  });
+});
+
+describe("fault injection", () => {
+  const refundOf = async (amount: number, key?: string) => {
+    const { intent } = await paidSession(1000);
+    const create = () =>
+      stripe.refunds.create(
+        { payment_intent: intent.id, amount },
+        key ? { idempotencyKey: `${key}-${intent.id}` } : undefined,
+      );
+    const count = async () =>
+      (await stripe.refunds.list({ payment_intent: intent.id })).data.length;
+    return { create, count };
+  };
+
+  test("the control API checks faults and clears them", async () => {
+    for (const faults of [
+      [],
+      [{ mode: "explode", count: 1 }],
+      [{ mode: "timeout", count: 0 }],
+      [{ mode: "timeout", count: 1, path: "refunds" }],
+    ]) {
+      expect((await controlCall("POST", "faults", { faults })).status).toBe(400);
+    }
+    await control("faults", { faults: [{ mode: "error_500", count: 3 }] });
+    expect((await controlCall("DELETE", "faults")).status).toBe(200);
+    expect((await control<{ faults: unknown[] }>("state")).faults).toEqual([]);
+    expect((await stripe.balance.retrieve()).object).toBe("balance");
+  });
+
+  test("error_500: nothing done; kept under its idempotency key and replayed", async () => {
+    const { create, count } = await refundOf(100, "r500");
+    await control("faults", { faults: [{ mode: "error_500", count: 1, path: "/v1/refunds" }] });
+    const first = await create().catch((e: Stripe.errors.StripeError) => e);
+    expect(first).toMatchObject({ type: "StripeAPIError", statusCode: 500 });
+    expect(await count()).toBe(0);
+    // The retry with the same key gets the saved 500 again; nothing is done.
+    const again = await create().catch((e: Stripe.errors.StripeError) => e);
+    expect(again).toMatchObject({ type: "StripeAPIError", statusCode: 500 });
+    expect((again as Stripe.errors.StripeError).headers?.["idempotent-replayed"]).toBe("true");
+    expect(await count()).toBe(0);
+    // Without a key a 500 is not kept: the next request runs.
+    const plain = await refundOf(100);
+    await control("faults", { faults: [{ mode: "error_500", count: 1, method: "POST" }] });
+    await expect(plain.create()).rejects.toMatchObject({ statusCode: 500 });
+    expect((await plain.create()).status).toBe("succeeded");
+    expect(await plain.count()).toBe(1);
+  });
+
+  test("rate_limit_429: nothing done, nothing kept; counts down per matching request", async () => {
+    const { create, count } = await refundOf(100, "r429");
+    await control("faults", {
+      faults: [{ mode: "rate_limit_429", count: 2, method: "POST", path: "/v1/refunds" }],
+    });
+    // A GET does not match; two POSTs are limited; the third goes through with the same key.
+    expect(await count()).toBe(0);
+    for (let i = 0; i < 2; i++) {
+      await expect(create()).rejects.toMatchObject({
+        type: "StripeRateLimitError",
+        statusCode: 429,
+      });
+    }
+    expect(await count()).toBe(0);
+    expect((await create()).status).toBe("succeeded");
+    expect(await count()).toBe(1);
+  });
+
+  test("timeout: the request is held unanswered and nothing is done", async () => {
+    const { intent } = await paidSession(1000);
+    const impatient = new Stripe(SECRET_KEY, {
+      host: "127.0.0.1",
+      port: Number(new URL(base).port),
+      protocol: "http",
+      httpClient: Stripe.createFetchHttpClient(),
+      maxNetworkRetries: 0,
+      timeout: 500,
+    });
+    await control("faults", { faults: [{ mode: "timeout", count: 1, path: "/v1/refunds" }] });
+    const started = Date.now();
+    await expect(
+      impatient.refunds.create({ payment_intent: intent.id }, { idempotencyKey: `t-${intent.id}` }),
+    ).rejects.toMatchObject({ type: "StripeConnectionError" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    expect((await stripe.refunds.list({ payment_intent: intent.id })).data).toEqual([]);
+    // The retry with the same key does the work (nothing was kept).
+    const refund = await impatient.refunds.create(
+      { payment_intent: intent.id },
+      { idempotencyKey: `t-${intent.id}` },
+    );
+    expect(refund.amount).toBe(1000);
+  });
+
+  test("lost_response: the request is done, the answer lost; the same key replays it", async () => {
+    const { create, count } = await refundOf(400, "lost");
+    await control("faults", { faults: [{ mode: "lost_response", count: 1, path: "/v1/refunds" }] });
+    await expect(create()).rejects.toMatchObject({ type: "StripeConnectionError" });
+    expect(await count()).toBe(1);
+    const replayed = await create();
+    expect(replayed.amount).toBe(400);
+    expect(await count()).toBe(1);
   });
 });
 

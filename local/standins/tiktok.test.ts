@@ -491,6 +491,36 @@ describe("TikTok stand-in", () => {
     expect(kenji.videoIds).toContain(id);
   });
 
+  test("the studio's Posted time defaults to the moment of posting and may have seconds", async () => {
+    const studio = await (await fetch(`${base}/tiktok/studio`)).text();
+    const field = /<input id="createTime"[^>]*>/.exec(studio)![0];
+    expect(field).not.toContain("value=");
+    expect(field).toContain('step="1"');
+    const postAt = async (createTime: string) => {
+      const html = await (
+        await fetch(`${base}/tiktok/studio`, {
+          method: "POST",
+          body: new URLSearchParams({
+            username: "kenji_walks",
+            title: "Posted right after the idea",
+            durationSeconds: "30",
+            createTime,
+          }),
+        })
+      ).text();
+      const id = /video\/(\d{19})/.exec(html)![1];
+      const kenji = (await accounts()).find((a) => a.username === "kenji_walks")!;
+      return kenji.videos.find((v) => v.id === id)!.createTime;
+    };
+    const before = Math.floor(Date.now() / 1000);
+    const now = await postAt("");
+    expect(now).toBeGreaterThanOrEqual(before);
+    expect(now).toBeLessThanOrEqual(Date.now() / 1000);
+    expect(await postAt("2025-03-01T21:15:45")).toBe(
+      new Date(2025, 2, 1, 21, 15, 45).getTime() / 1000,
+    );
+  });
+
   test("state survives a restart", async () => {
     const before = await accounts();
     await stop();

@@ -34,6 +34,7 @@ interface Resource {
   id: string;
   snippet: {
     title: string;
+    publishedAt: string;
     position: number;
     resourceId: { videoId: string };
     thumbnails: Record<string, Thumbnail>;
@@ -450,6 +451,44 @@ describe("YouTube stand-in", () => {
     const found = await api(`videos?part=snippet,contentDetails&id=${id}`, key);
     expect(found.body.items[0]!.snippet.title).toBe("Compilers, explained");
     expect(found.body.items[0]!.contentDetails.duration).toBe("PT31M40S");
+  });
+
+  test("publish times are to the second, like YouTube's; the studio's default is the upload's moment", async () => {
+    const SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
+    const studio = await (await fetch(`${base}/youtube/studio`)).text();
+    // No minute-resolution default drawn with the page: empty means "when uploaded".
+    const field = /<input id="publishedAt"[^>]*>/.exec(studio)![0];
+    expect(field).not.toContain("value=");
+    expect(field).toContain('step="1"');
+    const upload = async (publishedAt?: string) => {
+      const html = await (
+        await fetch(`${base}/youtube/studio`, {
+          method: "POST",
+          body: new URLSearchParams({
+            email: grace.email,
+            title: "Same minute as the idea",
+            durationSeconds: "60",
+            privacyStatus: "public",
+            publishedAt: publishedAt ?? "",
+          }),
+        })
+      ).text();
+      const id = /watch\?v=([\w-]{11})/.exec(html)![1]!;
+      const item = (await api(`videos?part=snippet,contentDetails&id=${id}`, key)).body.items[0]!;
+      return item.snippet.publishedAt;
+    };
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    const now = await upload();
+    const after = Date.now();
+    expect(now).toMatch(SECONDS);
+    expect(Date.parse(now)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(now)).toBeLessThanOrEqual(after);
+    // A chosen time keeps its seconds (datetime-local in the server's zone).
+    const chosen = await upload("2025-01-15T10:30:45");
+    expect(chosen).toBe(new Date(2025, 0, 15, 10, 30, 45).toISOString().replace(".000Z", "Z"));
+    // Sample uploads and the playlist's dates too.
+    const items = await uploadsOf(uploads, key);
+    for (const item of items) expect(item.contentDetails.videoPublishedAt).toMatch(SECONDS);
   });
 
   test("state survives a restart, and ids survive even a fresh data folder", async () => {

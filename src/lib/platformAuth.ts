@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
 import type { VideoPlatform } from "../../convex/model/videoLinks";
+import { TOAST_IDS } from "./toasts";
 
 /** sessionStorage key of the flag set before leaving for authorization from the Settings tab. */
 export const RETURN_TO_SETTINGS_KEY = "returnToSettings";
@@ -123,7 +124,7 @@ export function usePlatformAuthNotice({ clearState = true }: { clearState?: bool
     if (!notice || handledKey.current === location.key) return;
     handledKey.current = location.key;
     const { platform, result } = notice;
-    const id = `platform-auth-${platform}`;
+    const id = TOAST_IDS.connect(platform);
     if (result.success) {
       const details = [
         result.accountName,

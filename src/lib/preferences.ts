@@ -1,10 +1,14 @@
 // Account types and platforms as onboarding and the profile show them (spec §1, §9).
 
-export const ACCOUNT_TYPES = ["Creator", "Viewer", "Business"] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];
+// The lists themselves are the server's (convex/model/validators.ts), declared once.
+import {
+  ACCOUNT_TYPES,
+  PREFERRED_PLATFORMS,
+  type AccountType,
+  type PreferredPlatform,
+} from "../../convex/model/validators";
 
-export const PREFERRED_PLATFORMS = ["YouTube", "TikTok", "Both"] as const;
-export type PreferredPlatform = (typeof PREFERRED_PLATFORMS)[number];
+export { ACCOUNT_TYPES, PREFERRED_PLATFORMS, type AccountType, type PreferredPlatform };
 
 /** Shown on the profile when no account type is saved (spec §2 "Profile"). */
 export const DEFAULT_ACCOUNT_TYPE: AccountType = "Viewer";

@@ -1,9 +1,2 @@
-/** The value as a link target when it is a web address (http or https), else null. */
-export function safeHref(value: string): string | null {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
-  } catch {
-    return null;
-  }
-}
+// The http(s) rule is the ideas' (convex/model/ideaText.ts), declared once.
+export { safeHref } from "../../convex/model/ideaText";

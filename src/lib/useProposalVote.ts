@@ -3,13 +3,13 @@ import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { VoteValue } from "../../convex/model/validators";
-import { voteDelta } from "../../convex/model/votes";
+import { TOAST_IDS } from "./toasts";
+import { withVote } from "../../convex/model/votes";
 
 type Card = { _id: Id<"proposals">; votes: number; userVote: VoteValue };
 
 function applyTo<T extends Card>(card: T, proposalId: Id<"proposals">, next: VoteValue): T {
-  if (card._id !== proposalId) return card;
-  return { ...card, votes: card.votes + voteDelta(card.userVote, next), userVote: next };
+  return card._id === proposalId ? withVote(card, next) : card;
 }
 
 /**
@@ -33,6 +33,8 @@ export function useProposalVote() {
     },
   );
   return (proposalId: Id<"proposals">, next: VoteValue) => {
-    vote({ proposalId, vote: next }).catch(() => toast.error("Failed to update vote"));
+    vote({ proposalId, vote: next }).catch(() =>
+      toast.error("Failed to update vote", { id: TOAST_IDS.voteIdea }),
+    );
   };
 }

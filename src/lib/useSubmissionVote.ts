@@ -3,16 +3,16 @@ import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { VoteValue } from "../../convex/model/validators";
-import { voteDelta } from "../../convex/model/votes";
+import { withVote } from "../../convex/model/votes";
 import { convexErrorMessage } from "./errors";
+import { TOAST_IDS } from "./toasts";
 
 export const VOTE_FAILED_MESSAGE = "Failed to update vote";
 
 type Card = { _id: Id<"submissions">; votes: number; userVote: VoteValue };
 
 function applyTo<T extends Card>(card: T, submissionId: Id<"submissions">, next: VoteValue): T {
-  if (card._id !== submissionId) return card;
-  return { ...card, votes: card.votes + voteDelta(card.userVote, next), userVote: next };
+  return card._id === submissionId ? withVote(card, next) : card;
 }
 
 /**
@@ -36,7 +36,7 @@ export function useSubmissionVote() {
   );
   return (submissionId: Id<"submissions">, next: VoteValue) => {
     vote({ submissionId, vote: next }).catch((error: unknown) =>
-      toast.error(convexErrorMessage(error) ?? VOTE_FAILED_MESSAGE),
+      toast.error(convexErrorMessage(error) ?? VOTE_FAILED_MESSAGE, { id: TOAST_IDS.voteVideo }),
     );
   };
 }

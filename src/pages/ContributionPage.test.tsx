@@ -49,6 +49,7 @@ function makeDetails(overrides: Overrides = {}): ContributionDetails {
       outcome: null,
       ...contribution,
     },
+    fate: [],
     winnerSelectionDeadline: DEADLINE,
     isContributor: true,
     anonymous: false,

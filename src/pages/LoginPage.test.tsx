@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useConvexAuth, useQuery } from "convex/react";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { toast } from "sonner";
+import { TOAST_IDS } from "../lib/toasts";
 import LoginPage, { CODE_EXCHANGE_GRACE_MS } from "./LoginPage";
 import type { CurrentUser } from "../lib/session";
 import { makeUser, renderRoute, visited } from "../test/accounts";
@@ -115,7 +116,7 @@ describe("LoginPage signed out", () => {
 
     await user.click(screen.getByRole("button", { name: "Continue with Google" }));
 
-    expect(toast.error).toHaveBeenCalledWith(AUTH_ERROR);
+    expect(toast.error).toHaveBeenCalledWith(AUTH_ERROR, { id: TOAST_IDS.signIn });
     expect(screen.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
     expect(screen.getByRole("button", { name: "Continue with Discord" })).toBeEnabled();
   });

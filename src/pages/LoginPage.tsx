@@ -7,6 +7,7 @@ import { DiscordIcon, GoogleIcon } from "../components/BrandIcons";
 import { LogoMark } from "../components/Logo";
 import { DEFAULT_NEXT, SIGNIN_PARAM, loginRedirectTo, returnPath } from "../lib/returnTo";
 import { useCurrentUser } from "../lib/session";
+import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../components/ui/Skeleton";
 
@@ -96,7 +97,7 @@ export default function LoginPage() {
       // With a redirect the browser is leaving for the provider: keep the buttons disabled.
       if (!result?.redirect) setPending(null);
     } catch {
-      toast.error(AUTH_ERROR_MESSAGE);
+      toast.error(AUTH_ERROR_MESSAGE, { id: TOAST_IDS.signIn });
       setPending(null);
     }
   }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { ConvexError } from "convex/values";
 import { toast } from "sonner";
+import { TOAST_IDS } from "../lib/toasts";
 import OnboardPage from "./OnboardPage";
 import type { CurrentUser } from "../lib/session";
 import { makeUser, renderRoute } from "../test/accounts";
@@ -133,7 +134,9 @@ describe("OnboardPage", () => {
     for (const choice of choices) await user.click(screen.getByRole("radio", { name: choice }));
     await user.click(saveButton());
 
-    expect(toast.error).toHaveBeenCalledWith("Please choose an account type and a platform.");
+    expect(toast.error).toHaveBeenCalledWith("Please choose an account type and a platform.", {
+      id: TOAST_IDS.saveOnboarding,
+    });
     expect(saveOnboarding).not.toHaveBeenCalled();
     expect(pathname()).toBe("/onboard");
   });
@@ -146,7 +149,7 @@ describe("OnboardPage", () => {
     await user.click(saveButton());
 
     expect(vi.mocked(toast.error).mock.calls).toEqual([
-      ["Please choose an account type and a platform."],
+      ["Please choose an account type and a platform.", { id: TOAST_IDS.saveOnboarding }],
     ]);
     expect(platformGroup()).toHaveAccessibleDescription(
       "Please choose an account type and a platform.",
@@ -184,7 +187,9 @@ describe("OnboardPage", () => {
 
     await act(async () => finish({ hadAccountType: false }));
 
-    expect(toast.success).toHaveBeenCalledWith("Information saved successfully!");
+    expect(toast.success).toHaveBeenCalledWith("Information saved successfully!", {
+      id: TOAST_IDS.saveOnboarding,
+    });
     expect(pathname()).toBe("/ideas");
   });
 
@@ -201,7 +206,9 @@ describe("OnboardPage", () => {
       accountType: "Business",
       preferredPlatform: "YouTube",
     });
-    expect(toast.success).toHaveBeenCalledWith("Information saved successfully!");
+    expect(toast.success).toHaveBeenCalledWith("Information saved successfully!", {
+      id: TOAST_IDS.saveOnboarding,
+    });
     // The router moves in a transition, rendered a moment after the save settles.
     await vi.waitFor(() => expect(pathname()).toBe("/profile"));
   });
@@ -215,7 +222,9 @@ describe("OnboardPage", () => {
     await user.click(screen.getByRole("radio", { name: "Both" }));
     await user.click(saveButton());
 
-    expect(toast.error).toHaveBeenCalledWith("User data not available");
+    expect(toast.error).toHaveBeenCalledWith("User data not available", {
+      id: TOAST_IDS.saveOnboarding,
+    });
     expect(toast.success).not.toHaveBeenCalled();
     expect(pathname()).toBe("/onboard");
     expect(saveButton()).toBeEnabled();
@@ -230,7 +239,9 @@ describe("OnboardPage", () => {
     await user.click(screen.getByRole("radio", { name: "Both" }));
     await user.click(saveButton());
 
-    expect(toast.error).toHaveBeenCalledWith("Error saving information. Please try again.");
+    expect(toast.error).toHaveBeenCalledWith("Error saving information. Please try again.", {
+      id: TOAST_IDS.saveOnboarding,
+    });
     expect(pathname()).toBe("/onboard");
     // The choices are kept for another try.
     expect(screen.getByRole("radio", { name: "Viewer" })).toBeChecked();

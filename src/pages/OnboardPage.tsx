@@ -18,6 +18,7 @@ import {
   type PreferredPlatform,
 } from "../lib/preferences";
 import { useCurrentUser } from "../lib/session";
+import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useUnsavedChangesWarning } from "../lib/useUnsavedChangesWarning";
 import { Loading, Skeleton, SkeletonRows } from "../components/ui/Skeleton";
@@ -169,17 +170,19 @@ function OnboardForm({ saved }: { saved: Preferences }) {
     setSaving(true);
     try {
       const { hadAccountType } = await saveOnboarding(chosen);
-      toast.success(SAVED_MESSAGE);
+      toast.success(SAVED_MESSAGE, { id: TOAST_IDS.saveOnboarding });
       navigate(hadAccountType ? "/profile" : "/ideas", { replace: true });
     } catch (error) {
       const message = convexErrorMessage(error);
-      toast.error(message === USER_DATA_MESSAGE ? USER_DATA_MESSAGE : SAVE_ERROR_MESSAGE);
+      toast.error(message === USER_DATA_MESSAGE ? USER_DATA_MESSAGE : SAVE_ERROR_MESSAGE, {
+        id: TOAST_IDS.saveOnboarding,
+      });
       setSaving(false);
     }
   }
 
   function invalid(problems: FieldErrors<Preferences>) {
-    toast.error(MISSING_CHOICE_MESSAGE);
+    toast.error(MISSING_CHOICE_MESSAGE, { id: TOAST_IDS.saveOnboarding });
     setFocus(problems.accountType ? "accountType" : "preferredPlatform");
   }
 

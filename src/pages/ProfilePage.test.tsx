@@ -6,6 +6,7 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { ConvexError } from "convex/values";
 import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
+import { TOAST_IDS } from "../lib/toasts";
 import ProfilePage from "./ProfilePage";
 import type { CurrentUser } from "../lib/session";
 import { makeUser, renderRoute, visited } from "../test/accounts";
@@ -272,7 +273,7 @@ describe("ProfilePage Settings", () => {
 
     await user.click(screen.getByRole("button", { name: "Sign Out" }));
 
-    expect(toast.error).toHaveBeenCalledWith("Failed to sign out");
+    expect(toast.error).toHaveBeenCalledWith("Failed to sign out", { id: TOAST_IDS.signOut });
     expect(pathname()).toBe("/profile");
     expect(screen.getByRole("button", { name: "Sign Out" })).toBeEnabled();
   });
@@ -299,7 +300,9 @@ describe("ProfilePage Settings", () => {
 
       await act(async () => finish());
 
-      expect(toast.success).toHaveBeenCalledWith("Display name updated");
+      expect(toast.success).toHaveBeenCalledWith("Display name updated", {
+        id: TOAST_IDS.saveDisplayName,
+      });
       expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
       expect(screen.getByRole("button", { name: "Edit display name" })).toHaveFocus();
     });
@@ -315,7 +318,9 @@ describe("ProfilePage Settings", () => {
       await user.type(screen.getByRole("textbox", { name: "Display name" }), "!");
       await user.click(screen.getByRole("button", { name: "Save" }));
 
-      expect(toast.error).toHaveBeenCalledWith("Display names are at most 50 characters.");
+      expect(toast.error).toHaveBeenCalledWith("Display names are at most 50 characters.", {
+        id: TOAST_IDS.saveDisplayName,
+      });
       // The editor stays open with what was typed.
       expect(screen.getByRole("textbox", { name: "Display name" })).toHaveValue("Ada Lovelace!");
     });
@@ -328,7 +333,9 @@ describe("ProfilePage Settings", () => {
       await user.clear(screen.getByRole("textbox", { name: "Display name" }));
       await user.click(screen.getByRole("button", { name: "Save" }));
 
-      expect(toast.error).toHaveBeenCalledWith("Please enter a display name.");
+      expect(toast.error).toHaveBeenCalledWith("Please enter a display name.", {
+        id: TOAST_IDS.saveDisplayName,
+      });
       expect(updateDisplayName).not.toHaveBeenCalled();
     });
 

@@ -13,6 +13,7 @@ import SubmissionsTab from "../components/profile/SubmissionsTab";
 import { usePlatformAuthNotice } from "../lib/platformAuth";
 import { useCurrentUser } from "../lib/session";
 import { expectSignOutTo } from "../lib/signOut";
+import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Loading, Skeleton } from "../components/ui/Skeleton";
 
@@ -49,7 +50,7 @@ export default function ProfilePage() {
       await signOut();
       navigate("/ideas", { replace: true });
     } catch {
-      toast.error(SIGN_OUT_ERROR);
+      toast.error(SIGN_OUT_ERROR, { id: TOAST_IDS.signOut });
       setSigningOut(false);
     }
   }

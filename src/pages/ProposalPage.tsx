@@ -8,7 +8,7 @@ import {
   formatLongDate,
   formatMoney,
   platformLine,
-} from "../../convex/model/labels";
+} from "../lib/format";
 import IdeaFromRoute, {
   LOAD_ERROR_MESSAGE,
   type Proposal,
@@ -18,6 +18,8 @@ import VoteButtons from "../components/proposals/VoteButtons";
 import SubmissionList from "../components/submissions/SubmissionList";
 import FundButton from "../components/money/FundButton";
 import Ledger from "../components/money/Ledger";
+import { descriptionWithoutLinks, safeHref } from "../../convex/model/ideaText";
+import YourContributions from "../components/money/YourContributions";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import { useProposalVote } from "../lib/useProposalVote";
@@ -49,7 +51,8 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
 
   const expired = proposal.status !== "open" || proposal.expiration <= now;
   const remaining = expired ? "Completed" : expiryLabel(proposal.expiration, now);
-  const text = descriptionText(proposal.description, proposal.links);
+  // The "Supporting Links:" block is left out: the page shows the links themselves.
+  const text = descriptionWithoutLinks(proposal.description);
   const bounty = formatMoney(proposal.bountyCents);
   const submissions = proposal.submissionCount;
 
@@ -150,6 +153,7 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
           </section>
 
           <SubmissionList proposalId={proposal._id} closed={expired} />
+          <YourContributions proposalId={proposal._id} />
           <Ledger proposalId={proposal._id} />
         </div>
       </div>
@@ -202,27 +206,6 @@ function SupportingLinks({ links }: { links: string[] }) {
       </ul>
     </div>
   );
-}
-
-/** Only web addresses become links. */
-function safeHref(value: string): string | null {
-  try {
-    const url = new URL(value);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The description without its "Supporting Links:" block, which the page shows as real links.
- * (The block's format is `describeLinks` in convex/model/ideas.ts, not imported here to keep
- * the content filter out of this page.)
- */
-function descriptionText(description: string, links: string[]): string {
-  if (links.length === 0) return description.trim();
-  const block = ["Supporting Links:", ...links.map((link) => `- ${link}`)].join("\n");
-  return description.replace(block, "").trim();
 }
 
 function ProposalSkeleton() {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useAction, useConvexAuth, useQuery } from "convex/react";
 import { ConvexError } from "convex/values";
 import { toast } from "sonner";
+import { TOAST_IDS } from "../lib/toasts";
 import SubmitContentPage from "./SubmitContentPage";
 import type { Proposal } from "../components/proposals/IdeaFromRoute";
 import { renderRoute } from "../test/accounts";
@@ -128,7 +129,9 @@ describe("SubmitContentPage", () => {
 
     await submitLink(YOUTUBE_LINK);
 
-    expect(toast.error).toHaveBeenCalledWith("Please sign in to submit your video");
+    expect(toast.error).toHaveBeenCalledWith("Please sign in to submit your video", {
+      id: TOAST_IDS.submitVideo,
+    });
     expect(submit).not.toHaveBeenCalled();
     expect(pathname()).toBe("/login");
     expect(screen.getByTestId("from")).toHaveTextContent("/submit-content/k57proposal");
@@ -150,7 +153,9 @@ describe("SubmitContentPage", () => {
 
     await submitLink("   ");
 
-    expect(toast.error).toHaveBeenCalledWith("Please provide a video link");
+    expect(toast.error).toHaveBeenCalledWith("Please provide a video link", {
+      id: TOAST_IDS.submitVideo,
+    });
     expect(screen.getByRole("alert")).toHaveTextContent("Please provide a video link");
     expect(input()).toHaveAttribute("aria-invalid", "true");
     expect(input()).toHaveFocus();
@@ -176,7 +181,9 @@ describe("SubmitContentPage", () => {
 
     await submitLink(link);
 
-    expect(toast.error).toHaveBeenCalledWith("Invalid video link format");
+    expect(toast.error).toHaveBeenCalledWith("Invalid video link format", {
+      id: TOAST_IDS.submitVideo,
+    });
     expect(screen.getByRole("alert")).toHaveTextContent("Invalid video link format");
     expect(submit).not.toHaveBeenCalled();
   });
@@ -202,7 +209,9 @@ describe("SubmitContentPage", () => {
 
     await act(async () => finish("k57submission"));
 
-    expect(toast.success).toHaveBeenCalledWith("Video submitted successfully!");
+    expect(toast.success).toHaveBeenCalledWith("Video submitted successfully!", {
+      id: TOAST_IDS.submitVideo,
+    });
     expect(pathname()).toBe("/expanded-proposal/k57proposal");
   });
 
@@ -214,7 +223,9 @@ describe("SubmitContentPage", () => {
 
     await submitLink(YOUTUBE_LINK);
 
-    expect(toast.error).toHaveBeenCalledWith("Failed to verify video");
+    expect(toast.error).toHaveBeenCalledWith("Failed to verify video", {
+      id: TOAST_IDS.submitVideo,
+    });
     const alert = screen.getByRole("alert");
     expect(alert).toHaveTextContent("Failed to verify video");
     expect(alert).toHaveTextContent("connect your YouTube channel");
@@ -246,7 +257,10 @@ describe("SubmitContentPage", () => {
 
     await submitLink(YOUTUBE_LINK);
 
-    expect(toast.error).toHaveBeenCalledWith("This video has already been submitted to this idea.");
+    expect(toast.error).toHaveBeenCalledWith(
+      "This video has already been submitted to this idea.",
+      { id: TOAST_IDS.submitVideo },
+    );
     expect(screen.getByRole("alert")).toHaveTextContent(
       "This video has already been submitted to this idea.",
     );
@@ -259,7 +273,9 @@ describe("SubmitContentPage", () => {
 
     await submitLink(YOUTUBE_LINK);
 
-    expect(toast.error).toHaveBeenCalledWith("Failed to submit video");
+    expect(toast.error).toHaveBeenCalledWith("Failed to submit video", {
+      id: TOAST_IDS.submitVideo,
+    });
     expect(screen.getByRole("alert")).toHaveTextContent("Failed to submit video");
   });
 

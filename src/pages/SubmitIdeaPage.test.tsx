@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useConvexAuth, useMutation } from "convex/react";
 import { ConvexError } from "convex/values";
 import { toast } from "sonner";
+import { TOAST_IDS } from "../lib/toasts";
 import SubmitIdeaPage from "./SubmitIdeaPage";
 import { DAY_MS } from "../../convex/model/labels";
 import { MAX_LINKS } from "../../convex/model/ideas";
@@ -137,7 +138,9 @@ describe("SubmitIdeaPage: validation, in the spec's order", () => {
     await user.click(submitButton());
 
     expect(toast.error).toHaveBeenCalledTimes(1);
-    expect(toast.error).toHaveBeenCalledWith("Please sign in to submit an idea");
+    expect(toast.error).toHaveBeenCalledWith("Please sign in to submit an idea", {
+      id: TOAST_IDS.postIdea,
+    });
     expect(createProposal).not.toHaveBeenCalled();
     expect(pathname()).toBe("/login");
     expect(screen.getByTestId("from")).toHaveTextContent("/submit");
@@ -179,7 +182,9 @@ describe("SubmitIdeaPage: validation, in the spec's order", () => {
     setDeadline("");
     await user.click(submitButton());
 
-    expect(vi.mocked(toast.error).mock.calls).toEqual([["Please sign in to submit an idea"]]);
+    expect(vi.mocked(toast.error).mock.calls).toEqual([
+      ["Please sign in to submit an idea", { id: TOAST_IDS.postIdea }],
+    ]);
   });
 
   type Step = "idea" | "platform" | "duration" | "pastDate" | "badLink" | "profane" | "adultLink";
@@ -234,7 +239,7 @@ describe("SubmitIdeaPage: validation, in the spec's order", () => {
 
     await fill(steps);
 
-    expect(vi.mocked(toast.error).mock.calls).toEqual([[message]]);
+    expect(vi.mocked(toast.error).mock.calls).toEqual([[message, { id: TOAST_IDS.postIdea }]]);
     expect(createProposal).not.toHaveBeenCalled();
     expect(pathname()).toBe("/submit");
   });
@@ -264,8 +269,8 @@ describe("SubmitIdeaPage: validation, in the spec's order", () => {
     ).toHaveAccessibleDescription("Please select a platform");
     expect(screen.getByRole("radio", { name: "YouTube" })).toHaveFocus();
     expect(vi.mocked(toast.error).mock.calls).toEqual([
-      ["Please select at least one video duration"],
-      ["Please select a platform"],
+      ["Please select at least one video duration", { id: TOAST_IDS.postIdea }],
+      ["Please select a platform", { id: TOAST_IDS.postIdea }],
     ]);
   });
 
@@ -293,7 +298,9 @@ describe("SubmitIdeaPage: validation, in the spec's order", () => {
     await user.type(ideaInput(), "    ");
     await fill(["duration", "platform"]);
 
-    expect(vi.mocked(toast.error).mock.calls).toEqual([["Please enter your idea"]]);
+    expect(vi.mocked(toast.error).mock.calls).toEqual([
+      ["Please enter your idea", { id: TOAST_IDS.postIdea }],
+    ]);
     expect(ideaInput()).toHaveFocus();
   });
 });
@@ -449,7 +456,7 @@ describe("SubmitIdeaPage: submitting", () => {
     await user.click(submitButton());
 
     expect(vi.mocked(toast.error).mock.calls).toEqual([
-      ["Please choose a deadline within 365 days"],
+      ["Please choose a deadline within 365 days", { id: TOAST_IDS.postIdea }],
     ]);
     expect(pathname()).toBe("/submit");
     // The server's rule is about the deadline: that field is marked and focused.
@@ -467,7 +474,7 @@ describe("SubmitIdeaPage: submitting", () => {
     await user.click(submitButton());
 
     expect(vi.mocked(toast.error).mock.calls).toEqual([
-      ["Something went wrong. Please try again."],
+      ["Something went wrong. Please try again.", { id: TOAST_IDS.postIdea }],
     ]);
     expect(pathname()).toBe("/submit");
     expect(ideaInput()).toHaveValue("  Build a   treehouse with no nails  ");

@@ -21,6 +21,7 @@ import {
 import { convexErrorMessage } from "../lib/errors";
 import { clearIdeaDraft, saveIdeaDraft } from "../lib/ideaDraft";
 import { fromLocalDateTimeValue } from "../lib/localDateTime";
+import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 
@@ -83,7 +84,7 @@ export default function SubmitIdeaPage() {
     } catch (error) {
       setSubmitting(false);
       const message = convexErrorMessage(error);
-      toast.error(message ?? GENERIC_ERROR_MESSAGE);
+      toast.error(message ?? GENERIC_ERROR_MESSAGE, { id: TOAST_IDS.postIdea });
       if (message === MESSAGES.signIn) return sendToSignIn();
       const field = message === null ? null : ideaFieldFor(message);
       if (field && message) {
@@ -95,7 +96,7 @@ export default function SubmitIdeaPage() {
 
   function invalid(errors: FieldErrors<IdeaFormValues>) {
     const problem = firstProblem(errors);
-    toast.error(problem.message);
+    toast.error(problem.message, { id: TOAST_IDS.postIdea });
     setFocus(problem.field);
   }
 
@@ -104,7 +105,7 @@ export default function SubmitIdeaPage() {
     if (submitting || sessionLoading) return;
     // The spec's order (§5): sign-in first, then every rule of validateIdea (the schema).
     if (!isAuthenticated) {
-      toast.error(MESSAGES.signIn);
+      toast.error(MESSAGES.signIn, { id: TOAST_IDS.postIdea });
       sendToSignIn();
       return;
     }

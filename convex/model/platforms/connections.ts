@@ -1,5 +1,6 @@
 // Connected YouTube channels and TikTok accounts: OAuth round trips, tokens (sealed, refreshed
 // when expired) and the creator's video list, merged by id.
+import { ConvexError, v, type Infer } from "convex/values";
 import type { ActionCtx, MutationCtx, QueryCtx } from "../../_generated/server";
 import type { Doc, Id } from "../../_generated/dataModel";
 import { internal } from "../../_generated/api";
@@ -22,6 +23,15 @@ import {
   type TikTokVideo,
 } from "./tiktok";
 import type { VideoPlatform } from "../videoLinks";
+import { videoPlatformValidator } from "../validators";
+
+/** The platform callback pages' messages (spec §2). */
+export const CALLBACK_MESSAGES = {
+  noSession: "No user session found",
+  noCode: "No authorization code received",
+  invalid: "Invalid response from server",
+  noData: "No data received from server",
+};
 
 const STATE_TTL_MS = 15 * 60 * 1000;
 const REFRESH_MARGIN_MS = 60 * 1000;
@@ -210,4 +220,118 @@ export async function removeConnection(
     .withIndex("by_user_platform_video", (q) => q.eq("userId", userId).eq("platform", platform))
     .take(1000);
   for (const video of videos) await ctx.db.delete("platformVideos", video._id);
+}
+
+/**
+ * Finishes an OAuth round trip: checks the state, exchanges the code, stores the account and its
+ * videos (platforms.finishConnection and the REST token exchanges).
+ */
+export async function finishConnecting(
+  ctx: ActionCtx,
+  userId: Id<"users">,
+  { platform, code, state }: { platform: VideoPlatform; code: string; state: string },
+): Promise<{ returnToSettings: boolean; videoCount: number; accountName: string }> {
+  if (code.trim() === "") throw new ConvexError({ message: CALLBACK_MESSAGES.noCode });
+  const request = await ctx.runMutation(internal.platforms.consumeState, {
+    state,
+    userId,
+    platform,
+  });
+  if (request === null)
+    throw new ConvexError({
+      message: "This authorization request is invalid or has expired. Please try again.",
+    });
+  let account;
+  try {
+    account = await connectAccount(platform, code, request.codeVerifier);
+  } catch (e) {
+    console.error(`${platform} connection failed`, e);
+    throw new ConvexError({
+      message: e instanceof PlatformError ? CALLBACK_MESSAGES.invalid : CALLBACK_MESSAGES.noData,
+    });
+  }
+  await ctx.runMutation(internal.platforms.saveConnection, {
+    userId,
+    platform,
+    accountId: account.accountId,
+    accountName: account.accountName,
+    username: account.username,
+    accessToken: await sealToken(account.tokens.accessToken),
+    refreshToken: account.tokens.refreshToken
+      ? await sealToken(account.tokens.refreshToken)
+      : undefined,
+    expiresAt: account.tokens.expiresAt,
+    videos: account.videos,
+  });
+  return {
+    returnToSettings: request.returnToSettings,
+    videoCount: account.videos.length,
+    accountName: account.accountName,
+  };
+}
+
+const connectionStatusValidator = v.object({
+  connected: v.boolean(),
+  lastSync: v.union(v.number(), v.null()),
+  accountName: v.union(v.string(), v.null()),
+});
+
+/** What Creator Settings shows: each connection (never its tokens) and the videos. */
+export const myPlatformsValidator = v.object({
+  youtube: connectionStatusValidator,
+  tiktok: connectionStatusValidator,
+  videos: v.array(
+    v.object({
+      platform: videoPlatformValidator,
+      videoId: v.string(),
+      title: v.string(),
+      description: v.string(),
+      url: v.string(),
+      thumbnailUrl: v.union(v.string(), v.null()),
+      publishedAt: v.union(v.number(), v.null()),
+      durationSeconds: v.union(v.number(), v.null()),
+    }),
+  ),
+});
+export type MyPlatforms = Infer<typeof myPlatformsValidator>;
+
+/** A person's connections and videos, newest first. */
+export async function platformsOf(ctx: QueryCtx, userId: Id<"users">): Promise<MyPlatforms> {
+  const status = async (platform: VideoPlatform) => {
+    const connection = await connectionOf(ctx, userId, platform);
+    return connection
+      ? { connected: true, lastSync: connection.lastSync, accountName: connection.accountName }
+      : { connected: false, lastSync: null, accountName: null };
+  };
+  const videos = await ctx.db
+    .query("platformVideos")
+    .withIndex("by_user_platform_video", (q) => q.eq("userId", userId))
+    .take(500);
+  return {
+    youtube: await status("YouTube"),
+    tiktok: await status("TikTok"),
+    videos: videos
+      .sort((a, b) => (b.publishedAt ?? 0) - (a.publishedAt ?? 0))
+      .map(
+        ({
+          platform,
+          videoId,
+          title,
+          description,
+          url,
+          thumbnailUrl,
+          publishedAt,
+          durationSeconds,
+        }) => ({
+          platform,
+          videoId,
+          title,
+          description,
+          url,
+          thumbnailUrl: thumbnailUrl ?? null,
+          publishedAt: publishedAt ?? null,
+          durationSeconds: durationSeconds ?? null,
+        }),
+      ),
+  };
 }

@@ -1,9 +1,12 @@
 // The Stripe REST API at the server's root (`/v1/...`, since the SDK only lets us change its
 // host, port and protocol): secret-key authentication, bracket-notation parameters, `expand[]`,
-// Stripe's error envelope, and idempotency keys that replay the first result.
-import type { RouteRequest, StandIn } from "../framework.js";
-import { createAccount, createAccountLink, createTransfer, getAccount } from "./connect.js";
+// Stripe's error envelope, idempotency keys that replay the first result, and the faults tests
+// plan (faults.ts).
+import { noAnswer, type RouteRequest, type StandIn } from "../framework.js";
+import { balanceObject } from "./books.js";
+import { createAccount, createAccountLink, getAccount } from "./connect.js";
 import type { Core, EventOrigin } from "./core.js";
+import { markFault, rateLimited, serverError, takeFault } from "./faults.js";
 import {
   errors,
   parseParams,
@@ -12,9 +15,11 @@ import {
   type Params,
   type ParamValue,
 } from "./forms.js";
-import { createRefund } from "./refunds.js";
+import { createRefund, listRefunds } from "./refunds.js";
 import { createSession, expireSession } from "./sessions.js";
+import { listPage } from "./lists.js";
 import { expand, lineItemList, randomId, type StripeObject } from "./state.js";
+import { createReversal, createTransfer, listReversals, listTransfers } from "./transfers.js";
 
 const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -89,54 +94,80 @@ export function apiRoutes(core: Core, standIn: StandIn, secretKey: string | unde
         throw e;
       }
       const print = fingerprint(parsed);
-      if (key) {
-        headers["Idempotency-Key"] = key;
-        const replay = replayed(key, route, print);
-        if (replay instanceof StripeApiError) return replay.response(headers);
-        if (replay) {
-          return new Response(replay.body, {
-            status: replay.status,
-            headers: {
-              ...headers,
-              "Content-Type": "application/json",
-              "Idempotent-Replayed": "true",
-              "Original-Request": replay.requestId,
-            },
-          });
+      if (key) headers["Idempotency-Key"] = key;
+      const run = (): Response => {
+        if (key) {
+          const replay = replayed(key, route, print);
+          if (replay instanceof StripeApiError) return replay.response(headers);
+          if (replay) {
+            return new Response(replay.body, {
+              status: replay.status,
+              headers: {
+                ...headers,
+                "Content-Type": "application/json",
+                "Idempotent-Replayed": "true",
+                "Original-Request": replay.requestId,
+              },
+            });
+          }
         }
-      }
-      let status = 200;
-      let result: unknown;
-      // Validation errors are not kept (the request never ran); refusals are, as with Stripe.
-      let keep = true;
-      try {
-        const r = new Reader(parsed);
-        const origin = { request: { id: requestId, idempotency_key: key } };
-        const object = handler({ r, id: params.id ?? "", origin });
-        const paths = r.strings("expand");
-        result = paths.length ? expand(state, object as StripeObject, paths) : object;
-      } catch (e) {
-        if (!(e instanceof StripeApiError)) throw e;
-        ({ status, stored: keep } = e);
-        result = e.body();
-      }
-      const text = JSON.stringify(result, null, 2);
-      if (key && keep) {
-        state.idempotency[key] = {
-          endpoint: route,
-          fingerprint: print,
+        let status = 200;
+        let result: unknown;
+        // Validation errors are not kept (the request never ran); refusals are, as with Stripe.
+        let keep = true;
+        try {
+          const r = new Reader(parsed);
+          const origin = { request: { id: requestId, idempotency_key: key } };
+          const object = handler({ r, id: params.id ?? "", origin });
+          const paths = r.strings("expand");
+          result = paths.length ? expand(state, object as StripeObject, paths) : object;
+        } catch (e) {
+          if (!(e instanceof StripeApiError)) throw e;
+          ({ status, stored: keep } = e);
+          result = e.body();
+        }
+        const text = JSON.stringify(result, null, 2);
+        if (key && keep) keepResult(key, route, print, status, result, requestId);
+        return new Response(text, {
           status,
-          body: text,
-          requestId,
-          createdAt: Date.now(),
-        };
-        core.store.changed();
+          headers: { ...headers, "Content-Type": "application/json" },
+        });
+      };
+      // A planned fault hits the request before anything else, as a failure in front of Stripe
+      // would; only a lost response lets the request run first.
+      const fault = takeFault(core, method, url.pathname);
+      if (fault === "timeout") return markFault(noAnswer("timeout"), fault);
+      if (fault === "rate_limit_429") return markFault(rateLimited().response(headers), fault);
+      if (fault === "error_500") {
+        const error = serverError();
+        // Stripe keeps a 500 under its key (so a retry with that key gets it again).
+        if (key && !state.idempotency[key])
+          keepResult(key, route, print, error.status, error.body(), requestId);
+        const shouldRetry = key ? "false" : "true";
+        return markFault(error.response({ ...headers, "Stripe-Should-Retry": shouldRetry }), fault);
       }
-      return new Response(text, {
-        status,
-        headers: { ...headers, "Content-Type": "application/json" },
-      });
+      const response = run();
+      return fault === "lost_response" ? markFault(noAnswer("lost"), fault) : response;
     };
+
+  function keepResult(
+    key: string,
+    route: string,
+    print: string,
+    status: number,
+    result: unknown,
+    requestId: string,
+  ) {
+    state.idempotency[key] = {
+      endpoint: route,
+      fingerprint: print,
+      status,
+      body: JSON.stringify(result, null, 2),
+      requestId,
+      createdAt: Date.now(),
+    };
+    core.store.changed();
+  }
 
   /** The stored result for a key (same endpoint and params), a conflict, or null if new. */
   function replayed(key: string, route: string, print: string) {
@@ -206,7 +237,26 @@ export function apiRoutes(core: Core, standIn: StandIn, secretKey: string | unde
       "/v1/refunds",
       endpoint(({ r, origin }) => createRefund(core, r, origin)),
     )
+    .route(
+      "GET",
+      "/v1/refunds",
+      endpoint(({ r }) => listRefunds(core, r)),
+    )
     .route("GET", "/v1/refunds/:id", endpoint(find(state.refunds, "refund", "refund")))
+    .route(
+      "GET",
+      "/v1/disputes",
+      endpoint(({ r }) => listDisputes(core, r)),
+    )
+    .route("GET", "/v1/disputes/:id", endpoint(find(state.disputes, "dispute", "dispute")))
+    .route(
+      "GET",
+      "/v1/balance",
+      endpoint(({ r }) => {
+        r.only();
+        return balanceObject(core);
+      }),
+    )
     .route(
       "POST",
       "/v1/accounts",
@@ -230,7 +280,22 @@ export function apiRoutes(core: Core, standIn: StandIn, secretKey: string | unde
       "/v1/transfers",
       endpoint(({ r, origin }) => createTransfer(core, r, origin)),
     )
+    .route(
+      "GET",
+      "/v1/transfers",
+      endpoint(({ r }) => listTransfers(core, r)),
+    )
     .route("GET", "/v1/transfers/:id", endpoint(find(state.transfers, "transfer", "transfer")))
+    .route(
+      "POST",
+      "/v1/transfers/:id/reversals",
+      endpoint(({ r, id, origin }) => createReversal(core, id, r, origin)),
+    )
+    .route(
+      "GET",
+      "/v1/transfers/:id/reversals",
+      endpoint(({ r, id }) => listReversals(core, id, r)),
+    )
     .route(
       "GET",
       "/v1/events/:id",
@@ -259,22 +324,19 @@ export function apiRoutes(core: Core, standIn: StandIn, secretKey: string | unde
 function listEvents(core: Core, r: Reader) {
   r.only("type", "limit", "starting_after");
   const type = r.string("type");
-  const limit = r.integer("limit", { min: 1 }) ?? 10;
-  if (limit > 100) throw errors.invalid("This value must be less than or equal to 100.", "limit");
-  const after = r.string("starting_after");
-  let events = Object.values(core.store.data.events)
+  const events = Object.values(core.store.data.events)
     .map((stored) => stored.event)
-    .filter((event) => !type || event.type === type)
-    .reverse();
-  if (after) {
-    const index = events.findIndex((event) => event.id === after);
-    if (index < 0) throw errors.notFound("event", after, "starting_after");
-    events = events.slice(index + 1);
-  }
-  return {
-    object: "list",
-    data: events.slice(0, limit),
-    has_more: events.length > limit,
-    url: "/v1/events",
-  };
+    .filter((event) => !type || event.type === type);
+  return listPage(r, events, "/v1/events");
+}
+
+/** `GET /v1/disputes`, filtered by `charge` or `payment_intent`. */
+function listDisputes(core: Core, r: Reader) {
+  r.only("charge", "payment_intent", "limit", "starting_after");
+  const charge = r.string("charge");
+  const intent = r.string("payment_intent");
+  const disputes = Object.values(core.store.data.disputes).filter(
+    (d) => (!charge || d.charge === charge) && (!intent || d.payment_intent === intent),
+  );
+  return listPage(r, disputes, "/v1/disputes");
 }

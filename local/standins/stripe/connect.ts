@@ -1,11 +1,10 @@
-// Stripe Connect for "separate charges and transfers": Express accounts that start unable to
-// receive transfers, account links to a hosted onboarding page that makes them ready (an
-// `account.updated` Connect event), and transfers that Stripe would refuse when the
-// destination is not ready or the source charge has too little left.
+// Stripe Connect accounts for "separate charges and transfers": Express accounts that start
+// unable to receive transfers, and account links to a hosted onboarding page that makes them
+// ready (an `account.updated` Connect event). Transfers are in transfers.ts.
 import { escapeHtml, page, redirect, type RouteRequest } from "../framework.js";
-import { formatMoney, PLATFORM_NAME, type Core, type EventOrigin } from "./core.js";
+import { PLATFORM_NAME, type Core } from "./core.js";
 import { errors, type Reader } from "./forms.js";
-import { base, nowSeconds, randomId, type Account, type Transfer } from "./state.js";
+import { base, nowSeconds, randomId, type Account } from "./state.js";
 
 const LINK_TTL_S = 300;
 const CAPABILITIES = ["transfers", "card_payments"];
@@ -170,102 +169,6 @@ export function completeOnboarding(core: Core, id: string): Account {
   core.webhooks.emit("account.updated", account, { account: id, previous_attributes: previous });
   core.store.changed();
   return account;
-}
-
-/** What is left of a charge to transfer: its amount less refunds and earlier transfers. */
-function transferable(core: Core, chargeId: string) {
-  const charge = core.store.data.charges[chargeId]!;
-  const transferred = Object.values(core.store.data.transfers)
-    .filter((t) => t.source_transaction === chargeId)
-    .reduce((sum, t) => sum + t.amount - t.amount_reversed, 0);
-  return charge.amount - charge.amount_refunded - transferred;
-}
-
-/** The platform's balance: what paid charges brought in, less refunds and transfers. */
-function balance(core: Core) {
-  const { charges, transfers } = core.store.data;
-  const received = Object.values(charges)
-    .filter((c) => c.status === "succeeded")
-    .reduce((sum, c) => sum + c.amount - c.amount_refunded, 0);
-  return Object.values(transfers).reduce((sum, t) => sum - t.amount + t.amount_reversed, received);
-}
-
-export function createTransfer(core: Core, r: Reader, origin: EventOrigin): Transfer {
-  r.only(
-    "amount",
-    "currency",
-    "destination",
-    "transfer_group",
-    "source_transaction",
-    "metadata",
-    "description",
-  );
-  const amount = r.integer("amount", { required: true, min: 1 })!;
-  const currency = r.required("currency").toLowerCase();
-  const destinationId = r.required("destination");
-  const metadata = r.metadata();
-  const sourceId = r.string("source_transaction") ?? null;
-  const destination = core.store.data.accounts[destinationId];
-  if (!destination) throw errors.notFound("destination", destinationId, "destination");
-  if (destination.capabilities.transfers !== "active") {
-    throw errors.refused(
-      "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
-      "insufficient_capabilities_for_transfer",
-      "destination",
-    );
-  }
-  if (sourceId) {
-    const charge = core.store.data.charges[sourceId];
-    if (!charge) throw errors.notFound("charge", sourceId, "source_transaction");
-    if (charge.status !== "succeeded") {
-      throw errors.refused(
-        `The source transaction ${sourceId} has not succeeded.`,
-        "charge_not_refundable",
-        "source_transaction",
-      );
-    }
-    if (charge.currency !== currency) {
-      throw errors.invalid(
-        `The currency must match the source transaction's (${charge.currency}).`,
-        "currency",
-      );
-    }
-    const left = transferable(core, sourceId);
-    if (amount > left) {
-      throw errors.refused(
-        `Insufficient funds in the source transaction ${sourceId}: ${formatMoney(left, currency)} remains to transfer.`,
-        "balance_insufficient",
-        "amount",
-      );
-    }
-  } else if (amount > balance(core)) {
-    throw errors.refused(
-      "You have insufficient available funds in your Stripe account. Try adding funds directly to your available balance by creating Charges using the 4000000000000077 test card.",
-      "balance_insufficient",
-      "amount",
-    );
-  }
-  const transfer: Transfer = {
-    ...base("transfer", "tr_"),
-    amount,
-    amount_reversed: 0,
-    balance_transaction: randomId("txn_"),
-    currency,
-    description: r.string("description") ?? null,
-    destination: destinationId,
-    destination_payment: randomId("py_"),
-    metadata,
-    reversals: { object: "list", data: [], has_more: false, total_count: 0, url: "" },
-    reversed: false,
-    source_transaction: sourceId,
-    source_type: "card",
-    transfer_group: r.string("transfer_group") ?? null,
-  };
-  (transfer.reversals as { url: string }).url = `/v1/transfers/${transfer.id}/reversals`;
-  core.store.data.transfers[transfer.id] = transfer;
-  core.webhooks.emit("transfer.created", transfer, origin);
-  core.store.changed();
-  return transfer;
 }
 
 /** The hosted onboarding page behind an account link; expired or used links go to refresh_url. */

@@ -1,18 +1,20 @@
 // The control API for tests (/__control/stripe/...): inspect events and their deliveries, hold
 // and release or reorder deliveries, redeliver, drive a Checkout Session without a browser,
-// finish Connect onboarding, and read the whole state for assertions.
+// finish Connect onboarding, open and close disputes, fail or settle refunds, plan API faults,
+// and read the whole state and the books for assertions.
 import { json, type RouteRequest, type StandIn } from "../framework.js";
+import { books } from "./books.js";
 import { completeOnboarding } from "./connect.js";
 import type { Core } from "./core.js";
+import { closeDispute, openDispute } from "./disputes.js";
+import { parseFaults } from "./faults.js";
 import { StripeApiError } from "./forms.js";
-import { payByCard, payLater, settleLater, testCard } from "./payments.js";
+import { payAsTest, TEST_OUTCOMES, type TestOutcome } from "./payments.js";
+import { failRefund, succeedRefund } from "./refunds.js";
 import { expand } from "./state.js";
 
-const OUTCOMES = ["paid", "declined", "async_succeeded", "async_failed"] as const;
-type Outcome = (typeof OUTCOMES)[number];
-
 interface PayBody {
-  outcome?: Outcome;
+  outcome?: TestOutcome;
   email?: string;
   name?: string;
   country?: string;
@@ -30,6 +32,19 @@ function body<T>(req: RouteRequest): T | Response {
   }
 }
 
+/** Runs a control action; Stripe-style errors (unknown ids, refusals) become their responses. */
+function act<T>(req: RouteRequest, run: (input: T) => unknown): Response {
+  const input = body<T>(req);
+  if (input instanceof Response) return input;
+  if (typeof input !== "object" || Array.isArray(input)) return fail("The body must be an object.");
+  try {
+    return json(run(input));
+  } catch (e) {
+    if (e instanceof StripeApiError) return e.response();
+    throw e;
+  }
+}
+
 export function controlRoutes(core: Core, standIn: StandIn) {
   const state = core.store.data;
   const { webhooks } = core;
@@ -40,32 +55,19 @@ export function controlRoutes(core: Core, standIn: StandIn) {
     const session = state.sessions[req.params.id!];
     if (!session) return fail(`No such checkout session: ${req.params.id}`, 404);
     const outcome = input.outcome;
-    if (!outcome || !OUTCOMES.includes(outcome))
-      return fail(`outcome must be one of ${OUTCOMES.join(", ")}`);
+    if (!outcome || !TEST_OUTCOMES.includes(outcome))
+      return fail(`outcome must be one of ${TEST_OUTCOMES.join(", ")}`);
     const payer = {
       email: input.email ?? session.customer_email ?? "buyer@example.com",
       name: input.name ?? "Test Buyer",
       country: input.country ?? "US",
     };
-    const async = outcome === "async_succeeded" || outcome === "async_failed";
-    const settled = async ? (outcome === "async_succeeded" ? "succeeded" : "failed") : undefined;
     let declined: string | undefined;
-    if (session.status === "open") {
-      if (async) {
-        payLater(core, session, payer, input.delayMs ?? 0);
-        state.checkout[session.id]!.asyncFails = settled === "failed";
-        if (input.delayMs === undefined) settleLater(core, session.id, settled);
-      } else {
-        const card = testCard(outcome === "paid" ? "4242424242424242" : "4000000000000002")!;
-        const result = payByCard(core, session, payer, card);
-        if (!result.ok) declined = result.message;
-      }
-    } else if (!(async && settleLater(core, session.id, settled))) {
-      // Only a bank transfer still in flight can be settled after the session completed.
-      return fail(
-        `The checkout session is ${session.status} (payment_status ${session.payment_status}).`,
-        409,
-      );
+    try {
+      ({ declined } = payAsTest(core, session, outcome, payer, input.delayMs));
+    } catch (e) {
+      if (e instanceof StripeApiError) return fail(e.message, e.status);
+      throw e;
     }
     return json({
       session: expand(state, session, session.payment_intent ? ["payment_intent"] : []),
@@ -110,6 +112,49 @@ export function controlRoutes(core: Core, standIn: StandIn) {
         throw e;
       }
     })
+    .route("POST", "/__control/stripe/charges/:id/dispute", (req) =>
+      act<{ amount?: unknown; reason?: unknown }>(req, (input) =>
+        openDispute(core, req.params.id!, input),
+      ),
+    )
+    .route("POST", "/__control/stripe/disputes/:id/close", (req) =>
+      act<{ outcome?: unknown }>(req, (input) => closeDispute(core, req.params.id!, input.outcome)),
+    )
+    .route("POST", "/__control/stripe/refunds/:id/fail", (req) =>
+      act<{ failure_reason?: unknown }>(req, (input) =>
+        failRefund(core, req.params.id!, input.failure_reason ?? undefined),
+      ),
+    )
+    .route("POST", "/__control/stripe/refunds/:id/succeed", (req) =>
+      act(req, () => succeedRefund(core, req.params.id!)),
+    )
+    .route("POST", "/__control/stripe/settings", (req) => {
+      const input = body<{ refundsPending?: unknown }>(req);
+      if (input instanceof Response) return input;
+      const keys = Object.keys(input);
+      if (keys.length === 0 || keys.some((k) => k !== "refundsPending"))
+        return fail("The only setting is refundsPending (true or false).");
+      if (typeof input.refundsPending !== "boolean")
+        return fail("refundsPending must be true or false");
+      state.settings.refundsPending = input.refundsPending;
+      core.store.changed();
+      return json(state.settings);
+    })
+    .route("POST", "/__control/stripe/faults", (req) => {
+      const input = body<unknown>(req);
+      if (input instanceof Response) return input;
+      const faults = parseFaults(input);
+      if (typeof faults === "string") return fail(faults);
+      state.faults.push(...faults);
+      core.store.changed();
+      return json({ faults: state.faults });
+    })
+    .route("DELETE", "/__control/stripe/faults", () => {
+      state.faults.splice(0);
+      core.store.changed();
+      return json({ faults: [] });
+    })
+    .route("GET", "/__control/stripe/books", () => json(books(core)))
     .route("GET", "/__control/stripe/state", () =>
       json({
         held: state.held,
@@ -119,6 +164,10 @@ export function controlRoutes(core: Core, standIn: StandIn) {
         refunds: Object.values(state.refunds),
         accounts: Object.values(state.accounts),
         transfers: Object.values(state.transfers),
+        reversals: Object.values(state.reversals),
+        disputes: Object.values(state.disputes),
+        settings: state.settings,
+        faults: state.faults,
       }),
     );
 }

@@ -2,6 +2,7 @@
 // succeeds or is declined at once; a "pay later" bank debit is `processing` until it settles),
 // the session's completion, and the events of each step.
 import type { Core } from "./core.js";
+import { StripeApiError } from "./forms.js";
 import { base, randomId, type Charge, type CheckoutSession, type PaymentIntent } from "./state.js";
 
 export interface Payer {
@@ -260,12 +261,15 @@ export function payByCard(core: Core, session: CheckoutSession, payer: Payer, ca
     : { ok: true as const };
 }
 
-/** "Pay later": a bank debit; the session completes unpaid and settles after a delay. */
+/**
+ * "Pay later": a bank debit; the session completes unpaid and settles after a delay (null: only
+ * when a test settles it, so no timer can settle it behind the test's back).
+ */
 export function payLater(
   core: Core,
   session: CheckoutSession,
   payer: Payer,
-  delayMs = core.asyncDelayMs,
+  delayMs: number | null = core.asyncDelayMs,
 ) {
   const method = { type: "us_bank_account" } as const;
   const intent = intentFor(core, session, method);
@@ -275,10 +279,20 @@ export function payLater(
   core.webhooks.emit("charge.pending", charge);
   complete(core, session, payer, intent);
   const extras = core.store.data.checkout[session.id]!;
-  extras.asyncDueAt = Date.now() + delayMs;
+  extras.asyncDueAt = delayMs === null ? UNTIL_SETTLED : Date.now() + delayMs;
   extras.asyncFails = /\+fail/i.test(payer.email);
-  core.timers.at(`async:${session.id}`, extras.asyncDueAt, () => settleLater(core, session.id));
+  armSettlement(core, session.id);
   core.store.changed();
+}
+
+/** The due time of a bank transfer that waits for a test to settle it. */
+const UNTIL_SETTLED = Number.MAX_SAFE_INTEGER;
+
+/** Arms the timer that settles a bank transfer in flight (none for one a test settles). */
+export function armSettlement(core: Core, sessionId: string) {
+  const dueAt = core.store.data.checkout[sessionId]?.asyncDueAt;
+  if (dueAt == null || dueAt === UNTIL_SETTLED) return;
+  core.timers.at(`async:${sessionId}`, dueAt, () => settleLater(core, sessionId));
 }
 
 /** Settles a "pay later" payment now (as planned, or as `outcome` says); false if none. */
@@ -302,4 +316,49 @@ export function settleLater(core: Core, sessionId: string, outcome?: "succeeded"
   }
   core.store.changed();
   return true;
+}
+
+export const TEST_OUTCOMES = [
+  "paid",
+  "declined",
+  "async_pending",
+  "async_succeeded",
+  "async_failed",
+] as const;
+export type TestOutcome = (typeof TEST_OUTCOMES)[number];
+
+/**
+ * Pays a session as a person on the hosted page would, for tests: by card (paid or declined) or
+ * by bank transfer, left in flight (`async_pending`) or settled (after `delayMs`, else at once).
+ * A session already completed with a transfer in flight can still be settled this way.
+ * Returns the decline message, if any; throws a 409 when the session cannot take this outcome.
+ */
+export function payAsTest(
+  core: Core,
+  session: CheckoutSession,
+  outcome: TestOutcome,
+  payer: Payer,
+  delayMs?: number,
+): { declined?: string } {
+  const async = outcome.startsWith("async_");
+  const settled =
+    outcome === "async_succeeded" ? "succeeded" : outcome === "async_failed" ? "failed" : undefined;
+  if (session.status === "open") {
+    if (async) {
+      payLater(core, session, payer, outcome === "async_pending" ? null : (delayMs ?? 0));
+      core.store.data.checkout[session.id]!.asyncFails = settled === "failed";
+      if (settled && delayMs === undefined) settleLater(core, session.id, settled);
+      return {};
+    }
+    const card = testCard(outcome === "paid" ? "4242424242424242" : "4000000000000002")!;
+    const result = payByCard(core, session, payer, card);
+    return result.ok ? {} : { declined: result.message };
+  }
+  // Only a bank transfer still in flight can be settled after the session completed.
+  if (settled && settleLater(core, session.id, settled)) return {};
+  throw new StripeApiError(
+    409,
+    "invalid_request_error",
+    `The checkout session is ${session.status} (payment_status ${session.payment_status}).`,
+  );
 }

@@ -4,7 +4,7 @@
 import { formatMoney, type Core, type EventOrigin } from "./core.js";
 import { errors, type Reader } from "./forms.js";
 import { base, nowSeconds, randomId, type CheckoutSession, type LineItem } from "./state.js";
-import { settleLater } from "./payments.js";
+import { armSettlement } from "./payments.js";
 
 const MIN_EXPIRY_S = 30 * 60;
 const MAX_EXPIRY_S = 24 * 60 * 60;
@@ -202,8 +202,6 @@ export function resumeSessions(core: Core) {
   const state = core.store.data;
   for (const session of Object.values(state.sessions)) {
     if (session.status === "open") armExpiry(core, session);
-    const dueAt = state.checkout[session.id]?.asyncDueAt;
-    if (dueAt != null)
-      core.timers.at(`async:${session.id}`, dueAt, () => settleLater(core, session.id));
+    armSettlement(core, session.id);
   }
 }

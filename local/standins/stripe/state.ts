@@ -64,8 +64,46 @@ export interface Transfer extends StripeObject {
   object: "transfer";
   amount: number;
   amount_reversed: number;
+  currency: string;
+  reversed: boolean;
+  transfer_group: string | null;
   destination: string;
   source_transaction: string | null;
+}
+
+export interface Refund extends StripeObject {
+  object: "refund";
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string | null;
+  status: "pending" | "succeeded" | "failed" | "canceled";
+  failure_reason?: string;
+}
+
+export interface Dispute extends StripeObject {
+  object: "dispute";
+  amount: number;
+  charge: string;
+  payment_intent: string | null;
+  currency: string;
+  status: "needs_response" | "under_review" | "won" | "lost";
+  reason: string;
+}
+
+export interface TransferReversal extends StripeObject {
+  object: "transfer_reversal";
+  amount: number;
+  currency: string;
+  transfer: string;
+}
+
+/** A planned failure of the next matching API requests (see faults.ts). */
+export interface Fault {
+  mode: "error_500" | "rate_limit_429" | "timeout" | "lost_response";
+  count: number;
+  method?: string;
+  path?: string;
 }
 
 export interface LineItem {
@@ -120,7 +158,7 @@ export interface DeliveryAttempt {
 export interface StoredEvent {
   event: StripeEvent;
   delivery: {
-    /** held: waiting for the tests' release; no_endpoint: STRIPE_WEBHOOK_URL is unset. */
+    /** held: waiting for the tests' release; no_endpoint: the event's endpoint URL is unset. */
     status: "held" | "pending" | "retrying" | "delivered" | "failed" | "no_endpoint";
     attempts: DeliveryAttempt[];
     nextAttemptAt: number | null;
@@ -141,33 +179,48 @@ export interface StripeState {
   checkout: Record<string, CheckoutExtras>;
   paymentIntents: Record<string, PaymentIntent>;
   charges: Record<string, Charge>;
-  refunds: Record<string, StripeObject>;
+  refunds: Record<string, Refund>;
   accounts: Record<string, Account>;
   accountLinks: Record<string, AccountLinkGrant>;
   transfers: Record<string, Transfer>;
+  reversals: Record<string, TransferReversal>;
+  disputes: Record<string, Dispute>;
   events: Record<string, StoredEvent>;
   idempotency: Record<string, IdempotentResult>;
   /** While held, new events wait for /__control/stripe/deliver. */
   held: boolean;
   /** Pinned by the first API request's Stripe-Version, as Stripe pins an account's version. */
   apiVersion: string | null;
+  /** Test settings: new refunds start `pending` (they succeed or fail by control). */
+  settings: { refundsPending: boolean };
+  faults: Fault[];
 }
 
-export const stripeStore = (dataDir: string) =>
-  new Store<StripeState>(dataDir, "stripe", () => ({
-    sessions: {},
-    checkout: {},
-    paymentIntents: {},
-    charges: {},
-    refunds: {},
-    accounts: {},
-    accountLinks: {},
-    transfers: {},
-    events: {},
-    idempotency: {},
-    held: false,
-    apiVersion: null,
-  }));
+const emptyState = (): StripeState => ({
+  sessions: {},
+  checkout: {},
+  paymentIntents: {},
+  charges: {},
+  refunds: {},
+  accounts: {},
+  accountLinks: {},
+  transfers: {},
+  events: {},
+  idempotency: {},
+  reversals: {},
+  disputes: {},
+  held: false,
+  apiVersion: null,
+  settings: { refundsPending: false },
+  faults: [],
+});
+
+/** The state file, or (null folder) state in memory only; older files gain the newer tables. */
+export function stripeStore(dataDir: string | null): StripeStore {
+  const store = new Store<StripeState>(dataDir, "stripe", emptyState);
+  store.data = { ...emptyState(), ...store.data };
+  return store;
+}
 
 export type StripeStore = Store<StripeState>;
 
@@ -195,7 +248,9 @@ export function findObject(state: StripeState, id: string): StripeObject | undef
     ["ch_", state.charges],
     ["re_", state.refunds],
     ["acct_", state.accounts],
+    ["trr_", state.reversals],
     ["tr_", state.transfers],
+    ["dp_", state.disputes],
   ];
   return tables.find(([prefix]) => id.startsWith(prefix))?.[1][id];
 }
@@ -243,7 +298,10 @@ export function lineItemList(state: StripeState, sessionId: string) {
  * that follow the stand-ins' movable clock: moving it re-arms every timer.
  */
 export class Timers {
-  private entries = new Map<string, { dueAt: number; run: () => void; timer?: NodeJS.Timeout }>();
+  private entries = new Map<
+    string,
+    { dueAt: number; run: () => void; timer?: ReturnType<typeof setTimeout> }
+  >();
   private unsubscribe = onClockChange(() => {
     for (const key of this.entries.keys()) this.arm(key);
   });
@@ -270,7 +328,8 @@ export class Timers {
       this.entries.delete(key);
       entry.run();
     }, delay);
-    entry.timer.unref();
+    // Node timers must not keep a process alive; other runtimes' timers are plain numbers.
+    (entry.timer as { unref?: () => void }).unref?.();
   }
 
   dispose() {

@@ -1,7 +1,9 @@
 // Events and their webhook deliveries, as Stripe does them: every event is stored, signed with
-// the endpoint secret (`Stripe-Signature: t=…,v1=HMAC-SHA256("t.body")`) at each attempt and
-// POSTed to STRIPE_WEBHOOK_URL; a non-2xx answer or a network error is retried with
-// exponential backoff. Tests can hold new events and deliver them in any order, or again.
+// its endpoint's secret (`Stripe-Signature: t=…,v1=HMAC-SHA256("t.body")`) at each attempt and
+// POSTed to its endpoint: events about a connected account (`account` set) to the Connect
+// endpoint (STRIPE_CONNECT_WEBHOOK_URL), the platform's own to STRIPE_WEBHOOK_URL. A non-2xx
+// answer or a network error is retried with exponential backoff. Tests can hold new events and
+// deliver them in any order, or again.
 import { createHmac } from "node:crypto";
 import {
   base,
@@ -24,13 +26,22 @@ export interface EventOrigin {
   previous_attributes?: Record<string, unknown>;
 }
 
+export interface Endpoint {
+  url: string | undefined;
+  secret: string | undefined;
+}
+
+/** Sends one delivery; the default is `fetch`, tests in memory call the app directly. */
+export type Sender = (url: string, init: RequestInit) => Promise<Response>;
+
 export interface WebhookOptions {
   store: StripeStore;
   timers: Timers;
-  url: string | undefined;
-  secret: string | undefined;
-  /** First retry delay; each further retry doubles it (capped at 60 times it). */
-  retryBaseMs: number;
+  platform: Endpoint;
+  connect: Endpoint;
+  /** First retry delay; each further retry doubles it (capped at 60 times it); null: no retries. */
+  retryBaseMs: number | null;
+  send?: Sender;
   log: (message: string) => void;
 }
 
@@ -50,9 +61,14 @@ export class Webhooks {
     return this.options.store.data;
   }
 
+  /** The endpoint an event goes to: Connect events to the Connect endpoint. */
+  endpointOf(event: StripeEvent): Endpoint {
+    return event.account ? this.options.connect : this.options.platform;
+  }
+
   /** Records an event (a snapshot of `object` now) and sends it unless deliveries are held. */
   emit(type: string, object: StripeObject, origin: EventOrigin = {}): StripeEvent {
-    const { url } = this.options;
+    const { url } = origin.account ? this.options.connect : this.options.platform;
     const event: StripeEvent = {
       ...base("event", "evt_"),
       ...(origin.account ? { account: origin.account } : {}),
@@ -96,14 +112,29 @@ export class Webhooks {
     }
   }
 
-  /** One attempt now for each id, one after another (ids may repeat); failures then retry. */
-  async deliverNow(ids: string[]) {
+  /**
+   * One attempt now for each id, one after another (ids may repeat); failures then retry.
+   * `endpoint` overrides where they go (a test standing in for a missing route).
+   */
+  async deliverNow(ids: string[], endpoint?: Endpoint) {
     const results: { id: string; status: number | null; error?: string }[] = [];
     for (const id of ids) {
       this.options.timers.cancel(`webhook:${id}`);
-      results.push({ id, ...(await this.attempt(id)) });
+      results.push({ id, ...(await this.attempt(id, endpoint)) });
     }
     return results;
+  }
+
+  /** Stores a copy of an event under a fresh id, held (Stripe may send a change twice). */
+  copy(id: string): string {
+    const original = this.state.events[id]!;
+    const event = { ...structuredClone(original.event), id: base("event", "evt_").id };
+    this.state.events[event.id] = {
+      event,
+      delivery: { status: "held", attempts: [], nextAttemptAt: null },
+    };
+    this.options.store.changed();
+    return event.id;
   }
 
   private schedule(id: string) {
@@ -115,18 +146,19 @@ export class Webhooks {
   }
 
   /** POSTs the event once, records the attempt and, on failure, plans the next one. */
-  private async attempt(id: string) {
+  private async attempt(id: string, endpoint?: Endpoint) {
     const stored = this.state.events[id]!;
-    const { url, secret, log } = this.options;
+    const { log, send = fetch } = this.options;
+    const { url, secret } = endpoint ?? this.endpointOf(stored.event);
     const delivery = stored.delivery;
-    if (!url) return { status: null, error: "STRIPE_WEBHOOK_URL is not set" };
+    if (!url) return { status: null, error: "No webhook endpoint for this event" };
     const body = JSON.stringify(stored.event, null, 2);
     const attempt: { at: number; status: number | null; error?: string } = {
       at: Date.now(),
       status: null,
     };
     try {
-      const response = await fetch(url, {
+      const response = await send(url, {
         method: "POST",
         headers: {
           "Content-Type": "application/json; charset=utf-8",
@@ -152,6 +184,10 @@ export class Webhooks {
       const failures = delivery.attempts.filter((a) => a.status === null || a.status >= 300).length;
       if (failures >= MAX_ATTEMPTS) {
         delivery.status = "failed";
+        delivery.nextAttemptAt = null;
+      } else if (this.options.retryBaseMs === null) {
+        // Without automatic retries the event waits for the next manual delivery.
+        delivery.status = "held";
         delivery.nextAttemptAt = null;
       } else {
         delivery.status = "retrying";

@@ -2,8 +2,8 @@
 // post a video as one of them, for manual testing.
 import { escapeHtml, page } from "../framework.js";
 import {
-  localInputValue,
   noticeHtml,
+  publishTimeField,
   textareaStyle,
   type StudioNotice,
 } from "../youtube/studio.js";
@@ -41,7 +41,7 @@ ${noticeHtml(notice)}
 <label for="title">Title</label><input id="title" name="title" required maxlength="150">
 <label for="description">Description</label><textarea id="description" name="description" rows="3" style="${textareaStyle}"></textarea>
 <label for="durationSeconds">Duration (seconds)</label><input id="durationSeconds" name="durationSeconds" type="number" min="1" max="3600" required value="45">
-<label for="createTime">Posted</label><input id="createTime" name="createTime" type="datetime-local" value="${localInputValue(new Date())}">
+${publishTimeField("createTime", "Posted")}
 <label style="font-weight:400"><input type="checkbox" name="private" value="true" style="width:auto"> Private (only me)</label>
 <button type="submit">Post video</button>
 </form>

@@ -11,6 +11,7 @@ import {
   type Channel,
   type Privacy,
   type Video,
+  youtubeTime,
   type YouTubeState,
 } from "./data.js";
 
@@ -75,6 +76,7 @@ export function youtubeCatalog(dataDir: string, log: (message: string) => void) 
     if (!PRIVACY.includes(privacyStatus)) {
       return "privacyStatus must be public, unlisted or private.";
     }
+    // No time given (the studio's default): the moment of the upload, to the second.
     const published = input.publishedAt ? new Date(String(input.publishedAt)) : new Date();
     if (Number.isNaN(published.getTime())) return "publishedAt must be a date and time.";
     const channel = channelOf(email, typeof input.name === "string" ? input.name : undefined);
@@ -88,7 +90,7 @@ export function youtubeCatalog(dataDir: string, log: (message: string) => void) 
       description,
       durationSeconds,
       privacyStatus,
-      publishedAt: published.toISOString(),
+      publishedAt: youtubeTime(published),
       categoryId: "22",
       definition: "hd",
       caption: false,

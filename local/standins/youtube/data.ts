@@ -27,6 +27,7 @@ export interface Video {
   description: string;
   durationSeconds: number;
   privacyStatus: Privacy;
+  /** As YouTube writes it, to the second (`youtubeTime`). */
   publishedAt: string;
   categoryId: string;
   definition: "hd" | "sd";
@@ -42,6 +43,15 @@ export interface YouTubeState {
 }
 
 const DAY = 24 * 3600 * 1000;
+
+/**
+ * A moment as YouTube writes it: ISO 8601 to the second, "2026-11-23T10:30:12Z" (the real API
+ * has no milliseconds; the app compares publish times at this resolution).
+ */
+export const youtubeTime = (moment: Date | number) =>
+  new Date(Math.floor(new Date(moment).getTime() / 1000) * 1000)
+    .toISOString()
+    .replace(".000Z", "Z");
 const digest = (text: string) => createHash("sha256").update(text).digest();
 /** A stable number in [0, n) for a text. */
 export const pick = (text: string, n: number) => digest(text).readUInt32BE(0) % n;
@@ -110,7 +120,7 @@ export function newChannel(
     title: `${name}'s channel`,
     handle,
     description: `Videos by ${name}. (A sample channel of the local YouTube stand-in.)`,
-    publishedAt: new Date(now - (700 + pick(`${email}:since`, 1400)) * DAY).toISOString(),
+    publishedAt: youtubeTime(now - (700 + pick(`${email}:since`, 1400)) * DAY),
     added: 0,
   };
   const first = pick(email, SAMPLE_TITLES.length);
@@ -125,7 +135,7 @@ export function newChannel(
       description: `${title}.\n\nSample upload on ${name}'s channel.`,
       durationSeconds: min + pick(`${email}:${i}:length`, max - min),
       privacyStatus: slot.privacy,
-      publishedAt: new Date(now - slot.days * DAY - jitter).toISOString(),
+      publishedAt: youtubeTime(now - slot.days * DAY - jitter),
       categoryId: i % 2 ? "22" : "24",
       definition: "hd",
       caption: i === 2,

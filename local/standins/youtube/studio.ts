@@ -9,9 +9,15 @@ export interface StudioNotice {
   link?: string;
 }
 
-/** The value a datetime-local input shows for a moment, in the server's (= tester's) zone. */
-export const localInputValue = (date: Date) =>
-  new Date(date.getTime() - date.getTimezoneOffset() * 60000).toISOString().slice(0, 16);
+/**
+ * A "published"/"posted" field: empty means the moment of the upload (a default filled in when
+ * the page was drawn would be earlier than the upload, and at minute resolution earlier still
+ * than an idea posted in the same minute); a chosen time may have seconds, read in the server's
+ * (= tester's) zone.
+ */
+export const publishTimeField = (name: string, label: string) =>
+  `<label for="${name}">${label}</label><input id="${name}" name="${name}" type="datetime-local" step="1" aria-describedby="${name}-hint">
+<p class="note" id="${name}-hint" style="margin:2px 0 0">Leave empty for the moment you upload.</p>`;
 
 export const noticeHtml = (notice?: StudioNotice) =>
   notice
@@ -58,7 +64,7 @@ ${noticeHtml(notice)}
 <label for="description">Description</label><textarea id="description" name="description" rows="3" style="${textareaStyle}"></textarea>
 <label for="durationSeconds">Duration (seconds)</label><input id="durationSeconds" name="durationSeconds" type="number" min="1" required value="240">
 <label for="privacyStatus">Visibility</label><select id="privacyStatus" name="privacyStatus"><option>public</option><option>unlisted</option><option>private</option></select>
-<label for="publishedAt">Published</label><input id="publishedAt" name="publishedAt" type="datetime-local" value="${localInputValue(new Date())}">
+${publishTimeField("publishedAt", "Published")}
 <button type="submit">Upload video</button>
 </form>
 <h2 style="font-size:1.1rem;margin-top:24px">Channels</h2>${rows || '<p class="note">No channels yet: connect a YouTube channel in Bounties or upload above.</p>'}`,

@@ -1,20 +1,20 @@
-// <Ledger proposalId headingLevel? />: an idea's money, live (product rules "Money": every
-// state change of money is recorded, so an idea's page can show its ledger).
+// <Ledger proposalId headingLevel? />: the idea page's money box, live (product rules "Money":
+// visible at every step). <MoneyBox ledger /> draws it from `api.contributions.ledger`'s view.
 //
-// Props:
-//   proposalId:    string — the idea.
-//   headingLevel?: 2 | 3  — level of the card's heading (default 2, like the idea page's cards).
-//
-// Shows the totals Contributed, Refunded, Awarded and Paid out, what is still held until the
-// winner is decided, and the latest movements with their dates. Renders nothing for an unknown
-// idea; a failing query shows a short note instead of taking the page down.
+// Shows the totals (Contributed, Refunded, Paid out, Held, and Refunding, Refund failed,
+// Disputed, Lost to chargebacks when not zero), the held money grouped by why and until when,
+// the winners and their awards' state, and the latest movements with their dates. Nothing is
+// said to be "on its way" unless it can move. Renders nothing for an unknown idea; a failing
+// query shows a short note instead of taking the page down.
 import "../../styles/money.css";
 import { useId } from "react";
 import { useQuery } from "convex/react";
-import type { FunctionReturnType } from "convex/server";
 import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
 import { formatLongDate, formatMoney } from "../../../convex/model/labels";
+import type { HeldReason, LedgerKind } from "../../../convex/model/moneyStates";
 import QueryErrorBoundary from "../QueryErrorBoundary";
+import { awardState, heldSentence, ledgerEntryText, quoted } from "./moneyText";
 
 export const LEDGER_TITLE = "Where the money goes";
 export const LEDGER_EXPLANATION =
@@ -22,22 +22,39 @@ export const LEDGER_EXPLANATION =
 /** How many movements the list shows. */
 export const RECENT_ENTRIES = 5;
 
-type LedgerData = NonNullable<FunctionReturnType<typeof api.contributions.ledger>>;
-type Kind = LedgerData["entries"][number]["kind"];
-
-export const KIND_LABELS: Record<Kind, string> = {
-  contributed: "Contributed",
-  refunded: "Refunded",
-  awarded: "Awarded",
-  paid_out: "Paid out",
-};
-
-const KIND_TEXT: Record<Kind, string> = {
-  contributed: "A contribution was paid",
-  refunded: "Returned to a contributor",
-  awarded: "Awarded to a winning video",
-  paid_out: "Transferred to a creator",
-};
+/** `api.contributions.ledger`'s answer for a known idea (money contract). */
+export interface LedgerView {
+  totals: {
+    contributedCents: number;
+    refundedCents: number;
+    refundingCents: number;
+    refundFailedCents: number;
+    paidOutCents: number;
+    disputedCents: number;
+    lostCents: number;
+    heldCents: number;
+    awardedWaitingCents: number;
+    awardedPayingCents: number;
+  };
+  held: { cents: number; until: number | null; reason: HeldReason }[];
+  winners: {
+    submissionId: Id<"submissions">;
+    title: string;
+    creatorName: string;
+    amountCents: number;
+    paidCents: number;
+    status: "waiting" | "paying" | "paid";
+    claimDeadline: number;
+    paidAt: number | null;
+  }[];
+  entries: {
+    _id: string;
+    kind: LedgerKind;
+    amountCents: number;
+    at: number;
+    submissionTitle: string | null;
+  }[];
+}
 
 export interface LedgerProps {
   proposalId: string;
@@ -53,18 +70,27 @@ export default function Ledger(props: LedgerProps) {
         </p>
       }
     >
-      <LedgerInner {...props} />
+      <LedgerLive {...props} />
     </QueryErrorBoundary>
   );
 }
 
-function LedgerInner({ proposalId, headingLevel = 2 }: LedgerProps) {
-  const ledger = useQuery(api.contributions.ledger, { proposalId });
+function LedgerLive({ proposalId, headingLevel }: LedgerProps) {
+  const ledger: LedgerView | null | undefined = useQuery(api.contributions.ledger, { proposalId });
+  if (ledger === null) return null;
+  return <MoneyBox ledger={ledger} headingLevel={headingLevel} />;
+}
+
+/** The money box for a ledger view; `undefined` while it loads. */
+export function MoneyBox({
+  ledger,
+  headingLevel = 2,
+}: {
+  ledger: LedgerView | undefined;
+  headingLevel?: 2 | 3;
+}) {
   const titleId = useId();
   const Heading = headingLevel === 3 ? "h3" : "h2";
-
-  if (ledger === null) return null;
-
   return (
     <section className="card ledger" aria-labelledby={titleId} aria-busy={ledger === undefined}>
       <Heading id={titleId} className="ledger__title">
@@ -76,41 +102,68 @@ function LedgerInner({ proposalId, headingLevel = 2 }: LedgerProps) {
           <span className="skeleton ledger__skeleton" />
         </div>
       ) : (
-        <LedgerBody ledger={ledger} subheading={headingLevel === 3 ? "h4" : "h3"} />
+        <MoneyBoxBody ledger={ledger} subheading={headingLevel === 3 ? "h4" : "h3"} />
       )}
     </section>
   );
 }
 
-function LedgerBody({ ledger, subheading: Sub }: { ledger: LedgerData; subheading: "h3" | "h4" }) {
-  const { totals, entries } = ledger;
-  const held = totals.contributedCents - totals.refundedCents - totals.awardedCents;
-  const owed = totals.awardedCents - totals.paidOutCents;
+function MoneyBoxBody({
+  ledger,
+  subheading: Sub,
+}: {
+  ledger: LedgerView;
+  subheading: "h3" | "h4";
+}) {
+  const { totals, held, winners, entries } = ledger;
   const recent = entries.slice(0, RECENT_ENTRIES);
+  // Shown when not zero; all but a refund under way need someone's attention.
+  const optional: [label: string, cents: number, problem: boolean][] = [
+    ["Refunding", totals.refundingCents, false],
+    ["Refund failed", totals.refundFailedCents, true],
+    ["Disputed", totals.disputedCents, true],
+    ["Lost to chargebacks", totals.lostCents, true],
+  ];
 
   return (
     <>
       <dl className="ledger__totals">
-        <Total label={KIND_LABELS.contributed} cents={totals.contributedCents} />
-        <Total label={KIND_LABELS.refunded} cents={totals.refundedCents} />
-        <Total label={KIND_LABELS.awarded} cents={totals.awardedCents} />
-        <Total label={KIND_LABELS.paid_out} cents={totals.paidOutCents} />
+        <Total label="Contributed" cents={totals.contributedCents} />
+        <Total label="Refunded" cents={totals.refundedCents} />
+        <Total label="Paid out" cents={totals.paidOutCents} />
+        <Total label="Held" cents={totals.heldCents} />
+        {optional.map(([label, cents, problem]) =>
+          cents > 0 ? <Total key={label} label={label} cents={cents} problem={problem} /> : null,
+        )}
       </dl>
-      {held > 0 || owed > 0 ? (
-        <p className="ledger__held">
-          {held > 0 ? (
-            <>
-              <strong>{formatMoney(held)}</strong> is held until the winner is decided.
-            </>
-          ) : null}
-          {held > 0 && owed > 0 ? " " : null}
-          {owed > 0 ? (
-            <>
-              <strong>{formatMoney(owed)}</strong> is on its way to creators.
-            </>
-          ) : null}
-        </p>
+
+      {held.length > 0 ? (
+        <ul className="ledger__held" aria-label="Money still held">
+          {held.map((line, index) => (
+            <li key={`${line.reason}-${line.until ?? "none"}-${index}`} data-reason={line.reason}>
+              {heldSentence(line, waitingCreator(line, winners))}.
+            </li>
+          ))}
+        </ul>
       ) : null}
+
+      {winners.length > 0 ? (
+        <>
+          <Sub className="ledger__subtitle">Winners</Sub>
+          <ul className="ledger__winners">
+            {winners.map((winner) => (
+              <li
+                key={winner.submissionId}
+                className={`ledger-winner ledger-winner--${winner.status}`}
+              >
+                Awarded to {quoted(winner.title)} by {winner.creatorName}:{" "}
+                <strong>{formatMoney(winner.amountCents)}</strong> — {awardState(winner)}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
       {recent.length === 0 ? (
         <p className="ledger__empty">No money has moved yet. Paid contributions appear here.</p>
       ) : (
@@ -120,7 +173,9 @@ function LedgerBody({ ledger, subheading: Sub }: { ledger: LedgerData; subheadin
             {recent.map((entry) => (
               <li key={entry._id} className={`ledger-entry ledger-entry--${entry.kind}`}>
                 <span className="ledger-entry__text">
-                  <span className="ledger-entry__kind">{KIND_TEXT[entry.kind]}</span>
+                  <span className="ledger-entry__kind">
+                    {ledgerEntryText(entry.kind, entry.submissionTitle)}
+                  </span>
                   <time className="ledger-entry__date" dateTime={new Date(entry.at).toISOString()}>
                     {formatLongDate(entry.at)}
                   </time>
@@ -141,9 +196,23 @@ function LedgerBody({ ledger, subheading: Sub }: { ledger: LedgerData; subheadin
   );
 }
 
-function Total({ label, cents }: { label: string; cents: number }) {
+/** Who money waiting for a creator waits for: the waiting winner(s) with that deadline. */
+function waitingCreator(
+  line: LedgerView["held"][number],
+  winners: LedgerView["winners"],
+): string | null {
+  if (line.reason !== "waiting_for_creator") return null;
+  const names = new Set(
+    winners
+      .filter((w) => w.status === "waiting" && w.claimDeadline === line.until)
+      .map((w) => w.creatorName),
+  );
+  return names.size === 1 ? [...names][0]! : null;
+}
+
+function Total({ label, cents, problem }: { label: string; cents: number; problem?: boolean }) {
   return (
-    <div className="ledger__total">
+    <div className={`ledger__total${problem ? " ledger__total--problem" : ""}`}>
       <dt>{label}</dt>
       <dd>{formatMoney(cents)}</dd>
     </div>

@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ConvexError } from "convex/values";
 import { toast } from "sonner";
-import PayoutSettings from "./PayoutSettings";
+import PayoutSettings, { type MyAward, type MyPayouts } from "./PayoutSettings";
+import { DAY_MS, formatLongDate } from "../../../convex/model/labels";
 import { goToExternal } from "../../lib/externalNavigation";
 import { renderRoute } from "../../test/accounts";
 import { mockConvex } from "../../test/money";
@@ -20,32 +21,44 @@ vi.mock("sonner", () => ({
 vi.mock("../../lib/externalNavigation", () => ({ goToExternal: vi.fn() }));
 
 const startOnboarding = vi.fn();
+const refreshAccount = vi.fn();
 let payouts: unknown;
 
-function makePayouts(overrides: Record<string, unknown> = {}) {
+function makeAward(overrides: Partial<MyAward> = {}): MyAward {
   return {
-    account: null,
-    owedCents: 3500,
-    pendingCents: 2000,
-    waitingForOwnershipCents: 1500,
-    paidCents: 10000,
+    awardId: "award_1",
+    proposalId: "k57proposal" as MyAward["proposalId"],
+    proposalTitle: "Drone tour of every lighthouse in Maine",
+    submissionTitle: "Every lighthouse in Maine",
+    amountCents: 4000,
+    paidCents: 0,
+    status: "waiting",
+    claimDeadline: Date.now() + 20 * DAY_MS,
+    paidAt: null,
+    ownershipProven: true,
     ...overrides,
   };
+}
+
+function makePayouts(overrides: Partial<MyPayouts> = {}): MyPayouts {
+  return { account: null, awards: [], ...overrides };
 }
 
 function renderCard(at = "/profile?tab=settings") {
   return renderRoute(<PayoutSettings />, { at, path: "/profile" });
 }
 
-const figure = (label: string) => screen.getByText(label, { selector: "dt" }).parentElement!;
-
 beforeEach(() => {
   vi.clearAllMocks();
   payouts = makePayouts();
   startOnboarding.mockResolvedValue({ url: "https://connect.stripe.test/setup/acct_1" });
+  refreshAccount.mockResolvedValue({ ready: true });
   mockConvex({
     queries: { "payouts:mine": () => payouts },
-    actions: { "payouts:startOnboarding": startOnboarding },
+    actions: {
+      "payouts:startOnboarding": startOnboarding,
+      "payouts:refreshAccount": refreshAccount,
+    },
   });
 });
 
@@ -75,17 +88,65 @@ describe("PayoutSettings", () => {
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
   });
 
-  it("shows what is owed, waiting for ownership proof, and paid", () => {
+  it("says when there are no awards yet", () => {
+    renderCard();
+    expect(
+      screen.getByText("When one of your videos wins a bounty, it appears here."),
+    ).toBeVisible();
+  });
+
+  it("asks a waiting winner to set up payouts by the claim deadline", () => {
+    const deadline = Date.now() + 20 * DAY_MS;
+    payouts = makePayouts({ awards: [makeAward({ claimDeadline: deadline })] });
     renderCard();
 
-    expect(within(figure("Owed to you")).getByText("$20.00")).toBeVisible();
-    expect(within(figure("Owed to you")).getByText(/Pending transfer/)).toBeVisible();
-    const waiting = figure("Waiting for ownership proof");
-    expect(within(waiting).getByText("$15.00")).toBeVisible();
-    expect(waiting).toHaveTextContent(
-      /Connect the YouTube or TikTok account that posted the video/,
+    const award = within(screen.getByRole("list", { name: "Your awards" })).getByRole("listitem");
+    expect(award).toHaveTextContent(
+      `Set up payouts by ${formatLongDate(deadline)} to receive $40.00`,
     );
-    expect(within(figure("Paid")).getByText("$100.00")).toBeVisible();
+    expect(award).not.toHaveClass("award--urgent");
+    expect(award).not.toHaveTextContent(/days left|on its way/);
+    expect(
+      within(award).getByRole("link", { name: "Drone tour of every lighthouse in Maine" }),
+    ).toHaveAttribute("href", "/expanded-proposal/k57proposal");
+    expect(award).toHaveTextContent("“Every lighthouse in Maine”");
+  });
+
+  it.each([
+    [3, "— only 3 days left"],
+    [0.5, "— last day"],
+  ])("emphasises a claim deadline under 7 days away (%s days)", (days, text) => {
+    payouts = makePayouts({ awards: [makeAward({ claimDeadline: Date.now() + days * DAY_MS })] });
+    renderCard();
+
+    const award = screen.getByRole("listitem");
+    expect(award).toHaveClass("award--urgent");
+    expect(within(award).getByText(text)).toBeVisible();
+  });
+
+  it("asks for ownership proof when the video is not proven the creator's", () => {
+    payouts = makePayouts({ awards: [makeAward({ ownershipProven: false })] });
+    renderCard();
+    expect(screen.getByRole("listitem")).toHaveTextContent(
+      /connect the YouTube or TikTok account that posted the video/,
+    );
+  });
+
+  it("shows an award being paid, and one paid with its date", () => {
+    const paidAt = Date.UTC(2025, 0, 30, 12);
+    payouts = makePayouts({
+      account: { ready: true },
+      awards: [
+        makeAward({ awardId: "a1", status: "paying" }),
+        makeAward({ awardId: "a2", status: "paid", paidCents: 3500, paidAt }),
+      ],
+    });
+    renderCard();
+
+    const [paying, paid] = screen.getAllByRole("listitem");
+    expect(paying).toHaveTextContent("Being paid: $40.00");
+    expect(paid).toHaveTextContent("Paid $35.00 on January 30, 2025");
+    expect(paying).not.toHaveTextContent(/Set up payouts by/);
   });
 
   it("says so when Stripe cannot be opened", async () => {
@@ -110,24 +171,46 @@ describe("PayoutSettings", () => {
     expect(screen.queryByRole("heading")).not.toBeInTheDocument();
   });
 
-  it("says the setup was saved on return from Stripe, once", () => {
+  it("re-reads the account on return from Stripe, once, and says it is ready", async () => {
     renderCard("/profile?tab=settings&payouts=return");
 
-    expect(toast.success).toHaveBeenCalledTimes(1);
-    expect(toast.success).toHaveBeenCalledWith("Payout setup saved.", expect.anything());
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
+    expect(refreshAccount).toHaveBeenCalledTimes(1);
+    expect(refreshAccount).toHaveBeenCalledWith({});
+    expect(toast.success).toHaveBeenCalledWith("Payouts are ready", expect.anything());
     expect(screen.getByTestId("search")).toHaveTextContent(/^\?tab=settings$/);
   });
 
-  it("says the setup is unfinished when the person left early", () => {
-    renderCard("/profile?tab=settings&payouts=refresh");
+  it.each(["return", "refresh"])(
+    "says Stripe still needs details when the account is not ready (payouts=%s)",
+    async (marker) => {
+      refreshAccount.mockResolvedValue({ ready: false });
+      renderCard(`/profile?tab=settings&payouts=${marker}`);
 
-    expect(toast).toHaveBeenCalledWith("Payout setup isn't finished yet.", expect.anything());
-    expect(toast.success).not.toHaveBeenCalled();
-    expect(screen.getByTestId("search")).toHaveTextContent(/^\?tab=settings$/);
+      await vi.waitFor(() =>
+        expect(toast).toHaveBeenCalledWith("Stripe still needs a few details", expect.anything()),
+      );
+      expect(refreshAccount).toHaveBeenCalledTimes(1);
+      expect(toast.success).not.toHaveBeenCalled();
+      expect(screen.getByTestId("search")).toHaveTextContent(/^\?tab=settings$/);
+    },
+  );
+
+  it("says so when the account cannot be re-read", async () => {
+    refreshAccount.mockRejectedValue(new ConvexError({ message: "Stripe is unreachable." }));
+    renderCard("/profile?tab=settings&payouts=return");
+
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Couldn't check your payout setup", {
+        id: "payouts-return",
+        description: "Stripe is unreachable.",
+      }),
+    );
   });
 
   it("says nothing without the marker", () => {
     renderCard();
+    expect(refreshAccount).not.toHaveBeenCalled();
     expect(toast).not.toHaveBeenCalled();
     expect(toast.success).not.toHaveBeenCalled();
   });

@@ -1,28 +1,58 @@
 // <PayoutSettings />: the Settings tab's "Payouts" card (product rules "Money": creators are
-// paid through Stripe Connect). No props; it reads the signed-in person's payout account and
-// earnings live (`api.payouts.mine`) and renders nothing for a visitor.
+// paid through Stripe Connect; "Claim window": a winner has 30 days from the end of judging to
+// become payable). No props; it reads the signed-in person's payout account and awards live
+// (`api.payouts.mine`) and renders nothing for a visitor.
 //
 // - No account: "Set up payouts"; account not ready: "Finish setting up payouts"; both open
 //   Stripe's onboarding (`api.payouts.startOnboarding`) in this tab. Ready: "Payouts are set up".
-// - Figures: owed (pending transfer), waiting for ownership proof, paid.
-// - Stripe returns to /profile?tab=settings&payouts=return (or payouts=refresh when the person
-//   left early): the card says so once ("Payout setup saved." / "Payout setup isn't finished
-//   yet.") and removes the parameter from the address.
+// - Awards: waiting → "Set up payouts by {date} to receive $X" (urgent under 7 days), paying →
+//   "Being paid", paid → "Paid $X on {date}".
+// - Stripe returns to /profile?tab=settings&payouts=return (or payouts=refresh when the link
+//   expired): the card asks Stripe once (`api.payouts.refreshAccount`), says the result ("Payouts
+//   are ready" / "Stripe still needs a few details") and removes the parameter from the address.
 import "../../styles/money.css";
 import { useEffect, useRef, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import { useAction, useQuery } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { formatMoney } from "../../../convex/model/labels";
+import type { Id } from "../../../convex/_generated/dataModel";
+import { DAY_MS, formatLongDate, formatMoney } from "../../../convex/model/labels";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import { convexErrorMessage } from "../../lib/errors";
 import { goToExternal } from "../../lib/externalNavigation";
+import { useNow } from "../../lib/useNow";
+import { quoted } from "./moneyText";
 
-export const PAYOUT_SETUP_SAVED = "Payout setup saved.";
-export const PAYOUT_SETUP_UNFINISHED = "Payout setup isn't finished yet.";
+export const PAYOUTS_READY = "Payouts are ready";
+export const PAYOUTS_NEED_DETAILS = "Stripe still needs a few details";
+export const PAYOUTS_CHECK_FAILED = "Couldn't check your payout setup";
 export const PAYOUT_SETUP_ERROR = "Could not open payout setup";
 export const PAYOUTS_PARAM = "payouts";
+export const NO_AWARDS = "When one of your videos wins a bounty, it appears here.";
+/** Under this many days left to claim, a waiting award is shown as urgent. */
+export const URGENT_DAYS = 7;
+
+/** One of the creator's awards (`api.payouts.mine`, money contract). */
+export interface MyAward {
+  /** TODO(money-backend): `Id<"awards">` once the schema has the table. */
+  awardId: string;
+  proposalId: Id<"proposals">;
+  proposalTitle: string;
+  submissionTitle: string;
+  amountCents: number;
+  paidCents: number;
+  status: "waiting" | "paying" | "paid";
+  claimDeadline: number;
+  paidAt: number | null;
+  ownershipProven: boolean;
+}
+
+/** `api.payouts.mine`'s answer for a signed-in person. */
+export interface MyPayouts {
+  account: { ready: boolean } | null;
+  awards: MyAward[];
+}
 
 export default function PayoutSettings() {
   useReturnFromStripe();
@@ -41,21 +71,36 @@ export default function PayoutSettings() {
   );
 }
 
-/** Reads `?payouts=return|refresh` once, says what it means, and takes it out of the address. */
+/**
+ * Reads `?payouts=return|refresh` once, asks Stripe where the account stands, says so, and
+ * takes the parameter out of the address.
+ */
 function useReturnFromStripe() {
   const [searchParams, setSearchParams] = useSearchParams();
+  const refreshAccount = useAction(api.payouts.refreshAccount);
   const value = searchParams.get(PAYOUTS_PARAM);
   const handled = useRef(false);
 
   useEffect(() => {
     if (value === null || handled.current) return;
     handled.current = true;
-    if (value === "return") toast.success(PAYOUT_SETUP_SAVED, { id: "payouts-return" });
-    else if (value === "refresh")
-      toast(PAYOUT_SETUP_UNFINISHED, {
-        id: "payouts-return",
-        description: "Choose “Finish setting up payouts” to pick up where you left off.",
-      });
+    if (value === "return" || value === "refresh") {
+      refreshAccount({}).then(
+        (account) => {
+          if (account?.ready) toast.success(PAYOUTS_READY, { id: "payouts-return" });
+          else
+            toast(PAYOUTS_NEED_DETAILS, {
+              id: "payouts-return",
+              description: "Choose “Finish setting up payouts” to pick up where you left off.",
+            });
+        },
+        (error: unknown) =>
+          toast.error(PAYOUTS_CHECK_FAILED, {
+            id: "payouts-return",
+            description: convexErrorMessage(error) ?? undefined,
+          }),
+      );
+    }
     setSearchParams(
       (params) => {
         const next = new URLSearchParams(params);
@@ -64,11 +109,11 @@ function useReturnFromStripe() {
       },
       { replace: true, preventScrollReset: true },
     );
-  }, [value, setSearchParams]);
+  }, [value, setSearchParams, refreshAccount]);
 }
 
 function PayoutCard() {
-  const payouts = useQuery(api.payouts.mine, {});
+  const payouts: MyPayouts | null | undefined = useQuery(api.payouts.mine, {});
   const startOnboarding = useAction(api.payouts.startOnboarding);
   const [opening, setOpening] = useState(false);
 
@@ -107,31 +152,7 @@ function PayoutCard() {
             opening={opening}
             onOpen={() => void openOnboarding()}
           />
-          <dl className="payout-figures">
-            <div className="payout-figure">
-              <dt>Owed to you</dt>
-              <dd className="payout-figure__amount">{formatMoney(payouts.pendingCents)}</dd>
-              <dd className="payout-figure__hint">
-                {payouts.account?.ready
-                  ? "Pending transfer to your payout account."
-                  : "Pending transfer: it is sent once your payout account is set up."}
-              </dd>
-            </div>
-            <div className="payout-figure">
-              <dt>Waiting for ownership proof</dt>
-              <dd className="payout-figure__amount">
-                {formatMoney(payouts.waitingForOwnershipCents)}
-              </dd>
-              <dd className="payout-figure__hint">
-                Connect the YouTube or TikTok account that posted the video to prove it's yours.
-              </dd>
-            </div>
-            <div className="payout-figure">
-              <dt>Paid</dt>
-              <dd className="payout-figure__amount">{formatMoney(payouts.paidCents)}</dd>
-              <dd className="payout-figure__hint">Transferred to your payout account so far.</dd>
-            </div>
-          </dl>
+          <AwardList awards={payouts.awards} />
         </>
       )}
     </section>
@@ -184,5 +205,66 @@ function AccountState({
         </button>
       </div>
     </>
+  );
+}
+
+/** The creator's awards: what waits for them and until when, what is being paid, what was paid. */
+function AwardList({ awards }: { awards: MyAward[] }) {
+  const now = useNow();
+  if (awards.length === 0) {
+    return <p className="settings-card__text">{NO_AWARDS}</p>;
+  }
+  return (
+    <ul className="awards" aria-label="Your awards">
+      {awards.map((award) => (
+        <AwardItem key={award.awardId} award={award} now={now} />
+      ))}
+    </ul>
+  );
+}
+
+function AwardItem({ award, now }: { award: MyAward; now: number }) {
+  const daysLeft = Math.ceil((award.claimDeadline - now) / DAY_MS);
+  const urgent = award.status === "waiting" && daysLeft < URGENT_DAYS;
+  return (
+    <li className={`award award--${award.status}${urgent ? " award--urgent" : ""}`}>
+      <p className="award__what">
+        <Link to={`/expanded-proposal/${award.proposalId}`}>{award.proposalTitle}</Link>
+        <span className="award__video">{quoted(award.submissionTitle)}</span>
+      </p>
+      <p className="award__state">
+        {award.status === "waiting" ? (
+          <>
+            Set up payouts by {formatLongDate(award.claimDeadline)} to receive{" "}
+            <strong>{formatMoney(award.amountCents)}</strong>
+            {urgent ? (
+              <strong className="award__urgent">
+                {" "}
+                {daysLeft <= 0
+                  ? "— the time to claim it has run out"
+                  : daysLeft === 1
+                    ? "— last day"
+                    : `— only ${daysLeft} days left`}
+              </strong>
+            ) : null}
+          </>
+        ) : award.status === "paying" ? (
+          <>
+            Being paid: <strong>{formatMoney(award.amountCents)}</strong>
+          </>
+        ) : (
+          <>
+            Paid <strong>{formatMoney(award.paidCents)}</strong>
+            {award.paidAt === null ? "" : ` on ${formatLongDate(award.paidAt)}`}
+          </>
+        )}
+      </p>
+      {award.status === "waiting" && !award.ownershipProven ? (
+        <p className="award__note">
+          Also connect the YouTube or TikTok account that posted the video, to prove it&apos;s
+          yours.
+        </p>
+      ) : null}
+    </li>
   );
 }

@@ -7,6 +7,7 @@ import { ConvexError } from "convex/values";
 import { getFunctionName } from "convex/server";
 import type { FunctionReturnType } from "convex/server";
 import { toast } from "sonner";
+import { TOAST_IDS } from "../../lib/toasts";
 import CreatorSettings, { STALE_SYNC_MS, formatSyncTime } from "./CreatorSettings";
 import type { api } from "../../../convex/_generated/api";
 import { goToExternal } from "../../lib/externalNavigation";
@@ -111,7 +112,9 @@ describe("CreatorSettings", () => {
 
     await user.click(screen.getByRole("button", { name: "Connect YouTube Channel" }));
 
-    expect(toast.error).toHaveBeenCalledWith("Failed to start YouTube authorization");
+    expect(toast.error).toHaveBeenCalledWith("Failed to start YouTube authorization", {
+      id: TOAST_IDS.connect("YouTube"),
+    });
     expect(goToExternal).not.toHaveBeenCalled();
     expect(sessionStorage.getItem(RETURN_TO_SETTINGS_KEY)).toBeNull();
     expect(screen.getByRole("button", { name: "Connect YouTube Channel" })).toBeEnabled();
@@ -126,6 +129,7 @@ describe("CreatorSettings", () => {
 
     expect(toast.error).toHaveBeenCalledWith(
       "Failed to start TikTok authorization: No user session found",
+      { id: TOAST_IDS.connect("TikTok") },
     );
   });
 
@@ -136,7 +140,9 @@ describe("CreatorSettings", () => {
 
     await user.click(screen.getByRole("button", { name: "Connect YouTube Channel" }));
 
-    expect(toast.error).toHaveBeenCalledWith("No authorization URL received");
+    expect(toast.error).toHaveBeenCalledWith("No authorization URL received", {
+      id: TOAST_IDS.connect("YouTube"),
+    });
     expect(goToExternal).not.toHaveBeenCalled();
   });
 
@@ -167,7 +173,9 @@ describe("CreatorSettings", () => {
     await user.click(screen.getByRole("button", { name: /^Sync now\s*\(TikTok\)$/ }));
 
     expect(sync).toHaveBeenCalledWith({ platform: "TikTok" });
-    expect(toast.success).toHaveBeenCalledWith("TikTok synced: 4 videos found");
+    expect(toast.success).toHaveBeenCalledWith("TikTok synced: 4 videos found", {
+      id: TOAST_IDS.sync("TikTok"),
+    });
   });
 
   it("reads a connection last synced over a day ago again when opened, once and quietly", async () => {
@@ -227,7 +235,9 @@ describe("CreatorSettings", () => {
     confirm.mockReturnValueOnce(true);
     await user.click(screen.getByRole("button", { name: /^Disconnect\s*\(YouTube\)$/ }));
     expect(disconnect).toHaveBeenCalledWith({ platform: "YouTube" });
-    expect(toast.success).toHaveBeenCalledWith("YouTube disconnected");
+    expect(toast.success).toHaveBeenCalledWith("YouTube disconnected", {
+      id: TOAST_IDS.disconnect("YouTube"),
+    });
     confirm.mockRestore();
   });
 

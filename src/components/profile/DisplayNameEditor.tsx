@@ -3,6 +3,7 @@ import { useMutation } from "convex/react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { convexErrorMessage } from "../../lib/errors";
+import { TOAST_IDS } from "../../lib/toasts";
 
 export const DISPLAY_NAME_MAX_LENGTH = 50;
 export const DISPLAY_NAME_UPDATED = "Display name updated";
@@ -42,7 +43,7 @@ export default function DisplayNameEditor({ displayName }: { displayName: string
     if (saving) return;
     const trimmed = draft.trim();
     if (trimmed === "") {
-      toast.error(DISPLAY_NAME_EMPTY);
+      toast.error(DISPLAY_NAME_EMPTY, { id: TOAST_IDS.saveDisplayName });
       inputRef.current?.focus();
       return;
     }
@@ -53,10 +54,12 @@ export default function DisplayNameEditor({ displayName }: { displayName: string
     setSaving(true);
     try {
       await updateDisplayName({ displayName: trimmed });
-      toast.success(DISPLAY_NAME_UPDATED);
+      toast.success(DISPLAY_NAME_UPDATED, { id: TOAST_IDS.saveDisplayName });
       setEditing(false);
     } catch (error) {
-      toast.error(convexErrorMessage(error) ?? DISPLAY_NAME_FAILED);
+      toast.error(convexErrorMessage(error) ?? DISPLAY_NAME_FAILED, {
+        id: TOAST_IDS.saveDisplayName,
+      });
       inputRef.current?.focus();
     } finally {
       setSaving(false);

@@ -6,7 +6,7 @@ import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
-import { formatMoney } from "../../../convex/model/labels";
+import { formatMoney } from "../../lib/format";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import { Loading, SkeletonRows } from "../ui/Skeleton";
 import { EmptyState } from "../ui/EmptyState";

@@ -6,7 +6,7 @@ import { usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
-import SubmissionsTab from "./SubmissionsTab";
+import SubmissionsTab, { type SubmissionPayout } from "./SubmissionsTab";
 import type { api } from "../../../convex/_generated/api";
 
 vi.mock("convex/react", () => ({
@@ -19,7 +19,19 @@ type MySubmission = FunctionReturnType<typeof api.submissions.mine>["page"][numb
 type Status = "LoadingFirstPage" | "CanLoadMore" | "LoadingMore" | "Exhausted";
 
 const loadMore = vi.fn();
-type Payout = { expectedCents: number; maxCents: number } | null | undefined;
+type Payout = SubmissionPayout | null | undefined;
+
+function makePayout(overrides: Partial<SubmissionPayout> = {}): SubmissionPayout {
+  return {
+    phase: "open",
+    eligible: true,
+    ineligibleReasons: [],
+    expectedCents: 1250,
+    maxCents: 4000,
+    award: null,
+    ...overrides,
+  };
+}
 let payouts: Record<string, Payout> = {};
 
 function makeSubmission(overrides: Partial<MySubmission> = {}): MySubmission {
@@ -68,7 +80,7 @@ function renderTab() {
 
 beforeEach(() => {
   vi.clearAllMocks();
-  payouts = { k57sub1: { expectedCents: 1250, maxCents: 4000 } };
+  payouts = { k57sub1: makePayout() };
   vi.mocked(useQuery).mockImplementation(((
     query: Parameters<typeof getFunctionName>[0],
     args: { submissionId: string },
@@ -136,6 +148,80 @@ describe("SubmissionsTab", () => {
     );
     expect(within(first!).getByText(/Max Payout:/)).toHaveTextContent("Max Payout: $0.00");
     expect(within(second!).getByText(/Expected Payout:/)).toHaveTextContent("Expected Payout: …");
+  });
+
+  it("keeps the figures while judging, when they can still change", () => {
+    payouts = { k57sub1: makePayout({ phase: "judging", expectedCents: 3000, maxCents: 3000 }) };
+    renderTab();
+
+    const item = screen.getByRole("listitem");
+    expect(within(item).getByText(/Expected Payout:/)).toHaveTextContent("Expected Payout: $30.00");
+    expect(within(item).getByText(/Max Payout:/)).toHaveTextContent("Max Payout: $30.00");
+  });
+
+  const award = {
+    amountCents: 4000,
+    paidCents: 4000,
+    claimDeadline: Date.UTC(2025, 1, 21, 12),
+    paidAt: Date.UTC(2025, 0, 30, 12),
+  };
+
+  it.each([
+    ["paid", { ...award, status: "paid" as const }, "Paid $40.00 on January 30, 2025"],
+    [
+      "waiting for payouts",
+      { ...award, paidCents: 0, paidAt: null, status: "waiting" as const },
+      "Waiting for you to set up payouts until February 21, 2025: $40.00",
+    ],
+    [
+      "being paid",
+      { ...award, paidCents: 0, paidAt: null, status: "paying" as const },
+      "Being paid: $40.00",
+    ],
+    ["not awarded", null, "Not awarded"],
+  ])("once settled, shows the award instead of the figures: %s", (_, settled, text) => {
+    payouts = {
+      k57sub1: makePayout({
+        phase: "settled",
+        expectedCents: null,
+        maxCents: null,
+        award: settled,
+      }),
+    };
+    renderTab();
+
+    const item = screen.getByRole("listitem");
+    expect(within(item).getByText(text)).toBeVisible();
+    expect(within(item).queryByText(/Expected Payout:/)).not.toBeInTheDocument();
+    expect(within(item).queryByText(/Max Payout:/)).not.toBeInTheDocument();
+    const setUp = within(item).queryByRole("link", { name: "Set up payouts" });
+    if (settled?.status === "waiting")
+      expect(setUp).toHaveAttribute("href", "/profile?tab=settings");
+    else expect(setUp).not.toBeInTheDocument();
+  });
+
+  it("gives the reasons a video cannot win", () => {
+    payouts = {
+      k57sub1: makePayout({
+        eligible: false,
+        expectedCents: 0,
+        maxCents: 0,
+        ineligibleReasons: [
+          "The video was published before the idea was posted.",
+          "The video is longer than the idea allows.",
+        ],
+      }),
+    };
+    renderTab();
+
+    const item = screen.getAllByRole("listitem")[0]!;
+    expect(within(item).getByText("Not eligible to win:")).toBeVisible();
+    const reasons = within(within(item).getByRole("list")).getAllByRole("listitem");
+    expect(reasons.map((r) => r.textContent)).toEqual([
+      "The video was published before the idea was posted.",
+      "The video is longer than the idea allows.",
+    ]);
+    expect(within(item).queryByText(/Expected Payout:/)).not.toBeInTheDocument();
   });
 
   it("says how to get paid for a video not yet proven the person's", () => {

@@ -1,4 +1,5 @@
 import "../../styles/submissions.css";
+import "../../styles/money.css";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { usePaginatedQuery, useQuery } from "convex/react";
@@ -6,7 +7,7 @@ import type { FunctionReturnType } from "convex/server";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { formatMoney } from "../../../convex/model/labels";
+import { formatLongDate, formatMoney } from "../../lib/format";
 import { safeHref } from "../../lib/safeHref";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import { Loading, SkeletonRows } from "../ui/Skeleton";
@@ -17,6 +18,8 @@ type MySubmission = FunctionReturnType<typeof api.submissions.mine>["page"][numb
 export const PAGE_SIZE = 10;
 export const EMPTY_TEXT = "Your videos will appear here.";
 export const LOAD_SUBMISSIONS_ERROR = "Failed to load submissions";
+export const NOT_AWARDED = "Not awarded";
+export const NOT_ELIGIBLE = "Not eligible to win:";
 export const PAYOUT_HINT =
   "Expected Payout is what this video would receive if the bounty were settled now. " +
   "Max Payout is what it would receive if it won every contribution.";
@@ -144,7 +147,26 @@ function MySubmissionItem({ submission, hintId }: { submission: MySubmission; hi
   );
 }
 
-/** 'Expected Payout: $x.xx' and 'Max Payout: $x.xx', live, from the real contributions. */
+/** `api.contributions.payoutForSubmission`'s answer for the submission's author (contract). */
+export interface SubmissionPayout {
+  phase: "open" | "judging" | "settled";
+  eligible: boolean;
+  ineligibleReasons: string[];
+  expectedCents: number | null;
+  maxCents: number | null;
+  award: {
+    amountCents: number;
+    paidCents: number;
+    status: "waiting" | "paying" | "paid";
+    claimDeadline: number;
+    paidAt: number | null;
+  } | null;
+}
+
+/**
+ * The submission's money, live: 'Expected Payout: $x.xx' and 'Max Payout: $x.xx' while they can
+ * still change; once settled, the award's state ("Paid $X on {date}") or "Not awarded".
+ */
 function PayoutLines({
   submissionId,
   hintId,
@@ -156,19 +178,64 @@ function PayoutLines({
     <QueryErrorBoundary
       fallback={<p className="my-submission__payout muted">Payout unavailable</p>}
     >
-      <PayoutFigures submissionId={submissionId} hintId={hintId} />
+      <PayoutLive submissionId={submissionId} hintId={hintId} />
     </QueryErrorBoundary>
   );
 }
 
-function PayoutFigures({
-  submissionId,
+function PayoutLive({ submissionId, hintId }: { submissionId: Id<"submissions">; hintId: string }) {
+  const payout: SubmissionPayout | null | undefined = useQuery(
+    api.contributions.payoutForSubmission,
+    { submissionId },
+  );
+  // Null (not the author, say): the spec's figures, at zero.
+  return <SubmissionPayoutView payout={payout === null ? NO_PAYOUT : payout} hintId={hintId} />;
+}
+
+const NO_PAYOUT: SubmissionPayout = {
+  phase: "open",
+  eligible: true,
+  ineligibleReasons: [],
+  expectedCents: 0,
+  maxCents: 0,
+  award: null,
+};
+
+/** What a submission earns or earned; `undefined` while it loads. */
+export function SubmissionPayoutView({
+  payout,
   hintId,
 }: {
-  submissionId: Id<"submissions">;
-  hintId: string;
+  payout: SubmissionPayout | undefined;
+  hintId?: string;
 }) {
-  const payout = useQuery(api.contributions.payoutForSubmission, { submissionId });
+  if (payout !== undefined && payout.phase === "settled") {
+    const status = payout.award?.status ?? "none";
+    return (
+      <div className="my-submission__payouts">
+        <p className={`my-submission__award my-submission__award--${status}`}>
+          {awardText(payout.award)}
+        </p>
+        {status === "waiting" ? (
+          <p className="my-submission__note">
+            <Link to="/profile?tab=settings">Set up payouts</Link> to receive it.
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  if (payout !== undefined && !payout.eligible) {
+    return (
+      <div className="my-submission__ineligible">
+        <p>{NOT_ELIGIBLE}</p>
+        <ul className="my-submission__reasons">
+          {payout.ineligibleReasons.map((reason) => (
+            <li key={reason}>{reason}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
   const figure = (cents: number | null | undefined) =>
     payout === undefined ? "…" : formatMoney(cents ?? 0);
   return (
@@ -185,4 +252,19 @@ function PayoutFigures({
       </p>
     </div>
   );
+}
+
+/** The settled award in words. */
+export function awardText(award: SubmissionPayout["award"]): string {
+  if (award === null) return NOT_AWARDED;
+  switch (award.status) {
+    case "paid":
+      return award.paidAt === null
+        ? `Paid ${formatMoney(award.paidCents)}`
+        : `Paid ${formatMoney(award.paidCents)} on ${formatLongDate(award.paidAt)}`;
+    case "waiting":
+      return `Waiting for you to set up payouts until ${formatLongDate(award.claimDeadline)}: ${formatMoney(award.amountCents)}`;
+    case "paying":
+      return `Being paid: ${formatMoney(award.amountCents)}`;
+  }
 }

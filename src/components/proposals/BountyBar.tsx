@@ -1,5 +1,5 @@
 import "../../styles/proposals.css";
-import { bountyBarFraction, formatMoney } from "../../../convex/model/labels";
+import { bountyBarFraction, formatMoney } from "../../lib/format";
 
 /** The bounty as a fraction of the next power of ten above it (spec §2). */
 export default function BountyBar({ bountyCents }: { bountyCents: number }) {

@@ -1,4 +1,4 @@
-import { expiryLabel, formatLongDate } from "../../../convex/model/labels";
+import { expiryLabel, formatLongDate } from "../../lib/format";
 import { useNow } from "../../lib/useNow";
 
 /** "N days left" / hours / minutes / "Completed", live. */

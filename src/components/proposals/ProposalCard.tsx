@@ -4,7 +4,9 @@ import { Link } from "react-router-dom";
 import { useConvexAuth } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "../../../convex/_generated/api";
-import { DURATION_TIERS, formatMoney } from "../../../convex/model/labels";
+import { DURATION_TIERS } from "../../../convex/model/labels";
+import { descriptionWithoutLinks } from "../../../convex/model/ideaText";
+import { formatMoney } from "../../lib/format";
 import { useProposalVote } from "../../lib/useProposalVote";
 import BountyBar from "./BountyBar";
 import ExpiryLabel from "./ExpiryLabel";
@@ -13,14 +15,6 @@ import { Clock, Link2 } from "lucide-react";
 
 /** One item of `api.proposals.list`. */
 export type ProposalListItem = FunctionReturnType<typeof api.proposals.list>["page"][number];
-
-const LINKS_HEADING = "Supporting Links:";
-
-/** The description without the generated "Supporting Links:" block (shown as a short line). */
-function ownDescription(description: string): string {
-  const index = description.indexOf(LINKS_HEADING);
-  return (index === -1 ? description : description.slice(0, index)).trim();
-}
 
 function hostOf(link: string): string {
   try {
@@ -47,7 +41,7 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
   const Title = titleLevel === 2 ? "h2" : "h3";
   const { isAuthenticated } = useConvexAuth();
   const vote = useProposalVote();
-  const description = ownDescription(proposal.description);
+  const description = descriptionWithoutLinks(proposal.description);
   const hosts = [...new Set(proposal.links.map(hostOf))];
   const titleId = `proposal-${proposal._id}-title`;
 

@@ -5,6 +5,7 @@ import { MemoryRouter } from "react-router-dom";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { ConvexError } from "convex/values";
 import { toast } from "sonner";
+import { TOAST_IDS } from "../../lib/toasts";
 import SubmissionList from "./SubmissionList";
 import SubmissionCard, { type Submission } from "./SubmissionCard";
 
@@ -289,12 +290,18 @@ describe("SubmissionList", () => {
     renderList();
 
     await user.click(screen.getByRole("button", { name: "Upvote this video" }));
-    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledWith("Failed to update vote"));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Failed to update vote", {
+        id: TOAST_IDS.voteVideo,
+      }),
+    );
 
     vote.mockRejectedValueOnce(new ConvexError({ message: "You must be logged in to vote." }));
     await user.click(screen.getByRole("button", { name: "Upvote this video" }));
     await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("You must be logged in to vote."),
+      expect(toast.error).toHaveBeenCalledWith("You must be logged in to vote.", {
+        id: TOAST_IDS.voteVideo,
+      }),
     );
   });
 });

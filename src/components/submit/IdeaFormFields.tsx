@@ -6,8 +6,9 @@ import {
   MAX_DEADLINE_DAYS,
   MAX_LINKS,
   TITLE_MAX_LENGTH,
-} from "../../../convex/model/ideas";
-import { DAY_MS, DURATION_TIERS, deadlineHint } from "../../../convex/model/labels";
+} from "../../../convex/model/ideaText";
+import { DAY_MS, DURATION_TIERS } from "../../../convex/model/labels";
+import { deadlineHint } from "../../lib/format";
 import { DURATIONS, IDEA_PLATFORMS, type IdeaPlatform } from "../../../convex/model/validators";
 import { fromLocalDateTimeValue, toLocalDateTimeValue } from "../../lib/localDateTime";
 import { FieldError, describedBy, groupFocusTarget } from "../forms/FieldError";

@@ -1,10 +1,5 @@
 import clsx from "clsx";
-import {
-  durationLine,
-  formatLongDate,
-  formatMoney,
-  platformLine,
-} from "../../../convex/model/labels";
+import { durationLine, formatLongDate, formatMoney, platformLine } from "../../lib/format";
 import type { Duration, IdeaPlatform } from "../../../convex/model/validators";
 
 interface PreviewProps {

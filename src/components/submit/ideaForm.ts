@@ -2,7 +2,9 @@
 // (`validateIdea` in convex/model/ideas.ts, in the spec's order); this file only says which
 // field each rule is about, so the form can mark and focus that field.
 import { z } from "zod";
-import { DEFAULT_DEADLINE_DAYS, MESSAGES, validateIdea } from "../../../convex/model/ideas";
+// The content filter comes with validateIdea: the form pre-checks with the server's own rules.
+import { MESSAGES, validateIdea } from "../../../convex/model/ideas";
+import { DEFAULT_DEADLINE_DAYS } from "../../../convex/model/ideaText";
 import { DAY_MS } from "../../../convex/model/labels";
 import {
   DURATIONS,

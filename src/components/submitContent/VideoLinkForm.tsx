@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { CirclePlay } from "lucide-react";
 import { api } from "../../../convex/_generated/api";
-import { expiryLabel, formatMoney } from "../../../convex/model/labels";
+import { expiryLabel, formatMoney } from "../../lib/format";
 import type { IdeaPlatform } from "../../../convex/model/validators";
 import {
   VIDEO_LINK_MESSAGES,
@@ -18,6 +18,7 @@ import {
 import type { Proposal } from "../proposals/IdeaFromRoute";
 import { describedBy } from "../forms/FieldError";
 import { convexErrorMessage } from "../../lib/errors";
+import { TOAST_IDS } from "../../lib/toasts";
 import { lengthsText, requiredPlatformText, PAYMENT_SETTINGS_PATH } from "./texts";
 
 const PLACEHOLDERS: Record<IdeaPlatform, string> = {
@@ -125,18 +126,18 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
     setBusy(true);
     try {
       await submit({ proposalId: proposal._id, link });
-      toast.success(VIDEO_LINK_MESSAGES.success);
+      toast.success(VIDEO_LINK_MESSAGES.success, { id: TOAST_IDS.submitVideo });
       navigate(`/expanded-proposal/${proposal._id}`);
     } catch (error) {
       if (!mounted.current) return;
       setBusy(false);
       if (isVerifyError(error)) {
         setUnverified(platform);
-        toast.error(VIDEO_LINK_MESSAGES.verify);
+        toast.error(VIDEO_LINK_MESSAGES.verify, { id: TOAST_IDS.submitVideo });
       } else {
         const message = convexErrorMessage(error) ?? VIDEO_LINK_MESSAGES.submit;
         setError("link", { type: "server", message });
-        toast.error(message);
+        toast.error(message, { id: TOAST_IDS.submitVideo });
       }
       setFocus("link");
     }
@@ -146,14 +147,14 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
     event.preventDefault();
     if (busy || sessionLoading) return;
     if (!isAuthenticated) {
-      toast.error(VIDEO_LINK_MESSAGES.signIn);
+      toast.error(VIDEO_LINK_MESSAGES.signIn, { id: TOAST_IDS.submitVideo });
       sendToSignIn();
       return;
     }
     void handleSubmit(send, (errors) => {
       setUnverified(null);
       const message = errors.link?.message;
-      if (message) toast.error(message);
+      if (message) toast.error(message, { id: TOAST_IDS.submitVideo });
       setFocus("link");
     })(event);
   }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import clsx from "clsx";
-import { truncate, videoTitle } from "../../../../convex/model/labels";
+import { truncate, videoTitle } from "../../../lib/format";
 import { safeHref } from "../../../lib/safeHref";
 import type { ConnectedVideo } from "./types";
 

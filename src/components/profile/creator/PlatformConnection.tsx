@@ -6,6 +6,7 @@ import { api } from "../../../../convex/_generated/api";
 import type { VideoPlatform } from "../../../../convex/model/videoLinks";
 import { convexErrorMessage } from "../../../lib/errors";
 import { goToExternal } from "../../../lib/externalNavigation";
+import { TOAST_IDS } from "../../../lib/toasts";
 import {
   PLATFORM_AUTH_MESSAGES,
   forgetReturnToSettings,
@@ -70,7 +71,7 @@ export default function PlatformConnection({
       const result = await startConnection({ platform, returnToSettings: true });
       if (!result?.url) {
         forgetReturnToSettings();
-        toast.error(PLATFORM_AUTH_MESSAGES.noUrl);
+        toast.error(PLATFORM_AUTH_MESSAGES.noUrl, { id: TOAST_IDS.connect(platform) });
         setBusy(null);
         return;
       }
@@ -78,7 +79,7 @@ export default function PlatformConnection({
       goToExternal(result.url);
     } catch (error) {
       forgetReturnToSettings();
-      toast.error(startFailedMessage(platform, error));
+      toast.error(startFailedMessage(platform, error), { id: TOAST_IDS.connect(platform) });
       setBusy(null);
     }
   }
@@ -91,10 +92,14 @@ export default function PlatformConnection({
       if (!quietly)
         toast.success(
           `${platform} synced: ${videoCount} ${videoCount === 1 ? "video" : "videos"} found`,
+          { id: TOAST_IDS.sync(platform) },
         );
     } catch (error) {
       // A background refresh that fails leaves the list as it was; "Sync now" says why.
-      if (!quietly) toast.error(convexErrorMessage(error) ?? `Failed to sync ${platform}`);
+      if (!quietly)
+        toast.error(convexErrorMessage(error) ?? `Failed to sync ${platform}`, {
+          id: TOAST_IDS.sync(platform),
+        });
     } finally {
       setBusy(null);
     }
@@ -123,9 +128,11 @@ export default function PlatformConnection({
     setBusy("disconnect");
     try {
       await disconnect({ platform });
-      toast.success(`${platform} disconnected`);
+      toast.success(`${platform} disconnected`, { id: TOAST_IDS.disconnect(platform) });
     } catch (error) {
-      toast.error(convexErrorMessage(error) ?? `Failed to disconnect ${platform}`);
+      toast.error(convexErrorMessage(error) ?? `Failed to disconnect ${platform}`, {
+        id: TOAST_IDS.disconnect(platform),
+      });
     } finally {
       setBusy(null);
     }

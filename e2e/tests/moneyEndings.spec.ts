@@ -1,0 +1,193 @@
+// How money ends, in the browser: an award that passes to the runner-up when its creator never
+// sets up payouts, a dispute that freezes an idea's money, a failed refund on the operator page,
+// and an operator page nobody else can open. Time moves through the local stack's admin clock.
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures.js";
+import { signInAs, type Person } from "../support/signIn.js";
+import {
+  fn,
+  moveClock,
+  newBackendPerson,
+  postIdea,
+  runAsAdmin,
+  standInsUrl,
+  stripeState,
+  uniqueWord,
+  type Backend,
+} from "../support/backend.js";
+import { makeFunctionReference } from "convex/server";
+import {
+  connectYouTube,
+  control,
+  fundIdea,
+  uploadYouTubeVideo,
+} from "../../local/stack/scriptedFlows.js";
+
+const DAY = 24 * 3600 * 1000;
+const startOnboarding = makeFunctionReference<"action">("payouts:startOnboarding");
+const voteOnVideo = makeFunctionReference<"mutation">("submissions:vote");
+
+const ledgerTotal = (page: Page, label: string) =>
+  page
+    .locator(".ledger__total")
+    .filter({ has: page.locator("dt", { hasText: label }) })
+    .locator("dd");
+
+async function signInBrowser(page: Page, person: Person) {
+  await page.goto("/login");
+  await signInAs(page, person);
+  await expect(page).toHaveURL(/\/ideas$/);
+}
+
+/** A creator with a connected channel; optionally with payouts set up on the Connect stand-in. */
+async function creator(name: string, payouts: boolean): Promise<Backend> {
+  const who = await newBackendPerson(name, "Creator");
+  await connectYouTube(who.client, who.person);
+  if (payouts) {
+    await who.client.action(startOnboarding, {});
+    const account = (await stripeState()).accounts.find((a) => a.email === who.person.email)!;
+    await control(standInsUrl(), `/__control/stripe/accounts/${account.id}/complete`, {});
+  }
+  return who;
+}
+
+async function submit(who: Backend, ideaId: string, title: string) {
+  const url = await uploadYouTubeVideo(standInsUrl(), who.person.email, {
+    title,
+    durationSeconds: 120,
+  });
+  return (await who.client.action(fn.submitVideo, { proposalId: ideaId, link: url })) as string;
+}
+
+/** The charge of the latest payment of `amount` cents. */
+async function chargeOf(amount: number) {
+  const charges = (await stripeState()).charges.filter((c) => c.amount === amount);
+  return charges[charges.length - 1]!;
+}
+
+test.afterEach(async () => {
+  await moveClock(0);
+});
+
+test("a winning creator who never sets up payouts loses the award to the runner-up after the claim window", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // Earlier journeys moved the clock forward, and creation times never go back: start later
+  // than any of them, so the videos are published after the idea on every clock.
+  const base = 12 * DAY;
+  await moveClock(base);
+  const word = uniqueWord();
+  const poster = await newBackendPerson("Idea Poster");
+  const ideaId = await postIdea(poster, { oneLiner: `Night trains ${word}`, hoursLeft: 24 });
+  const absent = await creator("Creator Absent", false);
+  const ready = await creator("Creator Ready", true);
+  const winner = await submit(absent, ideaId, `Sleeper car tour ${word}`);
+  await submit(ready, ideaId, `Overnight to Vienna ${word}`);
+  const voter = await newBackendPerson("Voter Vic");
+  await voter.client.mutation(voteOnVideo, { submissionId: winner, vote: 1 });
+  const funder = await newBackendPerson("Funder Fay");
+  await fundIdea(funder.client, standInsUrl(), ideaId, 2_000, {
+    name: funder.person.name,
+    email: funder.person.email,
+  });
+
+  // Judging ends: the most voted video wins, but its creator cannot be paid yet.
+  await moveClock(base + DAY + 7 * DAY + 3600_000);
+  await page.goto(`/expanded-proposal/${ideaId}`);
+  const box = page.locator(".ledger");
+  await expect(box).toContainText(`$20.00 is waiting for Creator Absent to set up payouts until`, {
+    timeout: 30_000,
+  });
+  await expect(box).toContainText(`“Sleeper car tour ${word}”`);
+  await expect(box).not.toContainText("on its way");
+  expect((await stripeState()).transfers.filter((t) => t.amount === 2_000)).toHaveLength(0);
+
+  // Thirty days later the award passes to the runner-up, whose creator is payable.
+  await moveClock(base + DAY + 37 * DAY + 3600_000);
+  await page.reload();
+  await expect(box).toContainText(`Awarded to “Overnight to Vienna ${word}” by Creator Ready`, {
+    timeout: 30_000,
+  });
+  await expect(ledgerTotal(page, "Paid out")).toHaveText("$20.00", { timeout: 30_000 });
+  await expect(box).toContainText("An unclaimed award passed to the next video");
+});
+
+test("a dispute opened at Stripe shows on the idea page and stops the transfer", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const word = uniqueWord();
+  const poster = await newBackendPerson("Idea Poster");
+  const ideaId = await postIdea(poster, { oneLiner: `Harbour cranes ${word}`, hoursLeft: 24 });
+  const ready = await creator("Creator Ready", true);
+  await submit(ready, ideaId, `Crane operator's day ${word}`);
+  const funder = await newBackendPerson("Funder Dee");
+  await fundIdea(funder.client, standInsUrl(), ideaId, 1_700, {
+    name: funder.person.name,
+    email: funder.person.email,
+  });
+  await page.goto(`/expanded-proposal/${ideaId}`);
+  await expect(ledgerTotal(page, "Contributed")).toHaveText("$17.00", { timeout: 30_000 });
+
+  const charge = await chargeOf(1_700);
+  await control(standInsUrl(), `/__control/stripe/charges/${charge.id}/dispute`, {});
+  await expect(ledgerTotal(page, "Disputed")).toHaveText("$17.00", { timeout: 30_000 });
+
+  // Judging ends while the dispute is open: nothing is transferred.
+  await moveClock(DAY + 7 * DAY + 3600_000);
+  await page.reload();
+  await expect(ledgerTotal(page, "Disputed")).toHaveText("$17.00", { timeout: 30_000 });
+  await expect(ledgerTotal(page, "Paid out")).toHaveText("$0.00");
+  await page.waitForTimeout(2_000);
+  expect((await stripeState()).transfers.filter((t) => t.amount === 1_700)).toHaveLength(0);
+});
+
+test("the operator page lists a failed refund; a stranger cannot open it", async ({
+  page,
+  newPerson,
+}) => {
+  test.setTimeout(120_000);
+  const word = uniqueWord();
+  const poster = await newBackendPerson("Idea Poster");
+  const ideaId = await postIdea(poster, { oneLiner: `Empty stadiums ${word}`, hoursLeft: 24 });
+  const funder = await newBackendPerson("Funder Ray");
+  await fundIdea(funder.client, standInsUrl(), ideaId, 1_300, {
+    name: funder.person.name,
+    email: funder.person.email,
+  });
+  // No video arrives: settlement refunds the money; the refund then fails at the bank.
+  await moveClock(DAY + 7 * DAY + 3600_000);
+  let refundId: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const charge = await chargeOf(1_300);
+        refundId = (await stripeState()).refunds.find((r) => r.charge === charge.id)?.id;
+        return refundId !== undefined;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await control(standInsUrl(), `/__control/stripe/refunds/${refundId}/fail`, {});
+
+  const ops = await newBackendPerson("Operator Olu");
+  await runAsAdmin("mutation", "operator:grantAdmin", { email: ops.person.email });
+  await signInBrowser(page, ops.person);
+  await page.goto("/operator");
+  const attention = page.locator("table").filter({ hasText: "Attempts" }).first();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByText(`Empty stadiums ${word}`).first()).toBeVisible({ timeout: 30_000 });
+  await expect(attention).toContainText("$13.00");
+
+  // Signed out, or signed in without the role: the page does not exist for them.
+  const stranger = await newPerson();
+  await stranger.goto("/operator");
+  await expect(stranger.getByText(`Empty stadiums ${word}`)).toHaveCount(0);
+  await expect(stranger.getByRole("heading", { name: /not found|can't find/i })).toBeVisible();
+  const someone = await newBackendPerson("Someone Else");
+  await signInBrowser(stranger, someone.person);
+  await stranger.goto("/operator");
+  await expect(stranger.getByRole("heading", { name: /not found|can't find/i })).toBeVisible();
+  await expect(stranger.getByText(`Empty stadiums ${word}`)).toHaveCount(0);
+});

@@ -1,0 +1,72 @@
+// A known contribution: what was given to which idea, the payment's status, where the money is
+// now (its fate), and the payout-method choice while it can matter.
+import { Link } from "react-router-dom";
+import { formatMoney } from "../../../convex/model/labels";
+import { isSuccessfulPayment } from "../../../convex/model/money";
+import { FateList } from "../money/FateList";
+import type { ContributionDetails } from "./contributionDetails";
+import { OtherStatus, PaidStatus } from "./ContributionStatus";
+import PayoutChoice from "./PayoutChoice";
+
+export const FATE_TITLE = "Where the money is now";
+
+export default function ContributionView({
+  sessionId,
+  details,
+}: {
+  sessionId: string;
+  details: ContributionDetails;
+}) {
+  const { proposal, contribution } = details;
+  const paid = isSuccessfulPayment(contribution.status);
+  const showPayout =
+    contribution.outcome === null &&
+    (contribution.status === "pending" || contribution.status === "processing" || paid);
+
+  return (
+    <article className="contribution" aria-labelledby="contribution-title">
+      <header className="contribution__header">
+        <p className="eyebrow">Your contribution</p>
+        <h1 id="contribution-title" className="contribution__title">
+          You contributed {formatMoney(contribution.amountCents)} to the proposal:{" "}
+          <Link to={`/expanded-proposal/${proposal._id}`}>{proposal.title}</Link>
+        </h1>
+      </header>
+
+      <section
+        className={`card contribution-status contribution-status--${paid ? "paid" : contribution.status}`}
+        aria-labelledby="contribution-status-title"
+        aria-live="polite"
+      >
+        {paid ? <PaidStatus details={details} /> : <OtherStatus details={details} />}
+      </section>
+
+      {details.fate.length > 0 ? (
+        <section className="card contribution-fate" aria-labelledby="contribution-fate-title">
+          <h2 id="contribution-fate-title" className="contribution-fate__title">
+            {FATE_TITLE}
+          </h2>
+          <FateList parts={details.fate} />
+        </section>
+      ) : null}
+
+      {showPayout ? (
+        <PayoutChoice sessionId={sessionId} details={details} />
+      ) : contribution.outcome === "awarded" ? (
+        <p className="alert alert-success contribution__outcome">
+          Your contribution was awarded to the creator of the winning video. Thank you for making it
+          happen!
+        </p>
+      ) : null}
+
+      <div className="contribution__actions">
+        <Link to={`/expanded-proposal/${proposal._id}`} className="btn btn-primary">
+          Back to the idea
+        </Link>
+        <Link to="/ideas" className="btn btn-secondary">
+          Browse more bounties
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,50 @@
+// <FateList parts />: where a contribution's money is, one sentence per part (product rules
+// "Money": each contributor sees where each of their own contributions is). Used on the
+// contribution page (`fate` from `bySession`) and in the idea page's "Your contributions" card.
+import "../../styles/money.css";
+import type { Id } from "../../../convex/_generated/dataModel";
+import type { FatePart, FateState } from "../../../convex/model/moneyStates";
+import { fateSentence } from "./moneyText";
+
+/** One of the caller's contributions to an idea (`api.contributions.myFates`). */
+export interface ContributionFates {
+  contributionId: Id<"contributions">;
+  sessionId: string | null;
+  amountCents: number;
+  createdAt: number;
+  parts: FatePart[];
+}
+
+/** How each state looks: settled for good, still moving, waiting, or a problem. */
+const TONE: Record<FateState, "done" | "moving" | "waiting" | "problem"> = {
+  processing: "waiting",
+  counting: "waiting",
+  awarded_waiting: "waiting",
+  awarded_paying: "moving",
+  paid: "done",
+  refunding: "moving",
+  refunded: "done",
+  refund_failed: "problem",
+  disputed: "problem",
+  lost: "problem",
+};
+
+export function FateList({ parts }: { parts: FatePart[] }) {
+  if (parts.length === 0) return null;
+  return (
+    <ul className="fate-list">
+      {parts.map((part, index) => (
+        <li
+          key={`${part.state}-${index}`}
+          className={`fate fate--${TONE[part.state]}`}
+          data-state={part.state}
+        >
+          <span className="fate__dot" aria-hidden="true" />
+          <span className="fate__text">{fateSentence(part)}.</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default FateList;

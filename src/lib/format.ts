@@ -1,0 +1,61 @@
+// How the web app writes ideas' numbers, dates and texts (spec §4, §9). UI only: the server's
+// rules (days, dollars at the REST edge, duration tiers) stay in convex/model/labels.ts.
+import { DAY_MS, DURATION_TIERS } from "../../convex/model/labels";
+import type { Duration, IdeaPlatform } from "../../convex/model/validators";
+
+// Still declared beside the server's rules because the money pages import them from there.
+export { formatLongDate, formatMoney } from "../../convex/model/labels";
+
+const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+
+/** The submit page's deadline hint: 'Creators have N day(s) to make your idea.' (rounded up). */
+export function deadlineHint(expiration: number, now: number): string {
+  if (!Number.isFinite(expiration) || expiration <= now) return "Choose a valid date.";
+  const days = Math.ceil((expiration - now) / DAY_MS);
+  return `Creators have ${days} ${days === 1 ? "day" : "days"} to make your idea.`;
+}
+
+/** 'N days left', else hours, else minutes, singular for 1; 'Completed' once past (spec §4). */
+export function expiryLabel(expiration: number, now: number): string {
+  const left = expiration - now;
+  if (left <= 0) return "Completed";
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} left`;
+  if (left >= DAY_MS) return plural(Math.floor(left / DAY_MS), "day");
+  if (left >= HOUR_MS) return plural(Math.floor(left / HOUR_MS), "hour");
+  return plural(Math.max(1, Math.ceil(left / MINUTE_MS)), "minute");
+}
+
+/** The bounty bar: the amount as a fraction of the next power of ten above it (spec §2). */
+export function bountyBarFraction(amount: number): number {
+  if (!(amount > 0)) return 0;
+  const next = 10 ** (Math.floor(Math.log10(amount)) + 1);
+  return amount / next;
+}
+
+/**
+ * The idea page's duration line. As the spec says, with several durations only the last one
+ * listed is shown; with none any length is fine.
+ */
+export function durationLine(durations: readonly Duration[]): string {
+  const last = durations.at(-1);
+  if (!last) return "Video can be any length";
+  return `Video length: ${DURATION_TIERS[last].label} (${DURATION_TIERS[last].text})`;
+}
+
+/** Where the video must be posted (the spec's wording for Any). */
+export function platformLine(platform: IdeaPlatform): string {
+  return platform === "Any"
+    ? "Video must be posted on YouTube or TikTok"
+    : `Video must be posted on ${platform}`;
+}
+
+/** Shortens text for lists: video titles at 60, descriptions at 100 characters, with "..." (spec §9). */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+export function videoTitle(title: string | undefined): string {
+  const trimmed = title?.trim();
+  return trimmed ? truncate(trimmed, 60) : "Untitled Video";
+}

@@ -1,0 +1,48 @@
+// /operator: the money operator page, for people with the admin role only (product rules
+// "Money"). Everyone else gets the app's not-found page, so the page does not reveal it exists;
+// the server refuses its functions to them too.
+import { useAction, useQuery } from "convex/react";
+import { api } from "../../convex/_generated/api";
+import PageFallback from "../components/PageFallback";
+import QueryErrorBoundary from "../components/QueryErrorBoundary";
+import OperatorDashboard, { OPERATOR_TITLE } from "../components/operator/OperatorDashboard";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { useNow } from "../lib/useNow";
+import NotFoundPage from "./NotFoundPage";
+
+export default function OperatorPage() {
+  const isAdmin = useQuery(api.operator.isAdmin, {});
+  if (isAdmin === undefined) return <PageFallback />;
+  if (!isAdmin) return <NotFoundPage />;
+  // Losing the role while the page is open: the overview query throws "Not found.".
+  return (
+    <QueryErrorBoundary fallback={<NotFoundPage />}>
+      <OperatorLive />
+    </QueryErrorBoundary>
+  );
+}
+
+function OperatorLive() {
+  useDocumentTitle(OPERATOR_TITLE);
+  const overview = useQuery(api.operator.overview, {});
+  const stripeBalance = useAction(api.operator.stripeBalance);
+  const now = useNow();
+  return (
+    <div className="container page operator-page">
+      <h1 className="operator-page__title">{OPERATOR_TITLE}</h1>
+      <p className="muted">
+        Money that needs a person, every held cent with its deadline, and the totals to compare with
+        Stripe.
+      </p>
+      {overview === undefined ? (
+        <PageFallback />
+      ) : (
+        <OperatorDashboard
+          overview={overview}
+          now={now}
+          loadStripeBalance={() => stripeBalance({})}
+        />
+      )}
+    </div>
+  );
+}
