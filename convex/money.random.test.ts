@@ -22,7 +22,7 @@ import {
   sweepMovements,
   type MoneyWorld,
 } from "./test.money";
-import { EMPTY_BUCKETS, heldCents } from "./model/ledger";
+import { EMPTY_BUCKETS, EMPTY_TOTALS, heldCents } from "./model/ledger";
 import { judgingEndsAt } from "./model/ideas";
 
 const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? 1000);
@@ -365,17 +365,7 @@ async function check(
     );
   }
   // The ledger's lines, the idea's totals and the records agree.
-  const totals = {
-    contributedCents: 0,
-    refundedCents: 0,
-    refundingCents: 0,
-    refundFailedCents: 0,
-    paidOutCents: 0,
-    disputedCents: 0,
-    lostCents: 0,
-    awardedCents: 0,
-    ...idea.ledger,
-  };
+  const totals = { ...EMPTY_TOTALS, ...idea.ledger };
   const TOTAL = {
     collectedCents: "contributedCents",
     refundedCents: "refundedCents",
