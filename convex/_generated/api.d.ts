@@ -31,6 +31,7 @@ import type * as model_labels from "../model/labels.js";
 import type * as model_ledger from "../model/ledger.js";
 import type * as model_money from "../model/money.js";
 import type * as model_moneyStates from "../model/moneyStates.js";
+import type * as model_moneyViews from "../model/moneyViews.js";
 import type * as model_movements from "../model/movements.js";
 import type * as model_originality from "../model/originality.js";
 import type * as model_payments_events from "../model/payments/events.js";
@@ -93,6 +94,7 @@ declare const fullApi: ApiFromModules<{
   "model/ledger": typeof model_ledger;
   "model/money": typeof model_money;
   "model/moneyStates": typeof model_moneyStates;
+  "model/moneyViews": typeof model_moneyViews;
   "model/movements": typeof model_movements;
   "model/originality": typeof model_originality;
   "model/payments/events": typeof model_payments_events;
