@@ -79,7 +79,11 @@ test("a winning creator who never sets up payouts loses the award to the runner-
   await moveClock(base);
   const word = uniqueWord();
   const poster = await newBackendPerson("Idea Poster");
-  const ideaId = await postIdea(poster, { oneLiner: `Night trains ${word}`, hoursLeft: 24 });
+  // A day to go on the moved clock (the helper counts from this process's real clock).
+  const ideaId = await postIdea(poster, {
+    oneLiner: `Night trains ${word}`,
+    hoursLeft: 24 + base / 3600_000,
+  });
   const absent = await creator("Creator Absent", false);
   const ready = await creator("Creator Ready", true);
   const winner = await submit(absent, ideaId, `Sleeper car tour ${word}`);
