@@ -114,7 +114,9 @@ test("a winning creator who never sets up payouts loses the award to the runner-
     timeout: 30_000,
   });
   await expect(ledgerTotal(page, "Paid out")).toHaveText("$20.00", { timeout: 30_000 });
-  await expect(box).toContainText("An unclaimed award passed to the next video");
+  await expect(box).toContainText(
+    `The award to “Sleeper car tour ${word}” went unclaimed and passed on`,
+  );
 });
 
 test("a dispute opened at Stripe shows on the idea page and stops the transfer", async ({
