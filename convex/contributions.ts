@@ -35,6 +35,7 @@ import {
   sessionStateValidator,
 } from "./model/validators";
 import { PlatformError } from "./model/platforms/http";
+import { limitAction, limitCheckout } from "./model/rateLimits";
 
 const checkoutArgs = { proposalId: v.string(), amountCents: v.number() };
 const checkoutResult = v.object({ url: v.string(), contributionId: v.id("contributions") });
@@ -57,6 +58,7 @@ async function beginCheckout(
   ctx: ActionCtx,
   args: { proposalId: string; amountCents: number; contributorId: Id<"users"> | null },
 ): Promise<{ url: string; contributionId: Id<"contributions"> }> {
+  await limitCheckout(ctx, args.contributorId);
   {
     const { contributionId, title, email } = await ctx.runMutation(
       internal.contributions.createPending,
@@ -142,6 +144,7 @@ async function reconcileSession(
   {
     if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId))
       throw new ConvexError({ message: NOT_FOUND_MESSAGE });
+    await limitAction(ctx, "reconcile", sessionId);
     let state: SessionState | null;
     try {
       state = await retrieveCheckoutSession(sessionId);

@@ -7,6 +7,7 @@ import type { z } from "zod";
 import type { ActionCtx } from "../_generated/server";
 import type { Id } from "../_generated/dataModel";
 import { internal } from "../_generated/api";
+import { isRateLimited } from "../model/rateLimits";
 
 type AuthCtx = Pick<ActionCtx, "auth" | "runQuery">;
 
@@ -31,9 +32,17 @@ export class HttpError extends Error {
   }
 }
 
-/** HttpError and ConvexError become JSON errors; anything else a 500. */
+/**
+ * HttpError and ConvexError become JSON errors (a rate limit's a 429 with Retry-After);
+ * anything else a 500.
+ */
 export function errorToResponse(e: unknown): Response {
   if (e instanceof HttpError) return errorResponse(e.status, e.message);
+  if (isRateLimited(e)) {
+    const response = errorResponse(429, e.data.message);
+    response.headers.set("Retry-After", String(e.data.retryAfterSeconds));
+    return response;
+  }
   if (e instanceof ConvexError) {
     const data = e.data as { message?: string } | string;
     return errorResponse(400, typeof data === "string" ? data : (data.message ?? "Request failed"));
