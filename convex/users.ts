@@ -69,8 +69,16 @@ export const restUser = internalQuery({
   },
 });
 
-export const exists = internalQuery({
-  args: { userId: v.id("users") },
-  returns: v.boolean(),
-  handler: async (ctx, { userId }) => (await ctx.db.get("users", userId)) !== null,
+/**
+ * The person a token's subject (`userId|sessionId`, as Convex Auth writes it) names, or null when
+ * it names nobody: not an id of a user, or a user that no longer exists. The REST edge's check.
+ */
+export const callerOf = internalQuery({
+  args: { subject: v.string() },
+  returns: v.union(v.id("users"), v.null()),
+  handler: async (ctx, { subject }) => {
+    const userId = ctx.db.normalizeId("users", subject.split("|")[0] ?? "");
+    if (userId === null || (await ctx.db.get("users", userId)) === null) return null;
+    return userId;
+  },
 });
