@@ -2,12 +2,21 @@
 import { ConvexError, v, type Infer } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import { accountTypeValidator, preferredPlatformValidator } from "./validators";
+import { containsProfanity } from "./contentFilter";
+import { visibleText } from "./ideaText";
 
 export const DISPLAY_NAME_MAX_LENGTH = 50;
 
+export const DISPLAY_NAME_MESSAGES = {
+  empty: "Please enter a display name.",
+  tooLong: `Display names are at most ${DISPLAY_NAME_MAX_LENGTH} characters.`,
+  inappropriate: "Please choose a display name without inappropriate words.",
+};
+
 /**
  * The public name of a person, from what the sign-in provider told us: full name, then name,
- * then the part of the email before the at-sign, then "Anonymous" (spec §3).
+ * then the part of the email before the at-sign, then "Anonymous" (spec §3). Invisible
+ * characters are dropped; a candidate with nothing visible, or a profane one, is skipped.
  */
 export function displayNameFrom(profile: {
   fullName?: string | null;
@@ -16,8 +25,10 @@ export function displayNameFrom(profile: {
 }): string {
   const candidates = [profile.fullName, profile.name, profile.email?.split("@")[0]];
   for (const candidate of candidates) {
-    const trimmed = candidate?.trim();
-    if (trimmed) return trimmed.slice(0, DISPLAY_NAME_MAX_LENGTH);
+    const trimmed = visibleText(candidate ?? "")
+      .slice(0, DISPLAY_NAME_MAX_LENGTH)
+      .trim();
+    if (trimmed && !containsProfanity(trimmed)) return trimmed;
   }
   return "Anonymous";
 }
@@ -62,14 +73,14 @@ export function toProfile(user: Doc<"users">): Profile {
   };
 }
 
+/** A chosen display name, cleaned: nothing invisible, not blank, not too long, not profane. */
 export function validateDisplayName(raw: string): string {
-  const displayName = raw.trim().replace(/\s+/g, " ");
-  if (displayName.length === 0) throw new ConvexError({ message: "Please enter a display name." });
-  if (displayName.length > DISPLAY_NAME_MAX_LENGTH) {
-    throw new ConvexError({
-      message: `Display names are at most ${DISPLAY_NAME_MAX_LENGTH} characters.`,
-    });
-  }
+  const displayName = visibleText(raw);
+  if (displayName.length === 0) throw new ConvexError({ message: DISPLAY_NAME_MESSAGES.empty });
+  if (displayName.length > DISPLAY_NAME_MAX_LENGTH)
+    throw new ConvexError({ message: DISPLAY_NAME_MESSAGES.tooLong });
+  if (containsProfanity(displayName))
+    throw new ConvexError({ message: DISPLAY_NAME_MESSAGES.inappropriate });
   return displayName;
 }
 
