@@ -13,6 +13,7 @@ import {
   restUserValidator,
   toProfile,
   toRestUser,
+  userOfSubject,
   validateDisplayName,
 } from "./model/users";
 
@@ -71,14 +72,11 @@ export const restUser = internalQuery({
 
 /**
  * The person a token's subject (`userId|sessionId`, as Convex Auth writes it) names, or null when
- * it names nobody: not an id of a user, or a user that no longer exists. The REST edge's check.
+ * it names nobody: not a user's id, a user that no longer exists, or a session that ended
+ * (model/users.ts userOfSubject). The check of actions' builders and of the REST edge.
  */
 export const callerOf = internalQuery({
   args: { subject: v.string() },
   returns: v.union(v.id("users"), v.null()),
-  handler: async (ctx, { subject }) => {
-    const userId = ctx.db.normalizeId("users", subject.split("|")[0] ?? "");
-    if (userId === null || (await ctx.db.get("users", userId)) === null) return null;
-    return userId;
-  },
+  handler: async (ctx, { subject }) => await userOfSubject(ctx, subject),
 });
