@@ -190,6 +190,32 @@ describe("checkouts", () => {
     expect(await count(t, "contributions")).toBe(11);
   });
 
+  test("anonymous checkouts from the app are limited per IP as Convex saw it", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    const from = (ip: string) => t.withRequestMetadata({ ip });
+    for (let i = 0; i < 10; i++)
+      await from("203.0.113.9").action(api.contributions.startCheckout, {
+        proposalId,
+        amountCents: 500,
+      });
+    const calls = stripe.requests.length;
+    expect(
+      await messageOf(
+        from("203.0.113.9").action(api.contributions.startCheckout, {
+          proposalId,
+          amountCents: 500,
+        }),
+      ),
+    ).toMatch(TOO_MANY);
+    expect(stripe.requests.length).toBe(calls);
+    await from("198.51.100.4").action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 500,
+    });
+    expect(await count(t, "contributions")).toBe(11);
+  });
+
   test("anonymous checkouts without a client key share one bucket", async () => {
     const t = backend();
     const proposalId = await newIdea(t);

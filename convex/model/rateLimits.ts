@@ -80,13 +80,28 @@ export async function limitAction(
   await ctx.runMutation(internal.rateLimits.take, { name, key });
 }
 
-/** A checkout's buckets: the person's own, or the shared anonymous one. */
+/** The caller's IP as Convex saw it (null from crons, or where the runtime cannot tell). */
+export async function requestIp(ctx: Pick<ActionCtx, "meta">): Promise<string | null> {
+  try {
+    return (await ctx.meta.getRequestMetadata()).ip ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A checkout's buckets: the person's own; for an anonymous one, its client's (by the IP Convex
+ * saw, when it saw one; the REST edge keys by the proxies' headers otherwise) and the bucket all
+ * anonymous checkouts share.
+ */
 export async function limitCheckout(
-  ctx: Pick<ActionCtx, "runMutation">,
+  ctx: Pick<ActionCtx, "runMutation" | "meta">,
   contributorId: string | null,
 ) {
-  if (contributorId === null) await limitAction(ctx, "checkoutAnonymous", "anonymous");
-  else await limitAction(ctx, "checkout", contributorId);
+  if (contributorId !== null) return await limitAction(ctx, "checkout", contributorId);
+  const ip = await requestIp(ctx);
+  if (ip !== null) await limitAction(ctx, "checkoutPerClient", coarseIp(ip));
+  await limitAction(ctx, "checkoutAnonymous", "anonymous");
 }
 
 /**
@@ -99,7 +114,10 @@ export function clientKey(request: Request): string {
     request.headers.get("cf-connecting-ip") ??
     request.headers.get("x-real-ip") ??
     (forwarded || null);
-  if (ip === null) return "unknown";
+  return ip === null ? "unknown" : coarseIp(ip);
+}
+
+function coarseIp(ip: string): string {
   if (ip.includes(":")) return `ip6:${ip.toLowerCase().split(":").slice(0, 4).join(":")}`;
   return `ip:${ip.slice(0, 64)}`;
 }
