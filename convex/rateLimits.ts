@@ -6,11 +6,12 @@ import { internalMutation } from "./_generated/server";
 import { internal } from "./_generated/api";
 import { limit, RATE_LIMITS, rateLimitNameValidator } from "./model/rateLimits";
 
+/** Takes a token from each bucket, or none: one refusal rolls back the others. */
 export const take = internalMutation({
-  args: { name: rateLimitNameValidator, key: v.string() },
+  args: { buckets: v.array(v.object({ name: rateLimitNameValidator, key: v.string() })) },
   returns: v.null(),
-  handler: async (ctx, { name, key }) => {
-    await limit(ctx, name, key);
+  handler: async (ctx, { buckets }) => {
+    for (const { name, key } of buckets) await limit(ctx, name, key);
     return null;
   },
 });

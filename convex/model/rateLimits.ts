@@ -1,8 +1,8 @@
 // Every rate limit of the app, in one place (convex-helpers' rate limiter, the plain library:
 // its `rateLimits` table is in schema.ts). Token buckets: `capacity` is the burst a person may
 // spend at once, `rate` per `period` is how fast it fills again. Keyed per person; callers
-// without a person are keyed by a coarse client key from the REST edge (their IP) and all share
-// one anonymous bucket besides. A refused call throws a ConvexError before anything is written
+// without a person are keyed by a coarse client key (their IP) and all share one anonymous
+// bucket besides. A refused call throws a ConvexError before anything is written
 // (in a mutation the whole transaction is rolled back; actions consume in their own mutation
 // first), and the REST edge answers it with 429 and Retry-After (rest/respond.ts).
 import { ConvexError, v } from "convex/values";
@@ -77,7 +77,7 @@ export async function limitAction(
   name: RateLimitName,
   key: string,
 ) {
-  await ctx.runMutation(internal.rateLimits.take, { name, key });
+  await ctx.runMutation(internal.rateLimits.take, { buckets: [{ name, key }] });
 }
 
 /** The caller's IP as Convex saw it (null from crons, or where the runtime cannot tell). */
@@ -100,8 +100,12 @@ export async function limitCheckout(
 ) {
   if (contributorId !== null) return await limitAction(ctx, "checkout", contributorId);
   const ip = await requestIp(ctx);
-  if (ip !== null) await limitAction(ctx, "checkoutPerClient", coarseIp(ip));
-  await limitAction(ctx, "checkoutAnonymous", "anonymous");
+  await ctx.runMutation(internal.rateLimits.take, {
+    buckets: [
+      ...(ip === null ? [] : [{ name: "checkoutPerClient" as const, key: coarseIp(ip) }]),
+      { name: "checkoutAnonymous", key: "anonymous" },
+    ],
+  });
 }
 
 /**
