@@ -1,10 +1,91 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from "vite";
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { defineConfig, loadEnv } from "vite";
 import react from "@vitejs/plugin-react";
+
+// Security headers for the built web app: `vite preview` sends them, and the README shows the
+// same headers for production hosting. The Content-Security-Policy allows only our own origins:
+// the Convex deployment (its sync WebSocket and HTTP API) and its HTTP actions, the platforms'
+// image hosts (thumbnails, avatars) and Stripe Checkout (a redirect; listed for form posts).
+
+/** Image hosts the app shows: YouTube/TikTok thumbnails, Google/Discord avatars. */
+const IMAGE_HOSTS = [
+  "https://i.ytimg.com",
+  "https://*.ytimg.com",
+  "https://*.tiktokcdn.com",
+  "https://*.tiktokcdn-us.com",
+  "https://*.googleusercontent.com",
+  "https://cdn.discordapp.com",
+];
+const STRIPE_CHECKOUT = "https://checkout.stripe.com";
+
+/** An origin and its WebSocket twin (the Convex client syncs over ws(s):// on the same host). */
+function withWebSocket(url: string | undefined): string[] {
+  if (!url) return [];
+  const origin = new URL(url).origin;
+  return [origin, origin.replace(/^http/, "ws")];
+}
+
+/**
+ * Hashes of the <style> blocks two libraries insert at run time (sonner's toasts, the typing
+ * animation's cursor), read from the installed packages: 'self' then suffices for styles, with
+ * no 'unsafe-inline'. Falls back to 'unsafe-inline' if a library's code ever changes shape.
+ */
+function injectedStyleHashes(): string[] {
+  const require = createRequire(import.meta.url);
+  const literalAfter = (file: string, marker: string): string | null => {
+    const code = readFileSync(require.resolve(file), "utf8");
+    const start = code.indexOf(marker);
+    if (start === -1) return null;
+    const match = /^"((?:[^"\\]|\\.)*)"/.exec(code.slice(start + marker.indexOf(`"`)));
+    return match ? (JSON.parse(`"${match[1]}"`) as string) : null;
+  };
+  const blocks = [
+    literalAfter("sonner", '__insertCSS("'),
+    literalAfter("react-type-animation", '}(".index-module_type'),
+  ];
+  if (blocks.some((css) => css === null)) return ["'unsafe-inline'"];
+  // Both append an empty <style> first and fill it next: the empty text is checked too.
+  return ["", ...blocks].map(
+    (css) => `'sha256-${createHash("sha256").update(css!).digest("base64")}'`,
+  );
+}
+
+export function securityHeaders(env: Record<string, string | undefined>): Record<string, string> {
+  const convex = withWebSocket(env.VITE_CONVEX_URL);
+  const site = env.VITE_CONVEX_SITE_URL ? [new URL(env.VITE_CONVEX_SITE_URL).origin] : [];
+  // The local stack serves its stand-ins' images (thumbnails, avatars) from loopback ports.
+  const local = [...convex, ...site].some((o) => /\/\/(127\.0\.0\.1|localhost)[:/]/.test(o))
+    ? ["http://127.0.0.1:*", "http://localhost:*"]
+    : [];
+  const extra = (env.CSP_EXTRA_IMG_SRC ?? "").split(/\s+/).filter(Boolean);
+  const policy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' ${injectedStyleHashes().join(" ")}`,
+    `img-src 'self' data: blob: ${[...IMAGE_HOSTS, ...local, ...extra].join(" ")}`,
+    "font-src 'self'",
+    `connect-src 'self' ${[...convex, ...site].join(" ")}`.trim(),
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self' ${STRIPE_CHECKOUT}`,
+    "frame-ancestors 'none'",
+  ];
+  return {
+    "Content-Security-Policy": policy.join("; "),
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  };
+}
 
 // The web app, and the three test projects: Convex functions (convex-test in the edge
 // runtime, as Convex recommends), web components (jsdom) and the local runtime (Node).
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   server: {
     port: 5173,
@@ -16,7 +97,12 @@ export default defineConfig({
       ignored: ["**/e2e/**", "**/.data/**", "**/local/**", "**/.ci/**", "**/test-results/**"],
     },
   },
-  preview: { port: 4173, strictPort: true },
+  preview: {
+    port: 4173,
+    strictPort: true,
+    // VITE_* from the environment or the .env files, as the build read them.
+    headers: securityHeaders({ ...loadEnv(mode, process.cwd(), ["VITE_", "CSP_"]) }),
+  },
   build: { target: "es2022", sourcemap: true },
   test: {
     projects: [
@@ -49,4 +135,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

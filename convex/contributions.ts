@@ -45,6 +45,7 @@ import {
   type ContributionView,
 } from "./model/moneyViews";
 import schema from "./schema";
+import { limitAction, limitCheckout } from "./model/rateLimits";
 
 const checkoutArgs = { proposalId: v.string(), amountCents: v.number() };
 const checkoutResult = v.object({ url: v.string(), contributionId: v.id("contributions") });
@@ -67,6 +68,7 @@ async function beginCheckout(
   ctx: ActionCtx,
   args: { proposalId: string; amountCents: number; contributorId: Id<"users"> | null },
 ): Promise<{ url: string; contributionId: Id<"contributions"> }> {
+  await limitCheckout(ctx, args.contributorId);
   {
     const { contributionId, title, email } = await ctx.runMutation(
       internal.contributions.createPending,
@@ -152,6 +154,7 @@ async function reconcileSession(
   {
     if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId))
       throw new ConvexError({ message: NOT_FOUND_MESSAGE });
+    await limitAction(ctx, "reconcile", sessionId);
     let state: SessionState | null;
     try {
       state = await retrieveCheckoutSession(sessionId);

@@ -15,4 +15,17 @@ crons.interval(
   internal.settlement.recheckPending,
   {},
 );
+// Expired OAuth states and abandoned sign-in verifiers; rate-limit buckets nobody uses.
+crons.interval(
+  "sweep expired sign-in state",
+  { minutes: 15 },
+  internal.rateLimits.sweepExpired,
+  {},
+);
+crons.interval(
+  "sweep idle rate-limit buckets",
+  { hours: 24 },
+  internal.rateLimits.sweepBuckets,
+  {},
+);
 export default crons;

@@ -6,8 +6,9 @@
 //              (`signInMessage`, the spec's text for that action); ctx.userId.
 //   admin*   — people with the admin role (granted from the command line); everyone else,
 //              signed in or not, gets "Not found." so the functions do not reveal themselves.
+// A token counts only while its session exists (model/users.ts userOfSubject): once its person
+// signed out, it is a visitor's, though the token itself has not expired yet.
 import { ConvexError } from "convex/values";
-import { getAuthUserId } from "@convex-dev/auth/server";
 import {
   customAction,
   customCtx,
@@ -18,53 +19,67 @@ import { action, mutation, query } from "./_generated/server";
 import type { ActionCtx, QueryCtx } from "./_generated/server";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
+import { userOfSubject } from "./model/users";
 
 export const NOT_FOUND = "Not found.";
 
+/** The signed-in person, if their session still exists; else null (a visitor). */
+async function sessionUserId(ctx: Pick<QueryCtx, "auth" | "db">): Promise<Id<"users"> | null> {
+  const identity = await ctx.auth.getUserIdentity();
+  return identity === null ? null : await userOfSubject(ctx, identity.subject);
+}
+
+/** The same from an action, which reads the session through a query. */
+async function sessionUserIdInAction(ctx: ActionCtx): Promise<Id<"users"> | null> {
+  const identity = await ctx.auth.getUserIdentity();
+  if (identity === null) return null;
+  return await ctx.runQuery(internal.users.callerOf, { subject: identity.subject });
+}
+
 async function requireUser(
-  ctx: { auth: QueryCtx["auth"] },
+  userId: Promise<Id<"users"> | null>,
   signInMessage: string,
 ): Promise<Id<"users">> {
-  const userId = await getAuthUserId(ctx);
-  if (userId === null) throw new ConvexError({ message: signInMessage });
-  return userId;
+  const id = await userId;
+  if (id === null) throw new ConvexError({ message: signInMessage });
+  return id;
 }
 
 export const publicQuery = customQuery(
   query,
-  customCtx(async (ctx) => ({ viewerId: await getAuthUserId(ctx) })),
+  customCtx(async (ctx) => ({ viewerId: await sessionUserId(ctx) })),
 );
 export const publicMutation = customMutation(
   mutation,
-  customCtx(async (ctx) => ({ viewerId: await getAuthUserId(ctx) })),
+  customCtx(async (ctx) => ({ viewerId: await sessionUserId(ctx) })),
 );
 export const publicAction = customAction(
   action,
-  customCtx(async (ctx) => ({ viewerId: await getAuthUserId(ctx) })),
+  customCtx(async (ctx) => ({ viewerId: await sessionUserIdInAction(ctx) })),
 );
 
 type SignIn = { signInMessage: string };
 export const userQuery = customQuery(
   query,
   customCtx(async (ctx, { signInMessage }: SignIn) => ({
-    userId: await requireUser(ctx, signInMessage),
+    userId: await requireUser(sessionUserId(ctx), signInMessage),
   })),
 );
 export const userMutation = customMutation(
   mutation,
   customCtx(async (ctx, { signInMessage }: SignIn) => ({
-    userId: await requireUser(ctx, signInMessage),
+    userId: await requireUser(sessionUserId(ctx), signInMessage),
   })),
 );
 export const userAction = customAction(
   action,
   customCtx(async (ctx, { signInMessage }: SignIn) => ({
-    userId: await requireUser(ctx, signInMessage),
+    userId: await requireUser(sessionUserIdInAction(ctx), signInMessage),
   })),
 );
 
 async function requireAdmin(ctx: QueryCtx): Promise<Id<"users">> {
-  const userId = await getAuthUserId(ctx);
+  const userId = await sessionUserId(ctx);
   const user = userId === null ? null : await ctx.db.get("users", userId);
   if (user?.role !== "admin") throw new ConvexError({ message: NOT_FOUND });
   return user._id;
@@ -81,6 +96,7 @@ export const adminMutation = customMutation(
 export const adminAction = customAction(
   action,
   customCtx(async (ctx: ActionCtx): Promise<{ adminId: Id<"users"> }> => {
+    if ((await sessionUserIdInAction(ctx)) === null) throw new ConvexError({ message: NOT_FOUND });
     const adminId: Id<"users"> | null = await ctx.runQuery(internal.operator.adminCheck, {});
     if (adminId === null) throw new ConvexError({ message: NOT_FOUND });
     return { adminId };

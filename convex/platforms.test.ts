@@ -83,7 +83,7 @@ describe("connecting YouTube", () => {
     ]);
   });
 
-  test("a state from someone else, for another platform, reused, or made up is refused", async () => {
+  test("a state from someone else, for another platform, reused, expired or made up is refused", async () => {
     const t = newBackend();
     const ada = await createUser(t);
     const mallory = await createUser(t);
@@ -98,14 +98,24 @@ describe("connecting YouTube", () => {
     const refused = "This authorization request is invalid or has expired. Please try again.";
     const stolen = (await start(t, ada, "YouTube")).searchParams.get("state")!;
     expect(await finish(mallory, "YouTube", stolen)).toBe(refused);
-    // A refused state is used up: not even its owner can use it afterwards.
+    expect((await as(t, mallory).query(api.platforms.mine, {}))!.youtube.connected).toBe(false);
+    // Someone else's attempt leaves the owner's state usable, once.
+    expect(await finish(ada, "YouTube", stolen)).toBe("connected");
     expect(await finish(ada, "YouTube", stolen)).toBe(refused);
+    // The owner's own wrong attempts use the state up.
     const wrongPlatform = (await start(t, ada, "YouTube")).searchParams.get("state")!;
     expect(await finish(ada, "TikTok", wrongPlatform)).toBe(refused);
+    expect(await finish(ada, "YouTube", wrongPlatform)).toBe(refused);
+    const expired = (await start(t, ada, "YouTube")).searchParams.get("state")!;
+    await t.run(async (ctx) => {
+      const row = await ctx.db
+        .query("oauthStates")
+        .withIndex("by_state", (q) => q.eq("state", expired))
+        .unique();
+      await ctx.db.patch("oauthStates", row!._id, { expiresAt: Date.now() - 1 });
+    });
+    expect(await finish(ada, "YouTube", expired)).toBe(refused);
     expect(await finish(ada, "YouTube", "made-up")).toBe(refused);
-    const good = (await start(t, ada, "YouTube")).searchParams.get("state")!;
-    expect(await finish(ada, "YouTube", good)).toBe("connected");
-    expect(await finish(ada, "YouTube", good)).toBe(refused);
     expect((await as(t, mallory).query(api.platforms.mine, {}))!.youtube.connected).toBe(false);
   });
 

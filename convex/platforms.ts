@@ -98,7 +98,11 @@ export const saveState = internalMutation({
   },
 });
 
-/** Uses up a state: only its owner, for its platform, before it expires. */
+/**
+ * Uses up a state: only its owner, for its platform, before it expires. Someone else presenting
+ * it (a stolen or guessed state) is refused without touching it, so the owner's own round trip
+ * still works.
+ */
 export const consumeState = internalMutation({
   args: { state: v.string(), userId: v.id("users"), platform: videoPlatformValidator },
   handler: async (ctx, { state, userId, platform }) => {
@@ -106,14 +110,9 @@ export const consumeState = internalMutation({
       .query("oauthStates")
       .withIndex("by_state", (q) => q.eq("state", state))
       .unique();
-    if (request === null) return null;
+    if (request === null || request.userId !== userId) return null;
     await ctx.db.delete("oauthStates", request._id);
-    if (
-      request.userId !== userId ||
-      request.platform !== platform ||
-      request.expiresAt < Date.now()
-    )
-      return null;
+    if (request.platform !== platform || request.expiresAt < Date.now()) return null;
     return { codeVerifier: request.codeVerifier, returnToSettings: request.returnToSettings };
   },
 });

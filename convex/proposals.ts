@@ -6,6 +6,7 @@ import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { publicQuery, userMutation } from "./functions";
 import { MESSAGES } from "./model/ideas";
+import { limit } from "./model/rateLimits";
 import {
   closeProposal,
   ideaCard,
@@ -52,7 +53,10 @@ export const create = userMutation({
   args: ideaArgs,
   returns: v.id("proposals"),
   signInMessage: MESSAGES.signIn,
-  handler: async (ctx, args) => await submitIdea(ctx, ctx.userId, args),
+  handler: async (ctx, args) => {
+    await limit(ctx, "createIdea", ctx.userId);
+    return await submitIdea(ctx, ctx.userId, args);
+  },
 });
 
 /** Sets the caller's vote: 1, -1, or 0 to clear it. Returns the new net count. */
@@ -60,7 +64,10 @@ export const vote = userMutation({
   args: { proposalId: v.id("proposals"), vote: voteValidator },
   returns: v.number(),
   signInMessage: "You must be logged in to vote.",
-  handler: async (ctx, args) => await voteOnIdea(ctx, ctx.userId, args.proposalId, args.vote),
+  handler: async (ctx, args) => {
+    await limit(ctx, "vote", ctx.userId);
+    return await voteOnIdea(ctx, ctx.userId, args.proposalId, args.vote);
+  },
 });
 
 // The REST edge's twins: the caller comes from the route's bearer token.
@@ -80,13 +87,19 @@ export const getFor = internalQuery({
 export const createAs = internalMutation({
   args: { ...ideaArgs, userId: v.id("users") },
   returns: v.id("proposals"),
-  handler: async (ctx, { userId, ...args }) => await submitIdea(ctx, userId, args),
+  handler: async (ctx, { userId, ...args }) => {
+    await limit(ctx, "createIdea", userId);
+    return await submitIdea(ctx, userId, args);
+  },
 });
 
 export const voteAs = internalMutation({
   args: { proposalId: v.id("proposals"), vote: voteValidator, userId: v.id("users") },
   returns: v.number(),
-  handler: async (ctx, args) => await voteOnIdea(ctx, args.userId, args.proposalId, args.vote),
+  handler: async (ctx, args) => {
+    await limit(ctx, "vote", args.userId);
+    return await voteOnIdea(ctx, args.userId, args.proposalId, args.vote);
+  },
 });
 
 // The idea's lifecycle (scheduled by model/proposals.ts).

@@ -1,5 +1,6 @@
 import { defineSchema, defineTable } from "convex/server";
 import { authTables } from "@convex-dev/auth/server";
+import { rateLimitTables } from "convex-helpers/server/rateLimit";
 import { v } from "convex/values";
 import {
   castVoteValidator,
@@ -28,6 +29,8 @@ import {
 
 export default defineSchema({
   ...authTables,
+  // convex-helpers' rate limiter buckets (model/rateLimits.ts).
+  ...rateLimitTables,
   // Convex Auth's users table, with the product's own profile fields.
   users: defineTable({
     name: v.optional(v.string()),
@@ -286,5 +289,7 @@ export default defineSchema({
     codeVerifier: v.optional(v.string()),
     returnToSettings: v.boolean(),
     expiresAt: v.number(),
-  }).index("by_state", ["state"]),
+  })
+    .index("by_state", ["state"])
+    .index("by_expiry", ["expiresAt"]),
 });

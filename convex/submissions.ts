@@ -6,6 +6,7 @@ import { internalMutation, internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
 import { publicQuery, userAction, userMutation } from "./functions";
 import { VIDEO_LINK_MESSAGES } from "./model/videoLinks";
+import { limit } from "./model/rateLimits";
 import {
   fail,
   findSubmission,
@@ -52,8 +53,10 @@ export const vote = userMutation({
   args: { submissionId: v.id("submissions"), vote: voteValidator },
   returns: voteResult,
   signInMessage: "You must be logged in to vote.",
-  handler: async (ctx, args) =>
-    await voteOnSubmission(ctx, ctx.userId, args.submissionId, args.vote),
+  handler: async (ctx, args) => {
+    await limit(ctx, "vote", ctx.userId);
+    return await voteOnSubmission(ctx, ctx.userId, args.submissionId, args.vote);
+  },
 });
 
 /** The caller's submissions, newest first, with their ideas' titles; none for a visitor. */
@@ -79,6 +82,7 @@ export const voteAs = internalMutation({
   args: { submissionId: v.string(), vote: voteValidator, userId: v.id("users") },
   returns: v.union(voteResult, v.null()),
   handler: async (ctx, args) => {
+    await limit(ctx, "vote", args.userId);
     const submissionId = ctx.db.normalizeId("submissions", args.submissionId);
     if (submissionId === null || (await ctx.db.get("submissions", submissionId)) === null)
       return null;

@@ -12,12 +12,37 @@ export function newBackend() {
 
 export type Backend = ReturnType<typeof newBackend>;
 
-/** Runs functions as the given user, the way Convex Auth's session tokens identify them. */
-export function as(t: Backend, userId: Id<"users">) {
-  return t.withIdentity({
-    subject: `${userId}|session-of-${userId}`,
-    issuer: "https://convex.test",
-  });
+type Caller = ReturnType<Backend["withIdentity"]>;
+const sessions = new WeakMap<Backend, Map<Id<"users">, Promise<Caller>>>();
+
+/**
+ * Runs functions as the given user, the way Convex Auth's session tokens identify them
+ * (`userId|sessionId`): the first call for a person creates a real `authSessions` row, since the
+ * builders of functions.ts accept a token only while its session exists. Deleting that row signs
+ * the person out.
+ */
+export function as(t: Backend, userId: Id<"users">): Caller {
+  let known = sessions.get(t);
+  if (!known) sessions.set(t, (known = new Map()));
+  let caller = known.get(userId);
+  if (!caller) {
+    caller = t
+      .run((ctx) =>
+        ctx.db.insert("authSessions", { userId, expirationTime: Date.now() + 30 * 86_400_000 }),
+      )
+      .then((sessionId) =>
+        t.withIdentity({ subject: `${userId}|${sessionId}`, issuer: "https://convex.test" }),
+      );
+    known.set(userId, caller);
+  }
+  const ready = caller;
+  return {
+    query: async (...args) => (await ready).query(...args),
+    mutation: async (...args) => (await ready).mutation(...args),
+    action: async (...args) => (await ready).action(...args),
+    run: async (...args) => (await ready).run(...args),
+    fetch: async (...args) => (await ready).fetch(...args),
+  } as Caller;
 }
 
 /** Creates a signed-in person with a complete profile unless told otherwise. */

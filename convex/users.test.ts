@@ -13,6 +13,9 @@ describe("display names", () => {
     expect(displayNameFrom({ name: null, email: "grace.hopper@navy.mil" })).toBe("grace.hopper");
     expect(displayNameFrom({ email: "" })).toBe("Anonymous");
     expect(displayNameFrom({})).toBe("Anonymous");
+    // A provider's name with nothing visible, or a profane one, is skipped.
+    expect(displayNameFrom({ fullName: "\u200B\u3164", name: "ada" })).toBe("ada");
+    expect(displayNameFrom({ fullName: "Phuck You", email: "pat@x.com" })).toBe("pat");
   });
 });
 
@@ -204,7 +207,19 @@ describe("profiles are private to their owner", () => {
     await expect(
       as(t, ada).mutation(api.users.updateDisplayName, { displayName: "x".repeat(51) }),
     ).rejects.toThrow(/at most 50/);
-    await as(t, ada).mutation(api.users.updateDisplayName, { displayName: "Ada L." });
+    // Invisible and control characters are no name; they are stripped from a real one.
+    for (const displayName of ["\u200B\u200B", "\u202E\u2066", "\u0000\u0007", "\u3164", "\u0301"])
+      await expect(
+        as(t, ada).mutation(api.users.updateDisplayName, { displayName }),
+      ).rejects.toThrow("Please enter a display name.");
+    // The content filter applies to names too.
+    for (const displayName of ["f u c k face", "Phuck", "sh1t lord"])
+      await expect(
+        as(t, ada).mutation(api.users.updateDisplayName, { displayName }),
+      ).rejects.toThrow("Please choose a display name without inappropriate words.");
+    await as(t, ada).mutation(api.users.updateDisplayName, { displayName: "A\u200Bda\u202E L.\n" });
+    expect((await as(t, ada).query(api.users.current, {}))!.displayName).toBe("Ada L.");
+    await as(t, ada).mutation(api.users.updateDisplayName, { displayName: "Nikon N16 fan" });
     expect((await as(t, bob).query(api.users.current, {}))!.displayName).toBe("Bob");
     await expect(t.mutation(api.users.updateDisplayName, { displayName: "Ghost" })).rejects.toThrow(
       /sign in/,

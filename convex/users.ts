@@ -13,6 +13,7 @@ import {
   restUserValidator,
   toProfile,
   toRestUser,
+  userOfSubject,
   validateDisplayName,
 } from "./model/users";
 
@@ -69,8 +70,13 @@ export const restUser = internalQuery({
   },
 });
 
-export const exists = internalQuery({
-  args: { userId: v.id("users") },
-  returns: v.boolean(),
-  handler: async (ctx, { userId }) => (await ctx.db.get("users", userId)) !== null,
+/**
+ * The person a token's subject (`userId|sessionId`, as Convex Auth writes it) names, or null when
+ * it names nobody: not a user's id, a user that no longer exists, or a session that ended
+ * (model/users.ts userOfSubject). The check of actions' builders and of the REST edge.
+ */
+export const callerOf = internalQuery({
+  args: { subject: v.string() },
+  returns: v.union(v.id("users"), v.null()),
+  handler: async (ctx, { subject }) => await userOfSubject(ctx, subject),
 });

@@ -312,7 +312,50 @@ describe("numbers are not look-alikes", () => {
     expect(containsProfanity("Top 455 bridges of Europe")).toBe(false);
     expect(containsProfanity("Sequence 717")).toBe(false);
     expect(containsProfanity("Class of 2005 reunion")).toBe(false);
-    expect(containsProfanity("a55 compilation")).toBe(true);
+    // Up to three letters then digits is a model or route code ("A55", "N16"), not "ass".
+    expect(containsProfanity("a55 compilation")).toBe(false);
+    expect(containsProfanity("a55hole compilation")).toBe(true);
     expect(containsProfanity("sh1t happens")).toBe(true);
+  });
+});
+
+describe("the tuned filter, both ways", () => {
+  // Ideas and names that read like profanity to a naive filter, and must pass.
+  const pass = [
+    "Riding the N16 night bus",
+    "Nikon N16 camera review",
+    "Cook 5 dishes with sh1take",
+    "a55 kicking workout",
+    "Samsung A55 vs A35",
+    "Ford F150 towing test",
+    "A B C of cooking",
+    "I O U: songs about debt",
+    "Graphic design basics",
+    "Phuket travel vlog",
+    "Sophie's phat asphalt skates",
+    "Shiitake and sh1itake",
+  ];
+  // Disguised profanity, and must be caught.
+  const caught = [
+    "f u c k this idea",
+    "f.u.c.k this idea",
+    "F-U-C-K this idea",
+    "f  u  c  k",
+    "s h i t show",
+    "Phuck this",
+    "PHUCK THIS",
+    "f\u200Buck this", // a zero-width space inside the word
+    "sh\u00ADit happens", // a soft hyphen
+    "sh1t happens",
+    "a$$ kicking",
+    "a55hole",
+  ];
+  const table: [string, boolean][] = [
+    ...pass.map((text): [string, boolean] => [text, false]),
+    ...caught.map((text): [string, boolean] => [text, true]),
+  ];
+  test.each(table)("%j → profane: %s", (text, profane) => {
+    expect(containsProfanity(text)).toBe(profane);
+    expect(idea(text)).toBe(!profane);
   });
 });

@@ -8,7 +8,13 @@
 // while catching variants such as "fvck", "fuuuck" and "a$$". @2toad/profanity's whole-word list
 // refuses ordinary words ("pawn", "Wang", "Cox", "SPAC"); it and leo-profanity (253 words) miss
 // "f4ck" and "fvck" even after normalising; bad-words adds a dependency (badwords-list).
-import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
+import {
+  englishDataset,
+  englishRecommendedTransformers,
+  RegExpMatcher,
+  resolveLeetSpeakTransformer,
+} from "obscenity";
+import { visibleText } from "./ideaText";
 
 export const INAPPROPRIATE_CONTENT_MESSAGE =
   "Proposal contains inappropriate content or restricted URLs and cannot be submitted";
@@ -63,6 +69,8 @@ const EXTRA_WHITELIST = [
   "fukushima",
   "moby dick",
   "penistone",
+  "fuket", // "Phuket" once "ph" is read as "f"
+  "phuket",
   "pussycat",
   "rapeseed",
   "retardant",
@@ -75,6 +83,12 @@ const dataset = englishDataset.build();
 const matcher = new RegExpMatcher({
   ...dataset,
   ...englishRecommendedTransformers,
+  // The blacklist side reads leetspeak ("sh1t"); the whitelist side must too, or "sh1take" is
+  // read as "shitake" for the blacklist and missed by the whitelist.
+  whitelistMatcherTransformers: [
+    resolveLeetSpeakTransformer(),
+    ...(englishRecommendedTransformers.whitelistMatcherTransformers ?? []),
+  ],
   whitelistedTerms: [...(dataset.whitelistedTerms ?? []), ...EXTRA_WHITELIST],
 });
 
@@ -104,14 +118,30 @@ export function normalizeLookalikes(text: string): string {
     .replace(/[01345$@]/g, (c) => LOOKALIKES[c] ?? c);
 }
 
+const blank = (match: string) => " ".repeat(match.length);
+
+/**
+ * Letters spelled out one by one ("f u c k", "f.u.c.k", "f-u-c-k"): three or more single
+ * letters, each standing alone, joined by spaces or punctuation, are read as one word.
+ */
+function joinSpelledOut(text: string): string {
+  return text.replace(
+    /(?<![\p{L}\p{N}])\p{L}(?:[\s.\-_*·,+|/\\]+\p{L}(?![\p{L}\p{N}])){2,}/gu,
+    (run) => run.replace(/[^\p{L}]/gu, ""),
+  );
+}
+
 /** True when the text, raw or with look-alikes normalised, contains a profane word. */
 export function containsProfanity(text: string): boolean {
-  // A plain number ("Top 455", "Class of 2005") is a number, not a disguised word: only digits
-  // touching letters or $/@ ("a55", "sh1t") are read as look-alikes.
-  const words = text.replace(/(?<![\p{L}$@\d])\d+(?![\p{L}$@\d])/gu, (digits) =>
-    " ".repeat(digits.length),
+  const words = visibleText(text)
+    // A plain number ("Top 455", "Class of 2005") is a number, not a disguised word.
+    .replace(/(?<![\p{L}$@\d])\d+(?![\p{L}$@\d])/gu, blank)
+    // Nor is a model or route code: up to three letters then digits ("N16", "A55", "F150").
+    .replace(/(?<![\p{L}\p{N}$@])\p{L}{1,3}\d{2,}(?![\p{L}\p{N}$@])/gu, blank);
+  const normalized = normalizeLookalikes(words);
+  return [words, normalized, joinSpelledOut(normalized), normalized.replace(/ph/g, "f")].some(
+    (variant) => matcher.hasMatch(variant),
   );
-  return matcher.hasMatch(words) || matcher.hasMatch(normalizeLookalikes(words));
 }
 
 /**

@@ -4,6 +4,25 @@
 // import it.
 
 export const DEFAULT_DEADLINE_DAYS = 14;
+
+// Characters that show nothing: controls (other than whitespace, which becomes a space), format
+// characters (zero-width spaces and joiners, bidi overrides, soft hyphens, tags), variation
+// selectors outside emoji, private-use and unassigned code points, and the "blank" letters
+// (Hangul fillers, the braille blank) that pass for text while showing nothing. The zero-width
+// joiner stays inside emoji sequences (👩‍💻), and U+FE0F after an emoji.
+const INVISIBLE =
+  /[\p{Co}\p{Cn}\p{Cs}\u{FE00}-\u{FE0E}\u{E0100}-\u{E01EF}\u115F\u1160\u3164\uFFA0\u2800\u034F]|(?!\u200D)\p{Cf}|(?<!\p{Extended_Pictographic}[\u{FE0F}\u{1F3FB}-\u{1F3FF}]?)[\u200D\u{FE0F}]/gu;
+const CONTROL = /[\p{Cc}\u2028\u2029]/gu;
+
+/**
+ * The text as people see it: invisible characters removed, controls and runs of whitespace
+ * turned into one space, trimmed. Empty when nothing visible is left (a title or name of only
+ * zero-width or control characters, or of combining marks alone, is no title or name).
+ */
+export function visibleText(raw: string): string {
+  const text = raw.replace(INVISIBLE, "").replace(CONTROL, " ").replace(/\s+/g, " ").trim();
+  return /[\p{L}\p{N}\p{S}\p{P}]/u.test(text) ? text : "";
+}
 export const MAX_DEADLINE_DAYS = 365;
 export const TITLE_MAX_LENGTH = 200;
 export const MAX_LINKS = 10;

@@ -98,3 +98,26 @@ describe("idea text", () => {
     ]);
   });
 });
+
+describe("invisible text in titles", () => {
+  test.each([
+    ["\u200B\u200C\u200D", MESSAGES.idea],
+    ["\u202E\u2066\u2069", MESSAGES.idea],
+    ["\u0000\u0001\u001F\u007F", MESSAGES.idea],
+    ["\u3164\u115F\u2800", MESSAGES.idea],
+    ["\uFEFF\u00AD\u{E0041}", MESSAGES.idea],
+    ["\u0301\u0301\u0301", MESSAGES.idea],
+  ])("%j alone is no idea", (oneLiner, message) => {
+    expect(messageFor({ oneLiner })).toBe(message);
+  });
+
+  test("invisible characters are stripped from a real title; emoji sequences stay whole", () => {
+    const titled = (oneLiner: string) => {
+      const result = validateIdea({ ...good, oneLiner }, NOW);
+      return result.ok ? result.idea.title : result.message;
+    };
+    expect(titled("Urban\u200B foxes\u202E at\u0000night")).toBe("Urban foxes at night");
+    expect(titled("Coding vlog 👩\u200D💻 ❤\uFE0F")).toBe("Coding vlog 👩\u200D💻 ❤\uFE0F");
+    expect(titled("f\u200Buck this")).toBe(MESSAGES.content);
+  });
+});

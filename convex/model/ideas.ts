@@ -9,6 +9,7 @@ import {
   MAX_DEADLINE_DAYS,
   MAX_LINKS,
   TITLE_MAX_LENGTH,
+  visibleText,
 } from "./ideaText";
 import { DAY_MS } from "./labels";
 import { DURATIONS, IDEA_PLATFORMS, type Duration, type IdeaPlatform } from "./validators";
@@ -69,7 +70,7 @@ export function validateIdea(input: IdeaInput, now: number): IdeaValidation {
   if (durations.length === 0) return fail(MESSAGES.duration);
   const platform = IDEA_PLATFORMS.find((p) => p === input.platform);
   if (!platform) return fail(MESSAGES.platform);
-  const title = input.oneLiner.trim().replace(/\s+/g, " ");
+  const title = visibleText(input.oneLiner);
   if (title === "") return fail(MESSAGES.idea);
   if (title.length > TITLE_MAX_LENGTH) return fail(MESSAGES.ideaTooLong);
   // Blank links are dropped (spec §5.7).

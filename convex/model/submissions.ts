@@ -16,6 +16,7 @@ import { PlatformError } from "./platforms/http";
 import { lookUpYouTubeVideo } from "./platforms/youtube";
 import { tiktokOEmbed, tiktokOwnVideo } from "./platforms/tiktok";
 import { usableAccessToken } from "./platforms/connections";
+import { limitAction } from "./rateLimits";
 import { creatorBecamePayable, isEligible, voteQualifies } from "./settlement";
 
 export interface VerifiedVideo {
@@ -295,6 +296,7 @@ export async function submitVideo(
   userId: Id<"users">,
   args: { proposalId: string; link: string },
 ): Promise<Id<"submissions">> {
+  await limitAction(ctx, "submitVideo", userId);
   if (args.link.trim() === "") fail(VIDEO_LINK_MESSAGES.missing);
   const idea = await ctx.runQuery(internal.submissions.ideaForSubmission, {
     proposalId: args.proposalId,
@@ -325,6 +327,7 @@ export async function lookUpLink(
   userId: Id<"users">,
   rawLink: string,
 ): Promise<{ title: string; platform: VideoPlatform; owned: boolean }> {
+  await limitAction(ctx, "verifyVideo", userId);
   const link = parseVideoLink(rawLink);
   if (!link) fail(VIDEO_LINK_MESSAGES.format);
   const video = await verifyVideo(ctx, userId, link).catch((e: unknown) => {

@@ -1,13 +1,23 @@
 // Rules about people: display names, profile completeness, the caller.
 import { ConvexError, v, type Infer } from "convex/values";
-import type { Doc } from "../_generated/dataModel";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
 import { accountTypeValidator, preferredPlatformValidator } from "./validators";
+import { containsProfanity } from "./contentFilter";
+import { visibleText } from "./ideaText";
 
 export const DISPLAY_NAME_MAX_LENGTH = 50;
 
+export const DISPLAY_NAME_MESSAGES = {
+  empty: "Please enter a display name.",
+  tooLong: `Display names are at most ${DISPLAY_NAME_MAX_LENGTH} characters.`,
+  inappropriate: "Please choose a display name without inappropriate words.",
+};
+
 /**
  * The public name of a person, from what the sign-in provider told us: full name, then name,
- * then the part of the email before the at-sign, then "Anonymous" (spec §3).
+ * then the part of the email before the at-sign, then "Anonymous" (spec §3). Invisible
+ * characters are dropped; a candidate with nothing visible, or a profane one, is skipped.
  */
 export function displayNameFrom(profile: {
   fullName?: string | null;
@@ -16,8 +26,10 @@ export function displayNameFrom(profile: {
 }): string {
   const candidates = [profile.fullName, profile.name, profile.email?.split("@")[0]];
   for (const candidate of candidates) {
-    const trimmed = candidate?.trim();
-    if (trimmed) return trimmed.slice(0, DISPLAY_NAME_MAX_LENGTH);
+    const trimmed = visibleText(candidate ?? "")
+      .slice(0, DISPLAY_NAME_MAX_LENGTH)
+      .trim();
+    if (trimmed && !containsProfanity(trimmed)) return trimmed;
   }
   return "Anonymous";
 }
@@ -25,6 +37,24 @@ export function displayNameFrom(profile: {
 /** The name others see: chosen in settings, else derived from the sign-in profile. */
 export function publicName(user: Pick<Doc<"users">, "displayName" | "name" | "email">): string {
   return user.displayName ?? displayNameFrom({ name: user.name, email: user.email });
+}
+
+/**
+ * The person behind a token's subject, `userId|sessionId` as Convex Auth writes it: null unless
+ * the session still exists (signing out deletes it), belongs to that user, and the user exists.
+ * A signed-out token is refused even before it expires.
+ */
+export async function userOfSubject(
+  ctx: Pick<QueryCtx, "db">,
+  subject: string,
+): Promise<Id<"users"> | null> {
+  const [userPart = "", sessionPart = ""] = subject.split("|");
+  const userId = ctx.db.normalizeId("users", userPart);
+  const sessionId = ctx.db.normalizeId("authSessions", sessionPart);
+  if (userId === null || sessionId === null) return null;
+  const session = await ctx.db.get("authSessions", sessionId);
+  if (session === null || session.userId !== userId) return null;
+  return (await ctx.db.get("users", userId)) === null ? null : userId;
 }
 
 /** Onboarding is done once both the account type and the preferred platform are set. */
@@ -62,14 +92,14 @@ export function toProfile(user: Doc<"users">): Profile {
   };
 }
 
+/** A chosen display name, cleaned: nothing invisible, not blank, not too long, not profane. */
 export function validateDisplayName(raw: string): string {
-  const displayName = raw.trim().replace(/\s+/g, " ");
-  if (displayName.length === 0) throw new ConvexError({ message: "Please enter a display name." });
-  if (displayName.length > DISPLAY_NAME_MAX_LENGTH) {
-    throw new ConvexError({
-      message: `Display names are at most ${DISPLAY_NAME_MAX_LENGTH} characters.`,
-    });
-  }
+  const displayName = visibleText(raw);
+  if (displayName.length === 0) throw new ConvexError({ message: DISPLAY_NAME_MESSAGES.empty });
+  if (displayName.length > DISPLAY_NAME_MAX_LENGTH)
+    throw new ConvexError({ message: DISPLAY_NAME_MESSAGES.tooLong });
+  if (containsProfanity(displayName))
+    throw new ConvexError({ message: DISPLAY_NAME_MESSAGES.inappropriate });
   return displayName;
 }
 

@@ -1,6 +1,7 @@
 // REST routes for ideas, votes and stats (spec §7): parse, name the caller from the token, call
 // the internal twins of proposals.ts, answer in the shapes of rest/shapes.ts.
 import { z } from "zod";
+import { ConvexError } from "convex/values";
 import { internal } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
 import type { ListView, Sort } from "../model/proposals";
@@ -17,13 +18,14 @@ import {
   restSubmission,
 } from "./shapes";
 
-const SORT_BY_PARAM: Record<string, Sort> = {
-  recent: "recent",
-  popular: "popular",
-  payout: "payout",
-  expiring: "expiring",
-  "expiring soon": "expiring",
-};
+// A Map, so that `?param=__proto__` (or `constructor`) finds nothing rather than Object's own.
+const SORT_BY_PARAM = new Map<string, Sort>([
+  ["recent", "recent"],
+  ["popular", "popular"],
+  ["payout", "payout"],
+  ["expiring", "expiring"],
+  ["expiring soon", "expiring"],
+]);
 
 /** Which list a page shows: open bounties, all of them, or completed ones. */
 export function viewForPath(path: string | null): ListView {
@@ -54,17 +56,28 @@ export function ideaRoutes(app: RestApp) {
     const caller = await callerId(c.env);
     const claimed = url.searchParams.get("userId");
     if (claimed && claimed !== caller) throw new HttpError(403, "You can only see your own votes.");
-    const sort = SORT_BY_PARAM[(url.searchParams.get("param") ?? "recent").toLowerCase()];
+    const sort = SORT_BY_PARAM.get((url.searchParams.get("param") ?? "recent").toLowerCase());
     if (!sort)
       throw new HttpError(400, "Unknown sort: use Recent, Popular, Payout or Expiring Soon.");
-    const limit = Math.min(Math.max(Number(url.searchParams.get("limit") ?? 20) || 20, 1), 100);
-    const result = await c.env.runQuery(internal.proposals.listFor, {
-      viewerId: caller,
-      view: viewForPath(url.searchParams.get("path")),
-      sort,
-      search: url.searchParams.get("query") ?? undefined,
-      paginationOpts: { numItems: limit, cursor: url.searchParams.get("cursor") },
-    });
+    const limit = Math.min(
+      Math.max(Math.floor(Number(url.searchParams.get("limit") ?? 20)) || 20, 1),
+      100,
+    );
+    const cursor = url.searchParams.get("cursor") || null;
+    const result = await c.env
+      .runQuery(internal.proposals.listFor, {
+        viewerId: caller,
+        view: viewForPath(url.searchParams.get("path")),
+        sort,
+        search: url.searchParams.get("query") ?? undefined,
+        paginationOpts: { numItems: limit, cursor },
+      })
+      .catch((e: unknown) => {
+        // A cursor that is not one of ours (made up, or from another list) is the caller's error.
+        if (cursor !== null && !(e instanceof ConvexError))
+          throw new HttpError(400, "Invalid cursor.");
+        throw e;
+      });
     const response = json(result.page.map(restProposal));
     if (!result.isDone) response.headers.set("X-Next-Cursor", result.continueCursor);
     return response;

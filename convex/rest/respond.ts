@@ -1,12 +1,12 @@
 // Helpers for the REST routes of spec §7: JSON responses, errors, the caller's identity, body
 // parsing. Route handlers throw HttpError (or a model's ConvexError); the app's error handler
 // (rest/app.ts) turns either into the spec's `{ error }` JSON.
-import { getAuthUserId } from "@convex-dev/auth/server";
 import { ConvexError } from "convex/values";
 import type { z } from "zod";
 import type { ActionCtx } from "../_generated/server";
 import type { Id } from "../_generated/dataModel";
 import { internal } from "../_generated/api";
+import { isRateLimited } from "../model/rateLimits";
 
 type AuthCtx = Pick<ActionCtx, "auth" | "runQuery">;
 
@@ -31,9 +31,17 @@ export class HttpError extends Error {
   }
 }
 
-/** HttpError and ConvexError become JSON errors; anything else a 500. */
+/**
+ * HttpError and ConvexError become JSON errors (a rate limit's a 429 with Retry-After);
+ * anything else a 500.
+ */
 export function errorToResponse(e: unknown): Response {
   if (e instanceof HttpError) return errorResponse(e.status, e.message);
+  if (isRateLimited(e)) {
+    const response = errorResponse(429, e.data.message);
+    response.headers.set("Retry-After", String(e.data.retryAfterSeconds));
+    return response;
+  }
   if (e instanceof ConvexError) {
     const data = e.data as { message?: string } | string;
     return errorResponse(400, typeof data === "string" ? data : (data.message ?? "Request failed"));
@@ -42,21 +50,25 @@ export function errorToResponse(e: unknown): Response {
   return errorResponse(500, "Something went wrong. Please try again.");
 }
 
-/** The caller's user id from `Authorization: Bearer`; null when absent or invalid. */
-export async function callerId(ctx: Pick<ActionCtx, "auth">): Promise<Id<"users"> | null> {
+/**
+ * The caller's user id from `Authorization: Bearer`; null when absent or invalid, or when the
+ * token's subject names no existing user (users.callerOf).
+ */
+export async function callerId(ctx: AuthCtx): Promise<Id<"users"> | null> {
+  let subject: string | undefined;
   try {
-    return await getAuthUserId(ctx);
+    subject = (await ctx.auth.getUserIdentity())?.subject;
   } catch {
     return null;
   }
+  if (subject === undefined) return null;
+  return await ctx.runQuery(internal.users.callerOf, { subject });
 }
 
 /** The caller's id; 401 without a valid session or when its user no longer exists. */
 export async function requireCaller(ctx: AuthCtx): Promise<Id<"users">> {
   const userId = await callerId(ctx);
-  if (userId === null || !(await ctx.runQuery(internal.users.exists, { userId }))) {
-    throw new HttpError(401, "Unauthorized");
-  }
+  if (userId === null) throw new HttpError(401, "Unauthorized");
   return userId;
 }
 

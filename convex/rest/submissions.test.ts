@@ -202,13 +202,17 @@ describe("REST: submissions", () => {
     const state = new URL(url).searchParams.get("state")!;
     fake.codes.set("the-code", { channelId: "UCme" });
 
-    // Someone else's session cannot use this state; once shown around, it is spent.
+    // Someone else's session cannot use this state, and cannot spend it for its owner either.
     const stolen = await post(t, stranger, "/server/youtubeaccesstoken", {
       code: "the-code",
       state,
     });
     expect(stolen.status).toBe(400);
     expect((await as(t, stranger).query(api.platforms.mine, {}))!.youtube.connected).toBe(false);
+    expect(
+      (await post(t, creator, "/server/youtubeaccesstoken", { code: "the-code", state })).status,
+    ).toBe(200);
+    // Once used, it is spent.
     expect(
       (await post(t, creator, "/server/youtubeaccesstoken", { code: "the-code", state })).status,
     ).toBe(400);

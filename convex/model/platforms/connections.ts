@@ -24,6 +24,7 @@ import {
 } from "./tiktok";
 import type { VideoPlatform } from "../videoLinks";
 import { videoPlatformValidator } from "../validators";
+import { limitAction } from "../rateLimits";
 
 /** The platform callback pages' messages (spec §2). */
 export const CALLBACK_MESSAGES = {
@@ -49,6 +50,7 @@ export async function startAuthorization(
   platform: VideoPlatform,
   returnToSettings: boolean,
 ): Promise<string> {
+  await limitAction(ctx, "oauthStart", userId);
   const state = randomToken();
   const codeVerifier = platform === "TikTok" ? randomToken(48) : undefined;
   await ctx.runMutation(internal.platforms.saveState, {

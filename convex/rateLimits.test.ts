@@ -1,0 +1,309 @@
+// Rate limits (model/rateLimits.ts): a limited caller is refused with a clear message (a 429 with
+// Retry-After on REST), nothing is written and no outside service is called; and the sweeps.
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { as, createUser, newBackend, type Backend } from "./test.setup";
+import { mockPlatforms, type FakePlatforms } from "./test.platforms";
+import { mockStripe, type StripeHarness } from "./test.stripe";
+
+const DAY = 24 * 3600 * 1000;
+const TOO_MANY = /^Too many requests — please try again in \d+ seconds?\.$/;
+let platforms: FakePlatforms;
+let stripe: StripeHarness;
+
+beforeEach(() => {
+  platforms = mockPlatforms();
+  // The clock stands still unless a test moves it: buckets refill with time, and a slow machine
+  // must not refill one in the middle of a burst.
+  vi.useFakeTimers({ toFake: ["Date"] });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.useRealTimers();
+});
+
+function backend() {
+  const t = newBackend();
+  stripe = mockStripe(t);
+  return t;
+}
+
+const idea = (n: number) => ({
+  oneLiner: `Idea number ${n}`,
+  platform: "YouTube" as const,
+  durations: ["MEDIUM" as const],
+  expiration: Date.now() + 5 * DAY,
+  links: [],
+});
+
+const count = (t: Backend, table: "proposals" | "contributions" | "oauthStates" | "submissions") =>
+  t.run(async (ctx) => (await ctx.db.query(table).take(1000)).length);
+
+/** The message of a ConvexError thrown by a call. */
+async function messageOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (e) {
+    return ((e as { data?: { message?: string } }).data?.message ?? String(e)) as string;
+  }
+  throw new Error("expected the call to be refused");
+}
+
+async function newIdea(t: Backend) {
+  return await as(t, await createUser(t)).mutation(api.proposals.create, idea(0));
+}
+
+describe("ideas", () => {
+  test("the 11th idea in a minute is refused and nothing is written; later it is accepted", async () => {
+    const t = newBackend();
+    const ada = await createUser(t);
+    for (let i = 1; i <= 10; i++) await as(t, ada).mutation(api.proposals.create, idea(i));
+    expect(await count(t, "proposals")).toBe(10);
+    expect(await messageOf(as(t, ada).mutation(api.proposals.create, idea(11)))).toMatch(TOO_MANY);
+    expect(await count(t, "proposals")).toBe(10);
+    // Someone else is not affected.
+    await as(t, await createUser(t)).mutation(api.proposals.create, idea(12));
+    // A bucket refills: one idea every six minutes.
+    vi.setSystemTime(Date.now() + 6 * 60 * 1000 + 1000);
+    await as(t, ada).mutation(api.proposals.create, idea(13));
+    expect(await count(t, "proposals")).toBe(12);
+  });
+
+  test("on REST the refusal is a 429 with Retry-After", async () => {
+    const t = newBackend();
+    const ada = await createUser(t);
+    const post = () =>
+      as(t, ada).fetch("/server/api/proposals/submit", {
+        method: "POST",
+        body: JSON.stringify({
+          oneLiner: "A video about urban foxes",
+          platform: "Any",
+          expiration: new Date(Date.now() + 5 * DAY).toISOString(),
+          selectedDurations: ["SHORT"],
+        }),
+      });
+    for (let i = 0; i < 10; i++) expect((await post()).status).toBe(201);
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error: string }).error).toMatch(TOO_MANY);
+    expect(await count(t, "proposals")).toBe(10);
+  });
+});
+
+describe("votes", () => {
+  test("a vote script is stopped after its burst; the net count holds the accepted votes only", async () => {
+    const t = newBackend();
+    const proposalId = await newIdea(t);
+    const bob = await createUser(t);
+    let accepted = 0;
+    let refused = "";
+    for (let i = 0; i < 40 && !refused; i++) {
+      try {
+        await as(t, bob).mutation(api.proposals.vote, { proposalId, vote: i % 2 ? -1 : 1 });
+        accepted += 1;
+      } catch (e) {
+        refused = (e as { data: { message: string } }).data.message;
+      }
+    }
+    expect(accepted).toBe(30);
+    expect(refused).toMatch(TOO_MANY);
+    // Thirty alternating votes, the last a -1; the 31st changed nothing.
+    expect((await t.query(api.proposals.get, { proposalId }))!.votes).toBe(-1);
+  });
+});
+
+describe("videos", () => {
+  test("submitting is limited per person and a refused submit asks no platform", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    const creator = await createUser(t);
+    const submit = (i: number) =>
+      as(t, creator).action(api.submissions.submit, {
+        proposalId,
+        link: `https://youtu.be/vidvidvid0${i}`,
+      });
+    for (let i = 0; i < 10; i++) {
+      platforms.youtube.push({
+        id: `vidvidvid0${i}`,
+        channelId: "UCsomeone",
+        title: `Video ${i}`,
+        seconds: 600,
+        publishedAt: Date.now() + 1000,
+      });
+      await submit(i);
+    }
+    const asked = platforms.requests.length;
+    expect(await messageOf(submit(10))).toMatch(TOO_MANY);
+    expect(platforms.requests.length).toBe(asked);
+    expect(await count(t, "submissions")).toBe(10);
+  });
+
+  test("the REST verify route answers 429 after its burst", async () => {
+    const t = newBackend();
+    const creator = await createUser(t);
+    const verify = () =>
+      as(t, creator).fetch("/server/api/submissions/verify", {
+        method: "POST",
+        body: JSON.stringify({ link: "https://youtu.be/nothing0001" }),
+      });
+    for (let i = 0; i < 20; i++) expect((await verify()).status).toBe(400);
+    const refused = await verify();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+});
+
+describe("checkouts", () => {
+  test("a limited checkout makes no Stripe call and no contribution", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    const donor = await createUser(t);
+    for (let i = 0; i < 10; i++)
+      await as(t, donor).action(api.contributions.startCheckout, { proposalId, amountCents: 500 });
+    const calls = stripe.requests.length;
+    expect(
+      await messageOf(
+        as(t, donor).action(api.contributions.startCheckout, { proposalId, amountCents: 500 }),
+      ),
+    ).toMatch(TOO_MANY);
+    expect(stripe.requests.length).toBe(calls);
+    expect(await count(t, "contributions")).toBe(10);
+  });
+
+  test("anonymous REST checkouts are limited per client (IP); another client still gets through", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    const checkout = (ip: string) =>
+      t.fetch("/server/api/stripe/create-checkout", {
+        method: "POST",
+        headers: { "X-Forwarded-For": `${ip}, 10.0.0.1` },
+        body: JSON.stringify({ postId: proposalId, amount: 500, type: "proposal" }),
+      });
+    for (let i = 0; i < 10; i++) expect((await checkout("203.0.113.7")).status).toBe(200);
+    const calls = stripe.requests.length;
+    const refused = await checkout("203.0.113.7");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(stripe.requests.length).toBe(calls);
+    expect((await checkout("198.51.100.2")).status).toBe(200);
+    expect(await count(t, "contributions")).toBe(11);
+  });
+
+  test("anonymous checkouts from the app are limited per IP as Convex saw it", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    const from = (ip: string) => t.withRequestMetadata({ ip });
+    for (let i = 0; i < 10; i++)
+      await from("203.0.113.9").action(api.contributions.startCheckout, {
+        proposalId,
+        amountCents: 500,
+      });
+    const calls = stripe.requests.length;
+    expect(
+      await messageOf(
+        from("203.0.113.9").action(api.contributions.startCheckout, {
+          proposalId,
+          amountCents: 500,
+        }),
+      ),
+    ).toMatch(TOO_MANY);
+    expect(stripe.requests.length).toBe(calls);
+    await from("198.51.100.4").action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 500,
+    });
+    expect(await count(t, "contributions")).toBe(11);
+  });
+
+  test("anonymous checkouts without a client key share one bucket", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    for (let i = 0; i < 60; i++)
+      await t.action(api.contributions.startCheckout, { proposalId, amountCents: 500 });
+    expect(
+      await messageOf(t.action(api.contributions.startCheckout, { proposalId, amountCents: 500 })),
+    ).toMatch(TOO_MANY);
+    // A signed-in person has a bucket of their own.
+    await as(t, await createUser(t)).action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 500,
+    });
+  });
+
+  test("the confirmation page's Stripe lookup is limited per session", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    const { url } = await t.action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 500,
+    });
+    const sessionId = url.split("/").pop()!;
+    for (let i = 0; i < 5; i++) await t.action(api.contributions.reconcile, { sessionId });
+    const calls = stripe.requests.length;
+    expect(await messageOf(t.action(api.contributions.reconcile, { sessionId }))).toMatch(TOO_MANY);
+    expect(stripe.requests.length).toBe(calls);
+    const rest = await t.fetch(`/server/api/contributions/${sessionId}/record`, { method: "POST" });
+    expect(rest.status).toBe(429);
+    expect(rest.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+});
+
+describe("OAuth starts", () => {
+  test("are limited per person and a refused start stores no state", async () => {
+    const t = newBackend();
+    const creator = await createUser(t);
+    const start = () =>
+      as(t, creator).action(api.platforms.startConnection, {
+        platform: "YouTube",
+        returnToSettings: false,
+      });
+    for (let i = 0; i < 10; i++) await start();
+    expect(await messageOf(start())).toMatch(TOO_MANY);
+    expect(await count(t, "oauthStates")).toBe(10);
+    const rest = await as(t, creator).fetch("/server/youtube/oauth");
+    expect(rest.status).toBe(429);
+  });
+});
+
+describe("the sweeps", () => {
+  test("expired OAuth states and verifiers older than an hour are deleted; fresh ones stay", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = newBackend();
+    const creator: Id<"users"> = await createUser(t);
+    await t.run(async (ctx) => {
+      const base = { userId: creator, platform: "YouTube" as const, returnToSettings: false };
+      await ctx.db.insert("oauthStates", { ...base, state: "old", expiresAt: Date.now() - 1 });
+      await ctx.db.insert("oauthStates", { ...base, state: "new", expiresAt: Date.now() + 60_000 });
+      await ctx.db.insert("authVerifiers", { signature: "old" });
+    });
+    vi.setSystemTime(Date.now() + 61 * 60 * 1000);
+    await t.run(async (ctx) => {
+      await ctx.db.insert("authVerifiers", { signature: "new" });
+    });
+    await t.mutation(internal.rateLimits.sweepExpired, {});
+    const left = await t.run(async (ctx) => ({
+      states: (await ctx.db.query("oauthStates").collect()).map((s) => s.state),
+      verifiers: (await ctx.db.query("authVerifiers").collect()).map((v) => v.signature),
+    }));
+    // "new" expired too by now (15 minutes), so only the fresh verifier is left.
+    expect(left).toEqual({ states: [], verifiers: ["new"] });
+  });
+
+  test("idle buckets are deleted, busy ones kept", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const t = newBackend();
+    const ada = await createUser(t);
+    await as(t, ada).mutation(api.proposals.create, idea(1));
+    vi.setSystemTime(Date.now() + 2 * DAY);
+    const bob = await createUser(t);
+    await as(t, bob).mutation(api.proposals.create, idea(2));
+    await t.mutation(internal.rateLimits.sweepBuckets, {});
+    const keys = await t.run(async (ctx) =>
+      (await ctx.db.query("rateLimits").collect()).map((r) => r.key),
+    );
+    expect(keys).toEqual([bob]);
+  });
+});
