@@ -15,4 +15,6 @@ crons.interval(
   internal.settlement.recheckPending,
   {},
 );
+// Emails whose scheduled attempt was lost.
+crons.interval("send queued emails", { minutes: 5 }, internal.emails.sweep, {});
 export default crons;
