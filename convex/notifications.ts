@@ -58,6 +58,7 @@ export const claimReminder = internalMutation({
       ctx,
       submissionId,
       days,
+      Date.now(),
       async (s) => (await payableDestination(ctx, s)) !== null,
     );
     return null;

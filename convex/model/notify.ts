@@ -315,12 +315,16 @@ export async function notifyClaimReminder(
   ctx: MutationCtx,
   submissionId: Id<"submissions">,
   days: number,
+  now: number,
   isPayable: (s: Doc<"submissions">) => Promise<boolean>,
 ) {
   const submission = await ctx.db.get("submissions", submissionId);
   if (submission === null) return;
   const waiting = await waitingAwards(ctx, submissionId);
   if (waiting.length === 0 || (await isPayable(submission))) return;
+  const deadline = Math.min(...waiting.map((a) => a.claimDeadline));
+  // Only when it is true: the window ends within `days` days (a minute of slack), not yet over.
+  if (now >= deadline || deadline - now > days * DAY_MS + 60_000) return;
   await deliver(
     ctx,
     submission.authorId,
@@ -330,7 +334,7 @@ export async function notifyClaimReminder(
     {
       submissionId,
       amountCents: waiting.reduce((sum, a) => sum + a.amountCents, 0),
-      deadline: Math.min(...waiting.map((a) => a.claimDeadline)),
+      deadline,
     },
   );
 }
