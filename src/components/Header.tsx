@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { useConvexAuth } from "convex/react";
 import Logo from "./Logo";
+import NotificationBell from "./notifications/NotificationBell";
 
 const MENU_ID = "site-menu";
 
@@ -103,25 +104,35 @@ export default function Header() {
 
           <div className="site-account" aria-busy={isLoading || undefined}>
             {isLoading ? null : isAuthenticated ? (
-              <NavLink to="/profile" className={navClass} onClick={closeMenu}>
-                <svg
-                  width="20"
-                  height="20"
-                  viewBox="0 0 24 24"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
-                  <path
-                    d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                  />
-                </svg>
-                Profile
-              </NavLink>
+              <>
+                <NotificationBell onNavigate={closeMenu} />
+                <NavLink to="/profile" className={navClass} onClick={closeMenu}>
+                  <svg
+                    width="20"
+                    height="20"
+                    viewBox="0 0 24 24"
+                    aria-hidden="true"
+                    focusable="false"
+                  >
+                    <circle
+                      cx="12"
+                      cy="8"
+                      r="4"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                    />
+                    <path
+                      d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                  Profile
+                </NavLink>
+              </>
             ) : (
               <>
                 <Link
