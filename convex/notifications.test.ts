@@ -205,6 +205,50 @@ describe("money news", () => {
     expect(await allOfKind(w, "refund_failed")).toHaveLength(0);
   });
 
+  test("a refund that fails after Stripe accepted it: the contributor hears it was sent, then that it failed, once each", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const contributor = await createUser(w.t);
+    await paid(w, proposalId, contributor, 800);
+    await settle(w, proposalId);
+    const [refund] = Object.values(w.stripe.state.refunds);
+    w.stripe.failRefund(refund!.id);
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    expect((await notificationsOf(w, contributor, "refund_sent")).length).toBe(1);
+    const failed = await notificationsOf(w, contributor, "refund_failed");
+    expect(failed.map((n) => n.amountCents)).toEqual([800]);
+  });
+
+  test("a claim reminder is a no-op once the award passed to another video", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const late = await createUser(w.t);
+    await connectYouTube(w, late);
+    const first = await submitVideo(w, proposalId, late, "passed00001");
+    const other = await payableCreator(w);
+    await submitVideo(w, proposalId, other, "passed00002");
+    // The first video leads the people's choice.
+    await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
+      submissionId: first,
+      vote: 1,
+    });
+    await paid(w, proposalId, null, 900);
+    await settle(w, proposalId);
+    const idea = (await ideaOf(w, proposalId))!;
+    const claimDeadline = idea.expiration + 37 * DAY;
+    expect((await notificationsOf(w, late, "video_won")).map((n) => n.amountCents)).toEqual([900]);
+    setNow(claimDeadline + 1000);
+    await w.t.mutation(internal.settlement.expireClaims, {});
+    await runScheduled(w.t);
+    expect((await notificationsOf(w, other, "video_won")).map((n) => n.amountCents)).toEqual([900]);
+    setNow(claimDeadline - DAY);
+    await w.t.mutation(internal.notifications.claimReminder, { submissionId: first, days: 1 });
+    expect(await notificationsOf(w, late, "claim_reminder")).toHaveLength(0);
+  });
+
   test("a creator who is not payable is told to set up payouts; reminders are scheduled and no-op once payable", async () => {
     const w = moneyWorld();
     const { proposalId } = await newIdea(w);
