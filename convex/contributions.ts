@@ -1,6 +1,7 @@
 // Funding ideas: Stripe Checkout, the confirmation page (live), payout preferences, winner picks,
 // each contribution's fate, the idea's money box and the profile's figures.
 import { ConvexError, v } from "convex/values";
+import { literals } from "convex-helpers/validators";
 import {
   internalAction,
   internalMutation,
@@ -35,6 +36,15 @@ import {
   sessionStateValidator,
 } from "./model/validators";
 import { PlatformError } from "./model/platforms/http";
+import {
+  awardSummaryValidator,
+  contributionFateValidator,
+  contributionViewValidator,
+  fatePartValidator,
+  ledgerViewValidator,
+  type ContributionView,
+} from "./model/moneyViews";
+import schema from "./schema";
 
 const checkoutArgs = { proposalId: v.string(), amountCents: v.number() };
 const checkoutResult = v.object({ url: v.string(), contributionId: v.id("contributions") });
@@ -154,7 +164,7 @@ async function reconcileSession(
   }
 }
 
-function contributionView(contribution: Doc<"contributions">) {
+function contributionView(contribution: Doc<"contributions">): ContributionView {
   const money = contribution.money ?? EMPTY_BUCKETS;
   return {
     amountCents: contribution.amountCents,
@@ -168,15 +178,28 @@ function contributionView(contribution: Doc<"contributions">) {
   };
 }
 
+/** What the confirmation page shows: the idea, the contribution, its fate and what can change. */
+const confirmationValidator = v.object({
+  proposal: schema.doc("proposals").pick("_id", "title", "submissionCount"),
+  contribution: contributionViewValidator,
+  fate: v.array(fatePartValidator),
+  winnerSelectionDeadline: v.number(),
+  isContributor: v.boolean(),
+  anonymous: v.boolean(),
+  canChangePayout: v.boolean(),
+});
+
 /** The confirmation page's data for a Checkout Session, live. Null when unknown. */
 export const bySession = publicQuery({
   args: { sessionId: v.string() },
+  returns: v.nullable(confirmationValidator),
   handler: async (ctx, { sessionId }) => await confirmation(ctx, sessionId, ctx.viewerId),
 });
 
 /** The REST edge's twin, for the caller its bearer token names (or nobody). */
 export const bySessionFor = internalQuery({
   args: { sessionId: v.string(), viewerId: v.union(v.id("users"), v.null()) },
+  returns: v.nullable(confirmationValidator),
   handler: async (ctx, { sessionId, viewerId }) => await confirmation(ctx, sessionId, viewerId),
 });
 
@@ -242,6 +265,7 @@ async function changePreference(
 /** A customer_choice contributor picks the winning submission of an idea they funded. */
 export const pickWinner = userMutation({
   args: { submissionId: v.id("submissions") },
+  returns: v.null(),
   signInMessage: "Please sign in to choose a winner.",
   handler: async (ctx, { submissionId }) => {
     const submission = await ctx.db.get("submissions", submissionId);
@@ -254,6 +278,15 @@ export const pickWinner = userMutation({
 /** The caller's stake in an idea: what they gave, whether and until when they pick, their pick. */
 export const myStake = publicQuery({
   args: { proposalId: v.string() },
+  returns: v.nullable(
+    v.object({
+      contributedCents: v.number(),
+      choosingCents: v.number(),
+      pickedSubmissionId: v.nullable(v.id("submissions")),
+      pickDeadline: v.number(),
+      canPick: v.boolean(),
+    }),
+  ),
   handler: async (ctx, args) => {
     const userId = ctx.viewerId;
     const proposalId = ctx.db.normalizeId("proposals", args.proposalId);
@@ -283,6 +316,7 @@ function heldOrPaid(c: Doc<"contributions">) {
 /** The idea's money box: totals, held money with deadlines, winners and the latest lines. */
 export const ledger = publicQuery({
   args: { proposalId: v.string() },
+  returns: v.nullable(ledgerViewValidator),
   handler: async (ctx, args) => {
     const proposalId = ctx.db.normalizeId("proposals", args.proposalId);
     const proposal = proposalId === null ? null : await ctx.db.get("proposals", proposalId);
@@ -313,6 +347,7 @@ export const ledger = publicQuery({
 /** The caller's own contributions to an idea, each with where its money is. */
 export const myFates = publicQuery({
   args: { proposalId: v.string() },
+  returns: v.nullable(v.array(contributionFateValidator)),
   handler: async (ctx, args) => {
     const userId = ctx.viewerId;
     const proposalId = ctx.db.normalizeId("proposals", args.proposalId);
@@ -339,15 +374,23 @@ export const myFates = publicQuery({
   },
 });
 
+/** Profile → My Bounties: one of the caller's ideas, with what they and everyone contributed. */
+const myBountyValidator = schema
+  .doc("proposals")
+  .pick("_id", "title", "submissionCount", "status")
+  .extend({ votes: v.number(), youContributedCents: v.number(), totalCents: v.number() });
+
 /** Profile → My Bounties: the caller's ideas with what they and everyone contributed. */
 export const myBounties = publicQuery({
   args: {},
+  returns: v.array(myBountyValidator),
   handler: async (ctx) => (ctx.viewerId === null ? [] : await bountiesOf(ctx, ctx.viewerId)),
 });
 
 /** The REST edge's twin (`/server/api/profile/proposals`). */
 export const myBountiesFor = internalQuery({
   args: { userId: v.id("users") },
+  returns: v.array(myBountyValidator),
   handler: async (ctx, { userId }) => await bountiesOf(ctx, userId),
 });
 
@@ -382,6 +425,16 @@ async function bountiesOf(ctx: QueryCtx, userId: Id<"users">) {
  */
 export const payoutForSubmission = publicQuery({
   args: { submissionId: v.id("submissions") },
+  returns: v.nullable(
+    v.object({
+      phase: literals("open", "judging", "settled"),
+      eligible: v.boolean(),
+      ineligibleReasons: v.array(v.string()),
+      expectedCents: v.nullable(v.number()),
+      maxCents: v.nullable(v.number()),
+      award: v.nullable(awardSummaryValidator),
+    }),
+  ),
   handler: async (ctx, { submissionId }) => {
     const submission = await ctx.db.get("submissions", submissionId);
     if (submission === null || submission.authorId !== ctx.viewerId) return null;

@@ -22,9 +22,8 @@ import {
   sweepMovements,
   type MoneyWorld,
 } from "./test.money";
-import { EMPTY_BUCKETS, heldCents } from "./model/ledger";
+import { EMPTY_BUCKETS, EMPTY_TOTALS, heldCents } from "./model/ledger";
 import { judgingEndsAt } from "./model/ideas";
-import { isEligible } from "./model/settlement";
 
 const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? 1000);
 const PER_WORLD = 25;
@@ -82,6 +81,8 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   });
   const sessions: string[] = [];
   const submissions: Id<"submissions">[] = [];
+  /** Videos made too short for the idea (the model's own word, not the app's). */
+  const tooShort = new Set<Id<"submissions">>();
   const contribute = async () => {
     const donor = chance(0.25) ? null : pick(p.donors);
     const caller = donor ? as(t, donor) : t;
@@ -153,12 +154,12 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
       seconds: eligible ? 600 : 30,
       publishedAt: Date.now() + 1000,
     });
-    submissions.push(
-      await as(t, creator).action(api.submissions.submit, {
-        proposalId,
-        link: `https://youtu.be/${id}`,
-      }),
-    );
+    const submissionId = await as(t, creator).action(api.submissions.submit, {
+      proposalId,
+      link: `https://youtu.be/${id}`,
+    });
+    submissions.push(submissionId);
+    if (!eligible) tooShort.add(submissionId);
   };
 
   // Before the deadline.
@@ -242,7 +243,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
     await runScheduled(t);
   }
   stripe.clearFaults();
-  await check(w, p, seed, proposalId, sessions);
+  await check(w, p, seed, proposalId, sessions, tooShort);
 }
 
 async function check(
@@ -251,33 +252,32 @@ async function check(
   seed: number,
   proposalId: Id<"proposals">,
   sessions: string[],
+  tooShort: Set<Id<"submissions">>,
 ) {
   const at = `seed ${seed}`;
   const books = w.stripe.books();
-  const { contributions, movements, awards, videos, entries, idea } = await w.t.run(
-    async (ctx) => ({
-      contributions: await ctx.db
-        .query("contributions")
-        .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
-        .collect(),
-      movements: (await ctx.db.query("moneyMovements").collect()).filter(
-        (m) => m.proposalId === proposalId,
-      ),
-      awards: await ctx.db
-        .query("awards")
-        .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
-        .collect(),
-      videos: await ctx.db
-        .query("submissions")
-        .withIndex("by_proposal_votes", (q) => q.eq("proposalId", proposalId))
-        .collect(),
-      entries: await ctx.db
-        .query("ledgerEntries")
-        .withIndex("by_proposal", (q) => q.eq("proposalId", proposalId))
-        .collect(),
-      idea: (await ctx.db.get("proposals", proposalId))!,
-    }),
-  );
+  const { contributions, movements, awards, entries, idea } = await w.t.run(async (ctx) => ({
+    contributions: await ctx.db
+      .query("contributions")
+      .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
+      .collect(),
+    movements: (await ctx.db.query("moneyMovements").collect()).filter(
+      (m) => m.proposalId === proposalId,
+    ),
+    awards: await ctx.db
+      .query("awards")
+      .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
+      .collect(),
+    videos: await ctx.db
+      .query("submissions")
+      .withIndex("by_proposal_votes", (q) => q.eq("proposalId", proposalId))
+      .collect(),
+    entries: await ctx.db
+      .query("ledgerEntries")
+      .withIndex("by_proposal", (q) => q.eq("proposalId", proposalId))
+      .collect(),
+    idea: (await ctx.db.get("proposals", proposalId))!,
+  }));
   const byIntent = new Map(
     contributions.filter((c) => c.paymentIntentId).map((c) => [c.paymentIntentId!, c]),
   );
@@ -356,25 +356,16 @@ async function check(
     expect(m, `${at}: a transfer we did not plan`).toBeDefined();
     const award = awards.find((a) => a._id === m!.awardId)!;
     expect(award.creatorId, `${at}: paid a creator who never proved ownership`).not.toBe(p.never);
-    const video = videos.find((v) => v._id === award.submissionId)!;
-    expect(isEligible(video), `${at}: paid an ineligible video`).toBe(true);
+    expect(tooShort.has(award.submissionId), `${at}: paid a video too short for the idea`).toBe(
+      false,
+    );
     const contribution = contributions.find((c) => c._id === award.contributionId)!;
     expect(award.creatorId, `${at}: a contributor paid their own video`).not.toBe(
       contribution.contributorId,
     );
   }
   // The ledger's lines, the idea's totals and the records agree.
-  const totals = {
-    contributedCents: 0,
-    refundedCents: 0,
-    refundingCents: 0,
-    refundFailedCents: 0,
-    paidOutCents: 0,
-    disputedCents: 0,
-    lostCents: 0,
-    awardedCents: 0,
-    ...idea.ledger,
-  };
+  const totals = { ...EMPTY_TOTALS, ...idea.ledger };
   const TOTAL = {
     collectedCents: "contributedCents",
     refundedCents: "refundedCents",

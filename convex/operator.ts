@@ -1,7 +1,8 @@
 // The operator page (admins only; the role is granted from the command line): movements that
 // need attention, every held cent with its deadline, and totals to compare with Stripe.
 //   npx convex run operator:grantAdmin '{"email": "ops@example.com"}'
-import { ConvexError, v } from "convex/values";
+import { ConvexError, v, type Infer } from "convex/values";
+import { literals } from "convex-helpers/validators";
 import { internalMutation, internalQuery } from "./_generated/server";
 import type { Doc } from "./_generated/dataModel";
 import { adminAction, adminQuery, publicQuery } from "./functions";
@@ -9,6 +10,9 @@ import { readCounter } from "./model/counters";
 import { judgingEndsAt } from "./model/ideas";
 import { EMPTY_BUCKETS, heldCents } from "./model/ledger";
 import { platformBalance } from "./model/payments/stripe";
+import { heldReasonValidator } from "./model/moneyViews";
+import { moneyBucketsValidator } from "./model/validators";
+import schema from "./schema";
 
 export const grantAdmin = internalMutation({
   args: { email: v.string(), revoke: v.optional(v.boolean()) },
@@ -36,17 +40,28 @@ export const adminCheck = internalQuery({
 
 export const isAdmin = publicQuery({
   args: {},
+  returns: v.boolean(),
   handler: async (ctx) => {
     if (ctx.viewerId === null) return false;
     return (await ctx.db.get("users", ctx.viewerId))?.role === "admin";
   },
 });
 
+/** Money still here, one contribution's worth: why, and until when (null: an operator is on it). */
+const heldLineValidator = v.object({
+  contributionId: v.id("contributions"),
+  proposalId: v.id("proposals"),
+  proposalTitle: v.string(),
+  cents: v.number(),
+  until: v.nullable(v.number()),
+  reason: heldReasonValidator,
+});
+
 /** Why a contribution's money is still here, and until when. */
 async function heldLine(
   ctx: { db: import("./_generated/server").QueryCtx["db"] },
   c: Doc<"contributions">,
-) {
+): Promise<Infer<typeof heldLineValidator> | null> {
   const proposal = await ctx.db.get("proposals", c.proposalId);
   const b = c.money ?? EMPTY_BUCKETS;
   const cents = heldCents(b) + b.refundFailedCents;
@@ -81,8 +96,25 @@ async function heldLine(
   };
 }
 
+/** A movement an operator must look at. */
+const attentionValidator = schema
+  .doc("moneyMovements")
+  .pick("kind", "amountCents", "proposalId", "contributionId", "attempts")
+  .extend({
+    movementId: v.id("moneyMovements"),
+    state: literals("needs_attention", "failed"),
+    proposalTitle: v.string(),
+    lastError: v.nullable(v.string()),
+    createdAt: v.number(),
+  });
+
 export const overview = adminQuery({
   args: {},
+  returns: v.object({
+    totals: moneyBucketsValidator.extend({ heldCents: v.number() }),
+    attention: v.array(attentionValidator),
+    held: v.array(heldLineValidator),
+  }),
   handler: async (ctx) => {
     const counter = async (name: Parameters<typeof readCounter>[1]) => await readCounter(ctx, name);
     const collectedCents = await counter("money.collected");
@@ -149,6 +181,7 @@ export const overview = adminQuery({
 
 export const stripeBalance = adminAction({
   args: {},
+  returns: v.object({ availableCents: v.number(), pendingCents: v.number() }),
   handler: async (): Promise<{ availableCents: number; pendingCents: number }> =>
     await platformBalance(),
 });

@@ -6,6 +6,8 @@ import { internalMutation, internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
 import { publicQuery, userAction } from "./functions";
 import { applyAccountUpdate } from "./model/payoutAccounts";
+import { creatorAwardValidator } from "./model/moneyViews";
+import schema from "./schema";
 import {
   createPayoutAccount,
   payoutAccountLink,
@@ -15,6 +17,7 @@ import {
 /** Opens (or resumes) Stripe's onboarding for the caller's payout account. */
 export const startOnboarding = userAction({
   args: {},
+  returns: v.object({ url: v.string() }),
   signInMessage: "Please sign in to set up payouts.",
   handler: async (ctx): Promise<{ url: string }> => {
     const existing = await ctx.runQuery(internal.payouts.accountOf, { userId: ctx.userId });
@@ -34,6 +37,7 @@ export const startOnboarding = userAction({
 /** Back from Stripe's onboarding: re-read the account, so readiness never waits for a webhook. */
 export const refreshAccount = userAction({
   args: {},
+  returns: v.nullable(schema.doc("payoutAccounts").pick("ready")),
   signInMessage: "Please sign in to set up payouts.",
   handler: async (ctx): Promise<{ ready: boolean } | null> => {
     const account = await ctx.runQuery(internal.payouts.accountOf, { userId: ctx.userId });
@@ -56,6 +60,12 @@ export const applyAccount = internalMutation({
 /** The caller's payout account and awards (waiting for them, being paid, paid). */
 export const mine = publicQuery({
   args: {},
+  returns: v.nullable(
+    v.object({
+      account: v.nullable(schema.doc("payoutAccounts").pick("ready")),
+      awards: v.array(creatorAwardValidator),
+    }),
+  ),
   handler: async (ctx) => {
     const userId = ctx.viewerId;
     if (userId === null) return null;

@@ -174,6 +174,11 @@ describe("lifecycle", () => {
     expect(await status()).toBe("judging");
     vi.advanceTimersByTime(10_000);
     await t.finishInProgressScheduledFunctions();
+    // Settlement re-reads unconfirmed payments first (an action), then settles.
+    for (let hop = 0; hop < 3; hop++) {
+      vi.advanceTimersByTime(1);
+      await t.finishInProgressScheduledFunctions();
+    }
     expect(await status()).toBe("settled");
   });
 

@@ -11,6 +11,8 @@ import {
   proposalStatusValidator,
   videoPlatformValidator,
   contributionStatusValidator,
+  contributionOutcomeValidator,
+  customerDetailsValidator,
   payoutPreferenceValidator,
   ledgerTotalsValidator,
   ledgerKindValidator,
@@ -152,13 +154,7 @@ export default defineSchema({
     payoutPreference: payoutPreferenceValidator,
     checkoutSessionId: v.optional(v.string()),
     paymentIntentId: v.optional(v.string()),
-    customerDetails: v.optional(
-      v.object({
-        name: v.optional(v.string()),
-        email: v.optional(v.string()),
-        country: v.optional(v.string()),
-      }),
-    ),
+    customerDetails: v.optional(customerDetailsValidator),
     paidAt: v.optional(v.number()),
     // What Stripe collected (its amount and currency); only USD counts toward the bounty.
     collectedCents: v.optional(v.number()),
@@ -168,7 +164,7 @@ export default defineSchema({
     money: v.optional(moneyBucketsValidator),
     // Decided at settlement (or later, for late money): awarded, or refund planned.
     settled: v.boolean(),
-    outcome: v.optional(v.union(v.literal("awarded"), v.literal("refund"))),
+    outcome: v.optional(contributionOutcomeValidator),
     awardedSubmissionId: v.optional(v.id("submissions")),
     // Pending and processing payments are re-read from Stripe after this time.
     recheckAt: v.optional(v.number()),

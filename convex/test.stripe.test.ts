@@ -112,10 +112,15 @@ describe("the in-memory Stripe harness", () => {
     harness.completeOnboarding(account.id);
     const [updated] = harness.pendingEvents();
     expect(updated).toMatchObject({ type: "account.updated", account: account.id });
-    // The app has no Connect route yet: that endpoint answers 404, the override reaches the app.
-    expect(await harness.deliver()).toEqual([404]);
-    expect(harness.pendingEvents()).toHaveLength(1);
-    expect(await harness.deliver(undefined, { path: "/stripe/webhook" })).toEqual([200]);
+    // A Connect event goes to the Connect endpoint, signed with its secret: the app takes it.
+    const requests: string[] = [];
+    const appFetch = t.fetch.bind(t);
+    t.fetch = (async (path: string, init?: RequestInit) => {
+      requests.push(path);
+      return await appFetch(path, init);
+    }) as typeof t.fetch;
+    expect(await harness.deliver()).toEqual([200]);
+    expect(requests).toEqual(["/stripe/connect-webhook"]);
     expect(harness.pendingEvents()).toEqual([]);
   });
 

@@ -33,6 +33,7 @@ import type * as model_labels from "../model/labels.js";
 import type * as model_ledger from "../model/ledger.js";
 import type * as model_money from "../model/money.js";
 import type * as model_moneyStates from "../model/moneyStates.js";
+import type * as model_moneyViews from "../model/moneyViews.js";
 import type * as model_movements from "../model/movements.js";
 import type * as model_notificationKinds from "../model/notificationKinds.js";
 import type * as model_notify from "../model/notify.js";
@@ -101,6 +102,7 @@ declare const fullApi: ApiFromModules<{
   "model/ledger": typeof model_ledger;
   "model/money": typeof model_money;
   "model/moneyStates": typeof model_moneyStates;
+  "model/moneyViews": typeof model_moneyViews;
   "model/movements": typeof model_movements;
   "model/notificationKinds": typeof model_notificationKinds;
   "model/notify": typeof model_notify;

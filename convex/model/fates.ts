@@ -5,10 +5,13 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { judgingEndsAt } from "./ideas";
 import { EMPTY_BUCKETS, heldCents, totalsOf } from "./ledger";
-import type { FatePart, HeldReason } from "./moneyStates";
+import type { FatePart, HeldGroup, MoneyBox, SubmissionRef } from "./moneyViews";
 import { publicName } from "./users";
 
-async function submissionRef(ctx: QueryCtx, submissionId: Id<"submissions">) {
+async function submissionRef(
+  ctx: QueryCtx,
+  submissionId: Id<"submissions">,
+): Promise<SubmissionRef | null> {
   const s = await ctx.db.get("submissions", submissionId);
   if (s === null) return null;
   const author = await ctx.db.get("users", s.authorId);
@@ -87,7 +90,7 @@ export async function fateOf(
 }
 
 /** The idea page's money box: totals, held money by reason with its deadline, the winners. */
-export async function moneyBoxOf(ctx: QueryCtx, proposal: Doc<"proposals">) {
+export async function moneyBoxOf(ctx: QueryCtx, proposal: Doc<"proposals">): Promise<MoneyBox> {
   const t = totalsOf(proposal);
   const held =
     t.contributedCents -
@@ -111,7 +114,7 @@ export async function moneyBoxOf(ctx: QueryCtx, proposal: Doc<"proposals">) {
   const waiting = awards.filter((a) => a.status === "waiting");
   const waitingCents = waiting.reduce((sum, a) => sum + a.amountCents, 0);
   const payingCents = Math.max(0, held - waitingCents);
-  const groups: { cents: number; until: number | null; reason: HeldReason }[] = [];
+  const groups: HeldGroup[] = [];
   if (proposal.judgedAt === undefined) {
     if (held > 0)
       groups.push({ cents: held, until: judgingEndsAt(proposal.expiration), reason: "judging" });

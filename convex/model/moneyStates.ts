@@ -1,6 +1,5 @@
 // The states money can be in, shared by the server (which decides them) and the web app (which
 // shows them). Declared once: validators and UI labels derive from these lists.
-import type { Id } from "../_generated/dataModel";
 
 /** Where a contribution's money is. Several parts can coexist (a partial refund, say). */
 export const FATE_STATES = [
@@ -17,16 +16,8 @@ export const FATE_STATES = [
 ] as const;
 export type FateState = (typeof FATE_STATES)[number];
 
-export interface FatePart {
-  state: FateState;
-  amountCents: number;
-  /** When it reached this state (paid on, refunded on, failed on, disputed on). */
-  at: number | null;
-  /** Deadline: end of judging for "counting", the claim deadline for "awarded_waiting". */
-  until: number | null;
-  /** The video it goes to (awarded_* and paid). */
-  submission: { _id: Id<"submissions">; title: string; creatorName: string } | null;
-}
+/** One part of a contribution's fate; its shape is its validator's (model/moneyViews.ts). */
+export type { FatePart } from "./moneyViews";
 
 /** One line of an idea's ledger: every change of where money is. */
 export const LEDGER_KINDS = [

@@ -52,6 +52,15 @@ export const CONTRIBUTION_STATUSES = [
   "refunded",
 ] as const;
 export const contributionStatusValidator = literals(...CONTRIBUTION_STATUSES);
+/** The payer's details as Stripe Checkout collected them. */
+export const customerDetailsValidator = v.object({
+  name: v.optional(v.string()),
+  email: v.optional(v.string()),
+  country: v.optional(v.string()),
+});
+/** What settlement decided for a contribution's money. */
+export const CONTRIBUTION_OUTCOMES = ["awarded", "refund"] as const;
+export const contributionOutcomeValidator = literals(...CONTRIBUTION_OUTCOMES);
 export const PAYOUT_PREFERENCES = ["customer_choice", "peoples_choice"] as const;
 export type PayoutPreference = (typeof PAYOUT_PREFERENCES)[number];
 export const payoutPreferenceValidator = literals(...PAYOUT_PREFERENCES);
@@ -105,13 +114,7 @@ export const sessionStateValidator = v.object({
   amountTotal: v.union(v.number(), v.null()),
   currency: v.optional(v.string()),
   contributionId: v.optional(v.string()),
-  customerDetails: v.optional(
-    v.object({
-      name: v.optional(v.string()),
-      email: v.optional(v.string()),
-      country: v.optional(v.string()),
-    }),
-  ),
+  customerDetails: v.optional(customerDetailsValidator),
 });
 
 /** What a platform says about a submitted video (stored on the submission). */

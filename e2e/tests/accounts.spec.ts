@@ -92,7 +92,15 @@ test("onboarding warns about unsaved changes and requires both choices", async (
   await page.getByRole("radio", { name: "Viewer" }).check();
   await expect(page.getByText("You have unsaved changes.")).toBeVisible();
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText(/choose an account type and a platform/i)).toBeVisible();
+  // The toast, and the same message under the group that is missing.
+  await expect(
+    page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: /choose an account type and a platform/i }),
+  ).toBeVisible();
+  await expect(
+    page.locator(".field-error", { hasText: /choose an account type and a platform/i }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/onboard$/);
   await page.getByRole("radio", { name: "TikTok" }).check();
   await expectAccessible(page, "/onboard");

@@ -23,6 +23,26 @@ import {
 } from "convex/values";
 import type { BuiltApp } from "./bundle.js";
 import { formatLogLine, logExecution, type ExecutionKind } from "./log.js";
+import { BlobStore, sha256Hex } from "./storage.js";
+import {
+  compareKeys,
+  compileSearch,
+  decodeSearchCursor,
+  encodeSearchCursor,
+  rankSearch,
+  TOO_MANY_CANDIDATES,
+  type Ranked,
+  type SearchFilter,
+  type SearchIndex,
+} from "./search.js";
+import {
+  argumentValidationError,
+  checkValue,
+  ConvexSystemError,
+  isConvexSystemError,
+  returnsValidationError,
+  type ValidatorJson,
+} from "./validation.js";
 
 export type Identity = { subject: string; issuer: string; tokenIdentifier: string } & Record<
   string,
@@ -51,7 +71,7 @@ export interface ExecContext {
   paginated: boolean;
   /** Extra data persisted with this execution's commit (e.g. a client mutation's result). */
   commitTag?: { result?: JSONValue } & Record<string, unknown>;
-  /** Nesting depth of app mutation handlers currently running. */
+  /** Nesting depth of app function handlers currently running. */
   depth: number;
 }
 
@@ -88,6 +108,9 @@ export function emptyState(): StoredState {
 export function tableOf(id: string): string {
   return id.replace(/^[0-9]+/, "");
 }
+
+const ID_FORMAT = /^[0-9]+[A-Za-z_][A-Za-z0-9_]*$/;
+const SYSTEM_TABLES = new Set(["_storage", "_scheduled_functions"]);
 
 export function indexDocument(state: StoredState, id: string, doc: Doc | null) {
   const table = tableOf(id);
@@ -193,34 +216,44 @@ export function describeError(
       errorData: convexToJson(data),
     };
   }
+  if (isConvexSystemError(e)) {
+    // Convex's own errors (validation, unknown functions) are not uncaught exceptions; the
+    // backend's error text ends with a newline.
+    return { errorMessage: `[Request ID: ${reqId}] Server Error\n${e.message}\n` };
+  }
   const err = e instanceof Error ? e : new Error(String(e));
   return {
     errorMessage: `[Request ID: ${reqId}] Server Error\nUncaught ${err.name}: ${err.message}`,
   };
 }
 
-const RESULT_RECORDER = Symbol("resultRecorder");
+const INSTRUMENTED = Symbol("instrumented");
 
-// A client mutation's result is persisted in the same log record as its writes, so a replay
-// after a crash answers with the original result instead of running the mutation again.
-// The result is only known inside convex-test's transaction, hence this handler wrapper.
-function recordMutationResults(fn: any) {
-  if (fn[RESULT_RECORDER]) return;
-  const original = fn._handler as (ctx: unknown, args: unknown) => Promise<Value>;
-  fn._handler = async (ctx: unknown, args: unknown) => {
-    const exec = execStorage.getStore();
-    if (exec) exec.depth += 1;
-    try {
-      const result = await original(ctx, args);
-      if (exec && exec.depth === 1 && exec.commitTag) {
-        exec.commitTag.result = convexToJson(result === undefined ? null : result);
-      }
-      return result;
-    } finally {
-      if (exec) exec.depth -= 1;
+// The engine's cursors: null (the start), "_end_cursor", or a JSON array of the sort key's
+// encoded values.
+function isValidCursor(cursor: unknown): boolean {
+  if (cursor === null || cursor === undefined || cursor === "_end_cursor") return true;
+  if (typeof cursor !== "string") return false;
+  try {
+    const keys = JSON.parse(cursor) as unknown;
+    if (!Array.isArray(keys) || keys.length === 0) return false;
+    for (const key of keys) {
+      if (key === null) continue;
+      if (typeof key !== "string") return false;
+      JSON.parse(key);
     }
-  };
-  fn[RESULT_RECORDER] = true;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Options of an engine beyond its code and data. */
+export interface EngineOptions {
+  /** Where file storage keeps its bytes (in memory when absent). */
+  blobs?: BlobStore;
+  /** The deployment URL that upload and file URLs point at. */
+  baseUrl?: () => string;
 }
 
 export class Engine {
@@ -230,13 +263,20 @@ export class Engine {
   private tm: any;
   private accessors = new Map<string, any>();
   private running = 0;
+  private lastSearchCapped = false;
+  readonly blobs: BlobStore;
+  private readonly baseUrl: () => string;
 
   private constructor(
     app: BuiltApp,
     private state: StoredState,
     private onCommit: CommitListener,
+    options: EngineOptions,
   ) {
     this.app = app;
+    this.blobs = options.blobs ?? new BlobStore(null);
+    this.baseUrl =
+      options.baseUrl ?? (() => process.env.CONVEX_CLOUD_URL ?? "http://127.0.0.1:3210");
   }
 
   /**
@@ -248,12 +288,14 @@ export class Engine {
     state: StoredState,
     onCommit: CommitListener,
     previous?: Engine,
+    options: EngineOptions = {},
   ): Promise<Engine> {
-    const engine = new Engine(app, state, onCommit);
+    const engine = new Engine(app, state, onCommit, options);
     const modules: Record<string, () => Promise<any>> = {
       "/convex/_generated/api.js": async () => ({}),
     };
-    for (const [rel, load] of app.modules) modules[`/convex/${rel}.js`] = load;
+    for (const rel of app.modules.keys())
+      modules[`/convex/${rel}.js`] = () => engine.loadModule(rel);
     engine.t = convexTest({ schema: app.schema as any, modules, transactionLimits: true });
     const convexGlobal = await captureConvexGlobal(engine.t);
     installConsoleCapture();
@@ -303,7 +345,35 @@ export class Engine {
     const originalPaginate = db.paginate.bind(db);
     db.paginate = (opts: any) => {
       track(sourceTable(opts.query));
+      if (opts.query?.source?.type === "Search") return this.paginateSearch(opts);
       return originalPaginate(opts);
+    };
+    // Text search with Convex's tokenizing, matching and BM25 ranking (see search.ts).
+    const originalResolve = db._resolveQuerySource.bind(db);
+    db._resolveQuerySource = (query: any) => {
+      if (query?.source?.type !== "Search") return originalResolve(query);
+      const { ranked, capped } = this.rankSearchQuery(query);
+      this.lastSearchCapped = capped;
+      return { ...this.queryOperators(query), sortedDocs: ranked.map((r) => r.doc) };
+    };
+    const searchOverflow = new Set<number>();
+    const wrappedStartQuery = db.startQuery;
+    db.startQuery = (query: any) => {
+      this.lastSearchCapped = false;
+      const id = wrappedStartQuery(query) as number;
+      if (query?.source?.type === "Search" && this.lastSearchCapped) {
+        // Reading past the 1,024 candidates fails, unless a limit stops the read first.
+        const limit = query.operators?.find((op: any) => "limit" in op)?.limit ?? null;
+        const results = (db._queryResults[id] as unknown[] | undefined) ?? [];
+        if (limit === null || results.length < limit) searchOverflow.add(id);
+      }
+      return id;
+    };
+    const originalQueryNext = db.queryNext.bind(db);
+    db.queryNext = (queryId: number) => {
+      const result = originalQueryNext(queryId) as { done: boolean };
+      if (result.done && searchOverflow.delete(queryId)) throw new Error(TOO_MANY_CANDIDATES);
+      return result;
     };
     // Iterate one table's documents instead of scanning every document in the database.
     db._iterateDocs = function (this: any, tableName: string, callback: (doc: Doc) => void) {
@@ -330,10 +400,39 @@ export class Engine {
         return result;
       };
     }
+    // Schema enforcement with Convex's wording (convex-test decides; the text is Convex's).
+    const originalValidate = db._validate.bind(db);
+    db._validate = (tableName: string, doc: Record<string, Value>) => {
+      try {
+        originalValidate(tableName, doc);
+      } catch (e) {
+        const documentType = db._schema?.tables.get(tableName)?.documentType as
+          ValidatorJson | undefined;
+        if (!documentType) throw e;
+        const { _id: _omitId, _creationTime: _omitTime, ...fields } = doc;
+        const schema: ValidatorJson =
+          documentType.type === "union" ? documentType : { type: "union", value: [documentType] };
+        const problem = checkValue(schema, fields, this.tableOfId);
+        if (problem === null) throw e;
+        throw new Error(
+          `Failed to insert or update a document in table "${tableName}" because it does not match the schema: ${problem}`,
+        );
+      }
+    };
     const originalCommit = db.commit.bind(db);
     db.commit = (commitTs: bigint | null = null) => {
       const topLevel = db._writes.length === 1;
       const layer = topLevel ? db._writes[0] : null;
+      // Files whose `_storage` document this commit deletes: their bytes are freed once the
+      // deletion is durable.
+      const freed: string[] = [];
+      if (layer) {
+        for (const [id, value] of Object.entries(layer)) {
+          if (value !== null || tableOf(id) !== "_storage") continue;
+          const doc = state.documents[id] as { sha256?: string } | undefined;
+          if (doc?.sha256) freed.push(doc.sha256);
+        }
+      }
       originalCommit(commitTs);
       if (!layer) return;
       const ids = Object.keys(layer);
@@ -345,6 +444,13 @@ export class Engine {
         return { id, table: tableOf(id), doc };
       });
       this.onCommit(writes, execStorage.getStore());
+      for (const sha256 of freed) {
+        this.blobs.release(sha256, (hash) =>
+          [...(state.byTable.get("_storage") ?? [])].some(
+            (id) => (state.documents[id] as { sha256?: string } | undefined)?.sha256 === hash,
+          ),
+        );
+      }
     };
   }
 
@@ -353,8 +459,91 @@ export class Engine {
     convexGlobal.asyncSyscall = async (op: string, jsonArgs: string): Promise<string> => {
       if (op === "1.0/schedule") return this.schedule(jsonArgs);
       if (op === "1.0/queryPage") return this.paginateWithJournal(original, jsonArgs);
+      if (op === "1.0/storageGenerateUploadUrl")
+        return JSON.stringify(
+          `${this.baseUrl()}/api/storage/upload?token=${this.blobs.uploadToken()}`,
+        );
+      if (op === "1.0/storageGetUrl") return JSON.stringify(this.storageUrl(jsonArgs));
+      if (op === "1.0/storageGetMetadata") return JSON.stringify(this.storageMetadata(jsonArgs));
       return original(op, jsonArgs);
     };
+    const originalJs = convexGlobal.jsSyscall as (op: string, args: any) => Promise<unknown>;
+    convexGlobal.jsSyscall = async (op: string, args: any): Promise<unknown> => {
+      if (op === "storage/storeBlob") {
+        const { blob, options } = args as { blob: Blob; options?: { sha256?: string } };
+        const bytes = new Uint8Array(await blob.arrayBuffer());
+        return this.storeFile(bytes, blob.type || null, options?.sha256);
+      }
+      if (op === "storage/getBlob") {
+        const file = this.readFile(String(args.storageId), true);
+        return file
+          ? new Blob([new Uint8Array(file.bytes)], { type: file.contentType ?? "" })
+          : null;
+      }
+      return originalJs(op, args);
+    };
+  }
+
+  private storageDoc(storageId: string, track: boolean): Doc | null {
+    if (this.tableOfId(storageId) !== "_storage") return null;
+    return (track ? this.db.get("_storage", storageId) : this.state.documents[storageId]) ?? null;
+  }
+
+  private storageUrl(jsonArgs: string): string | null {
+    const { storageId } = JSON.parse(jsonArgs) as { storageId: string };
+    if (!this.storageDoc(storageId, true)) return null;
+    return `${this.baseUrl()}/api/storage/${storageId}`;
+  }
+
+  private storageMetadata(jsonArgs: string): JSONValue {
+    const { storageId } = JSON.parse(jsonArgs) as { storageId: string };
+    const doc = this.storageDoc(storageId, true) as
+      (Doc & { sha256: string; size: number; contentType?: string }) | null;
+    if (!doc) return null;
+    return {
+      storageId,
+      sha256: sha256Hex(doc.sha256),
+      size: doc.size,
+      contentType: doc.contentType ?? null,
+    };
+  }
+
+  /**
+   * Stores a file (an upload or `ctx.storage.store`): the bytes first, durably, then its
+   * `_storage` document. Returns the storage id.
+   */
+  async storeFile(bytes: Uint8Array, contentType: string | null, sha256?: string): Promise<string> {
+    const stored = this.blobs.put(bytes);
+    try {
+      if (sha256 !== undefined && sha256 !== stored.sha256 && sha256 !== sha256Hex(stored.sha256))
+        throw new Error(`Hash mismatch: the file's SHA-256 is not ${sha256}`);
+      const fields: Record<string, Value> = { sha256: stored.sha256, size: stored.size };
+      if (contentType) fields.contentType = contentType;
+      return (await this.t.run(async () => this.db.insert("_storage", fields))) as string;
+    } finally {
+      stored.settle();
+    }
+  }
+
+  /** A stored file's bytes and content type; null when there is no such file. */
+  readFile(
+    storageId: string,
+    track = false,
+  ): { bytes: Buffer; contentType: string | null; sha256: string } | null {
+    const doc = this.storageDoc(storageId, track) as
+      (Doc & { sha256: string; contentType?: string }) | null;
+    if (!doc) return null;
+    const bytes = this.blobs.read(doc.sha256);
+    if (!bytes) return null;
+    return { bytes, contentType: doc.contentType ?? null, sha256: doc.sha256 };
+  }
+
+  /** The hashes of every stored file (for removing bytes nothing references). */
+  storedHashes(): Set<string> {
+    const hashes = new Set<string>();
+    for (const id of this.state.byTable.get("_storage") ?? [])
+      hashes.add((this.state.documents[id] as unknown as { sha256: string }).sha256);
+    return hashes;
   }
 
   // Replaces convex-test's setTimeout-based scheduling: the job document is the source of
@@ -383,6 +572,9 @@ export class Engine {
     original: (op: string, args: string) => Promise<string>,
     jsonArgs: string,
   ): Promise<string> {
+    const { cursor } = JSON.parse(jsonArgs) as { cursor?: unknown };
+    // Convex rejects a cursor it cannot decode before reading anything.
+    if (!isValidCursor(cursor)) throw new Error("Failed to parse cursor");
     const ctx = execStorage.getStore();
     if (!ctx || ctx.kind !== "query" || ctx.paginated) return original("1.0/queryPage", jsonArgs);
     ctx.paginated = true;
@@ -397,6 +589,99 @@ export class Engine {
     return result;
   }
 
+  /** The filter and limit operators of a query (its source aside). */
+  private queryOperators(query: any): any {
+    const table = String(query.source.indexName).split(".")[0];
+    const { filterFn, limit } = this.db._resolveQuerySource({
+      ...query,
+      source: { type: "FullTableScan", tableName: table, order: "asc" },
+    });
+    return { filterFn, limit, fieldPathsToSortBy: [], order: "asc" };
+  }
+
+  private rankSearchQuery(query: any): { ranked: Ranked<Doc>[]; capped: boolean } {
+    const indexName = String(query.source.indexName);
+    const [table, name] = indexName.split(".");
+    const indexes = (this.db._schema?.tables.get(table)?.searchIndexes ?? []) as SearchIndex[];
+    const index = indexes.find((candidate) => candidate.indexDescriptor === name);
+    if (!index) throw new Error(`Index ${indexName} not found.`);
+    const { text, equalities } = compileSearch(
+      indexName,
+      index,
+      query.source.filters as SearchFilter[],
+    );
+    const docs: Doc[] = [];
+    this.db._iterateDocs(table, (doc: Doc) => docs.push(doc));
+    return rankSearch(docs, index, text, equalities, (value) =>
+      typeof value === "object" && value !== null && "$undefined" in value
+        ? undefined
+        : jsonToConvex(value as JSONValue),
+    );
+  }
+
+  // Pages of search results: cursors are index keys (score, creation time, id), as on Convex.
+  private paginateSearch(opts: {
+    query: any;
+    cursor: string | null;
+    endCursor?: string | null;
+    pageSize: number;
+  }) {
+    const { ranked, capped } = this.rankSearchQuery(opts.query);
+    const { filterFn } = this.queryOperators(opts.query);
+    const parse = (cursor: string) => {
+      const key = decodeSearchCursor(cursor);
+      if (!key)
+        throw new Error(
+          "InvalidCursor: Tried to run a query starting from a cursor, but it looks like this cursor is from a different query.",
+        );
+      return key;
+    };
+    const empty = { page: [], isDone: true, continueCursor: "_end_cursor" };
+    if (opts.cursor === "_end_cursor") return { ...empty, splitCursor: null, pageStatus: null };
+    const start = opts.cursor ? parse(opts.cursor) : null;
+    const end = opts.endCursor && opts.endCursor !== "_end_cursor" ? parse(opts.endCursor) : null;
+    // A write changes every score a little (the statistics are over the whole index), so a
+    // cursor's document is found by id where it still matches; its key is the fallback.
+    const position = (key: [number, number, string]) => {
+      const at = ranked.findIndex((r) => r.doc._id === key[2]);
+      if (at >= 0) return { at, exact: true };
+      const after = ranked.findIndex((r) => compareKeys(r.key, key) > 0);
+      return { at: after < 0 ? ranked.length : after, exact: false };
+    };
+    const from = start ? position(start) : null;
+    const first = from ? (from.exact ? from.at + 1 : from.at) : 0;
+    const until = end ? position(end) : null;
+    // Index of the last document inside the end cursor's range (inclusive).
+    const last = until ? (until.exact ? until.at : until.at - 1) : ranked.length - 1;
+    const page: Doc[] = [];
+    let continueCursor = "_end_cursor";
+    let reachedEnd = true;
+    if (end) {
+      // A page pinned by its journal: everything up to its end cursor, inclusive.
+      for (let i = first; i <= last; i++) if (filterFn(ranked[i]!.doc)) page.push(ranked[i]!.doc);
+      continueCursor = opts.endCursor!;
+      reachedEnd = false;
+    } else {
+      for (let i = first; i < ranked.length; i++) {
+        const { doc, key } = ranked[i]!;
+        if (filterFn(doc)) page.push(doc);
+        if (page.length >= opts.pageSize && i < ranked.length - 1) {
+          continueCursor = encodeSearchCursor(key);
+          reachedEnd = false;
+          break;
+        }
+      }
+    }
+    if (reachedEnd && capped) throw new Error(TOO_MANY_CANDIDATES);
+    return {
+      page,
+      isDone: continueCursor === "_end_cursor",
+      continueCursor,
+      splitCursor: null,
+      pageStatus: null,
+    };
+  }
+
   private accessor(identity: Identity | null): any {
     if (!identity) return this.t;
     const key = JSON.stringify(identity);
@@ -409,15 +694,76 @@ export class Engine {
     return acc;
   }
 
+  /** Loads a module of the app with every Convex function in it instrumented. */
+  async loadModule(modulePath: string): Promise<Record<string, unknown>> {
+    const load = this.app.modules.get(modulePath);
+    if (!load) throw new Error(`Could not find module for: "${modulePath}"`);
+    const mod = await load();
+    for (const value of Object.values(mod)) {
+      const fn = value as any;
+      if (fn && (fn.isQuery || fn.isMutation || fn.isAction)) this.instrumentFunction(fn);
+    }
+    return mod;
+  }
+
+  /** The table an id of this deployment belongs to; null for a malformed or unknown id. */
+  readonly tableOfId = (id: string): string | null => {
+    if (!ID_FORMAT.test(id)) return null;
+    const table = tableOf(id);
+    const schemaTables = (this.app.schema as { tables?: Record<string, unknown> } | null)?.tables;
+    if (SYSTEM_TABLES.has(table) || (schemaTables && table in schemaTables)) return table;
+    return this.state.byTable.has(table) ? table : null;
+  };
+
+  // Every function checks its arguments and return value with Convex's rules and wording
+  // (convex-test's own checks are switched off), and a client mutation's result is persisted
+  // in the same log record as its writes, so a replay after a crash answers with the original
+  // result instead of running the mutation again. Wrapping the handler covers every way a
+  // function is called: by clients, with ctx.run*, by the scheduler and by crons.
+  private instrumentFunction(fn: any) {
+    if (fn[INSTRUMENTED]) return;
+    fn[INSTRUMENTED] = true;
+    const argsValidator = JSON.parse(fn.exportArgs()) as ValidatorJson;
+    const returnsValidator = JSON.parse(fn.exportReturns()) as ValidatorJson | null;
+    fn.exportArgs = () => JSON.stringify({ type: "any" });
+    fn.exportReturns = () => "null";
+    const original = fn._handler as (ctx: unknown, args: Value) => Promise<Value>;
+    const isMutation = Boolean(fn.isMutation);
+    fn._handler = async (ctx: unknown, args: Value) => {
+      const exec = execStorage.getStore();
+      if (exec) exec.depth += 1;
+      try {
+        const argsProblem = argumentValidationError(argsValidator, args, this.tableOfId);
+        if (argsProblem !== null) throw new ConvexSystemError(argsProblem);
+        const result = await original(ctx, args);
+        const returnsProblem = returnsValidationError(
+          returnsValidator,
+          result === undefined ? null : result,
+          this.tableOfId,
+        );
+        if (returnsProblem !== null) throw new ConvexSystemError(returnsProblem);
+        if (isMutation && exec && exec.depth === 1 && exec.commitTag) {
+          exec.commitTag.result = convexToJson(result === undefined ? null : result);
+        }
+        return result;
+      } catch (e) {
+        // Only the function a client called reports Convex's error as its own; a nested
+        // call's failure is an exception thrown into its caller.
+        if (isConvexSystemError(e) && exec && exec.depth > 1) throw new Error(e.message);
+        throw e;
+      } finally {
+        if (exec) exec.depth -= 1;
+      }
+    };
+  }
+
   /** Finds a registered function; `null` when there is none at that path. */
   async findFunction(udfPath: string): Promise<any | null> {
     const [modulePath, exportName = "default"] = udfPath.replace(/\.js(?=:|$)/, "").split(":");
-    const load = this.app.modules.get(modulePath!);
-    if (!load) return null;
-    const mod = await load();
+    if (!this.app.modules.has(modulePath!)) return null;
+    const mod = await this.loadModule(modulePath!);
     const fn = mod[exportName] as any;
     if (!fn || (!fn.isQuery && !fn.isMutation && !fn.isAction)) return null;
-    if (fn.isMutation) recordMutationResults(fn);
     return fn;
   }
 
@@ -430,14 +776,20 @@ export class Engine {
     options: { journal?: Journal | null; commitTag?: ExecContext["commitTag"] } = {},
   ): Promise<Outcome> {
     const fn = await this.findFunction(udfPath);
-    const matches =
-      fn &&
-      fn.isPublic &&
-      (kind === "query" ? fn.isQuery : kind === "mutation" ? fn.isMutation : fn.isAction);
-    if (!matches) {
-      const errorMessage = `Could not find public function for '${udfPath}'. Did you forget to run \`npx convex dev\` or \`npx convex deploy\`?`;
+    const [modulePath, exportName = "default"] = udfPath.replace(/\.js(?=:|$)/, "").split(":");
+    let errorMessage: string | null = null;
+    if (!fn || !fn.isPublic) {
+      errorMessage = `Could not find public function for '${modulePath}:${exportName}'.`;
+    } else {
+      const defined = fn.isQuery ? "Query" : fn.isMutation ? "Mutation" : "Action";
+      const wanted = kind === "query" ? "Query" : kind === "mutation" ? "Mutation" : "Action";
+      if (defined !== wanted)
+        errorMessage = `Trying to execute ${modulePath}.js:${exportName} as ${wanted}, but it is defined as ${defined}.`;
+    }
+    if (errorMessage !== null) {
+      const shown = describeError(new ConvexSystemError(errorMessage), requestId()).errorMessage;
       logExecution({ kind, path: udfPath, durationMs: 0, error: errorMessage, logLines: [] });
-      return { ok: false, errorMessage, logLines: [], reads: new Set(), journal: null };
+      return { ok: false, errorMessage: shown, logLines: [], reads: new Set(), journal: null };
     }
     return this.run(kind, udfPath, args, identity, options);
   }
@@ -509,7 +861,11 @@ export class Engine {
         kind: options.logKind ?? kind,
         path: udfPath,
         durationMs: performance.now() - started,
-        error: e instanceof Error && !isConvexError(e) ? (e.stack ?? e.message) : errorMessage,
+        error: isConvexSystemError(e)
+          ? e.message.trimEnd()
+          : e instanceof Error && !isConvexError(e)
+            ? (e.stack ?? e.message)
+            : errorMessage,
         logLines: ctx.logLines,
       });
       return {

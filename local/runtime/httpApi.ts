@@ -10,6 +10,7 @@ import { clockOffset, setClockOffset } from "./clock.js";
 // Convex's status for "the function ran and threw".
 const STATUS_UDF_FAILED = 560;
 const MAX_BODY_BYTES = 20 << 20;
+const MAX_UPLOAD_BYTES = 256 << 20;
 
 export interface ApiHost {
   engine(): Engine;
@@ -30,7 +31,7 @@ export function corsHeaders(req: IncomingMessage): Record<string, string> {
   return {
     "Access-Control-Allow-Origin": origin ?? "*",
     "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-    "Access-Control-Allow-Headers": "Content-Type, Authorization, Convex-Client",
+    "Access-Control-Allow-Headers": "Content-Type, Authorization, Convex-Client, Digest",
     "Access-Control-Max-Age": "86400",
     ...(origin ? { "Access-Control-Allow-Credentials": "true", Vary: "Origin" } : {}),
   };
@@ -109,6 +110,7 @@ export async function handleApi(
     }
     return send(res, 200, { now: Date.now(), offsetMs: clockOffset() }, cors);
   }
+  if (url.pathname.startsWith("/api/storage/")) return serveStorage(req, res, url, host, cors);
   const route = KIND_BY_ROUTE[url.pathname];
   if (!route)
     return send(res, 404, { code: "NotFound", message: `No route ${url.pathname}` }, cors);
@@ -173,4 +175,44 @@ export async function handleApi(
     },
     cors,
   );
+}
+
+// File storage: `POST /api/storage/upload?token=…` (the URLs `generateUploadUrl` hands out)
+// answers `{storageId}`; `GET /api/storage/<id>` (the URLs of `getUrl`) serves the bytes.
+async function serveStorage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  host: ApiHost,
+  cors: Record<string, string>,
+): Promise<void> {
+  const engine = host.engine();
+  if (url.pathname === "/api/storage/upload") {
+    if (req.method !== "POST")
+      return send(res, 405, { code: "MethodNotAllowed", message: "Use POST" }, cors);
+    const problem = engine.blobs.checkUploadToken(url.searchParams.get("token"));
+    if (problem) return send(res, 401, { code: "StorageTokenInvalid", message: problem }, cors);
+    let body: Buffer;
+    try {
+      body = await readBody(req, MAX_UPLOAD_BYTES);
+    } catch (e) {
+      return send(res, 413, { code: "FileTooLarge", message: (e as Error).message }, cors);
+    }
+    const contentType = req.headers["content-type"] ?? null;
+    const storageId = await engine.storeFile(new Uint8Array(body), contentType);
+    return send(res, 200, { storageId }, cors);
+  }
+  if (req.method !== "GET" && req.method !== "HEAD")
+    return send(res, 405, { code: "MethodNotAllowed", message: "Use GET" }, cors);
+  const storageId = decodeURIComponent(url.pathname.slice("/api/storage/".length));
+  const file = engine.readFile(storageId);
+  if (!file) return send(res, 404, { code: "FileNotFound", message: "File not found" }, cors);
+  res.writeHead(200, {
+    ...cors,
+    "Content-Type": file.contentType ?? "application/octet-stream",
+    "Content-Length": String(file.bytes.length),
+    ETag: `"${file.sha256}"`,
+    "Cache-Control": "private, max-age=2592000",
+  });
+  res.end(req.method === "HEAD" ? undefined : file.bytes);
 }

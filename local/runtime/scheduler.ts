@@ -14,10 +14,26 @@ interface CronJob {
   schedule: Record<string, any> & { type: string };
 }
 
+/** A cron's schedule (as JSON, to notice changes) and its next run time. */
+export interface CronState {
+  name: string;
+  spec: string;
+  next: number;
+}
+export type CronPersisted = Omit<CronState, "next"> & { next: number | null };
+
+interface CronEntry {
+  job: CronJob;
+  state: CronState;
+  timer: NodeJS.Timeout | null;
+  running: boolean;
+}
+
 export class Scheduler {
   private pending = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
-  private cronTimers: NodeJS.Timeout[] = [];
+  private crons = new Map<string, CronEntry>();
+  private persistCron: ((state: CronPersisted) => void) | null = null;
   private stopped = false;
   private running = new Set<Promise<void>>();
 
@@ -83,63 +99,141 @@ export class Scheduler {
     this.running.add(tracked);
   }
 
-  /** (Re)starts the crons declared by the app's `crons.ts`. */
-  async startCrons(lastRuns: Map<string, number>, onRun: (name: string, at: number) => void) {
-    for (const timer of this.cronTimers) clearTimeout(timer);
-    this.cronTimers = [];
+  /**
+   * (Re)reads the crons declared by the app's `crons.ts` and arms them. Each cron keeps its
+   * next run time (`saved`, persisted through `persist`) across reloads and restarts, as
+   * Convex's `_cron_jobs` do: only a new or changed schedule gets a fresh one. A cron
+   * persisted with `next: null` was removed.
+   */
+  async startCrons(saved: Map<string, CronState>, persist: (state: CronPersisted) => void) {
     const engine = this.getEngine();
     const load = engine.app.modules.get("crons");
-    if (!load) return;
-    const crons = ((await load()).default as { crons?: Record<string, CronJob> } | undefined)
-      ?.crons;
-    if (!crons) return;
-    for (const [identifier, job] of Object.entries(crons)) {
-      const scheduleNext = () => {
-        if (this.stopped) return;
-        const at = nextRun(job.schedule, lastRuns.get(identifier) ?? null, Date.now());
-        const wait = Math.min(Math.max(0, at - Date.now()), MAX_TIMER_MS);
-        const timer = setTimeout(() => {
-          if (Date.now() < at) return scheduleNext();
-          lastRuns.set(identifier, Date.now());
-          onRun(identifier, Date.now());
-          const fn = this.getEngine();
-          this.trackRun(
-            fn.findFunction(job.name).then(async (registered) => {
-              if (!registered)
-                return log.warn(`Cron ${identifier}: function ${job.name} not found`);
-              const kind = registered.isMutation ? "mutation" : "action";
-              await fn.run(kind, job.name, (job.args[0] ?? {}) as any, null, { logKind: "cron" });
-            }),
-          );
-          scheduleNext();
-        }, wait);
-        this.cronTimers.push(timer);
-      };
-      scheduleNext();
+    const crons = load
+      ? ((await load()).default as { crons?: Record<string, CronJob> } | undefined)?.crons
+      : undefined;
+    for (const entry of this.crons.values()) if (entry.timer) clearTimeout(entry.timer);
+    const previous = this.crons;
+    this.crons = new Map();
+    const now = Date.now();
+    for (const [name, job] of Object.entries(crons ?? {})) {
+      const spec = JSON.stringify(job.schedule);
+      let state = saved.get(name);
+      if (!state || state.spec !== spec) {
+        state = { name, spec, next: firstRun(job.schedule, now) };
+        saved.set(name, state);
+        persist(state);
+      }
+      this.crons.set(name, {
+        job,
+        state,
+        timer: null,
+        running: previous.get(name)?.running ?? false,
+      });
     }
-    log.info(`crons: ${Object.keys(crons).join(", ") || "none"}`);
+    for (const name of [...saved.keys()]) {
+      if (this.crons.has(name)) continue;
+      saved.delete(name);
+      persist({ name, spec: "", next: null });
+    }
+    this.persistCron = persist;
+    this.armCrons();
+    if (crons) log.info(`crons: ${Object.keys(crons).join(", ") || "none"}`);
+  }
+
+  /**
+   * After the clock moved backwards (only possible locally): a cron whose next run is now
+   * further away than one period is brought back to its first run after now.
+   */
+  pullCronsBack() {
+    const now = Date.now();
+    for (const entry of this.crons.values()) {
+      const latest =
+        entry.job.schedule.type === "interval"
+          ? now + Math.max(1, intervalMs(entry.job.schedule))
+          : nextOccurrence(entry.job.schedule, now);
+      if (entry.state.next <= latest) continue;
+      entry.state.next = latest;
+      this.persistCron?.(entry.state);
+    }
+  }
+
+  /** Arms every cron from its stored next run time (after a start, reload or clock move). */
+  armCrons() {
+    for (const name of this.crons.keys()) this.armCron(name);
+  }
+
+  private armCron(name: string) {
+    const entry = this.crons.get(name);
+    if (!entry || this.stopped) return;
+    if (entry.timer) clearTimeout(entry.timer);
+    entry.timer = null;
+    if (entry.running) return;
+    const wait = Math.min(Math.max(0, entry.state.next - Date.now()), MAX_TIMER_MS);
+    entry.timer = setTimeout(() => this.fireCron(name, entry), wait);
+  }
+
+  // A due cron runs once, however many of its runs were missed (Convex's rule); its next run
+  // is the schedule's first time after now. The next time is persisted before the run, so a
+  // crash can skip a run but never repeat one.
+  private fireCron(name: string, entry: CronEntry) {
+    entry.timer = null;
+    if (this.stopped || this.crons.get(name) !== entry) return;
+    const now = Date.now();
+    if (now < entry.state.next) return this.armCron(name);
+    entry.running = true;
+    entry.state.next = followingRun(entry.job.schedule, entry.state.next, now);
+    this.persistCron?.(entry.state);
+    const engine = this.getEngine();
+    this.trackRun(
+      engine
+        .findFunction(entry.job.name)
+        .then(async (registered) => {
+          if (!registered) return log.warn(`Cron ${name}: function ${entry.job.name} not found`);
+          const kind = registered.isMutation ? "mutation" : "action";
+          await engine.run(kind, entry.job.name, (entry.job.args[0] ?? {}) as any, null, {
+            logKind: "cron",
+          });
+        })
+        .finally(() => {
+          entry.running = false;
+          runOutside(() => this.armCron(name));
+        }),
+    );
   }
 
   async stop() {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    for (const timer of this.cronTimers) clearTimeout(timer);
+    for (const entry of this.crons.values()) if (entry.timer) clearTimeout(entry.timer);
     await Promise.all(this.running);
   }
 }
 
-/** The next time a Convex cron schedule fires after `now` (all schedules are in UTC). */
-export function nextRun(
-  schedule: CronJob["schedule"],
-  lastRun: number | null,
-  now: number,
-): number {
-  if (schedule.type === "interval") {
-    const ms =
-      ((schedule.seconds ?? 0) + (schedule.minutes ?? 0) * 60 + (schedule.hours ?? 0) * 3600) *
-      1000;
-    return lastRun === null ? now + ms : Math.max(now, lastRun + ms);
-  }
+function intervalMs(schedule: CronJob["schedule"]): number {
+  return (
+    ((schedule.seconds ?? 0) + (schedule.minutes ?? 0) * 60 + (schedule.hours ?? 0) * 3600) * 1000
+  );
+}
+
+/** A new cron's first run: an interval runs at once (as on deploy to Convex), others next due. */
+export function firstRun(schedule: CronJob["schedule"], now: number): number {
+  return schedule.type === "interval" ? now : nextOccurrence(schedule, now);
+}
+
+/**
+ * The run after one scheduled at `previous`, skipping every run already in the past at `now`
+ * (Convex runs a cron at most once however late it is).
+ */
+export function followingRun(schedule: CronJob["schedule"], previous: number, now: number): number {
+  if (schedule.type !== "interval") return nextOccurrence(schedule, now);
+  const ms = Math.max(1, intervalMs(schedule));
+  let next = previous + ms;
+  if (next < now) next += Math.ceil((now - next) / ms) * ms;
+  return next;
+}
+
+/** The first time after `now` that a clock schedule (cron, hourly, daily, …) fires, in UTC. */
+function nextOccurrence(schedule: CronJob["schedule"], now: number): number {
   const minute = schedule.minuteUTC ?? 0;
   const expression =
     schedule.type === "cron"

@@ -9,12 +9,13 @@ import type { JSONValue } from "convex/values";
 import { buildApp } from "./bundle.js";
 import { Engine, runOutside, type CommittedWrite, type ExecContext } from "./engine.js";
 import { Persistence } from "./persistence.js";
-import { Scheduler } from "./scheduler.js";
+import { Scheduler, type CronPersisted, type CronState } from "./scheduler.js";
+import { BlobStore } from "./storage.js";
 import { TokenVerifier } from "./auth.js";
 import { SyncServer, type MutationRecord } from "./sync.js";
 import { handleApi, identityFromHeader, readBody } from "./httpApi.js";
 import { selfTest } from "./selfTest.js";
-import { installShiftableClock, onClockChange } from "./clock.js";
+import { clockOffset, installShiftableClock, onClockChange, setClockOffset } from "./clock.js";
 import * as log from "./log.js";
 
 export interface RuntimeOptions {
@@ -44,14 +45,20 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-interface CronState {
+// A cron's persisted schedule: `next` is its next run time (null: the cron was removed).
+// Records of older runtimes hold only the last run (`at`) and are re-armed from their schedule.
+interface CronTag {
   kind: "cron";
   name: string;
-  at: number;
+  spec?: string;
+  next?: number | null;
+  at?: number;
 }
 const isMutationRecord = (tag: unknown): tag is MutationRecord =>
   (tag as { kind?: string })?.kind === "mutation";
-const isCronState = (tag: unknown): tag is CronState => (tag as { kind?: string })?.kind === "cron";
+const isCronTag = (tag: unknown): tag is CronTag => (tag as { kind?: string })?.kind === "cron";
+const isClockTag = (tag: unknown): tag is { kind: "clock"; offsetMs: number } =>
+  (tag as { kind?: string })?.kind === "clock";
 const KEEP_MUTATION_RECORDS = 1000;
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
@@ -77,11 +84,20 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const mutationRecords: MutationRecord[] = (tags as unknown[])
     .filter(isMutationRecord)
     .slice(-KEEP_MUTATION_RECORDS);
-  const cronRuns = new Map<string, number>();
-  for (const tag of tags as unknown[]) if (isCronState(tag)) cronRuns.set(tag.name, tag.at);
+  // A moved clock stays moved across restarts: times already written (creation times, job
+  // and cron times) must not run backwards.
+  for (const tag of tags as unknown[]) if (isClockTag(tag)) setClockOffset(tag.offsetMs);
+  const crons = new Map<string, CronState>();
+  for (const tag of tags as unknown[]) {
+    if (!isCronTag(tag)) continue;
+    if (typeof tag.next === "number" && typeof tag.spec === "string")
+      crons.set(tag.name, { name: tag.name, spec: tag.spec, next: tag.next });
+    else crons.delete(tag.name);
+  }
   const keptTags = (): JSONValue[] => [
     ...(mutationRecords.slice(-KEEP_MUTATION_RECORDS) as unknown as JSONValue[]),
-    ...[...cronRuns].map(([name, at]) => ({ kind: "cron", name, at })),
+    ...[...crons.values()].map(({ name, spec, next }) => ({ kind: "cron", name, spec, next })),
+    ...(clockOffset() !== 0 ? [{ kind: "clock", offsetMs: clockOffset() }] : []),
   ];
   persistence.compact(state, keptTags());
 
@@ -114,27 +130,36 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     });
   };
 
+  const blobs = new BlobStore(options.dataDir);
   const load = async (previous?: Engine) => {
     const app = await buildApp(options.convexDir, buildCacheDir(options.convexDir));
-    const next = await Engine.create(app, state, onCommit, previous);
+    const next = await Engine.create(app, state, onCommit, previous, {
+      blobs,
+      baseUrl: () => url,
+    });
     verifier = TokenVerifier.fromAuthConfig(app.authConfig);
     return next;
   };
   engine = await load();
+  const orphans = blobs.collectGarbage(engine.storedHashes());
+  if (orphans > 0) log.info(`removed ${orphans} stored file(s) that no document references`);
   const interrupted = await engine.failInterruptedJobs();
   if (interrupted > 0)
     log.warn(`${interrupted} scheduled action(s) were interrupted by the last stop`);
   scheduler.restore(state);
+  let lastOffset = clockOffset();
   onClockChange(() => {
+    persistence.append(state.lastCommitTs, [], { kind: "clock", offsetMs: clockOffset() });
+    if (clockOffset() < lastOffset) scheduler.pullCronsBack();
+    lastOffset = clockOffset();
     scheduler.rearm();
-    void scheduler.startCrons(cronRuns, recordCronRun);
+    scheduler.armCrons();
     log.info(`clock moved: now ${new Date().toISOString()}`);
   });
-  const recordCronRun = (name: string, at: number) => {
-    cronRuns.set(name, at);
-    persistence.append(state.lastCommitTs, [], { kind: "cron", name, at });
+  const persistCron = ({ name, spec, next }: CronPersisted) => {
+    persistence.append(state.lastCommitTs, [], { kind: "cron", name, spec, next });
   };
-  await scheduler.startCrons(cronRuns, recordCronRun);
+  await scheduler.startCrons(crons, persistCron);
 
   // Sync protocol and HTTP API.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 << 20 });
@@ -200,7 +225,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       const deadline = Date.now() + 10_000;
       while (engine.busy && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       engine = next;
-      await scheduler.startCrons(cronRuns, recordCronRun);
+      await scheduler.startCrons(crons, persistCron);
       sync.rerunAll();
       log.info(log.green(`reloaded functions in ${Math.round(performance.now() - started)}ms`));
     } catch (e) {

@@ -2,12 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { useConvexAuth } from "convex/react";
 import Logo from "./Logo";
+import { CircleUserRound, Menu, X } from "lucide-react";
+import clsx from "clsx";
 import NotificationBell from "./notifications/NotificationBell";
 
 const MENU_ID = "site-menu";
 
 function navClass({ isActive }: { isActive: boolean }) {
-  return isActive ? "site-nav__link is-active" : "site-nav__link";
+  return clsx("site-nav__link", isActive && "is-active");
 }
 
 /**
@@ -65,30 +67,14 @@ export default function Header() {
           aria-label={menuOpen ? "Close menu" : "Open menu"}
           onClick={() => setOpenAtKey(menuOpen ? null : location.key)}
         >
-          <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            {menuOpen ? (
-              <path
-                d="M6 6l12 12M18 6L6 18"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            ) : (
-              <path
-                d="M4 7h16M4 12h16M4 17h16"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            )}
-          </svg>
+          {menuOpen ? (
+            <X size={24} strokeWidth={2} aria-hidden="true" />
+          ) : (
+            <Menu size={24} strokeWidth={2} aria-hidden="true" />
+          )}
         </button>
 
-        <nav
-          id={MENU_ID}
-          className={menuOpen ? "site-menu is-open" : "site-menu"}
-          aria-label="Main"
-        >
+        <nav id={MENU_ID} className={clsx("site-menu", menuOpen && "is-open")} aria-label="Main">
           <ul className="site-nav" role="list">
             <li>
               <NavLink to="/ideas" className={navClass} onClick={closeMenu}>
@@ -107,29 +93,7 @@ export default function Header() {
               <>
                 <NotificationBell onNavigate={closeMenu} />
                 <NavLink to="/profile" className={navClass} onClick={closeMenu}>
-                  <svg
-                    width="20"
-                    height="20"
-                    viewBox="0 0 24 24"
-                    aria-hidden="true"
-                    focusable="false"
-                  >
-                    <circle
-                      cx="12"
-                      cy="8"
-                      r="4"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                    />
-                    <path
-                      d="M4 20c1.5-3.5 4.5-5 8-5s6.5 1.5 8 5"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      strokeLinecap="round"
-                    />
-                  </svg>
+                  <CircleUserRound size={20} strokeWidth={2} aria-hidden="true" />
                   Profile
                 </NavLink>
               </>

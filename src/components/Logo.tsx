@@ -1,4 +1,5 @@
 import { useId } from "react";
+import clsx from "clsx";
 
 interface LogoProps {
   /** Show the "Bounties" wordmark next to the mark (default true). */
@@ -47,7 +48,7 @@ export function LogoMark({ size = 32 }: { size?: number }) {
 
 export default function Logo({ wordmark = true, size = 32, className }: LogoProps) {
   return (
-    <span className={className ? `logo ${className}` : "logo"}>
+    <span className={clsx("logo", className)}>
       <LogoMark size={size} />
       {wordmark && <span className="logo__wordmark">Bounties</span>}
     </span>

@@ -1,14 +1,13 @@
 import "../styles/lists.css";
+import { Loading, Skeleton, SkeletonRows } from "./ui/Skeleton";
 
 /** What a lazily loaded page shows while its code arrives: a light skeleton. */
 export default function PageFallback() {
   return (
-    <div className="container page page-fallback" role="status">
-      <span className="visually-hidden">Loading…</span>
-      <span className="skeleton page-fallback__title" aria-hidden="true" />
-      <span className="skeleton page-fallback__line" aria-hidden="true" />
-      <span className="skeleton page-fallback__card" aria-hidden="true" />
-      <span className="skeleton page-fallback__card" aria-hidden="true" />
-    </div>
+    <Loading className="container page page-fallback" label="Loading…">
+      <Skeleton className="page-fallback__title" />
+      <Skeleton className="page-fallback__line" />
+      <SkeletonRows count={2} className="page-fallback__card" />
+    </Loading>
   );
 }

@@ -1,4 +1,6 @@
 import { useId, type FormEvent } from "react";
+import { Search } from "lucide-react";
+import clsx from "clsx";
 
 interface Props {
   value: string;
@@ -25,26 +27,12 @@ export default function SearchBox({
     onSubmit(value.trim());
   }
   return (
-    <form
-      role="search"
-      className={className ? `search-box ${className}` : "search-box"}
-      onSubmit={submit}
-    >
+    <form role="search" className={clsx("search-box", className)} onSubmit={submit}>
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
       <div className="search-box__field">
-        <svg
-          className="search-box__icon"
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M20 20l-4-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <Search className="search-box__icon" size={18} strokeWidth={2} aria-hidden="true" />
         <input
           id={id}
           className="input search-box__input"

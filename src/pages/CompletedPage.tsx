@@ -3,6 +3,7 @@ import { Link, createSearchParams, useNavigate } from "react-router-dom";
 import SearchBox from "../components/SearchBox";
 import ProposalList from "../components/proposals/ProposalList";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { EmptyState } from "../components/ui/EmptyState";
 
 /** /completed: bounties whose deadline has passed; the search box searches every bounty. */
 export default function CompletedPage() {
@@ -34,13 +35,15 @@ export default function CompletedPage() {
         initialSort="recent"
         hideExpiringSort
         emptyState={
-          <div className="empty-state">
-            <p className="empty-state__title">No completed bounties yet.</p>
-            <p>Open bounties move here once their deadline passes.</p>
-            <Link to="/ideas" className="btn btn-primary">
-              Browse open bounties
-            </Link>
-          </div>
+          <EmptyState
+            title="No completed bounties yet."
+            text="Open bounties move here once their deadline passes."
+            action={
+              <Link to="/ideas" className="btn btn-primary">
+                Browse open bounties
+              </Link>
+            }
+          />
         }
       />
     </div>

@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import ProposalList from "../components/proposals/ProposalList";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { EmptyState } from "../components/ui/EmptyState";
 
 /** /discover: every bounty, open or completed (no Expiring Soon sort). */
 export default function DiscoverPage() {
@@ -24,13 +25,15 @@ export default function DiscoverPage() {
         initialSort="recent"
         hideExpiringSort
         emptyState={
-          <div className="empty-state">
-            <p className="empty-state__title">Nothing to discover yet.</p>
-            <p>Post the first idea and start its bounty.</p>
-            <Link to="/submit" className="btn btn-primary">
-              Post an idea
-            </Link>
-          </div>
+          <EmptyState
+            title="Nothing to discover yet."
+            text="Post the first idea and start its bounty."
+            action={
+              <Link to="/submit" className="btn btn-primary">
+                Post an idea
+              </Link>
+            }
+          />
         }
       />
     </div>

@@ -152,7 +152,8 @@ describe("HomePage", () => {
 
   it("explains the three steps for each audience", async () => {
     renderHome();
-    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual([
+    // The tabs sit below the fold and load lazily.
+    expect((await screen.findAllByRole("tab")).map((tab) => tab.textContent)).toEqual([
       "Creators",
       "Viewers",
       "Businesses",

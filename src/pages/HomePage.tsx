@@ -1,10 +1,14 @@
 import "../styles/home.css";
+import { lazy, Suspense } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import AudienceTabs from "../components/home/AudienceTabs";
 import IdeaPrompt from "../components/home/IdeaPrompt";
 import StatsCounters from "../components/home/StatsCounters";
 import ProposalList from "../components/proposals/ProposalList";
+import { Skeleton } from "../components/ui/Skeleton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+
+// Below the fold: its tabs (Radix) load after the first paint instead of with the landing page.
+const AudienceTabs = lazy(() => import("../components/home/AudienceTabs"));
 
 /** The landing page (/): hero, how it works, live counters and the open bounties. */
 export default function HomePage() {
@@ -47,7 +51,9 @@ export default function HomePage() {
             <p className="eyebrow">How it works</p>
             <h2 id="home-how-title">Three steps, whoever you are</h2>
           </div>
-          <AudienceTabs />
+          <Suspense fallback={<Skeleton className="audience-tabs__skeleton" />}>
+            <AudienceTabs />
+          </Suspense>
         </div>
       </section>
 

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from "react-router-dom";
 import ProposalList from "../components/proposals/ProposalList";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { EmptyState } from "../components/ui/EmptyState";
 
 /** /ideas: the open bounties. */
 export default function IdeasPage() {
@@ -25,13 +26,15 @@ export default function IdeasPage() {
         initialSort="recent"
         search={params.get("q") ?? undefined}
         emptyState={
-          <div className="empty-state">
-            <p className="empty-state__title">No open bounties right now.</p>
-            <p>Be the first to post an idea for a video you wish existed.</p>
-            <Link to="/submit" className="btn btn-primary">
-              Post an idea
-            </Link>
-          </div>
+          <EmptyState
+            title="No open bounties right now."
+            text="Be the first to post an idea for a video you wish existed."
+            action={
+              <Link to="/submit" className="btn btn-primary">
+                Post an idea
+              </Link>
+            }
+          />
         }
       />
     </div>

@@ -9,6 +9,7 @@ import { DEFAULT_NEXT, SIGNIN_PARAM, loginRedirectTo, returnPath } from "../lib/
 import { useCurrentUser } from "../lib/session";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { Spinner } from "../components/ui/Skeleton";
 
 export const LOGIN_FAILED_MESSAGE = "There was an error processing your login. Please try again.";
 export const AUTH_ERROR_MESSAGE = "Authentication error. Please try again.";
@@ -124,7 +125,7 @@ export default function LoginPage() {
         <div className="auth-status" role="status" aria-live="polite">
           {status !== null && (
             <>
-              <span className="spinner auth-spinner" aria-hidden="true" />
+              <Spinner className="auth-spinner" />
               {status}
             </>
           )}

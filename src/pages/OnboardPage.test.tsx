@@ -141,6 +141,33 @@ describe("OnboardPage", () => {
     expect(pathname()).toBe("/onboard");
   });
 
+  it("marks and focuses the group that is missing a choice", async () => {
+    const user = userEvent.setup();
+    renderOnboard();
+
+    await user.click(screen.getByRole("radio", { name: "Creator" }));
+    await user.click(saveButton());
+
+    expect(vi.mocked(toast.error).mock.calls).toEqual([
+      ["Please choose an account type and a platform.", { id: TOAST_IDS.saveOnboarding }],
+    ]);
+    expect(platformGroup()).toHaveAccessibleDescription(
+      "Please choose an account type and a platform.",
+    );
+    expect(screen.getAllByRole("group")[0]).not.toHaveAccessibleDescription();
+    expect(screen.getByRole("radio", { name: "YouTube" })).toHaveFocus();
+  });
+
+  it("focuses the account type first when both are missing", async () => {
+    const user = userEvent.setup();
+    renderOnboard();
+
+    await user.click(saveButton());
+
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("radio", { name: "Creator" })).toHaveFocus();
+  });
+
   it("saves a newcomer's choices and goes to /ideas", async () => {
     let finish: (value: { hadAccountType: boolean }) => void = () => {};
     saveOnboarding.mockReturnValue(new Promise((resolve) => (finish = resolve)));
@@ -182,7 +209,8 @@ describe("OnboardPage", () => {
     expect(toast.success).toHaveBeenCalledWith("Information saved successfully!", {
       id: TOAST_IDS.saveOnboarding,
     });
-    expect(pathname()).toBe("/profile");
+    // The router moves in a transition, rendered a moment after the save settles.
+    await vi.waitFor(() => expect(pathname()).toBe("/profile"));
   });
 
   it("shows the server's message when the user data is not available", async () => {

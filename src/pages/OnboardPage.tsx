@@ -1,10 +1,15 @@
 import "../styles/auth.css";
-import { useId, useRef, useState, type FormEvent, type RefObject } from "react";
+import { useState, type FormEvent } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { useConvexAuth, useMutation } from "convex/react";
+import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
 import { toast } from "sonner";
 import { api } from "../../convex/_generated/api";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
+import { groupFocusTarget } from "../components/forms/FieldError";
+import ChoiceGroup from "../components/onboard/ChoiceGroup";
 import { convexErrorMessage } from "../lib/errors";
 import {
   ACCOUNT_TYPES,
@@ -16,6 +21,7 @@ import { useCurrentUser } from "../lib/session";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useUnsavedChangesWarning } from "../lib/useUnsavedChangesWarning";
+import { Loading, Skeleton, SkeletonRows } from "../components/ui/Skeleton";
 
 export const SAVED_MESSAGE = "Information saved successfully!";
 export const MISSING_CHOICE_MESSAGE = "Please choose an account type and a platform.";
@@ -107,49 +113,63 @@ function OnboardWithProfile() {
 
 function OnboardSkeleton() {
   return (
-    <div className="onboard-skeleton">
-      <p className="visually-hidden" role="status">
-        Loading your preferences...
-      </p>
+    <Loading className="onboard-skeleton" label="Loading your preferences...">
       {[0, 1].map((group) => (
         <div key={group} className="onboard-skeleton__group" aria-hidden="true">
-          <span className="skeleton onboard-skeleton__legend" />
+          <Skeleton className="onboard-skeleton__legend" />
           <div className="onboard-skeleton__options">
-            <span className="skeleton onboard-skeleton__option" />
-            <span className="skeleton onboard-skeleton__option" />
-            <span className="skeleton onboard-skeleton__option" />
+            <SkeletonRows count={3} className="onboard-skeleton__option" />
           </div>
         </div>
       ))}
-      <span className="skeleton onboard-skeleton__button" aria-hidden="true" />
-    </div>
+      <Skeleton className="onboard-skeleton__button" />
+    </Loading>
   );
 }
+
+/** Both choices are required; a missing one is marked on its own group. */
+const onboardSchema = z
+  .object({
+    accountType: z.enum(ACCOUNT_TYPES).nullable(),
+    preferredPlatform: z.enum(PREFERRED_PLATFORMS).nullable(),
+  })
+  .transform((values, ctx) => {
+    const { accountType, preferredPlatform } = values;
+    if (accountType === null)
+      ctx.addIssue({ code: "custom", message: MISSING_CHOICE_MESSAGE, path: ["accountType"] });
+    if (preferredPlatform === null)
+      ctx.addIssue({
+        code: "custom",
+        message: MISSING_CHOICE_MESSAGE,
+        path: ["preferredPlatform"],
+      });
+    if (accountType === null || preferredPlatform === null) return z.NEVER;
+    return { accountType, preferredPlatform };
+  });
+
+type ChosenPreferences = { accountType: AccountType; preferredPlatform: PreferredPlatform };
 
 function OnboardForm({ saved }: { saved: Preferences }) {
   const navigate = useNavigate();
   const saveOnboarding = useMutation(api.users.saveOnboarding);
-  const [accountType, setAccountType] = useState(saved.accountType);
-  const [preferredPlatform, setPreferredPlatform] = useState(saved.preferredPlatform);
   const [saving, setSaving] = useState(false);
-  const accountTypeGroup = useRef<HTMLFieldSetElement>(null);
-  const platformGroup = useRef<HTMLFieldSetElement>(null);
+  const { control, handleSubmit, setFocus, formState } = useForm<
+    Preferences,
+    unknown,
+    ChosenPreferences
+  >({
+    resolver: zodResolver(onboardSchema),
+    defaultValues: saved,
+    shouldFocusError: false,
+  });
+  const accountType = useWatch({ control, name: "accountType" });
+  const { errors, isDirty } = formState;
+  useUnsavedChangesWarning(isDirty);
 
-  const dirty = accountType !== saved.accountType || preferredPlatform !== saved.preferredPlatform;
-  useUnsavedChangesWarning(dirty);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    if (accountType === null || preferredPlatform === null) {
-      toast.error(MISSING_CHOICE_MESSAGE, { id: TOAST_IDS.saveOnboarding });
-      const missing = accountType === null ? accountTypeGroup : platformGroup;
-      missing.current?.querySelector<HTMLInputElement>("input")?.focus();
-      return;
-    }
+  async function save(chosen: ChosenPreferences) {
     setSaving(true);
     try {
-      const { hadAccountType } = await saveOnboarding({ accountType, preferredPlatform });
+      const { hadAccountType } = await saveOnboarding(chosen);
       toast.success(SAVED_MESSAGE, { id: TOAST_IDS.saveOnboarding });
       navigate(hadAccountType ? "/profile" : "/ideas", { replace: true });
     } catch (error) {
@@ -161,94 +181,61 @@ function OnboardForm({ saved }: { saved: Preferences }) {
     }
   }
 
+  function invalid(problems: FieldErrors<Preferences>) {
+    toast.error(MISSING_CHOICE_MESSAGE, { id: TOAST_IDS.saveOnboarding });
+    setFocus(problems.accountType ? "accountType" : "preferredPlatform");
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    void handleSubmit(save, invalid)(event);
+  }
+
   return (
-    <form className="onboard-form" onSubmit={(event) => void onSubmit(event)} noValidate>
-      <ChoiceGroup
-        groupRef={accountTypeGroup}
-        legend="Which best describes you?"
+    <form className="onboard-form" onSubmit={onSubmit} noValidate>
+      <Controller
+        control={control}
         name="accountType"
-        options={ACCOUNT_TYPES}
-        descriptions={ACCOUNT_TYPE_DESCRIPTIONS}
-        value={accountType}
-        onChange={setAccountType}
-        disabled={saving}
+        render={({ field }) => (
+          <ChoiceGroup
+            groupRef={(group) => field.ref(groupFocusTarget(group))}
+            legend="Which best describes you?"
+            name={field.name}
+            options={ACCOUNT_TYPES}
+            descriptions={ACCOUNT_TYPE_DESCRIPTIONS}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.accountType?.message}
+            disabled={saving}
+          />
+        )}
       />
-      <ChoiceGroup
-        groupRef={platformGroup}
-        legend={platformPrompt(accountType)}
+      <Controller
+        control={control}
         name="preferredPlatform"
-        options={PREFERRED_PLATFORMS}
-        descriptions={PLATFORM_DESCRIPTIONS}
-        value={preferredPlatform}
-        onChange={setPreferredPlatform}
-        disabled={saving}
+        render={({ field }) => (
+          <ChoiceGroup
+            groupRef={(group) => field.ref(groupFocusTarget(group))}
+            legend={platformPrompt(accountType)}
+            name={field.name}
+            options={PREFERRED_PLATFORMS}
+            descriptions={PLATFORM_DESCRIPTIONS}
+            value={field.value}
+            onChange={field.onChange}
+            error={errors.preferredPlatform?.message}
+            disabled={saving}
+          />
+        )}
       />
       <div className="onboard-form__footer">
         <p className="onboard-form__dirty" role="status">
-          {dirty ? UNSAVED_MESSAGE : ""}
+          {isDirty ? UNSAVED_MESSAGE : ""}
         </p>
         <button type="submit" className="btn btn-primary btn-lg" disabled={saving}>
           {saving ? "Saving..." : "Save"}
         </button>
       </div>
     </form>
-  );
-}
-
-interface ChoiceGroupProps<T extends string> {
-  groupRef: RefObject<HTMLFieldSetElement | null>;
-  legend: string;
-  name: string;
-  options: readonly T[];
-  descriptions: Record<T, string>;
-  value: T | null;
-  onChange: (value: T) => void;
-  disabled: boolean;
-}
-
-function ChoiceGroup<T extends string>({
-  groupRef,
-  legend,
-  name,
-  options,
-  descriptions,
-  value,
-  onChange,
-  disabled,
-}: ChoiceGroupProps<T>) {
-  const idPrefix = useId();
-  return (
-    <fieldset className="choice-group" ref={groupRef} disabled={disabled}>
-      <legend className="choice-group__legend">{legend}</legend>
-      <div className="choice-group__options">
-        {options.map((option) => {
-          const titleId = `${idPrefix}-${option}-title`;
-          const descriptionId = `${idPrefix}-${option}-description`;
-          const checked = value === option;
-          return (
-            <label key={option} className={checked ? "choice is-checked" : "choice"}>
-              <input
-                type="radio"
-                className="choice__input"
-                name={name}
-                value={option}
-                checked={checked}
-                onChange={() => onChange(option)}
-                aria-labelledby={titleId}
-                aria-describedby={descriptionId}
-              />
-              <span className="choice__text">
-                <span id={titleId} className="choice__title">
-                  {option}
-                </span>
-                <span id={descriptionId} className="choice__description">
-                  {descriptions[option]}
-                </span>
-              </span>
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
   );
 }

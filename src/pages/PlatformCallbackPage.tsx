@@ -13,6 +13,8 @@ import {
   type PlatformAuthResult,
 } from "../lib/platformAuth";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { Spinner } from "../components/ui/Skeleton";
+import clsx from "clsx";
 
 type Step = "connecting" | "fetching";
 
@@ -104,7 +106,7 @@ export default function PlatformCallbackPage({ platform }: { platform: VideoPlat
   return (
     <div className="container page callback-page">
       <section className="card callback-card" aria-labelledby="callback-title" aria-busy="true">
-        <span className="spinner callback-card__spinner" aria-hidden="true" />
+        <Spinner className="callback-card__spinner" />
         <h1 id="callback-title" className="callback-card__title">
           {platform === "YouTube" ? "Connecting YouTube" : "Connecting TikTok"}
         </h1>
@@ -115,9 +117,11 @@ export default function PlatformCallbackPage({ platform }: { platform: VideoPlat
           {steps.map((s, index) => (
             <li
               key={s.key}
-              className={`callback-steps__item${
-                index < current ? " is-done" : index === current ? " is-current" : ""
-              }`}
+              className={clsx(
+                "callback-steps__item",
+                index < current && "is-done",
+                index === current && "is-current",
+              )}
               aria-current={index === current ? "step" : undefined}
             >
               <span className="callback-steps__dot" aria-hidden="true" />

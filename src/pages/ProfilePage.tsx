@@ -6,7 +6,7 @@ import { useConvexAuth } from "convex/react";
 import { toast } from "sonner";
 import Avatar from "../components/Avatar";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
-import Tabs, { type TabItem } from "../components/Tabs";
+import Tabs, { type TabItem } from "../components/ui/Tabs";
 import MyBountiesTab from "../components/profile/MyBountiesTab";
 import SettingsTab from "../components/profile/SettingsTab";
 import SubmissionsTab from "../components/profile/SubmissionsTab";
@@ -15,6 +15,7 @@ import { useCurrentUser } from "../lib/session";
 import { expectSignOutTo } from "../lib/signOut";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { Loading, Skeleton } from "../components/ui/Skeleton";
 
 export type ProfileTab = "bounties" | "submissions" | "settings";
 
@@ -116,7 +117,6 @@ function ProfileContent({ signingOut, onSignOut }: { signingOut: boolean; onSign
       <Tabs
         className="profile-tabs"
         label="Profile sections"
-        idPrefix="profile"
         tabs={PROFILE_TABS}
         selected={tab}
         onSelect={selectTab}
@@ -137,17 +137,14 @@ function ProfileContent({ signingOut, onSignOut }: { signingOut: boolean; onSign
 
 function ProfileSkeleton() {
   return (
-    <div className="profile-skeleton">
-      <p className="visually-hidden" role="status">
-        Loading your profile...
-      </p>
+    <Loading className="profile-skeleton" label="Loading your profile...">
       <div className="profile-header" aria-hidden="true">
-        <span className="skeleton profile-skeleton__avatar" />
-        <span className="skeleton profile-skeleton__title" />
+        <Skeleton className="profile-skeleton__avatar" />
+        <Skeleton className="profile-skeleton__title" />
       </div>
-      <span className="skeleton profile-skeleton__tabs" aria-hidden="true" />
-      <span className="skeleton profile-skeleton__panel" aria-hidden="true" />
-    </div>
+      <Skeleton className="profile-skeleton__tabs" />
+      <Skeleton className="profile-skeleton__panel" />
+    </Loading>
   );
 }
 

@@ -24,6 +24,8 @@ import FollowButton from "../components/notifications/FollowButton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import { useProposalVote } from "../lib/useProposalVote";
+import { Loading, Skeleton, SkeletonRows } from "../components/ui/Skeleton";
+import { Calendar, CirclePlay, Clock, Monitor, type LucideIcon } from "lucide-react";
 
 export const NO_DESCRIPTION = "No description provided.";
 export const CLOSED_MESSAGE = "This proposal is no longer accepting submissions.";
@@ -163,32 +165,19 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
 
 type FactIcon = "clock" | "platform" | "duration" | "calendar";
 
-const ICON_PATHS: Record<FactIcon, string> = {
-  clock: "M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z",
-  platform: "M3 6h18v11H3zM8 21h8M12 17v4",
-  duration: "M10 8l6 4-6 4zM21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z",
-  calendar: "M4 6h16v14H4zM4 10h16M8 3v4M16 3v4",
+const ICONS: Record<FactIcon, LucideIcon> = {
+  clock: Clock,
+  platform: Monitor,
+  duration: CirclePlay,
+  calendar: Calendar,
 };
 
 function Fact({ icon, term, children }: { icon: FactIcon; term: string; children: ReactNode }) {
+  const Icon = ICONS[icon];
   return (
     <div className="proposal-fact">
       <dt className="proposal-fact__term">
-        <svg
-          className="proposal-fact__icon"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path d={ICON_PATHS[icon]} />
-        </svg>
+        <Icon className="proposal-fact__icon" size={20} strokeWidth={1.8} aria-hidden="true" />
         {term}
       </dt>
       <dd className="proposal-fact__value">{children}</dd>
@@ -223,23 +212,17 @@ function SupportingLinks({ links }: { links: string[] }) {
 
 function ProposalSkeleton() {
   return (
-    <div className="proposal-skeleton" aria-busy="true">
-      <p className="visually-hidden" role="status">
-        Loading the idea...
-      </p>
-      <div aria-hidden="true">
-        <span className="skeleton proposal-skeleton__back" />
-        <span className="skeleton proposal-skeleton__title" />
-        <span className="skeleton proposal-skeleton__meta" />
-        <div className="proposal-layout">
-          <div className="proposal-main">
-            <span className="skeleton proposal-skeleton__card" />
-            <span className="skeleton proposal-skeleton__card" />
-          </div>
-          <span className="skeleton proposal-skeleton__aside" />
+    <Loading className="proposal-skeleton" label="Loading the idea...">
+      <Skeleton className="proposal-skeleton__back" />
+      <Skeleton className="proposal-skeleton__title" />
+      <Skeleton className="proposal-skeleton__meta" />
+      <div className="proposal-layout" aria-hidden="true">
+        <div className="proposal-main">
+          <SkeletonRows count={2} className="proposal-skeleton__card" />
         </div>
+        <Skeleton className="proposal-skeleton__aside" />
       </div>
-    </div>
+    </Loading>
   );
 }
 

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import SearchBox from "../components/SearchBox";
 import ProposalList from "../components/proposals/ProposalList";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { EmptyState } from "../components/ui/EmptyState";
 
 /** How long typing pauses before the address (and the results) follow. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -75,15 +76,15 @@ export default function SearchPage() {
         view="all"
         search={term || undefined}
         emptyState={
-          <div className="empty-state">
-            <p className="empty-state__title">
-              {term ? `No bounties match "${term}" yet.` : "No bounties yet."}
-            </p>
-            <p>Wish this video existed? Post the idea and start its bounty.</p>
-            <Link to="/submit" className="btn btn-primary">
-              Create a bounty!
-            </Link>
-          </div>
+          <EmptyState
+            title={term ? `No bounties match "${term}" yet.` : "No bounties yet."}
+            text="Wish this video existed? Post the idea and start its bounty."
+            action={
+              <Link to="/submit" className="btn btn-primary">
+                Create a bounty!
+              </Link>
+            }
+          />
         }
       />
     </div>

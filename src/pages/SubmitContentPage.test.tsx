@@ -162,6 +162,17 @@ describe("SubmitContentPage", () => {
     expect(submit).not.toHaveBeenCalled();
   });
 
+  it("links the problem to the field and clears it as the link is edited", async () => {
+    renderPage();
+
+    await submitLink("   ");
+    expect(input()).toHaveAccessibleDescription(/Please provide a video link/);
+
+    await userEvent.type(input(), "h");
+    expect(input()).not.toHaveAttribute("aria-invalid");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
   it.each([
     ["a link that is not a video", "https://example.com/my-video"],
     ["a TikTok link for a YouTube idea", TIKTOK_LINK],

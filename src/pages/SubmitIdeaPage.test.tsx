@@ -251,6 +251,46 @@ describe("SubmitIdeaPage: validation, in the spec's order", () => {
     expect(screen.getByRole("checkbox", { name: SHORT })).toHaveFocus();
   });
 
+  it("shows the problem under its field, and clears it once that field is fixed", async () => {
+    renderSubmit();
+
+    await fill(["idea"]);
+    const durations = screen.getByRole("group", { name: "How long can the video be?" });
+    expect(durations).toHaveAccessibleDescription("Please select at least one video duration");
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("checkbox", { name: MEDIUM }));
+    expect(durations).not.toHaveAccessibleDescription();
+
+    // The next problem, in the spec's order, on its own field.
+    await user.click(submitButton());
+    expect(
+      screen.getByRole("group", { name: "Where should the video be posted?" }),
+    ).toHaveAccessibleDescription("Please select a platform");
+    expect(screen.getByRole("radio", { name: "YouTube" })).toHaveFocus();
+    expect(vi.mocked(toast.error).mock.calls).toEqual([
+      ["Please select at least one video duration", { id: TOAST_IDS.postIdea }],
+      ["Please select a platform", { id: TOAST_IDS.postIdea }],
+    ]);
+  });
+
+  it("marks the idea itself when it is the problem", async () => {
+    renderSubmit();
+
+    await fill(["duration", "platform"]);
+
+    expect(ideaInput()).toHaveAttribute("aria-invalid", "true");
+    expect(ideaInput()).toHaveAccessibleDescription(/Please enter your idea/);
+  });
+
+  it("puts focus on the links when a link is the problem", async () => {
+    renderSubmit();
+
+    await fill(["duration", "platform", "idea", "badLink"]);
+
+    expect(linkInputs()[0]).toHaveFocus();
+  });
+
   it("treats an idea of only spaces as empty", async () => {
     const user = userEvent.setup();
     renderSubmit();
@@ -419,6 +459,9 @@ describe("SubmitIdeaPage: submitting", () => {
       ["Please choose a deadline within 365 days", { id: TOAST_IDS.postIdea }],
     ]);
     expect(pathname()).toBe("/submit");
+    // The server's rule is about the deadline: that field is marked and focused.
+    expect(deadlineInput()).toHaveFocus();
+    expect(deadlineInput()).toHaveAccessibleDescription(/Please choose a deadline within 365 days/);
     expect(submitButton()).toHaveTextContent("Submit Idea!");
     expect(submitButton()).toBeEnabled();
   });

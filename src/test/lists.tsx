@@ -54,6 +54,8 @@ export function lastListArgs(): Record<string, unknown> {
   return calls[calls.length - 1]?.[1] as Record<string, unknown>;
 }
 
+export type OptimisticUpdater = (store: unknown, args: unknown) => void;
+
 /** A signed-in or signed-out session, and a vote mutation that resolves. */
 export function mockSession({ signedIn }: { signedIn: boolean }) {
   vi.mocked(useConvexAuth).mockReturnValue({
@@ -61,8 +63,21 @@ export function mockSession({ signedIn }: { signedIn: boolean }) {
     isAuthenticated: signedIn,
   } as ReturnType<typeof useConvexAuth>);
   const vote = vi.fn().mockResolvedValue(0);
-  const mutation = Object.assign(vote, { withOptimisticUpdate: () => mutation });
+  // The optimistic updater the component registered, kept so tests can run it on a fake store.
+  let updater: OptimisticUpdater | null = null;
+  const mutation = Object.assign(vote, {
+    withOptimisticUpdate: (update: OptimisticUpdater) => {
+      updater = update;
+      return mutation;
+    },
+  });
   vi.mocked(useMutation).mockReturnValue(mutation as unknown as ReturnType<typeof useMutation>);
   vi.mocked(useQuery).mockReturnValue(undefined);
-  return { vote };
+  return {
+    vote,
+    optimisticUpdate: (): OptimisticUpdater => {
+      if (!updater) throw new Error("no optimistic update was registered");
+      return updater;
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import Tabs from "../Tabs";
+import Tabs from "../ui/Tabs";
 
 type Audience = "creators" | "viewers" | "businesses";
 
@@ -60,7 +60,6 @@ export default function AudienceTabs() {
   return (
     <Tabs
       label="How it works for"
-      idPrefix="audience"
       className="audience-tabs"
       tabs={AUDIENCES}
       selected={selected}

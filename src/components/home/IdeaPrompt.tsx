@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from "react-router-dom";
 import { useConvexAuth } from "convex/react";
 import { TypeAnimation } from "react-type-animation";
 import { useReducedMotion } from "../../lib/useReducedMotion";
+import { ArrowRight, Lightbulb } from "lucide-react";
 
 export const PROMPTS = ["My dream video idea is...", "I wish someone made a video about..."];
 const PAUSE_MS = 3000;
@@ -28,23 +29,7 @@ export default function IdeaPrompt() {
 
   return (
     <div className="idea-prompt">
-      <svg
-        className="idea-prompt__icon"
-        width="22"
-        height="22"
-        viewBox="0 0 24 24"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <path
-          d="M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9c.6.4 1 1.1 1 1.8V16h5v-.3c0-.7.4-1.4 1-1.8A6 6 0 0 0 12 3Z"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <Lightbulb className="idea-prompt__icon" size={22} strokeWidth={2} aria-hidden="true" />
       <input
         className="idea-prompt__input"
         type="text"
@@ -62,16 +47,7 @@ export default function IdeaPrompt() {
       </span>
       <span className="idea-prompt__cta" aria-hidden="true">
         Post it
-        <svg width="16" height="16" viewBox="0 0 24 24" focusable="false">
-          <path
-            d="M5 12h14M13 6l6 6-6 6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <ArrowRight size={16} strokeWidth={2} aria-hidden="true" />
       </span>
     </div>
   );

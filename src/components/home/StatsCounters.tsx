@@ -4,6 +4,7 @@ import { useCountUp } from "react-countup";
 import { api } from "../../../convex/_generated/api";
 import { useReducedMotion } from "../../lib/useReducedMotion";
 import QueryErrorBoundary from "../QueryErrorBoundary";
+import { Skeleton } from "../ui/Skeleton";
 
 const ANIMATION_SECONDS = 2;
 const numberFormat = new Intl.NumberFormat("en-US");
@@ -56,7 +57,7 @@ function Stats() {
           <dd className="stat__number">
             {stats === undefined ? (
               <>
-                <span className="skeleton stat__skeleton" aria-hidden="true" />
+                <Skeleton className="stat__skeleton" />
                 <span className="visually-hidden">Loading</span>
               </>
             ) : (

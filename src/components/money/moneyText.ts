@@ -94,7 +94,8 @@ export function ledgerEntryText(kind: LedgerKind, submissionTitle: string | null
     case "awarded":
       return `Awarded to ${quoted(submissionTitle)}`;
     case "award_passed":
-      return `An unclaimed award passed to ${quoted(submissionTitle)}`;
+      // The line names the video whose creator did not claim it in time.
+      return `The award to ${quoted(submissionTitle)} went unclaimed and passed on`;
     case "award_reduced":
       return `The award to ${quoted(submissionTitle)} was lowered by a refund`;
     case "paid_out":

@@ -3,6 +3,7 @@
 import "../../styles/notifications.css";
 import { NavLink } from "react-router-dom";
 import { useQuery } from "convex/react";
+import { Bell } from "lucide-react";
 import { api } from "../../../convex/_generated/api";
 
 export function unreadLabel(count: number): string {
@@ -22,15 +23,7 @@ export default function NotificationBell({ onNavigate }: { onNavigate?: () => vo
       aria-label={label}
       onClick={onNavigate}
     >
-      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <path
-          d="M6 16V11a6 6 0 1 1 12 0v5l2 2H4l2-2zM10 20a2 2 0 0 0 4 0"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        />
-      </svg>
+      <Bell size={20} strokeWidth={2} aria-hidden="true" />
       <span className="notification-bell__text">Inbox</span>
       {unread > 0 && (
         <span className="notification-bell__count" aria-hidden="true">

@@ -8,6 +8,8 @@ import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
 import { formatMoney } from "../../lib/format";
 import QueryErrorBoundary from "../QueryErrorBoundary";
+import { Loading, SkeletonRows } from "../ui/Skeleton";
+import { EmptyState } from "../ui/EmptyState";
 
 export const MY_BOUNTIES_EMPTY = "Your original ideas will appear here.";
 export const LOAD_CONTRIBUTIONS_ERROR = "Failed to load contributions";
@@ -40,24 +42,23 @@ function MyBountiesList() {
 
   if (bounties === undefined) {
     return (
-      <div className="my-bounties" aria-busy="true">
-        <p className="visually-hidden" role="status">
-          Loading your bounties...
-        </p>
-        <span className="skeleton my-bounties__skeleton" aria-hidden="true" />
-        <span className="skeleton my-bounties__skeleton" aria-hidden="true" />
-      </div>
+      <Loading className="my-bounties" label="Loading your bounties...">
+        <SkeletonRows count={2} className="my-bounties__skeleton" />
+      </Loading>
     );
   }
 
   if (bounties.length === 0) {
     return (
-      <div className="empty-state profile-empty">
-        <p className="profile-empty__text">{MY_BOUNTIES_EMPTY}</p>
-        <Link to="/submit" className="btn btn-primary">
-          Post an idea
-        </Link>
-      </div>
+      <EmptyState
+        className="profile-empty"
+        text={MY_BOUNTIES_EMPTY}
+        action={
+          <Link to="/submit" className="btn btn-primary">
+            Post an idea
+          </Link>
+        }
+      />
     );
   }
 

@@ -10,6 +10,8 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import { formatLongDate, formatMoney } from "../../lib/format";
 import { safeHref } from "../../lib/safeHref";
 import QueryErrorBoundary from "../QueryErrorBoundary";
+import { Loading, SkeletonRows } from "../ui/Skeleton";
+import { EmptyState } from "../ui/EmptyState";
 
 type MySubmission = FunctionReturnType<typeof api.submissions.mine>["page"][number];
 
@@ -48,24 +50,23 @@ function MySubmissions() {
 
   if (status === "LoadingFirstPage") {
     return (
-      <div className="my-submissions" aria-busy="true">
-        <p className="visually-hidden" role="status">
-          Loading your submissions...
-        </p>
-        <span className="skeleton my-submissions__skeleton" aria-hidden="true" />
-        <span className="skeleton my-submissions__skeleton" aria-hidden="true" />
-      </div>
+      <Loading className="my-submissions" label="Loading your submissions...">
+        <SkeletonRows count={2} className="my-submissions__skeleton" />
+      </Loading>
     );
   }
 
   if (results.length === 0) {
     return (
-      <div className="empty-state profile-empty">
-        <p className="profile-empty__text">{EMPTY_TEXT}</p>
-        <Link to="/ideas" className="btn btn-primary">
-          Find an idea
-        </Link>
-      </div>
+      <EmptyState
+        className="profile-empty"
+        text={EMPTY_TEXT}
+        action={
+          <Link to="/ideas" className="btn btn-primary">
+            Find an idea
+          </Link>
+        }
+      />
     );
   }
 

@@ -104,4 +104,58 @@ describe("ProposalCard", () => {
     await userEvent.click(screen.getByRole("button", { name: "Upvote this idea" }));
     expect(vote).toHaveBeenCalledWith({ proposalId: "p9", vote: 1 });
   });
+
+  it("applies the vote at once to the idea page and every list showing the idea", () => {
+    const { optimisticUpdate } = mockSession({ signedIn: true });
+    renderCard({ _id: "p9" as never });
+    const voted = makeProposal({ _id: "p9" as never, votes: 4, userVote: 1 });
+    const other = makeProposal({ _id: "other" as never, votes: 2, userVote: -1 });
+    const single = makeProposal({ _id: "p9" as never, votes: 4, userVote: 1 });
+    const lists = [
+      { args: { view: "open", sort: "recent" }, value: { page: [voted, other], isDone: false } },
+      { args: { view: "all", sort: "popular" }, value: undefined },
+    ];
+    const store = {
+      getQuery: vi.fn(() => single),
+      getAllQueries: vi.fn(() => lists),
+      setQuery: vi.fn(),
+    };
+
+    // From an upvote to a downvote: the net count moves by −2.
+    optimisticUpdate()(store, { proposalId: "p9", vote: -1 });
+
+    expect(store.setQuery).toHaveBeenCalledWith(
+      expect.anything(),
+      { proposalId: "p9" },
+      expect.objectContaining({ _id: "p9", votes: 2, userVote: -1 }),
+    );
+    expect(store.setQuery).toHaveBeenCalledWith(
+      expect.anything(),
+      { view: "open", sort: "recent" },
+      {
+        page: [expect.objectContaining({ _id: "p9", votes: 2, userVote: -1 }), other],
+        isDone: false,
+      },
+    );
+    // A list still loading is left alone.
+    expect(store.setQuery).toHaveBeenCalledTimes(2);
+  });
+
+  it("clears a vote optimistically when the same direction is clicked again", () => {
+    const { optimisticUpdate } = mockSession({ signedIn: true });
+    renderCard({ _id: "p9" as never });
+    const store = {
+      getQuery: vi.fn(() => makeProposal({ _id: "p9" as never, votes: 0, userVote: -1 })),
+      getAllQueries: vi.fn(() => []),
+      setQuery: vi.fn(),
+    };
+
+    optimisticUpdate()(store, { proposalId: "p9", vote: 0 });
+
+    expect(store.setQuery).toHaveBeenCalledWith(
+      expect.anything(),
+      { proposalId: "p9" },
+      expect.objectContaining({ votes: 1, userVote: 0 }),
+    );
+  });
 });

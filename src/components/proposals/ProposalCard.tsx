@@ -11,6 +11,7 @@ import { useProposalVote } from "../../lib/useProposalVote";
 import BountyBar from "./BountyBar";
 import ExpiryLabel from "./ExpiryLabel";
 import VoteButtons from "./VoteButtons";
+import { Clock, Link2 } from "lucide-react";
 
 /** One item of `api.proposals.list`. */
 export type ProposalListItem = FunctionReturnType<typeof api.proposals.list>["page"][number];
@@ -68,16 +69,7 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
             </span>
           ))}
           <span className="proposal-card__expiry">
-            <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-              <path
-                d="M12 7v5l3 2"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
+            <Clock size={14} strokeWidth={2} aria-hidden="true" />
             <ExpiryLabel expiration={proposal.expiration} />
           </span>
         </div>
@@ -93,15 +85,7 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
         ) : null}
         {hosts.length > 0 ? (
           <p className="proposal-card__links">
-            <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-              <path
-                d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              />
-            </svg>
+            <Link2 size={14} strokeWidth={2} aria-hidden="true" />
             <span>
               {proposal.links.length === 1
                 ? "1 supporting link"

@@ -7,6 +7,8 @@ import { api } from "../../../convex/_generated/api";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import QuickContributeButton from "../money/QuickContributeButton";
 import ProposalCard, { type ProposalListItem } from "./ProposalCard";
+import { EmptyState } from "../ui/EmptyState";
+import { Loading, Skeleton } from "../ui/Skeleton";
 
 export type ListView = "open" | "all" | "completed";
 export type SortKey = "recent" | "popular" | "payout" | "expiring";
@@ -179,12 +181,14 @@ function Results({
   if (items.length === 0 && status === "Exhausted") {
     return (
       emptyState ?? (
-        <div className="empty-state">
-          <p>No bounties here yet.</p>
-          <Link to="/submit" className="btn btn-primary">
-            Post an idea
-          </Link>
-        </div>
+        <EmptyState
+          text="No bounties here yet."
+          action={
+            <Link to="/submit" className="btn btn-primary">
+              Post an idea
+            </Link>
+          }
+        />
       )
     );
   }
@@ -229,24 +233,23 @@ function Results({
 /** Placeholder cards while the first page loads. */
 export function ProposalListSkeleton({ count = 3 }: { count?: number }) {
   return (
-    <div className="proposal-list__skeleton" role="status">
-      <span className="visually-hidden">Loading bounties…</span>
+    <Loading className="proposal-list__skeleton" label="Loading bounties…">
       {Array.from({ length: count }, (_, index) => (
         <div key={index} className="proposal-card proposal-card--skeleton card" aria-hidden="true">
           <div className="proposal-card__votes">
-            <span className="skeleton skeleton-votes" />
+            <Skeleton className="skeleton-votes" />
           </div>
           <div className="proposal-card__body">
-            <span className="skeleton skeleton-line skeleton-line--short" />
-            <span className="skeleton skeleton-line skeleton-line--title" />
-            <span className="skeleton skeleton-line" />
+            <Skeleton className="skeleton-line skeleton-line--short" />
+            <Skeleton className="skeleton-line skeleton-line--title" />
+            <Skeleton className="skeleton-line" />
           </div>
           <div className="proposal-card__bounty">
-            <span className="skeleton skeleton-line skeleton-line--amount" />
-            <span className="skeleton skeleton-line skeleton-line--bar" />
+            <Skeleton className="skeleton-line skeleton-line--amount" />
+            <Skeleton className="skeleton-line skeleton-line--bar" />
           </div>
         </div>
       ))}
-    </div>
+    </Loading>
   );
 }

@@ -1,4 +1,6 @@
 import "../../styles/proposals.css";
+import clsx from "clsx";
+import { ArrowBigDown, ArrowBigUp } from "lucide-react";
 import type { VoteValue } from "../../../convex/model/validators";
 import { toggleVote } from "../../../convex/model/votes";
 
@@ -27,25 +29,33 @@ export default function VoteButtons({
   const button = (direction: 1 | -1) => {
     const active = userVote === direction;
     const label = `${direction === 1 ? "Upvote" : "Downvote"} ${subject}`;
+    const Arrow = direction === 1 ? ArrowBigUp : ArrowBigDown;
     return (
       <button
         type="button"
-        className={`vote-button vote-button--${direction === 1 ? "up" : "down"}${active ? " is-active" : ""}`}
+        className={clsx(
+          "vote-button",
+          direction === 1 ? "vote-button--up" : "vote-button--down",
+          active && "is-active",
+        )}
         aria-label={label}
         aria-pressed={active}
         disabled={disabled}
         title={disabledReason ?? label}
         onClick={() => onVote(toggleVote(userVote, direction))}
       >
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d={direction === 1 ? "M12 5l7 9H5z" : "M12 19l-7-9h14z"} fill="currentColor" />
-        </svg>
+        <Arrow
+          size={18}
+          strokeWidth={2}
+          fill={active ? "currentColor" : "none"}
+          aria-hidden="true"
+        />
       </button>
     );
   };
   return (
     <div
-      className={`vote-buttons vote-buttons--${orientation}`}
+      className={clsx("vote-buttons", `vote-buttons--${orientation}`)}
       role="group"
       aria-label={`Votes for ${subject}`}
     >

@@ -8,6 +8,7 @@ import { safeHref } from "../../lib/safeHref";
 import { useSubmissionVote } from "../../lib/useSubmissionVote";
 import VoteButtons from "../proposals/VoteButtons";
 import OriginalityChecklist from "./OriginalityChecklist";
+import clsx from "clsx";
 
 /** One submission as `api.submissions.listForProposal` returns it. */
 export type Submission = FunctionReturnType<typeof api.submissions.listForProposal>[number];
@@ -43,7 +44,7 @@ export default function SubmissionCard({ submission, footer, titleLevel = 3 }: P
 
   return (
     <article
-      className={`submission-card card${submission.isOwn ? " submission-card--own" : ""}`}
+      className={clsx("submission-card card", submission.isOwn && "submission-card--own")}
       aria-labelledby={titleId}
     >
       <div className="submission-card__votes">

@@ -5,6 +5,8 @@ import { api } from "../../../convex/_generated/api";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import WinnerPick from "../money/WinnerPick";
 import SubmissionCard from "./SubmissionCard";
+import { Loading, SkeletonRows } from "../ui/Skeleton";
+import { EmptyState } from "../ui/EmptyState";
 
 export const EMPTY_TITLE = "Be the first to submit!";
 export const EMPTY_TEXT = "Early submissions are more likely to be rewarded.";
@@ -44,26 +46,17 @@ function Submissions({ proposalId, closed }: Required<Props>) {
 
   if (submissions === undefined) {
     return (
-      <div className="submissions__loading" aria-busy="true">
-        <p className="visually-hidden" role="status">
-          Loading submissions...
-        </p>
-        <span className="skeleton submissions__skeleton" aria-hidden="true" />
-        <span className="skeleton submissions__skeleton" aria-hidden="true" />
-      </div>
+      <Loading className="submissions__loading" label="Loading submissions...">
+        <SkeletonRows count={2} className="submissions__skeleton" />
+      </Loading>
     );
   }
 
   if (submissions.length === 0) {
     return closed ? (
-      <div className="empty-state submissions__empty">
-        <p className="submissions__empty-text">{EMPTY_CLOSED}</p>
-      </div>
+      <EmptyState className="submissions__empty" text={EMPTY_CLOSED} />
     ) : (
-      <div className="empty-state submissions__empty">
-        <p className="submissions__empty-title">{EMPTY_TITLE}</p>
-        <p className="submissions__empty-text">{EMPTY_TEXT}</p>
-      </div>
+      <EmptyState className="submissions__empty" title={EMPTY_TITLE} text={EMPTY_TEXT} />
     );
   }
 

@@ -21,6 +21,8 @@ import {
   verticalKeyboardCoordinates,
   type LinkItem,
 } from "../../lib/supportingLinks";
+import { GripVertical, Plus, X } from "lucide-react";
+import clsx from "clsx";
 
 export const LINK_PLACEHOLDER = "https://example.com/supporting-information";
 
@@ -134,14 +136,7 @@ export default function SupportingLinksField({
           disabled={disabled || full}
           aria-describedby={hintId}
         >
-          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path
-              d="M12 5v14M5 12h14"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-            />
-          </svg>
+          <Plus size={16} strokeWidth={2.2} aria-hidden="true" />
           Add a supporting link
         </button>
         <p id={hintId} className="hint links-field__count">
@@ -199,7 +194,7 @@ function SortableLink({
     <li
       ref={setNodeRef}
       style={style}
-      className={isDragging ? "link-item is-dragging" : "link-item"}
+      className={clsx("link-item", isDragging && "is-dragging")}
       data-position={position}
     >
       <button
@@ -212,18 +207,7 @@ function SortableLink({
         disabled={disabled || !canReorder}
         title={canReorder ? "Drag to reorder, or press space and use the arrow keys" : undefined}
       >
-        <svg
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="currentColor"
-          aria-hidden="true"
-          focusable="false"
-        >
-          {[6, 12, 18].flatMap((y) =>
-            [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.7" />),
-          )}
-        </svg>
+        <GripVertical size={18} aria-hidden="true" />
       </button>
       <label htmlFor={inputId} className="visually-hidden">
         Supporting link {position}
@@ -250,14 +234,7 @@ function SortableLink({
         onClick={onRemove}
         disabled={disabled}
       >
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path
-            d="M6 6l12 12M18 6L6 18"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          />
-        </svg>
+        <X size={18} strokeWidth={2} aria-hidden="true" />
       </button>
     </li>
   );

@@ -1,0 +1,124 @@
+// What people see of money, as validators: the money functions return their views through these
+// (`returns:`), and the projections in model/fates.ts are typed from them, so what the server
+// builds, what it checks and what clients read cannot drift apart.
+import { v, type Infer } from "convex/values";
+import { literals } from "convex-helpers/validators";
+import schema from "../schema";
+import { FATE_STATES, HELD_REASONS } from "./moneyStates";
+import { customerDetailsValidator, contributionOutcomeValidator } from "./validators";
+
+export const fateStateValidator = literals(...FATE_STATES);
+export const heldReasonValidator = literals(...HELD_REASONS);
+/** The awards people see: passed and cancelled ones are no longer anyone's. */
+export const LIVE_AWARD_STATUSES = ["waiting", "paying", "paid"] as const;
+export const liveAwardStatusValidator = literals(...LIVE_AWARD_STATUSES);
+
+/** A video money goes to, with its creator's public name. */
+export const submissionRefValidator = schema
+  .doc("submissions")
+  .pick("_id", "title")
+  .extend({ creatorName: v.string() });
+export type SubmissionRef = Infer<typeof submissionRefValidator>;
+
+/** One part of where a contribution's money is. Several parts can coexist. */
+export const fatePartValidator = v.object({
+  state: fateStateValidator,
+  amountCents: v.number(),
+  /** When it reached this state (paid on, refunded on, failed on, disputed on). */
+  at: v.nullable(v.number()),
+  /** Deadline: end of judging for "counting", the claim deadline for "awarded_waiting". */
+  until: v.nullable(v.number()),
+  /** The video it goes to (awarded_* and paid). */
+  submission: v.nullable(submissionRefValidator),
+});
+export type FatePart = Infer<typeof fatePartValidator>;
+
+/** One of the caller's contributions to an idea, with its fate. */
+export const contributionFateValidator = v.object({
+  contributionId: v.id("contributions"),
+  sessionId: v.nullable(v.string()),
+  amountCents: v.number(),
+  createdAt: v.number(),
+  parts: v.array(fatePartValidator),
+});
+
+/** The confirmation page's view of a contribution. */
+export const contributionViewValidator = schema
+  .doc("contributions")
+  .pick("amountCents", "status", "payoutPreference")
+  .extend({
+    created: v.number(),
+    paidAt: v.nullable(v.number()),
+    customerDetails: v.nullable(customerDetailsValidator),
+    refundedCents: v.number(),
+    outcome: v.nullable(contributionOutcomeValidator),
+  });
+export type ContributionView = Infer<typeof contributionViewValidator>;
+
+/** What a set of awards for one video amounts to. */
+export const awardSummaryValidator = v.object({
+  amountCents: v.number(),
+  paidCents: v.number(),
+  status: liveAwardStatusValidator,
+  claimDeadline: v.number(),
+  paidAt: v.nullable(v.number()),
+});
+
+/** Money still on the platform, by reason, with its deadline (null: an operator is on it). */
+export const heldGroupValidator = v.object({
+  cents: v.number(),
+  until: v.nullable(v.number()),
+  reason: heldReasonValidator,
+});
+export type HeldGroup = Infer<typeof heldGroupValidator>;
+
+/** A winning video of an idea and what it was awarded. */
+export const winnerValidator = awardSummaryValidator.extend({
+  submissionId: v.id("submissions"),
+  title: v.string(),
+  creatorName: v.string(),
+});
+
+/** The idea page's money box: totals, held money by reason, the winners. */
+export const moneyBoxValidator = v.object({
+  totals: v.object({
+    contributedCents: v.number(),
+    refundedCents: v.number(),
+    refundingCents: v.number(),
+    refundFailedCents: v.number(),
+    paidOutCents: v.number(),
+    disputedCents: v.number(),
+    lostCents: v.number(),
+    heldCents: v.number(),
+    awardedWaitingCents: v.number(),
+    awardedPayingCents: v.number(),
+  }),
+  held: v.array(heldGroupValidator),
+  winners: v.array(winnerValidator),
+});
+export type MoneyBox = Infer<typeof moneyBoxValidator>;
+
+/** One line of an idea's ledger as the money box lists it. */
+export const ledgerLineValidator = schema
+  .doc("ledgerEntries")
+  .pick("_id", "kind", "amountCents")
+  .extend({ at: v.number(), submissionTitle: v.nullable(v.string()) });
+
+/** The idea's ledger: its money box and the latest lines. */
+export const ledgerViewValidator = moneyBoxValidator.extend({
+  entries: v.array(ledgerLineValidator),
+});
+
+/** A creator's award as their profile lists it. */
+export const creatorAwardValidator = schema
+  .doc("awards")
+  .pick("proposalId", "amountCents", "claimDeadline")
+  .extend({
+    awardId: v.id("awards"),
+    proposalTitle: v.string(),
+    submissionTitle: v.string(),
+    paidCents: v.number(),
+    status: liveAwardStatusValidator,
+    paidAt: v.nullable(v.number()),
+    ownershipProven: v.boolean(),
+  });

@@ -1,0 +1,271 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useAction, useConvexAuth } from "convex/react";
+import { ConvexError } from "convex/values";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import { z } from "zod";
+import { CirclePlay } from "lucide-react";
+import { api } from "../../../convex/_generated/api";
+import { expiryLabel, formatMoney } from "../../lib/format";
+import type { IdeaPlatform } from "../../../convex/model/validators";
+import {
+  VIDEO_LINK_MESSAGES,
+  checkVideoLink,
+  type VideoPlatform,
+} from "../../../convex/model/videoLinks";
+import type { Proposal } from "../proposals/IdeaFromRoute";
+import { describedBy } from "../forms/FieldError";
+import { convexErrorMessage } from "../../lib/errors";
+import { TOAST_IDS } from "../../lib/toasts";
+import { lengthsText, requiredPlatformText, PAYMENT_SETTINGS_PATH } from "./texts";
+
+const PLACEHOLDERS: Record<IdeaPlatform, string> = {
+  YouTube: "https://www.youtube.com/watch?v=…",
+  TikTok: "https://www.tiktok.com/@you/video/…",
+  Any: "https://www.youtube.com/watch?v=… or a TikTok link",
+};
+
+// The link typed before being sent to sign in, restored when the person comes back.
+const DRAFT_KEY = "bounties:videoLinkDraft";
+
+function saveDraft(proposalId: string, link: string) {
+  try {
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ proposalId, link }));
+  } catch {
+    // Without storage the person types the link again.
+  }
+}
+
+function takeDraft(proposalId: string): string {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY);
+    if (!raw) return "";
+    const draft = JSON.parse(raw) as { proposalId?: unknown; link?: unknown };
+    if (draft.proposalId !== proposalId || typeof draft.link !== "string") return "";
+    sessionStorage.removeItem(DRAFT_KEY);
+    return draft.link;
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The form's schema for an idea on `platform`: the checks of `checkVideoLink` (shared with the
+ * server), reported on the link field; its output is the parsed video.
+ */
+export function videoLinkSchema(platform: IdeaPlatform) {
+  return z.object({ link: z.string() }).transform((values, ctx) => {
+    const checked = checkVideoLink(values.link, platform);
+    if (!checked.ok) {
+      ctx.addIssue({ code: "custom", message: checked.message, path: ["link"] });
+      return z.NEVER;
+    }
+    return { link: values.link.trim(), platform: checked.link.platform };
+  });
+}
+
+interface LinkValues {
+  link: string;
+}
+
+interface CheckedLink {
+  link: string;
+  platform: VideoPlatform;
+}
+
+function isVerifyError(error: unknown): boolean {
+  return (
+    error instanceof ConvexError &&
+    typeof error.data === "object" &&
+    error.data !== null &&
+    (error.data as { code?: unknown }).code === "verify"
+  );
+}
+
+/** The idea's requirements and the video-link form (sign-in, link checks, server verification). */
+export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; now: number }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { isLoading: sessionLoading, isAuthenticated } = useConvexAuth();
+  const submit = useAction(api.submissions.submit);
+  const [initialLink] = useState(() => takeDraft(proposal._id));
+  const [busy, setBusy] = useState(false);
+  // The server could not verify the video: the person may need to connect that platform.
+  const [unverified, setUnverified] = useState<VideoPlatform | null>(null);
+  const { register, handleSubmit, getValues, setError, clearErrors, setFocus, formState } = useForm<
+    LinkValues,
+    unknown,
+    CheckedLink
+  >({
+    resolver: zodResolver(videoLinkSchema(proposal.platform)),
+    defaultValues: { link: initialLink },
+    reValidateMode: "onSubmit",
+    shouldFocusError: false,
+  });
+  const linkError = formState.errors.link?.message;
+  const inputId = useId();
+  const hintId = useId();
+  const errorId = useId();
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  function sendToSignIn() {
+    saveDraft(proposal._id, getValues("link"));
+    navigate("/login", { state: { from: location } });
+  }
+
+  async function send({ link, platform }: CheckedLink) {
+    setUnverified(null);
+    setBusy(true);
+    try {
+      await submit({ proposalId: proposal._id, link });
+      toast.success(VIDEO_LINK_MESSAGES.success, { id: TOAST_IDS.submitVideo });
+      navigate(`/expanded-proposal/${proposal._id}`);
+    } catch (error) {
+      if (!mounted.current) return;
+      setBusy(false);
+      if (isVerifyError(error)) {
+        setUnverified(platform);
+        toast.error(VIDEO_LINK_MESSAGES.verify, { id: TOAST_IDS.submitVideo });
+      } else {
+        const message = convexErrorMessage(error) ?? VIDEO_LINK_MESSAGES.submit;
+        setError("link", { type: "server", message });
+        toast.error(message, { id: TOAST_IDS.submitVideo });
+      }
+      setFocus("link");
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || sessionLoading) return;
+    if (!isAuthenticated) {
+      toast.error(VIDEO_LINK_MESSAGES.signIn, { id: TOAST_IDS.submitVideo });
+      sendToSignIn();
+      return;
+    }
+    void handleSubmit(send, (errors) => {
+      setUnverified(null);
+      const message = errors.link?.message;
+      if (message) toast.error(message, { id: TOAST_IDS.submitVideo });
+      setFocus("link");
+    })(event);
+  }
+
+  const hasProblem = unverified !== null || linkError !== undefined;
+  const inputInvalid =
+    formState.errors.link !== undefined && formState.errors.link.type !== "server";
+  const linkField = register("link", {
+    // Typing again clears the last complaint; the link is checked again on submit.
+    onChange: () => {
+      if (formState.errors.link?.type !== "server") clearErrors("link");
+    },
+  });
+
+  return (
+    <div className="submit-content__layout">
+      <section className="card submit-content__idea" aria-label="What the idea asks for">
+        <p className="submit-content__platform">
+          <CirclePlay
+            className="submit-content__platform-icon"
+            size={20}
+            strokeWidth={1.8}
+            aria-hidden="true"
+            focusable="false"
+          />
+          <strong>{requiredPlatformText(proposal.platform)}</strong>
+        </p>
+        <ul className="submit-content__facts">
+          <li>{lengthsText(proposal.durations)}</li>
+          <li>{expiryLabel(proposal.expiration, now)} to submit</li>
+          <li>
+            Bounty: <strong>{formatMoney(proposal.bountyCents)}</strong>
+          </li>
+        </ul>
+      </section>
+
+      <form className="card submit-content__form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+        {!sessionLoading && !isAuthenticated && (
+          <div className="alert submit-content__signin">
+            <p>{VIDEO_LINK_MESSAGES.signIn}</p>
+            <Link
+              to="/login"
+              state={{ from: location }}
+              className="btn btn-primary btn-sm"
+              onClick={() => saveDraft(proposal._id, getValues("link"))}
+            >
+              Sign in
+            </Link>
+          </div>
+        )}
+
+        <div className="field">
+          <label className="label submit-content__label" htmlFor={inputId}>
+            Video link
+          </label>
+          <input
+            id={inputId}
+            className="input submit-content__input"
+            type="url"
+            inputMode="url"
+            autoComplete="url"
+            spellCheck={false}
+            placeholder={PLACEHOLDERS[proposal.platform]}
+            disabled={busy}
+            aria-invalid={inputInvalid || undefined}
+            aria-describedby={describedBy(hintId, hasProblem && errorId)}
+            {...linkField}
+          />
+          <p id={hintId} className="hint">
+            Paste the link to your video. We look it up on{" "}
+            {proposal.platform === "Any" ? "its platform" : proposal.platform} to check it is yours,
+            was posted after the idea and has a length the idea allows.
+          </p>
+        </div>
+
+        {hasProblem && (
+          <div id={errorId} className="alert alert-danger submit-content__error" role="alert">
+            {unverified !== null ? (
+              <>
+                <p className="submit-content__error-title">{VIDEO_LINK_MESSAGES.verify}</p>
+                <p>
+                  If the video is yours, connect your{" "}
+                  {unverified === "TikTok" ? "TikTok account" : "YouTube channel"} in your{" "}
+                  <Link to={PAYMENT_SETTINGS_PATH}>Profile settings</Link> so we can verify it, then
+                  try again.
+                </p>
+              </>
+            ) : (
+              <p>{linkError}</p>
+            )}
+          </div>
+        )}
+
+        <p className="submit-content__reward">
+          If your video is selected, the bounty is paid to the payment method in your{" "}
+          <Link to={PAYMENT_SETTINGS_PATH}>Profile</Link>.
+        </p>
+
+        <div className="submit-content__actions">
+          <button
+            type="submit"
+            className="btn btn-primary btn-lg"
+            disabled={busy || sessionLoading}
+          >
+            {busy ? "Verifying video…" : "Submit Video"}
+          </button>
+          <p className="visually-hidden" role="status">
+            {busy ? "Verifying video… then submitting…" : ""}
+          </p>
+        </div>
+      </form>
+    </div>
+  );
+}
