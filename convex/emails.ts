@@ -4,7 +4,12 @@
 import { v } from "convex/values";
 import { internalAction, internalMutation } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { notificationText, KIND_INFO, notificationKindValidator } from "./model/notificationKinds";
+import {
+  KIND_INFO,
+  notificationKindValidator,
+  notificationPath,
+  notificationText,
+} from "./model/notificationKinds";
 import { unsubscribeUrl } from "./model/emailLinks";
 import { setPreference } from "./model/notify";
 
@@ -53,10 +58,7 @@ export const claim = internalMutation({
       refunded: n.kind === "outcome" && n.submissionId === undefined,
     });
     const site = process.env.SITE_URL ?? "";
-    const link =
-      n.kind === "video_won" || n.kind === "claim_reminder"
-        ? `${site}/profile`
-        : `${site}/expanded-proposal/${proposal._id}`;
+    const link = `${site}${notificationPath(n.kind, proposal._id)}`;
     return {
       to: email.to,
       subject: `${KIND_INFO[n.kind].label}: ${proposal.title}`.slice(0, 200),

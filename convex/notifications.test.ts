@@ -188,6 +188,14 @@ describe("money news", () => {
     expect(outcome!.submissionId).toBe(submissionId);
     // Nobody else hears of the creator's money.
     expect(await recipients(w, "transfer_sent")).toEqual(new Set([creator]));
+    // The creator's money news leads to Settings → Payouts.
+    const inbox = await as(w.t, creator).query(api.notifications.inbox, {
+      paginationOpts: { numItems: 10, cursor: null },
+    });
+    expect(inbox.page.find((n) => n.kind === "video_won")).toMatchObject({
+      text: `Your video "Video winner00001" won $12.00 on "Bridges of Lisbon".`,
+      link: "/profile?tab=settings",
+    });
   });
 
   test("no eligible video: the outcome is a refund and each contributor hears their refund was sent", async () => {

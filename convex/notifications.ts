@@ -14,7 +14,11 @@ import {
   setFollowing,
   setPreference,
 } from "./model/notify";
-import { notificationKindValidator, notificationText } from "./model/notificationKinds";
+import {
+  notificationKindValidator,
+  notificationPath,
+  notificationText,
+} from "./model/notificationKinds";
 import { payableDestination } from "./model/settlement";
 
 const ideaKindValidator = v.union(
@@ -106,10 +110,7 @@ export const inbox = userQuery({
           kind: n.kind,
           proposalId: n.proposalId,
           text,
-          link:
-            n.kind === "claim_reminder" || n.kind === "video_won"
-              ? "/profile"
-              : `/expanded-proposal/${n.proposalId}`,
+          link: notificationPath(n.kind, n.proposalId),
           createdAt: n.createdAt,
           read: n.readAt !== undefined,
         };

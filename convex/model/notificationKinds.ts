@@ -60,6 +60,13 @@ export function dateText(ms: number): string {
   });
 }
 
+/** Where a notification leads in the web app: a creator's money to Settings → Payouts. */
+export function notificationPath(kind: NotificationKind, proposalId: string): string {
+  return kind === "video_won" || kind === "claim_reminder" || kind === "transfer_sent"
+    ? "/profile?tab=settings"
+    : `/expanded-proposal/${proposalId}`;
+}
+
 /** One short sentence for the inbox and the email's first line. */
 export function notificationText(f: NotificationFacts): string {
   const idea = `"${f.ideaTitle}"`;
