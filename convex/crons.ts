@@ -28,4 +28,6 @@ crons.interval(
   internal.rateLimits.sweepBuckets,
   {},
 );
+// Emails whose scheduled attempt was lost.
+crons.interval("send queued emails", { minutes: 5 }, internal.emails.sweep, {});
 export default crons;

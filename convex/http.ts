@@ -8,6 +8,7 @@ import { restApp } from "./rest/app";
 import { ideaRoutes } from "./rest/ideas";
 import { paymentRoutes, registerStripeWebhook } from "./rest/payments";
 import { submissionRoutes } from "./rest/submissions";
+import { registerUnsubscribe } from "./rest/unsubscribe";
 import { userRoutes } from "./rest/users";
 
 const http = new HttpRouterWithHono(
@@ -61,5 +62,7 @@ function guardedAuthRoutes(router: HttpRouter): Pick<HttpRouter, "route"> {
 auth.addHttpRoutes(guardedAuthRoutes(http) as HttpRouter);
 // Stripe calls this server to server; it needs the raw body and no CORS.
 registerStripeWebhook(http);
+// Emails' one-click unsubscribe, signed, for people who are not signed in.
+registerUnsubscribe(http);
 
 export default http;

@@ -26,6 +26,7 @@ import {
   submittedVideoFields,
   connectedVideoFields,
 } from "./model/validators";
+import { emailStateValidator, notificationKindValidator } from "./model/notificationKinds";
 
 export default defineSchema({
   ...authTables,
@@ -280,6 +281,63 @@ export default defineSchema({
   stripeEvents: defineTable({ eventId: v.string(), type: v.string() }).index("by_event", [
     "eventId",
   ]),
+
+  // What each person hears about (model/notify.ts): one row per (event, person), found by its
+  // dedupe key, shown in the inbox when in-app is on for its kind.
+  notifications: defineTable({
+    recipientId: v.id("users"),
+    kind: notificationKindValidator,
+    proposalId: v.id("proposals"),
+    submissionId: v.optional(v.id("submissions")),
+    contributionId: v.optional(v.id("contributions")),
+    amountCents: v.optional(v.number()),
+    // "Pick your winner by" / "set up payouts by".
+    deadline: v.optional(v.number()),
+    dedupeKey: v.string(),
+    inApp: v.boolean(),
+    createdAt: v.number(),
+    readAt: v.optional(v.number()),
+  })
+    .index("by_dedupe", ["dedupeKey"])
+    .index("by_recipient", ["recipientId", "inApp", "createdAt"])
+    .index("by_recipient_unread", ["recipientId", "inApp", "readAt"]),
+
+  // Ideas a person follows; posters and contributors follow automatically. An unfollow is kept
+  // (following: false) so that contributing again does not follow back.
+  follows: defineTable({
+    userId: v.id("users"),
+    proposalId: v.id("proposals"),
+    following: v.boolean(),
+  })
+    .index("by_user_proposal", ["userId", "proposalId"])
+    .index("by_proposal_following", ["proposalId", "following"]),
+
+  // A person's notification switches, per kind (absent: the kind's default).
+  notificationPrefs: defineTable({
+    userId: v.id("users"),
+    kind: notificationKindValidator,
+    inApp: v.boolean(),
+    email: v.boolean(),
+  }).index("by_user_kind", ["userId", "kind"]),
+
+  // The email outbox: one email per notification, sent by a scheduled action with retries and
+  // one idempotency key, so it reaches Resend at most once.
+  emails: defineTable({
+    notificationId: v.id("notifications"),
+    userId: v.id("users"),
+    to: v.string(),
+    kind: notificationKindValidator,
+    state: emailStateValidator,
+    idempotencyKey: v.string(),
+    attempts: v.number(),
+    nextAttemptAt: v.number(),
+    leaseUntil: v.optional(v.number()),
+    lastError: v.optional(v.string()),
+    resendId: v.optional(v.string()),
+    sentAt: v.optional(v.number()),
+  })
+    .index("by_notification", ["notificationId"])
+    .index("by_state_next", ["state", "nextAttemptAt"]),
 
   // OAuth requests in flight: the state binds the callback to the person who started it.
   oauthStates: defineTable({

@@ -20,6 +20,7 @@ const ProfilePage = lazy(() => import("./pages/ProfilePage"));
 const PrivacyPolicyPage = lazy(() => import("./pages/PrivacyPolicyPage"));
 const TermsOfServicePage = lazy(() => import("./pages/TermsOfServicePage"));
 const OperatorPage = lazy(() => import("./pages/OperatorPage"));
+const InboxPage = lazy(() => import("./pages/InboxPage"));
 const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
 
 export default function App() {
@@ -52,6 +53,7 @@ export default function App() {
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="/terms-of-service" element={<TermsOfServicePage />} />
         <Route path="/operator" element={<OperatorPage />} />
+        <Route path="/inbox" element={<InboxPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

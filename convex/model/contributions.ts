@@ -10,6 +10,7 @@ import type { SessionState } from "./payments/stripe";
 import { syncMoney } from "./ledger";
 import { planMovement } from "./movements";
 import { isEligible, settleContribution } from "./settlement";
+import { notifyPaymentConfirmed } from "./notify";
 
 /** Pending and processing payments are re-read from Stripe daily (and before settlement). */
 export const RECHECK_MS = DAY_MS;
@@ -87,6 +88,7 @@ export async function applySessionState(
       : {}),
   });
   if (becamePaid) await acceptPayment(ctx, contribution._id);
+  if (becamePaid) await notifyPaymentConfirmed(ctx, contribution._id);
   return target;
 }
 

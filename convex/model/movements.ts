@@ -10,6 +10,7 @@ import { internal } from "../_generated/api";
 import type { MovementKind } from "./moneyStates";
 import type { CallFailure, RefundState } from "./payments/stripe";
 import { awardableCents, bucketsOf, syncMoney } from "./ledger";
+import { notifyRefund, notifyTransferSent } from "./notify";
 
 export const MAX_ATTEMPTS = 10;
 export const KEY_REUSE_MS = 24 * 60 * 60 * 1000;
@@ -188,6 +189,7 @@ export async function recordAttempt(
     await ctx.scheduler.runAfter(0, internal.settlement.followCharge, {
       contributionId: m.contributionId,
     });
+    await notifyTransferSent(ctx, movementId);
     return;
   }
   const failure = result.type === "failed" ? result.failure : undefined;
@@ -258,6 +260,7 @@ export async function recordRefund(ctx: MutationCtx, refund: RefundState, now: n
     .query("contributions")
     .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", refund.paymentIntentId))
     .first();
+  await notifyRefund(ctx, refund.refundId);
   if (contribution) {
     await syncMoney(ctx, contribution._id);
     await ctx.scheduler.runAfter(0, internal.settlement.followCharge, {

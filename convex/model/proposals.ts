@@ -10,6 +10,7 @@ import { addToCounter } from "./counters";
 import { judgingEndsAt, JUDGING_DAYS, validateIdea, type IdeaInput, type ValidIdea } from "./ideas";
 import { DAY_MS } from "./labels";
 import { voteDelta } from "./votes";
+import { notifyIdeaPosted, notifyJudgingStarted } from "./notify";
 import { voteValidator, type VoteValue } from "./validators";
 
 export const LIST_VIEWS = ["open", "all", "completed"] as const;
@@ -198,6 +199,7 @@ export async function createProposal(
   });
   await ctx.db.patch("proposals", proposalId, { closeJobId });
   await addToCounter(ctx, "bounties", 1);
+  await notifyIdeaPosted(ctx, proposalId);
   return proposalId;
 }
 
@@ -250,6 +252,7 @@ export async function closeProposal(
   });
   // Checkouts still open at the deadline are expired: nobody pays into a closed idea.
   await ctx.scheduler.runAfter(0, internal.settlement.expireOpenCheckouts, { proposalId });
+  await notifyJudgingStarted(ctx, proposalId);
 }
 
 /**

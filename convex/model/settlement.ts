@@ -15,6 +15,7 @@ import {
   syncMoney,
 } from "./ledger";
 import { planMovement } from "./movements";
+import { notifyAwarded, notifyOutcome } from "./notify";
 
 export function claimDeadlineOf(proposal: Doc<"proposals">): number {
   return judgingEndsAt(proposal.expiration) + CLAIM_WINDOW_DAYS * DAY_MS;
@@ -188,6 +189,7 @@ async function createAward(
     awardedSubmissionId: winner._id,
   });
   await recordAwardLine(ctx, (await ctx.db.get("awards", awardId))!, "awarded", amountCents);
+  await notifyAwarded(ctx, awardId);
   if (destination) {
     await planMovement(ctx, {
       kind: "transfer",
@@ -265,6 +267,7 @@ export async function settleIdea(
   if (!page.isDone) return page.continueCursor;
   if (judged.status !== "settled")
     await ctx.db.patch("proposals", proposalId, { status: "settled" });
+  if (judged.status !== "settled") await notifyOutcome(ctx, proposalId);
   return null;
 }
 

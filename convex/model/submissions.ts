@@ -18,6 +18,7 @@ import { tiktokOEmbed, tiktokOwnVideo } from "./platforms/tiktok";
 import { usableAccessToken } from "./platforms/connections";
 import { limitAction } from "./rateLimits";
 import { creatorBecamePayable, isEligible, voteQualifies } from "./settlement";
+import { notifyVideoSubmitted } from "./notify";
 
 export interface VerifiedVideo {
   platform: VideoPlatform;
@@ -125,6 +126,7 @@ export async function recordSubmission(
   });
   await ctx.db.patch("proposals", proposal._id, { submissionCount: proposal.submissionCount + 1 });
   await addToCounter(ctx, "originalVideos", 1);
+  await notifyVideoSubmitted(ctx, submissionId);
   return submissionId;
 }
 

@@ -172,6 +172,26 @@ export const ENV_VARS: EnvVarSpec[] = [
     derived: (ports) => `http://127.0.0.1:${ports.convexSite}/stripe/connect-webhook`,
   },
   {
+    name: "RESEND_API_KEY",
+    description: "Resend API key (re_…) that sends the notification emails (Resend → API keys).",
+    generate: () => `re_${randomBytes(18).toString("base64url")}`,
+  },
+  {
+    name: "RESEND_API_URL",
+    description: "Resend API base; unset in production (https://api.resend.com).",
+    derived: (ports) => `http://127.0.0.1:${ports.standIns}/resend`,
+  },
+  {
+    name: "EMAIL_FROM",
+    description: "Sender of the notification emails, on a domain verified at Resend.",
+    derived: () => "Bounties <notifications@bounties.local>",
+  },
+  {
+    name: "EMAIL_LINK_SECRET",
+    description: "Random secret that signs the emails' one-click unsubscribe links (HMAC-SHA256).",
+    generate: secret,
+  },
+  {
     name: "PLATFORM_TOKEN_SECRET",
     description:
       "32 random bytes, base64: seals creators' YouTube/TikTok tokens stored in the database.",

@@ -1,6 +1,7 @@
 // The stand-ins the local stack runs. Each outside service the product talks to gets one here;
 // those that share accounts (Google sign-in and the YouTube API) are wired together.
 import type { StandIn, StandInContext } from "./framework.js";
+import { resendStandIn } from "./resend.js";
 import { signInStandIn } from "./signIn.js";
 import { stripeStandIn } from "./stripe.js";
 import { tiktokStandIn } from "./tiktok.js";
@@ -13,5 +14,6 @@ export function createStandIns(options: StandInOptions): StandIn[] {
   const youtube = youtubeStandIn({ ...options, googleAccountFor: signIn.googleAccountFor });
   const tiktok = tiktokStandIn(options);
   const stripe = stripeStandIn(options);
-  return [signIn, youtube, tiktok, stripe];
+  const resend = resendStandIn(options);
+  return [signIn, youtube, tiktok, stripe, resend];
 }

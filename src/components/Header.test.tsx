@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useConvexAuth } from "convex/react";
 import Header from "./Header";
 
-vi.mock("convex/react", () => ({ useConvexAuth: vi.fn() }));
+vi.mock("convex/react", () => ({ useConvexAuth: vi.fn(), useQuery: vi.fn(() => 0) }));
 
 const mockedAuth = vi.mocked(useConvexAuth);
 

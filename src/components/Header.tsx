@@ -4,6 +4,7 @@ import { useConvexAuth } from "convex/react";
 import Logo from "./Logo";
 import { CircleUserRound, Menu, X } from "lucide-react";
 import clsx from "clsx";
+import NotificationBell from "./notifications/NotificationBell";
 
 const MENU_ID = "site-menu";
 
@@ -89,10 +90,13 @@ export default function Header() {
 
           <div className="site-account" aria-busy={isLoading || undefined}>
             {isLoading ? null : isAuthenticated ? (
-              <NavLink to="/profile" className={navClass} onClick={closeMenu}>
-                <CircleUserRound size={20} strokeWidth={2} aria-hidden="true" />
-                Profile
-              </NavLink>
+              <>
+                <NotificationBell onNavigate={closeMenu} />
+                <NavLink to="/profile" className={navClass} onClick={closeMenu}>
+                  <CircleUserRound size={20} strokeWidth={2} aria-hidden="true" />
+                  Profile
+                </NavLink>
+              </>
             ) : (
               <>
                 <Link

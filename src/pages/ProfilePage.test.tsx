@@ -73,6 +73,8 @@ beforeEach(() => {
   vi.mocked(useMutation).mockImplementation(((ref: Parameters<typeof getFunctionName>[0]) => {
     if (getFunctionName(ref) === "users:updateDisplayName") return updateDisplayName;
     if (getFunctionName(ref) === "platforms:disconnect") return vi.fn();
+    // Settings → Notifications (its own suite tests it).
+    if (getFunctionName(ref) === "notifications:setPreferences") return vi.fn();
     throw new Error(`unexpected mutation ${getFunctionName(ref)}`);
   }) as unknown as typeof useMutation);
   vi.mocked(useAction).mockReturnValue(vi.fn() as unknown as ReturnType<typeof useAction>);

@@ -20,6 +20,7 @@ import FundButton from "../components/money/FundButton";
 import Ledger from "../components/money/Ledger";
 import { descriptionWithoutLinks, safeHref } from "../../convex/model/ideaText";
 import YourContributions from "../components/money/YourContributions";
+import FollowButton from "../components/notifications/FollowButton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import { useProposalVote } from "../lib/useProposalVote";
@@ -113,6 +114,7 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
                 Submit Your Video
               </Link>
             )}
+            <FollowButton proposalId={proposal._id} />
           </section>
         </aside>
         <div className="proposal-main">

@@ -4,6 +4,7 @@ import type { CurrentUser } from "../../lib/session";
 import CreatorSettings from "./CreatorSettings";
 import PayoutSettings from "../money/PayoutSettings";
 import DisplayNameEditor from "./DisplayNameEditor";
+import NotificationSettings from "../notifications/NotificationSettings";
 
 interface SettingsTabProps {
   user: CurrentUser;
@@ -47,6 +48,7 @@ export default function SettingsTab({ user, onSignOut, signingOut }: SettingsTab
 
       <CreatorSettings />
       <PayoutSettings />
+      <NotificationSettings />
 
       <section className="card settings-card" aria-labelledby="settings-account-heading">
         <h2 id="settings-account-heading" className="settings-card__title">

@@ -1,0 +1,60 @@
+// One-click unsubscribe links: signed (HMAC-SHA256 with EMAIL_LINK_SECRET) for one person and
+// one kind, so a link works signed out and unsubscribes that kind only.
+import type { NotificationKind } from "./notificationKinds";
+import { NOTIFICATION_KINDS } from "./notificationKinds";
+
+export const UNSUBSCRIBE_PATH = "/email/unsubscribe";
+
+function linkSecret(): string {
+  const secret = process.env.EMAIL_LINK_SECRET;
+  if (!secret) throw new Error("EMAIL_LINK_SECRET is not set");
+  return secret;
+}
+
+function base64url(bytes: ArrayBuffer): string {
+  let s = "";
+  for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export async function signUnsubscribe(userId: string, kind: NotificationKind): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(linkSecret()),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    key,
+    new TextEncoder().encode(`unsubscribe:${userId}:${kind}`),
+  );
+  return base64url(mac);
+}
+
+export async function unsubscribeUrl(userId: string, kind: NotificationKind): Promise<string> {
+  const base = process.env.CONVEX_SITE_URL ?? "";
+  const params = new URLSearchParams({
+    u: userId,
+    k: kind,
+    s: await signUnsubscribe(userId, kind),
+  });
+  return `${base}${UNSUBSCRIBE_PATH}?${params.toString()}`;
+}
+
+/** The (person, kind) a link unsubscribes, or null when its signature does not match. */
+export async function verifyUnsubscribe(
+  params: URLSearchParams,
+): Promise<{ userId: string; kind: NotificationKind } | null> {
+  const userId = params.get("u");
+  const kind = params.get("k") as NotificationKind | null;
+  const signature = params.get("s");
+  if (!userId || !kind || !signature || !NOTIFICATION_KINDS.includes(kind)) return null;
+  const expected = await signUnsubscribe(userId, kind);
+  if (expected.length !== signature.length) return null;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++)
+    diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
+  return diff === 0 ? { userId, kind } : null;
+}

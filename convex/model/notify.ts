@@ -1,0 +1,393 @@
+// Who hears about what (product rules "Notifications"). One function per product event, called
+// once where the change happens (money code, submissions, the idea's lifecycle). Each computes
+// exactly who the event concerns, never its actor, and delivers each (event, person) at most
+// once through a dedupe key. An idea's news goes to its followers (posters and contributors
+// follow automatically), in pages, by a scheduled fan-out so the money transactions stay small.
+import type { Doc, Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { internal } from "../_generated/api";
+import { judgingEndsAt } from "./ideas";
+import { DAY_MS } from "./labels";
+import { KIND_INFO, NOTIFICATION_KINDS, type NotificationKind } from "./notificationKinds";
+
+export const FAN_OUT_PAGE = 100;
+/** Claim-window reminders: this many days before the window ends. */
+export const CLAIM_REMINDER_DAYS = [7, 1] as const;
+/** A won video's email waits for the idea's settlement batches so its amount is the total. */
+export const WON_EMAIL_DELAY_MS = 2 * 60 * 1000;
+
+// --- Preferences and follows ----------------------------------------------------------------
+
+export async function preferenceOf(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  kind: NotificationKind,
+): Promise<{ inApp: boolean; email: boolean }> {
+  const row = await ctx.db
+    .query("notificationPrefs")
+    .withIndex("by_user_kind", (q) => q.eq("userId", userId).eq("kind", kind))
+    .unique();
+  return row
+    ? { inApp: row.inApp, email: row.email }
+    : { inApp: true, email: KIND_INFO[kind].defaultEmail };
+}
+
+export async function preferencesOf(ctx: QueryCtx, userId: Id<"users">) {
+  return await Promise.all(
+    NOTIFICATION_KINDS.map(async (kind) => ({ kind, ...(await preferenceOf(ctx, userId, kind)) })),
+  );
+}
+
+export async function setPreference(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  kind: NotificationKind,
+  change: { inApp?: boolean; email?: boolean },
+) {
+  const current = await preferenceOf(ctx, userId, kind);
+  const row = await ctx.db
+    .query("notificationPrefs")
+    .withIndex("by_user_kind", (q) => q.eq("userId", userId).eq("kind", kind))
+    .unique();
+  const next = { ...current, ...change };
+  if (row) await ctx.db.patch("notificationPrefs", row._id, next);
+  else await ctx.db.insert("notificationPrefs", { userId, kind, ...next });
+}
+
+async function followRow(ctx: QueryCtx, userId: Id<"users">, proposalId: Id<"proposals">) {
+  return await ctx.db
+    .query("follows")
+    .withIndex("by_user_proposal", (q) => q.eq("userId", userId).eq("proposalId", proposalId))
+    .unique();
+}
+
+export async function isFollowing(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  proposalId: Id<"proposals">,
+): Promise<boolean> {
+  return (await followRow(ctx, userId, proposalId))?.following ?? false;
+}
+
+/** Follow or unfollow on purpose (the idea page's button). */
+export async function setFollowing(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  proposalId: Id<"proposals">,
+  following: boolean,
+) {
+  const row = await followRow(ctx, userId, proposalId);
+  if (row) {
+    if (row.following !== following) await ctx.db.patch("follows", row._id, { following });
+  } else await ctx.db.insert("follows", { userId, proposalId, following });
+}
+
+/** Posters and contributors follow automatically, unless they unfollowed before. */
+export async function autoFollow(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  proposalId: Id<"proposals">,
+) {
+  if ((await followRow(ctx, userId, proposalId)) === null)
+    await ctx.db.insert("follows", { userId, proposalId, following: true });
+}
+
+// --- Delivery -------------------------------------------------------------------------------
+
+type Fields = {
+  submissionId?: Id<"submissions">;
+  contributionId?: Id<"contributions">;
+  amountCents?: number;
+  deadline?: number;
+};
+
+/**
+ * Delivers one (event, person): the notification (shown in-app when that switch is on) and,
+ * when the email switch is on, an email in the outbox. Returns the existing notification when
+ * this (event, person) was already delivered.
+ */
+export async function deliver(
+  ctx: MutationCtx,
+  recipientId: Id<"users">,
+  kind: NotificationKind,
+  proposalId: Id<"proposals">,
+  event: string,
+  fields: Fields = {},
+): Promise<{ created: boolean; notification: Doc<"notifications"> }> {
+  const dedupeKey = `${event}|${recipientId}`;
+  const existing = await ctx.db
+    .query("notifications")
+    .withIndex("by_dedupe", (q) => q.eq("dedupeKey", dedupeKey))
+    .unique();
+  if (existing) return { created: false, notification: existing };
+  const pref = await preferenceOf(ctx, recipientId, kind);
+  const now = Date.now();
+  const id = await ctx.db.insert("notifications", {
+    recipientId,
+    kind,
+    proposalId,
+    ...fields,
+    dedupeKey,
+    inApp: pref.inApp,
+    createdAt: now,
+  });
+  if (pref.email) {
+    const user = await ctx.db.get("users", recipientId);
+    if (user?.email) {
+      const emailId = await ctx.db.insert("emails", {
+        notificationId: id,
+        userId: recipientId,
+        to: user.email,
+        kind,
+        state: "queued",
+        idempotencyKey: `notification-${id}`,
+        attempts: 0,
+        nextAttemptAt: now,
+      });
+      const delay = kind === "video_won" ? WON_EMAIL_DELAY_MS : 0;
+      await ctx.scheduler.runAfter(delay, internal.emails.send, { emailId });
+    }
+  }
+  return { created: true, notification: (await ctx.db.get("notifications", id))! };
+}
+
+// --- An idea's news: to its followers, never the actor --------------------------------------
+
+export type IdeaEvent = {
+  proposalId: Id<"proposals">;
+  kind: "video_submitted" | "ending_soon" | "judging_started" | "outcome";
+  actorId?: Id<"users">;
+  submissionId?: Id<"submissions">;
+};
+
+function ideaEventKey(e: IdeaEvent) {
+  return e.kind === "video_submitted" ? `${e.kind}:${e.submissionId}` : `${e.kind}:${e.proposalId}`;
+}
+
+async function startFanOut(ctx: MutationCtx, e: IdeaEvent) {
+  await ctx.scheduler.runAfter(0, internal.notifications.fanOut, { ...e, cursor: null });
+}
+
+/** May this follower still pick the winner (paid customer_choice money)? */
+async function mayPick(ctx: QueryCtx, userId: Id<"users">, proposalId: Id<"proposals">) {
+  const mine = await ctx.db
+    .query("contributions")
+    .withIndex("by_contributor_proposal", (q) =>
+      q.eq("contributorId", userId).eq("proposalId", proposalId),
+    )
+    .take(200);
+  return mine.some((c) => c.status === "paid" && c.payoutPreference === "customer_choice");
+}
+
+/** One page of an idea event's fan-out; returns the next cursor (null: done). */
+export async function fanOutPage(
+  ctx: MutationCtx,
+  e: IdeaEvent,
+  cursor: string | null,
+): Promise<string | null> {
+  const proposal = await ctx.db.get("proposals", e.proposalId);
+  if (proposal === null) return null;
+  const page = await ctx.db
+    .query("follows")
+    .withIndex("by_proposal_following", (q) =>
+      q.eq("proposalId", e.proposalId).eq("following", true),
+    )
+    .paginate({ numItems: FAN_OUT_PAGE, cursor });
+  for (const follow of page.page) {
+    if (follow.userId === e.actorId) continue;
+    const fields: Fields = e.submissionId ? { submissionId: e.submissionId } : {};
+    if (
+      e.kind === "judging_started" &&
+      proposal.submissionCount > 0 &&
+      (await mayPick(ctx, follow.userId, e.proposalId))
+    )
+      fields.deadline = judgingEndsAt(proposal.expiration);
+    await deliver(ctx, follow.userId, e.kind, e.proposalId, ideaEventKey(e), fields);
+  }
+  return page.isDone ? null : page.continueCursor;
+}
+
+/** A video was submitted: the idea's followers, not its submitter. */
+export async function notifyVideoSubmitted(ctx: MutationCtx, submissionId: Id<"submissions">) {
+  const s = await ctx.db.get("submissions", submissionId);
+  if (s === null) return;
+  await startFanOut(ctx, {
+    proposalId: s.proposalId,
+    kind: "video_submitted",
+    actorId: s.authorId,
+    submissionId,
+  });
+}
+
+/** A new idea: its poster follows it, and the 24-hours reminder is scheduled. */
+export async function notifyIdeaPosted(ctx: MutationCtx, proposalId: Id<"proposals">) {
+  const proposal = await ctx.db.get("proposals", proposalId);
+  if (proposal === null) return;
+  await autoFollow(ctx, proposal.authorId, proposalId);
+  const at = proposal.expiration - DAY_MS;
+  if (at > Date.now())
+    await ctx.scheduler.runAt(at, internal.notifications.endingSoon, { proposalId });
+}
+
+/** The scheduled reminder: only while the idea is open and really ends within 24 hours. */
+export async function notifyEndingSoon(ctx: MutationCtx, proposalId: Id<"proposals">, now: number) {
+  const proposal = await ctx.db.get("proposals", proposalId);
+  if (proposal === null || proposal.status !== "open") return;
+  const left = proposal.expiration - now;
+  // A minute of slack for a scheduler that runs a little early.
+  if (left <= 0 || left > DAY_MS + 60_000) return;
+  await startFanOut(ctx, { proposalId, kind: "ending_soon" });
+}
+
+/** Judging started: followers; contributors who may pick are told until when. */
+export async function notifyJudgingStarted(ctx: MutationCtx, proposalId: Id<"proposals">) {
+  await startFanOut(ctx, { proposalId, kind: "judging_started" });
+}
+
+/** The outcome, once the idea is settled: the video awarded the most, or refunded. */
+export async function notifyOutcome(ctx: MutationCtx, proposalId: Id<"proposals">) {
+  const awards = await ctx.db
+    .query("awards")
+    .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
+    .take(500);
+  const totals = new Map<Id<"submissions">, number>();
+  for (const a of awards)
+    if (a.status !== "cancelled")
+      totals.set(a.submissionId, (totals.get(a.submissionId) ?? 0) + a.amountCents);
+  let top: Id<"submissions"> | undefined;
+  for (const [id, cents] of totals) if (top === undefined || cents > totals.get(top)!) top = id;
+  if (top === undefined) {
+    const proposal = await ctx.db.get("proposals", proposalId);
+    top = proposal?.peoplesChoiceId ?? undefined;
+  }
+  await startFanOut(ctx, { proposalId, kind: "outcome", ...(top ? { submissionId: top } : {}) });
+}
+
+// --- A creator: won, reminders, transfers ---------------------------------------------------
+
+async function waitingAwards(ctx: QueryCtx, submissionId: Id<"submissions">) {
+  const awards = await ctx.db
+    .query("awards")
+    .withIndex("by_submission", (q) => q.eq("submissionId", submissionId))
+    .take(500);
+  return awards.filter((a) => a.status === "waiting");
+}
+
+/**
+ * An award was made to a video: its creator hears once per video (the amount adds up over the
+ * idea's contributions); while not payable, "set up payouts by", with reminders scheduled.
+ */
+export async function notifyAwarded(ctx: MutationCtx, awardId: Id<"awards">) {
+  const award = await ctx.db.get("awards", awardId);
+  if (award === null) return;
+  const waiting = award.status === "waiting";
+  const { created, notification } = await deliver(
+    ctx,
+    award.creatorId,
+    "video_won",
+    award.proposalId,
+    `video_won:${award.submissionId}`,
+    {
+      submissionId: award.submissionId,
+      amountCents: award.amountCents,
+      ...(waiting ? { deadline: award.claimDeadline } : {}),
+    },
+  );
+  if (!created) {
+    await ctx.db.patch("notifications", notification._id, {
+      amountCents: (notification.amountCents ?? 0) + award.amountCents,
+    });
+    return;
+  }
+  if (!waiting) return;
+  for (const days of CLAIM_REMINDER_DAYS) {
+    const at = award.claimDeadline - days * DAY_MS;
+    if (at > Date.now())
+      await ctx.scheduler.runAt(at, internal.notifications.claimReminder, {
+        submissionId: award.submissionId,
+        days,
+      });
+  }
+}
+
+/** The scheduled claim reminder: no-op once the creator is payable or the award moved on. */
+export async function notifyClaimReminder(
+  ctx: MutationCtx,
+  submissionId: Id<"submissions">,
+  days: number,
+  now: number,
+  isPayable: (s: Doc<"submissions">) => Promise<boolean>,
+) {
+  const submission = await ctx.db.get("submissions", submissionId);
+  if (submission === null) return;
+  const waiting = await waitingAwards(ctx, submissionId);
+  if (waiting.length === 0 || (await isPayable(submission))) return;
+  const deadline = Math.min(...waiting.map((a) => a.claimDeadline));
+  // Only when it is true: the window ends within `days` days (a minute of slack), not yet over.
+  if (now >= deadline || deadline - now > days * DAY_MS + 60_000) return;
+  await deliver(
+    ctx,
+    submission.authorId,
+    "claim_reminder",
+    submission.proposalId,
+    `claim_reminder:${days}:${submissionId}`,
+    {
+      submissionId,
+      amountCents: waiting.reduce((sum, a) => sum + a.amountCents, 0),
+      deadline,
+    },
+  );
+}
+
+/** A transfer reached the creator's payout account. */
+export async function notifyTransferSent(ctx: MutationCtx, movementId: Id<"moneyMovements">) {
+  const m = await ctx.db.get("moneyMovements", movementId);
+  if (m === null || m.kind !== "transfer" || m.state !== "confirmed" || !m.awardId) return;
+  const award = await ctx.db.get("awards", m.awardId);
+  if (award === null) return;
+  await deliver(ctx, award.creatorId, "transfer_sent", m.proposalId, `transfer:${m._id}`, {
+    submissionId: award.submissionId,
+    amountCents: m.amountCents,
+  });
+}
+
+// --- A contributor: payment, refunds --------------------------------------------------------
+
+/** A payment was confirmed: its (signed-in) contributor hears and follows the idea. */
+export async function notifyPaymentConfirmed(
+  ctx: MutationCtx,
+  contributionId: Id<"contributions">,
+) {
+  const c = await ctx.db.get("contributions", contributionId);
+  if (c === null || c.status !== "paid" || !c.contributorId || c.unmatched) return;
+  await autoFollow(ctx, c.contributorId, c.proposalId);
+  await deliver(ctx, c.contributorId, "payment_confirmed", c.proposalId, `paid:${c._id}`, {
+    contributionId: c._id,
+    amountCents: c.collectedCents ?? c.amountCents,
+  });
+}
+
+/** A refund as Stripe last reported it: sent once it succeeded, failed if it failed. */
+export async function notifyRefund(ctx: MutationCtx, refundId: string) {
+  const refund = await ctx.db
+    .query("stripeRefunds")
+    .withIndex("by_refund", (q) => q.eq("refundId", refundId))
+    .unique();
+  if (refund === null) return;
+  const outcome =
+    refund.status === "succeeded"
+      ? ("refund_sent" as const)
+      : refund.status === "failed" || refund.status === "canceled"
+        ? ("refund_failed" as const)
+        : null;
+  if (outcome === null) return;
+  const c = await ctx.db
+    .query("contributions")
+    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", refund.paymentIntentId))
+    .first();
+  if (c === null || !c.contributorId) return;
+  await deliver(ctx, c.contributorId, outcome, c.proposalId, `${outcome}:${refundId}`, {
+    contributionId: c._id,
+    amountCents: refund.amountCents,
+  });
+}

@@ -1,0 +1,219 @@
+// Notifications: the inbox, follows, preferences, and the scheduled steps of model/notify.ts
+// (idea fan-outs, the 24-hours reminder, claim-window reminders).
+import { v } from "convex/values";
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { internalMutation } from "./_generated/server";
+import { internal } from "./_generated/api";
+import { publicQuery, userMutation, userQuery } from "./functions";
+import {
+  fanOutPage,
+  isFollowing,
+  notifyClaimReminder,
+  notifyEndingSoon,
+  preferencesOf,
+  setFollowing,
+  setPreference,
+} from "./model/notify";
+import {
+  notificationKindValidator,
+  notificationPath,
+  notificationText,
+} from "./model/notificationKinds";
+import { payableDestination } from "./model/settlement";
+
+const ideaKindValidator = v.union(
+  v.literal("video_submitted"),
+  v.literal("ending_soon"),
+  v.literal("judging_started"),
+  v.literal("outcome"),
+);
+
+export const fanOut = internalMutation({
+  args: {
+    proposalId: v.id("proposals"),
+    kind: ideaKindValidator,
+    actorId: v.optional(v.id("users")),
+    submissionId: v.optional(v.id("submissions")),
+    cursor: v.union(v.string(), v.null()),
+  },
+  returns: v.null(),
+  handler: async (ctx, { cursor, ...event }) => {
+    const next = await fanOutPage(ctx, event, cursor);
+    if (next !== null)
+      await ctx.scheduler.runAfter(0, internal.notifications.fanOut, { ...event, cursor: next });
+    return null;
+  },
+});
+
+export const endingSoon = internalMutation({
+  args: { proposalId: v.id("proposals") },
+  returns: v.null(),
+  handler: async (ctx, { proposalId }) => {
+    await notifyEndingSoon(ctx, proposalId, Date.now());
+    return null;
+  },
+});
+
+export const claimReminder = internalMutation({
+  args: { submissionId: v.id("submissions"), days: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { submissionId, days }) => {
+    await notifyClaimReminder(
+      ctx,
+      submissionId,
+      days,
+      Date.now(),
+      async (s) => (await payableDestination(ctx, s)) !== null,
+    );
+    return null;
+  },
+});
+
+// --- The inbox ------------------------------------------------------------------------------
+
+const SIGN_IN = "Sign in to see your notifications.";
+
+const inboxItemValidator = v.object({
+  _id: v.id("notifications"),
+  kind: notificationKindValidator,
+  proposalId: v.id("proposals"),
+  text: v.string(),
+  link: v.string(),
+  createdAt: v.number(),
+  read: v.boolean(),
+});
+
+export const inbox = userQuery({
+  args: { paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(inboxItemValidator),
+  signInMessage: SIGN_IN,
+  handler: async (ctx, { paginationOpts }) => {
+    const result = await ctx.db
+      .query("notifications")
+      .withIndex("by_recipient", (q) => q.eq("recipientId", ctx.userId).eq("inApp", true))
+      .order("desc")
+      .paginate(paginationOpts);
+    const page = await Promise.all(
+      result.page.map(async (n) => {
+        const proposal = await ctx.db.get("proposals", n.proposalId);
+        const submission = n.submissionId ? await ctx.db.get("submissions", n.submissionId) : null;
+        const text = notificationText({
+          kind: n.kind,
+          ideaTitle: proposal?.title ?? "An idea",
+          videoTitle: submission?.title ?? null,
+          ...(n.amountCents !== undefined ? { amountCents: n.amountCents } : {}),
+          ...(n.deadline !== undefined ? { deadline: n.deadline } : {}),
+          refunded: n.kind === "outcome" && n.submissionId === undefined,
+        });
+        return {
+          _id: n._id,
+          kind: n.kind,
+          proposalId: n.proposalId,
+          text,
+          link: notificationPath(n.kind, n.proposalId),
+          createdAt: n.createdAt,
+          read: n.readAt !== undefined,
+        };
+      }),
+    );
+    return { ...result, page };
+  },
+});
+
+const UNREAD_CAP = 99;
+
+/** The bell's count (0 for visitors), capped: the bell shows "99+". */
+export const unreadCount = publicQuery({
+  args: {},
+  returns: v.number(),
+  handler: async (ctx) => {
+    if (ctx.viewerId === null) return 0;
+    const viewerId = ctx.viewerId;
+    const unread = await ctx.db
+      .query("notifications")
+      .withIndex("by_recipient_unread", (q) =>
+        q.eq("recipientId", viewerId).eq("inApp", true).eq("readAt", undefined),
+      )
+      .take(UNREAD_CAP + 1);
+    return unread.length;
+  },
+});
+
+export const markRead = userMutation({
+  args: { notificationId: v.id("notifications") },
+  returns: v.null(),
+  signInMessage: SIGN_IN,
+  handler: async (ctx, { notificationId }) => {
+    const n = await ctx.db.get("notifications", notificationId);
+    if (n === null || n.recipientId !== ctx.userId || n.readAt !== undefined) return null;
+    await ctx.db.patch("notifications", notificationId, { readAt: Date.now() });
+    return null;
+  },
+});
+
+const MARK_ALL_BATCH = 200;
+
+/** Marks unread notifications read, a batch per call; returns whether some are left. */
+export const markAllRead = userMutation({
+  args: {},
+  returns: v.object({ more: v.boolean() }),
+  signInMessage: SIGN_IN,
+  handler: async (ctx) => {
+    const unread = await ctx.db
+      .query("notifications")
+      .withIndex("by_recipient_unread", (q) =>
+        q.eq("recipientId", ctx.userId).eq("inApp", true).eq("readAt", undefined),
+      )
+      .take(MARK_ALL_BATCH + 1);
+    const now = Date.now();
+    for (const n of unread.slice(0, MARK_ALL_BATCH))
+      await ctx.db.patch("notifications", n._id, { readAt: now });
+    return { more: unread.length > MARK_ALL_BATCH };
+  },
+});
+
+// --- Follows --------------------------------------------------------------------------------
+
+export const following = publicQuery({
+  args: { proposalId: v.id("proposals") },
+  returns: v.union(v.boolean(), v.null()),
+  handler: async (ctx, { proposalId }) =>
+    ctx.viewerId === null ? null : await isFollowing(ctx, ctx.viewerId, proposalId),
+});
+
+export const follow = userMutation({
+  args: { proposalId: v.id("proposals"), follow: v.boolean() },
+  returns: v.null(),
+  signInMessage: "Sign in to follow this idea.",
+  handler: async (ctx, { proposalId, follow }) => {
+    const proposal = await ctx.db.get("proposals", proposalId);
+    if (proposal === null) return null;
+    await setFollowing(ctx, ctx.userId, proposalId, follow);
+    return null;
+  },
+});
+
+// --- Preferences ----------------------------------------------------------------------------
+
+export const preferences = userQuery({
+  args: {},
+  returns: v.array(
+    v.object({ kind: notificationKindValidator, inApp: v.boolean(), email: v.boolean() }),
+  ),
+  signInMessage: "Sign in to change your notifications.",
+  handler: async (ctx) => await preferencesOf(ctx, ctx.userId),
+});
+
+export const setPreferences = userMutation({
+  args: {
+    kind: notificationKindValidator,
+    inApp: v.optional(v.boolean()),
+    email: v.optional(v.boolean()),
+  },
+  returns: v.null(),
+  signInMessage: "Sign in to change your notifications.",
+  handler: async (ctx, { kind, ...change }) => {
+    await setPreference(ctx, ctx.userId, kind, change);
+    return null;
+  },
+});

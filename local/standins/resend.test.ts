@@ -1,0 +1,64 @@
+// The Resend stand-in, in memory: it takes emails only with the key, honours idempotency keys,
+// and shows every email on the mailbox page.
+import { describe, expect, test } from "vitest";
+import { dispatcher } from "./framework.js";
+import { resendStandIn } from "./resend.js";
+
+const base = "http://127.0.0.1:1";
+
+function world() {
+  const standIn = resendStandIn({
+    baseUrl: base,
+    env: { RESEND_API_KEY: "re_test" },
+    log: () => undefined,
+    dataDir: null,
+  });
+  return dispatcher([standIn]);
+}
+
+const send = (
+  dispatch: ReturnType<typeof world>,
+  body: unknown,
+  headers: Record<string, string> = {},
+) =>
+  dispatch(
+    new Request(`${base}/resend/emails`, {
+      method: "POST",
+      headers: { Authorization: "Bearer re_test", "Content-Type": "application/json", ...headers },
+      body: JSON.stringify(body),
+    }),
+  );
+
+const email = {
+  from: "Bounties <notifications@bounties.local>",
+  to: ["ana@example.com"],
+  subject: "Your payment was confirmed: Bridges of Lisbon",
+  text: "Your payment of $5.00 is confirmed.\n\nhttp://localhost:5173/expanded-proposal/1\n",
+  headers: { "List-Unsubscribe": "<http://127.0.0.1:3211/email/unsubscribe?u=1&k=x&s=y>" },
+};
+
+describe("the Resend stand-in", () => {
+  test("refuses a wrong key and incomplete emails", async () => {
+    const dispatch = world();
+    expect((await send(dispatch, email, { Authorization: "Bearer nope" })).status).toBe(401);
+    expect((await send(dispatch, { ...email, to: [] })).status).toBe(422);
+  });
+
+  test("an idempotency key sends once; the mailbox lists every email with its links", async () => {
+    const dispatch = world();
+    const first = await send(dispatch, email, { "Idempotency-Key": "k1" });
+    const again = await send(dispatch, email, { "Idempotency-Key": "k1" });
+    const { id } = (await first.json()) as { id: string };
+    expect(((await again.json()) as { id: string }).id).toBe(id);
+    await send(dispatch, { ...email, subject: "Another" }, { "Idempotency-Key": "k2" });
+    const listed = (await (
+      await dispatch(new Request(`${base}/__control/resend/emails`))
+    ).json()) as { emails: unknown[] };
+    expect(listed.emails).toHaveLength(2);
+    const html = await (await dispatch(new Request(`${base}/resend/mailbox`))).text();
+    expect(html).toContain("Your payment was confirmed: Bridges of Lisbon");
+    expect(html).toContain("Another");
+    expect(html).toContain('href="http://localhost:5173/expanded-proposal/1"');
+    expect(html).toContain("Unsubscribe (List-Unsubscribe)");
+  });
+});

@@ -1,0 +1,28 @@
+// <FollowButton proposalId />: follow or unfollow an idea (its news reaches followers; posters
+// and contributors follow automatically). Visitors see nothing (`api.notifications.following`
+// is null for them).
+import { useMutation, useQuery } from "convex/react";
+import { toast } from "sonner";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
+import { convexErrorMessage } from "../../lib/errors";
+
+export default function FollowButton({ proposalId }: { proposalId: Id<"proposals"> }) {
+  const following = useQuery(api.notifications.following, { proposalId });
+  const follow = useMutation(api.notifications.follow);
+  if (typeof following !== "boolean") return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary btn-block"
+      aria-pressed={following}
+      onClick={() =>
+        void follow({ proposalId, follow: !following }).catch((error: unknown) =>
+          toast.error("Couldn't change following", { description: convexErrorMessage(error) }),
+        )
+      }
+    >
+      {following ? "Following" : "Follow this idea"}
+    </button>
+  );
+}

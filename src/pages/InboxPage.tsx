@@ -1,0 +1,95 @@
+// /inbox: the signed-in person's notifications, newest first, a page at a time; each links to
+// its place and is marked read when opened; "Mark all as read" clears the bell.
+import "../styles/notifications.css";
+import { Link, Navigate, useLocation } from "react-router-dom";
+import { useConvexAuth, useMutation, usePaginatedQuery } from "convex/react";
+import { api } from "../../convex/_generated/api";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+
+export const PAGE_SIZE = 20;
+export const EMPTY_INBOX = "Nothing yet. Follow an idea to hear how its story goes.";
+
+function when(ms: number) {
+  return new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(ms);
+}
+
+export default function InboxPage() {
+  useDocumentTitle("Inbox");
+  const location = useLocation();
+  const { isLoading, isAuthenticated } = useConvexAuth();
+  if (!isLoading && !isAuthenticated)
+    return <Navigate to="/login" state={{ from: location }} replace />;
+  return <Inbox />;
+}
+
+function Inbox() {
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.notifications.inbox,
+    {},
+    { initialNumItems: PAGE_SIZE },
+  );
+  const markRead = useMutation(api.notifications.markRead);
+  const markAllRead = useMutation(api.notifications.markAllRead);
+  const anyUnread = results.some((n) => !n.read);
+
+  async function readAll() {
+    while ((await markAllRead({})).more);
+  }
+
+  return (
+    <div className="container page inbox-page">
+      <div className="inbox-header">
+        <h1>Inbox</h1>
+        {anyUnread && (
+          <button type="button" className="btn btn-secondary" onClick={() => void readAll()}>
+            Mark all as read
+          </button>
+        )}
+      </div>
+      {status === "LoadingFirstPage" ? (
+        <p aria-busy="true">Loading…</p>
+      ) : results.length === 0 ? (
+        <p className="inbox-empty">{EMPTY_INBOX}</p>
+      ) : (
+        <ul className="inbox-list" role="list">
+          {results.map((n) => (
+            <li key={n._id} className={n.read ? "inbox-item" : "inbox-item is-unread"}>
+              <Link
+                to={n.link}
+                className="inbox-item__link"
+                onClick={() => {
+                  if (!n.read) void markRead({ notificationId: n._id });
+                }}
+              >
+                {!n.read && <span className="visually-hidden">Unread: </span>}
+                {n.text}
+              </Link>
+              <span className="inbox-item__meta">
+                <time dateTime={new Date(n.createdAt).toISOString()}>{when(n.createdAt)}</time>
+                {!n.read && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm"
+                    onClick={() => void markRead({ notificationId: n._id })}
+                  >
+                    Mark as read
+                  </button>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {status === "CanLoadMore" && (
+        <button type="button" className="btn btn-secondary" onClick={() => loadMore(PAGE_SIZE)}>
+          Show more
+        </button>
+      )}
+    </div>
+  );
+}
