@@ -117,13 +117,15 @@ export const overview = adminQuery({
   }),
   handler: async (ctx) => {
     const counter = async (name: Parameters<typeof readCounter>[1]) => await readCounter(ctx, name);
-    const collectedCents = await counter("money.collected");
-    const refundedCents = await counter("money.refunded");
-    const refundingCents = await counter("money.refunding");
-    const refundFailedCents = await counter("money.refundFailed");
-    const transferredCents = await counter("money.transferred");
-    const disputedCents = await counter("money.disputed");
-    const lostCents = await counter("money.lost");
+    const platform = {
+      collectedCents: await counter("money.collected"),
+      refundedCents: await counter("money.refunded"),
+      refundingCents: await counter("money.refunding"),
+      refundFailedCents: await counter("money.refundFailed"),
+      transferredCents: await counter("money.transferred"),
+      disputedCents: await counter("money.disputed"),
+      lostCents: await counter("money.lost"),
+    };
     const attention = [];
     for (const state of ["needs_attention", "failed"] as const) {
       const rows = await ctx.db
@@ -156,23 +158,7 @@ export const overview = adminQuery({
     }
     held.sort((a, b) => (a.until ?? Infinity) - (b.until ?? Infinity));
     return {
-      totals: {
-        collectedCents,
-        refundedCents,
-        refundingCents,
-        refundFailedCents,
-        transferredCents,
-        disputedCents,
-        lostCents,
-        heldCents:
-          collectedCents -
-          refundedCents -
-          refundingCents -
-          refundFailedCents -
-          transferredCents -
-          disputedCents -
-          lostCents,
-      },
+      totals: { ...platform, heldCents: heldCents(platform) },
       attention,
       held: held.slice(0, 100),
     };

@@ -4,7 +4,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { judgingEndsAt } from "./ideas";
-import { EMPTY_BUCKETS, heldCents, totalsOf } from "./ledger";
+import { bucketsOfTotals, EMPTY_BUCKETS, heldCents, totalsOf } from "./ledger";
 import type { FatePart, HeldGroup, MoneyBox, SubmissionRef } from "./moneyViews";
 import { publicName } from "./users";
 
@@ -92,14 +92,7 @@ export async function fateOf(
 /** The idea page's money box: totals, held money by reason with its deadline, the winners. */
 export async function moneyBoxOf(ctx: QueryCtx, proposal: Doc<"proposals">): Promise<MoneyBox> {
   const t = totalsOf(proposal);
-  const held =
-    t.contributedCents -
-    t.refundedCents -
-    t.refundingCents -
-    t.refundFailedCents -
-    t.paidOutCents -
-    t.disputedCents -
-    t.lostCents;
+  const held = heldCents(bucketsOfTotals(t));
   const awards = [];
   for (const status of ["waiting", "paying", "paid"] as const) {
     awards.push(

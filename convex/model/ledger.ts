@@ -56,6 +56,19 @@ export function totalsOf(proposal: Doc<"proposals">): Required<LedgerTotals> {
   return { ...EMPTY_TOTALS, ...proposal.ledger };
 }
 
+/** An idea's totals as buckets, so the bucket rules (heldCents) serve the idea as a whole. */
+export function bucketsOfTotals(t: Required<LedgerTotals>): Buckets {
+  return {
+    collectedCents: t.contributedCents,
+    refundedCents: t.refundedCents,
+    refundingCents: t.refundingCents,
+    refundFailedCents: t.refundFailedCents,
+    transferredCents: t.paidOutCents,
+    disputedCents: t.disputedCents,
+    lostCents: t.lostCents,
+  };
+}
+
 /** The bounty: paid money that is neither refunded (in any state), disputed nor lost. */
 export function bountyOf(t: Required<LedgerTotals>): number {
   return (
