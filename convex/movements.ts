@@ -5,7 +5,12 @@ import { v } from "convex/values";
 import { internalAction, internalMutation, internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
-import { claimAttempt, recordAttempt, type AttemptResult } from "./model/movements";
+import {
+  attemptResultValidator,
+  claimAttempt,
+  recordAttempt,
+  type AttemptResult,
+} from "./model/movements";
 import {
   chargeOf,
   classifyFailure,
@@ -24,9 +29,9 @@ export const claim = internalMutation({
 });
 
 export const record = internalMutation({
-  args: { movementId: v.id("moneyMovements"), result: v.any() },
+  args: { movementId: v.id("moneyMovements"), result: attemptResultValidator },
   handler: async (ctx, { movementId, result }) =>
-    await recordAttempt(ctx, movementId, result as AttemptResult, Date.now()),
+    await recordAttempt(ctx, movementId, result, Date.now()),
 });
 
 /** What Stripe already made for a movement, found by the movement id in its metadata. */
@@ -75,6 +80,11 @@ async function send(m: Doc<"moneyMovements">, key: string) {
   return { stripeId };
 }
 
+/** A thrown value's text (anything can be thrown; the record's validator wants a string). */
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** One attempt at a movement: look it up at Stripe if an earlier attempt may have made it, else send. */
 export const drive = internalAction({
   args: { movementId: v.id("moneyMovements") },
@@ -92,7 +102,7 @@ export const drive = internalAction({
           return;
         }
       } catch (e) {
-        result = { type: "lookup_failed", message: (e as Error).message };
+        result = { type: "lookup_failed", message: messageOf(e) };
         await ctx.runMutation(internal.movements.record, { movementId, result });
         return;
       }
@@ -100,11 +110,11 @@ export const drive = internalAction({
     try {
       result = { type: "made", ...(await send(m, attempt.key)) };
     } catch (e) {
-      console.warn(`${m.kind} ${movementId} failed: ${(e as Error).message}`);
+      console.warn(`${m.kind} ${movementId} failed: ${messageOf(e)}`);
       result = {
         type: "failed",
         failure: classifyFailure(e),
-        message: (e as Error).message,
+        message: messageOf(e),
         key: attempt.key,
         generation: attempt.generation,
       };

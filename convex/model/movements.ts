@@ -8,7 +8,9 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { internal } from "../_generated/api";
 import type { MovementKind } from "./moneyStates";
-import type { CallFailure, RefundState } from "./payments/stripe";
+import { v, type Infer } from "convex/values";
+import { literals } from "convex-helpers/validators";
+import { CALL_FAILURES, type RefundState } from "./payments/stripe";
 import { awardableCents, bucketsOf, syncMoney } from "./ledger";
 import { notifyRefund, notifyTransferSent } from "./notify";
 
@@ -154,13 +156,34 @@ async function cancelMovement(ctx: MutationCtx, m: Doc<"moneyMovements">, now: n
   });
 }
 
-export type AttemptResult =
-  | { type: "made"; stripeId: string; refund?: RefundState }
+const refundStateValidator = v.object({
+  refundId: v.string(),
+  paymentIntentId: v.string(),
+  amountCents: v.number(),
+  status: v.string(),
+  movementId: v.optional(v.string()),
+});
+
+/** How an attempt ended, as the reconciler's action reports it to `recordAttempt`. */
+export const attemptResultValidator = v.union(
+  v.object({
+    type: v.literal("made"),
+    stripeId: v.string(),
+    refund: v.optional(refundStateValidator),
+  }),
   /** Stripe shows it was never made and it is no longer wanted. */
-  | { type: "cancelled" }
-  | { type: "failed"; failure: CallFailure; message: string; generation: number; key: string }
+  v.object({ type: v.literal("cancelled") }),
+  v.object({
+    type: v.literal("failed"),
+    failure: literals(...CALL_FAILURES),
+    message: v.string(),
+    generation: v.number(),
+    key: v.string(),
+  }),
   /** Nothing was sent: the lookup before the retry could not reach Stripe. */
-  | { type: "lookup_failed"; message: string };
+  v.object({ type: v.literal("lookup_failed"), message: v.string() }),
+);
+export type AttemptResult = Infer<typeof attemptResultValidator>;
 
 /** Records how an attempt ended; a made movement moves the ledger through syncMoney. */
 export async function recordAttempt(

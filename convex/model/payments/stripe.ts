@@ -337,7 +337,8 @@ export async function platformBalance(): Promise<{ availableCents: number; pendi
  * movements"): no answer at all (network: the request may have been made), a 5xx (Stripe keeps
  * it under the key for 24 h), a 429 or lock conflict (nothing kept, nothing done), or a refusal.
  */
-export type CallFailure = "network" | "server" | "rate_limited" | "refused";
+export const CALL_FAILURES = ["network", "server", "rate_limited", "refused"] as const;
+export type CallFailure = (typeof CALL_FAILURES)[number];
 
 export function classifyFailure(e: unknown): CallFailure {
   if (e instanceof Stripe.errors.StripeError) {
