@@ -6,10 +6,10 @@ import type { Engine, FunctionKind, Identity } from "./engine.js";
 import { AuthError, type TokenVerifier } from "./auth.js";
 import { encodeTs } from "./sync.js";
 import { clockOffset, setClockOffset } from "./clock.js";
+import { readLimitedBody, RequestRefused, type WorkGate } from "./overload.js";
 
 // Convex's status for "the function ran and threw".
 const STATUS_UDF_FAILED = 560;
-const MAX_BODY_BYTES = 20 << 20;
 const MAX_UPLOAD_BYTES = 256 << 20;
 
 export interface ApiHost {
@@ -18,6 +18,8 @@ export interface ApiHost {
   currentTs(): bigint;
   /** The key that unlocks admin calls (internal functions, the clock), like a deploy key. */
   adminKey: string | null;
+  /** Bounds how many function calls run and wait at once. */
+  gate: WorkGate;
 }
 
 /** `Authorization: Convex <admin key>`, as the Convex CLI sends for `npx convex run`. */
@@ -37,16 +39,8 @@ export function corsHeaders(req: IncomingMessage): Record<string, string> {
   };
 }
 
-export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new Error("Request body too large");
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
+/** Reads a request body; over the limit it throws a 413 `RequestRefused`. */
+export const readBody = readLimitedBody;
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string>) {
   res.writeHead(status, { ...headers, "Content-Type": "application/json" });
@@ -105,6 +99,7 @@ export async function handleApi(
             : Number(body.offsetMs);
         setClockOffset(offset);
       } catch (e) {
+        if (e instanceof RequestRefused) throw e;
         return send(res, 400, { code: "BadJsonBody", message: (e as Error).message }, cors);
       }
     }
@@ -121,6 +116,7 @@ export async function handleApi(
   try {
     request = JSON.parse((await readBody(req)).toString("utf8")) as typeof request;
   } catch (e) {
+    if (e instanceof RequestRefused) throw e;
     return send(res, 400, { code: "BadJsonBody", message: (e as Error).message }, cors);
   }
   if (typeof request?.path !== "string" || request.path === "") {
@@ -145,17 +141,20 @@ export async function handleApi(
   }
 
   const engine = host.engine();
-  let kind: FunctionKind;
-  if (route === "any") {
-    const fn = await engine.findFunction(request.path);
-    kind = fn?.isQuery ? "query" : fn?.isMutation ? "mutation" : "action";
-  } else {
-    kind = route;
-  }
-  // Admins may call internal functions too, as `npx convex run` can.
-  const outcome = admin
-    ? await engine.run(kind, request.path, args as JSONValue, null)
-    : await engine.runPublic(kind, request.path, args as JSONValue, identity);
+  const outcome = await host.gate.run(async () => {
+    let kind: FunctionKind;
+    const path = request.path as string;
+    if (route === "any") {
+      const fn = await engine.findFunction(path);
+      kind = fn?.isQuery ? "query" : fn?.isMutation ? "mutation" : "action";
+    } else {
+      kind = route;
+    }
+    // Admins may call internal functions too, as `npx convex run` can.
+    return admin
+      ? await engine.run(kind, path, args as JSONValue, null)
+      : await engine.runPublic(kind, path, args as JSONValue, identity);
+  });
   if (outcome.ok) {
     return send(
       res,
@@ -196,7 +195,8 @@ async function serveStorage(
     try {
       body = await readBody(req, MAX_UPLOAD_BYTES);
     } catch (e) {
-      return send(res, 413, { code: "FileTooLarge", message: (e as Error).message }, cors);
+      if (!(e instanceof RequestRefused)) throw e;
+      return send(res, 413, { code: "FileTooLarge", message: e.message }, cors);
     }
     const contentType = req.headers["content-type"] ?? null;
     const storageId = await engine.storeFile(new Uint8Array(body), contentType);

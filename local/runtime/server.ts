@@ -17,6 +17,17 @@ import { handleApi, identityFromHeader, readBody } from "./httpApi.js";
 import { selfTest } from "./selfTest.js";
 import { clockOffset, installShiftableClock, onClockChange, setClockOffset } from "./clock.js";
 import * as log from "./log.js";
+import {
+  checkRequestTarget,
+  hardenServer,
+  RequestRefused,
+  SERVER_OPTIONS,
+  WorkGate,
+} from "./overload.js";
+
+// Function calls over HTTP (API and HTTP actions) that run at once, and that may wait.
+const MAX_ACTIVE_CALLS = 64;
+const MAX_WAITING_CALLS = 1_000;
 
 export interface RuntimeOptions {
   /** The app's Convex functions folder. */
@@ -162,15 +173,22 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   await scheduler.startCrons(crons, persistCron);
 
   // Sync protocol and HTTP API.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 << 20 });
-  const apiServer = createServer((req, res) => {
-    handleApi(req, res, {
-      engine: () => engine,
-      verifier: () => verifier,
-      currentTs: () => sync.currentTs(),
-      adminKey: options.adminKey ?? null,
-    }).catch((e: unknown) => fail(res, e));
+  // Convex's own limit for a sync message's arguments is far below this.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 << 20 });
+  const gate = new WorkGate(MAX_ACTIVE_CALLS, MAX_WAITING_CALLS);
+  const apiServer = createServer(SERVER_OPTIONS, (req, res) => {
+    (async () => {
+      checkRequestTarget(req.url);
+      await handleApi(req, res, {
+        engine: () => engine,
+        verifier: () => verifier,
+        currentTs: () => sync.currentTs(),
+        adminKey: options.adminKey ?? null,
+        gate,
+      });
+    })().catch((e: unknown) => fail(res, e));
   });
+  hardenServer(apiServer);
   apiServer.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = new URL(req.url ?? "/", url).pathname;
     if (!/^\/api\/[^/]+\/sync$/.test(pathname)) {
@@ -181,28 +199,36 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
 
   // HTTP actions.
-  const siteServer = createServer((req, res) => {
+  const siteServer = createServer(SERVER_OPTIONS, (req, res) => {
     serveHttpAction(req, res).catch((e: unknown) => fail(res, e));
   });
+  hardenServer(siteServer);
   const serveHttpAction = async (req: IncomingMessage, res: ServerResponse) => {
+    checkRequestTarget(req.url);
     const body = await readBody(req);
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2)
       headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
     const method = req.method ?? "GET";
-    const request = new Request(`${siteUrl}${req.url ?? "/"}`, {
-      method,
-      headers,
-      body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
-      redirect: "manual",
-    });
+    let request: Request;
+    try {
+      request = new Request(`${siteUrl}${req.url ?? "/"}`, {
+        method,
+        headers,
+        body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
+        redirect: "manual",
+      });
+    } catch (e) {
+      // Methods `fetch` forbids (CONNECT, TRACE, TRACK) and unparsable targets.
+      throw new RequestRefused(400, "BadRequest", (e as Error).message);
+    }
     let auth: Awaited<ReturnType<typeof identityFromHeader>> | Error;
     try {
       auth = await identityFromHeader(req.headers.authorization, verifier);
     } catch (e) {
       auth = e as Error;
     }
-    const response = await engine.runHttp(request, auth);
+    const response = await gate.run(() => engine.runHttp(request, auth));
     const outHeaders: Record<string, string | string[]> = {};
     response.headers.forEach((value, key) => {
       if (key !== "set-cookie") outHeaders[key] = value;
@@ -279,6 +305,12 @@ function buildCacheDir(convexDir: string): string {
 }
 
 function fail(res: ServerResponse, e: unknown) {
+  if (e instanceof RequestRefused) {
+    if (!res.headersSent)
+      res.writeHead(e.status, { ...e.headers, "Content-Type": "application/json" });
+    res.end(JSON.stringify({ code: e.code, message: e.message }));
+    return;
+  }
   log.error("request failed", e);
   if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
   res.end(

@@ -81,11 +81,18 @@ export function encodeTs(ts: bigint): string {
 const PING_INTERVAL_MS = Number(process.env.CONVEX_LOCAL_PING_MS ?? 15_000);
 const REMEMBERED_MUTATIONS = 10_000;
 const ALL_TABLES = "*";
+// Queued sync work (query-set changes, auth, mutations) beyond which a connection that asks for
+// more is told the server is overloaded and closed (the client reconnects with back-off).
+const MAX_QUEUED_TASKS = 10_000;
+// Actions running at once over sockets; beyond it an action fails with an overload error.
+const MAX_RUNNING_ACTIONS = 256;
 
 export class SyncServer {
   private connections = new Set<Connection>();
   private shared = new Map<string, SharedQuery>();
   private queue: Promise<void> = Promise.resolve();
+  private queued = 0;
+  private runningActions = 0;
   private flushQueued = false;
   private dirty = new Set<string>();
   private lastTs = 0n;
@@ -165,11 +172,33 @@ export class SyncServer {
   }
 
   private enqueue(task: () => Promise<void>) {
-    this.queue = this.queue.then(task).catch((e: unknown) => log.error("sync: task failed", e));
+    this.queued += 1;
+    this.queue = this.queue
+      .then(task)
+      .catch((e: unknown) => log.error("sync: task failed", e))
+      .finally(() => (this.queued -= 1));
+  }
+
+  private overloaded(connection: Connection) {
+    connection.send(
+      JSON.stringify({
+        type: "FatalError",
+        error: "The local Convex runtime is overloaded; reconnect shortly.",
+      }),
+    );
+    connection.socket.close(1013, "Overloaded");
   }
 
   private receive(connection: Connection, message: any) {
-    switch (message?.type) {
+    const type = message?.type;
+    if (
+      (type === "ModifyQuerySet" || type === "Authenticate" || type === "Mutation") &&
+      this.queued >= MAX_QUEUED_TASKS
+    )
+      return this.overloaded(connection);
+    if (type === "Action" && this.runningActions >= MAX_RUNNING_ACTIONS)
+      return this.overloaded(connection);
+    switch (type) {
       case "Connect":
         connection.sessionId = String(message.sessionId);
         return;
@@ -180,7 +209,8 @@ export class SyncServer {
       case "Mutation":
         return this.enqueue(() => this.mutation(connection, message));
       case "Action":
-        void this.action(connection, message);
+        this.runningActions += 1;
+        void this.action(connection, message).finally(() => (this.runningActions -= 1));
         return;
       case "Event":
         return;

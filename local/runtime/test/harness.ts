@@ -46,6 +46,7 @@ export interface RuntimeProcess {
   siteUrl: string;
   port: number;
   sitePort: number;
+  pid: number;
   output: () => string;
   /** Lines logged for one function path since `from` (an index into output()). */
   executions: (udfPath: string, from?: number) => number;
@@ -105,6 +106,7 @@ export async function startRuntime(options: {
     siteUrl: `http://127.0.0.1:${sitePort}`,
     port,
     sitePort,
+    pid: child.pid!,
     output: () => output,
     executions: (udfPath, from = 0) =>
       output
