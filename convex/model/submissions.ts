@@ -329,9 +329,11 @@ export async function lookUpLink(
   userId: Id<"users">,
   rawLink: string,
 ): Promise<{ title: string; platform: VideoPlatform; owned: boolean }> {
-  await limitAction(ctx, "verifyVideo", userId);
   const link = parseVideoLink(rawLink);
   if (!link) fail(VIDEO_LINK_MESSAGES.format);
+  // Only a well-formed link costs platform quota, so only it counts against the limit (a
+  // malformed one is refused without writing anything).
+  await limitAction(ctx, "verifyVideo", userId);
   const video = await verifyVideo(ctx, userId, link).catch((e: unknown) => {
     if (e instanceof PlatformError) return null;
     throw e;
