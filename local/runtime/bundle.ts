@@ -1,7 +1,8 @@
 // Compiles a Convex functions folder with esbuild, the way `convex deploy` does: every
 // eligible file is a module, npm packages stay external (so they share one instance with
 // convex-test), and each build lands in a fresh folder so a reload imports fresh code.
-import { build } from "esbuild";
+import { build, type Plugin } from "esbuild";
+import { builtinModules } from "node:module";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -55,6 +56,37 @@ function findSpecialFile(convexDir: string, name: string): string | null {
   return null;
 }
 
+/** A `"use node"` directive before any statement: the file runs in Node, not the isolate. */
+export function isUseNodeFile(source: string): boolean {
+  return /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*["']use node["']/.test(source);
+}
+
+const NODE_BUILTINS = new Set(builtinModules.filter((name) => !name.startsWith("_")));
+
+/**
+ * Refuses Node built-ins in default-runtime code, as Convex's isolate bundle does: there is no
+ * `node:fs` or `crypto` module in the isolate, only in `"use node"` files.
+ */
+const refuseNodeBuiltins: Plugin = {
+  name: "refuse-node-builtins",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      const base = args.path.replace(/^node:/, "").split("/")[0]!;
+      if (!args.path.startsWith("node:") && !NODE_BUILTINS.has(base)) return undefined;
+      return {
+        errors: [
+          {
+            text:
+              `"${args.path}" is a Node.js built-in, which Convex's default runtime does not have. ` +
+              `Move the code that needs it into a file that starts with "use node" (actions only), ` +
+              `as \`npx convex deploy\` requires.`,
+          },
+        ],
+      };
+    });
+  },
+};
+
 let buildCounter = 0;
 
 /** Each runtime process builds into its own folder; folders of processes that are gone are removed. */
@@ -81,21 +113,37 @@ export async function buildApp(convexDir: string, cacheRoot: string): Promise<Bu
   buildCounter += 1;
   const outDir = path.join(outRoot, String(buildCounter));
   mkdirSync(outDir, { recursive: true });
-  await build({
-    entryPoints: [...moduleFiles, ...specials],
+  // Default-runtime files and "use node" files are bundled apart, as the CLI does: only the
+  // former are held to the isolate's rules.
+  const nodeFiles = moduleFiles.filter((file) => isUseNodeFile(readFileSync(file, "utf8")));
+  const isolateFiles = moduleFiles.filter((file) => !nodeFiles.includes(file));
+  const common = {
     outdir: outDir,
     outbase: convexDir,
     bundle: true,
     splitting: true,
     format: "esm",
-    platform: "node",
     target: "node20",
     packages: "external",
     sourcemap: "inline",
     outExtension: { ".js": ".mjs" },
     logLevel: "silent",
     // `convex/_generated/*` imports resolve to the real files; they are plain JS.
+  } as const;
+  await build({
+    ...common,
+    entryPoints: [...isolateFiles, ...specials],
+    // npm packages stay external so they share one instance with convex-test (they run in Node).
+    platform: "node",
+    plugins: [refuseNodeBuiltins],
   });
+  if (nodeFiles.length > 0)
+    await build({
+      ...common,
+      entryPoints: nodeFiles,
+      platform: "node",
+      chunkNames: "_node/[name]-[hash]",
+    });
   const outputFor = (file: string) => {
     const rel = path.relative(convexDir, file).replace(/\.[^/.]+$/, "");
     return {

@@ -17,6 +17,7 @@ import { handleApi, identityFromHeader, readBody } from "./httpApi.js";
 import { selfTest } from "./selfTest.js";
 import { clockOffset, installShiftableClock, onClockChange, setClockOffset } from "./clock.js";
 import * as log from "./log.js";
+import { installIsolateGlobals } from "./isolateGlobals.js";
 import {
   checkRequestTarget,
   hardenServer,
@@ -79,6 +80,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const url = `http://${host}:${port}`;
   const siteUrl = `http://${host}:${sitePort}`;
   installShiftableClock();
+  installIsolateGlobals();
   process.env.CONVEX_CLOUD_URL = url;
   process.env.CONVEX_SITE_URL = siteUrl;
   Object.assign(process.env, options.env ?? {});

@@ -1,0 +1,77 @@
+// What Convex's isolate changes about two globals, for queries and mutations: `Date.now()` (and
+// `new Date()`) is frozen for the function's run, and `Math.random` is a generator seeded per
+// execution, so a query's result depends only on its arguments and the data it reads.
+// Actions, HTTP actions and the runtime's own code keep the real clock and randomness.
+//
+// Functions still run in the runtime's Node realm (convex-test executes handlers in-process,
+// sharing the `convex` package and its AsyncLocalStorage contexts with the engine), so this is
+// done per execution context rather than with a separate V8 context; see the README.
+import { execStorage, type ExecContext } from "./engine.js";
+
+interface Frozen {
+  now: number;
+  random: () => number;
+}
+const frozenByExecution = new WeakMap<ExecContext, Frozen>();
+let installed = false;
+
+/** A small seeded generator (mulberry32): the same seed gives the same sequence. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** 32-bit FNV-1a of a string. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * Replaces `Date` and `Math.random` with versions that read the running execution: inside a
+ * query or mutation, the time of its first clock read (functions cannot observe time before
+ * it) and a generator seeded from the execution; elsewhere the real ones. Call once, after the
+ * shiftable clock is installed.
+ */
+export function installIsolateGlobals(): void {
+  if (installed) return;
+  installed = true;
+  const OuterDate = globalThis.Date;
+  const outerNow = OuterDate.now.bind(OuterDate);
+  const outerRandom = Math.random.bind(Math);
+  const frozen = (): Frozen | null => {
+    const ctx = execStorage.getStore();
+    if (!ctx || (ctx.kind !== "query" && ctx.kind !== "mutation")) return null;
+    let state = frozenByExecution.get(ctx);
+    if (!state) {
+      const now = outerNow();
+      // Per execution: from the function, the time and a real random draw.
+      const seed = hash(`${ctx.path}:${now}:${outerRandom()}`);
+      state = { now, random: seededRandom(seed) };
+      frozenByExecution.set(ctx, state);
+    }
+    return state;
+  };
+  class IsolateDate extends OuterDate {
+    constructor(...args: unknown[]) {
+      const state = args.length === 0 ? frozen() : null;
+      if (state) super(state.now);
+      else super(...(args as [number]));
+    }
+    static override now() {
+      return frozen()?.now ?? outerNow();
+    }
+  }
+  globalThis.Date = IsolateDate as DateConstructor;
+  Math.random = () => {
+    const state = frozen();
+    return state ? state.random() : outerRandom();
+  };
+}
