@@ -3,6 +3,12 @@
 // one port, keeps its state in a JSON file (so a restart loses nothing), and can offer a
 // control API for tests under `/__control/<name>/`.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  hardenServer,
+  readLimitedBody,
+  RequestRefused,
+  SERVER_OPTIONS,
+} from "../runtime/overload.js";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { clockOffset, setClockOffset } from "../runtime/clock.js";
@@ -144,11 +150,8 @@ button.secondary{background:#fff;color:#3730a3}button.danger{background:#fff;col
   return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+// Bodies over 20 MB get 413, like the runtime's own servers.
+const readBody = (req: IncomingMessage): Promise<Buffer> => readLimitedBody(req);
 
 /**
  * The stand-ins' route table as a function of a Request: served over HTTP by serveStandIns,
@@ -201,13 +204,19 @@ export async function serveStandIns(
   const log = options.log ?? ((message: string) => console.log(message));
   const dispatch = dispatcher(standIns, log);
   const held = new Set<ServerResponse>();
-  const server = createServer((req, res) => {
+  const server = createServer(SERVER_OPTIONS, (req, res) => {
     handle(req, res).catch((e: unknown) => {
+      if (e instanceof RequestRefused) {
+        if (!res.headersSent) res.writeHead(e.status, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ error: { message: e.message } }));
+        return;
+      }
       log(`error: ${(e as Error).stack ?? String(e)}`);
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ error: { message: (e as Error).message } }));
     });
   });
+  hardenServer(server);
   // Held requests must not keep a stopping server open: closing drops them first.
   const close = server.close.bind(server);
   server.close = (callback?: (error?: Error) => void) => {
