@@ -175,8 +175,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   await scheduler.startCrons(crons, persistCron);
 
   // Sync protocol and HTTP API.
-  // Convex's own limit for a sync message's arguments is far below this.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 << 20 });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 << 20 });
   const gate = new WorkGate(MAX_ACTIVE_CALLS, MAX_WAITING_CALLS);
   const apiServer = createServer(SERVER_OPTIONS, (req, res) => {
     (async () => {
