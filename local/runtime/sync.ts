@@ -83,7 +83,7 @@ const REMEMBERED_MUTATIONS = 10_000;
 const ALL_TABLES = "*";
 // Queued sync work (query-set changes, auth, mutations) beyond which a connection that asks for
 // more is told the server is overloaded and closed (the client reconnects with back-off).
-const MAX_QUEUED_TASKS = 10_000;
+const MAX_QUEUED_TASKS = Number(process.env.CONVEX_LOCAL_MAX_QUEUED_SYNC_TASKS ?? 10_000);
 // Actions running at once over sockets; beyond it an action fails with an overload error.
 const MAX_RUNNING_ACTIONS = 256;
 

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import { ConvexHttpClient } from "convex/browser";
+import { RawSyncClient } from "./rawClient.js";
 import { api, fixtureCopy, sleep, startRuntime, waitFor, type RuntimeProcess } from "./harness.js";
 
 let runtime: RuntimeProcess;
@@ -15,7 +16,11 @@ beforeAll(async () => {
   cleanup = copy.cleanup;
   runtime = await startRuntime({
     ...copy,
-    env: { CONVEX_LOCAL_HEADERS_TIMEOUT_MS: "3000", CONVEX_LOCAL_REQUEST_TIMEOUT_MS: "6000" },
+    env: {
+      CONVEX_LOCAL_HEADERS_TIMEOUT_MS: "3000",
+      CONVEX_LOCAL_REQUEST_TIMEOUT_MS: "6000",
+      CONVEX_LOCAL_MAX_QUEUED_SYNC_TASKS: "50",
+    },
   });
 });
 
@@ -173,5 +178,23 @@ describe("overload", () => {
     expect((await fetch(`${runtime.siteUrl}/echo`, { method: "POST", body: "ok" })).status).toBe(
       201,
     );
+  });
+
+  test("a flood of sync messages is refused with a clear error, not queued without bound", async () => {
+    const flooder = await RawSyncClient.connect(runtime.url);
+    for (let requestId = 0; requestId < 1_000; requestId++)
+      flooder.send({
+        type: "Mutation",
+        requestId,
+        udfPath: "messages:send",
+        args: [{ body: `flood ${requestId}` }],
+      });
+    const fatal = await flooder.next((m) => m.type === "FatalError", 0, 10_000);
+    expect(fatal.error).toBe("The local Convex runtime is overloaded; reconnect shortly.");
+    expect((await flooder.closed).code).toBe(1013);
+    // Other clients are served once the queue drains.
+    const http = new ConvexHttpClient(runtime.url);
+    await http.mutation(api.messages.send, { body: "after the flood" });
+    expect(await http.query(api.messages.list, {})).toContain("after the flood");
   });
 });
