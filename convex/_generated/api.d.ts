@@ -27,6 +27,7 @@ import type * as model_counters from "../model/counters.js";
 import type * as model_disputes from "../model/disputes.js";
 import type * as model_emailLinks from "../model/emailLinks.js";
 import type * as model_fates from "../model/fates.js";
+import type * as model_ideaOutcome from "../model/ideaOutcome.js";
 import type * as model_ideaText from "../model/ideaText.js";
 import type * as model_ideas from "../model/ideas.js";
 import type * as model_labels from "../model/labels.js";
@@ -98,6 +99,7 @@ declare const fullApi: ApiFromModules<{
   "model/disputes": typeof model_disputes;
   "model/emailLinks": typeof model_emailLinks;
   "model/fates": typeof model_fates;
+  "model/ideaOutcome": typeof model_ideaOutcome;
   "model/ideaText": typeof model_ideaText;
   "model/ideas": typeof model_ideas;
   "model/labels": typeof model_labels;
