@@ -36,6 +36,7 @@ import type * as model_money from "../model/money.js";
 import type * as model_moneyStates from "../model/moneyStates.js";
 import type * as model_moneyViews from "../model/moneyViews.js";
 import type * as model_movements from "../model/movements.js";
+import type * as model_myBounties from "../model/myBounties.js";
 import type * as model_notificationKinds from "../model/notificationKinds.js";
 import type * as model_notify from "../model/notify.js";
 import type * as model_originality from "../model/originality.js";
@@ -108,6 +109,7 @@ declare const fullApi: ApiFromModules<{
   "model/moneyStates": typeof model_moneyStates;
   "model/moneyViews": typeof model_moneyViews;
   "model/movements": typeof model_movements;
+  "model/myBounties": typeof model_myBounties;
   "model/notificationKinds": typeof model_notificationKinds;
   "model/notify": typeof model_notify;
   "model/originality": typeof model_originality;
