@@ -1,5 +1,6 @@
 // Funding ideas: Stripe Checkout, the confirmation page (live), payout preferences, winner picks,
 // each contribution's fate, the idea's money box and the profile's figures.
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { ConvexError, v } from "convex/values";
 import { literals } from "convex-helpers/validators";
 import {
@@ -46,6 +47,7 @@ import {
 } from "./model/moneyViews";
 import schema from "./schema";
 import { limitAction, limitCheckout } from "./model/rateLimits";
+import { backedIdeas, myIdeaValidator, postedIdeas } from "./model/myBounties";
 
 const checkoutArgs = { proposalId: v.string(), amountCents: v.number() };
 const checkoutResult = v.object({ url: v.string(), contributionId: v.id("contributions") });
@@ -377,20 +379,35 @@ export const myFates = publicQuery({
   },
 });
 
-/** Profile → My Bounties: one of the caller's ideas, with what they and everyone contributed. */
+/** The REST edge's view of one of the caller's ideas (the spec's shape: newest 100). */
 const myBountyValidator = schema
   .doc("proposals")
   .pick("_id", "title", "submissionCount", "status")
   .extend({ votes: v.number(), youContributedCents: v.number(), totalCents: v.number() });
 
-/** Profile → My Bounties: the caller's ideas with what they and everyone contributed. */
-export const myBounties = publicQuery({
-  args: {},
-  returns: v.array(myBountyValidator),
-  handler: async (ctx) => (ctx.viewerId === null ? [] : await bountiesOf(ctx, ctx.viewerId)),
+const myIdeasReturns = paginationResultValidator(myIdeaValidator);
+
+/** Profile → My Bounties: the ideas the caller posted, page by page. */
+export const myPostedIdeas = publicQuery({
+  args: { paginationOpts: paginationOptsValidator },
+  returns: myIdeasReturns,
+  handler: async (ctx, { paginationOpts }) =>
+    ctx.viewerId === null
+      ? { page: [], isDone: true, continueCursor: "" }
+      : await postedIdeas(ctx, ctx.viewerId, paginationOpts),
 });
 
-/** The REST edge's twin (`/server/api/profile/proposals`). */
+/** Profile → My Bounties: the ideas the caller funded but did not post, page by page. */
+export const myBackedIdeas = publicQuery({
+  args: { paginationOpts: paginationOptsValidator },
+  returns: myIdeasReturns,
+  handler: async (ctx, { paginationOpts }) =>
+    ctx.viewerId === null
+      ? { page: [], isDone: true, continueCursor: "" }
+      : await backedIdeas(ctx, ctx.viewerId, paginationOpts),
+});
+
+/** The REST edge's list of the caller's ideas (`/server/api/profile/proposals`). */
 export const myBountiesFor = internalQuery({
   args: { userId: v.id("users") },
   returns: v.array(myBountyValidator),

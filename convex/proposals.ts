@@ -6,6 +6,7 @@ import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { publicQuery, userMutation } from "./functions";
 import { MESSAGES } from "./model/ideas";
+import { ideaOutcomeOf, ideaOutcomeValidator } from "./model/ideaOutcome";
 import { limit } from "./model/rateLimits";
 import {
   closeProposal,
@@ -47,6 +48,17 @@ export const get = publicQuery({
   args: { proposalId: v.string() },
   returns: v.union(ideaCardValidator, v.null()),
   handler: async (ctx, args) => await ideaCard(ctx, ctx.viewerId, args.proposalId),
+});
+
+/** How the idea ends (or stands): judging, its winners, or its refund. Null: not an idea. */
+export const outcome = publicQuery({
+  args: { proposalId: v.string() },
+  returns: v.nullable(ideaOutcomeValidator),
+  handler: async (ctx, args) => {
+    const id = ctx.db.normalizeId("proposals", args.proposalId);
+    const proposal = id === null ? null : await ctx.db.get("proposals", id);
+    return proposal === null ? null : await ideaOutcomeOf(ctx, proposal);
+  },
 });
 
 export const create = userMutation({

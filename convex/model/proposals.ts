@@ -11,6 +11,7 @@ import { judgingEndsAt, JUDGING_DAYS, validateIdea, type IdeaInput, type ValidId
 import { DAY_MS } from "./labels";
 import { voteDelta } from "./votes";
 import { notifyIdeaPosted, notifyJudgingStarted } from "./notify";
+import { endingOf, ideaEndingValidator } from "./ideaOutcome";
 import { voteValidator, type VoteValue } from "./validators";
 
 export const LIST_VIEWS = ["open", "all", "completed"] as const;
@@ -99,7 +100,7 @@ export const ideaCardValidator = schema
     "bountyCents",
     "submissionCount",
   )
-  .extend({ votes: v.number(), userVote: voteValidator });
+  .extend({ votes: v.number(), userVote: voteValidator, ending: ideaEndingValidator });
 export type IdeaCard = Infer<typeof ideaCardValidator>;
 
 export function toCard(proposal: Doc<"proposals">, userVote: VoteValue): IdeaCard {
@@ -117,6 +118,7 @@ export function toCard(proposal: Doc<"proposals">, userVote: VoteValue): IdeaCar
     submissionCount: proposal.submissionCount,
     votes: proposal.netVotes,
     userVote,
+    ending: endingOf(proposal),
   };
 }
 

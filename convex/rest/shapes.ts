@@ -141,7 +141,7 @@ export function restContribution(data: SessionData, sessionId: string) {
   };
 }
 
-/** One item of contributions.myBounties, as far as the REST shape reads it. */
+/** One item of contributions.myBountiesFor, as far as the REST shape reads it. */
 interface MyBounty {
   _id: string;
   title: string;

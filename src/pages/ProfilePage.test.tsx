@@ -45,7 +45,6 @@ function setUser(user: CurrentUser | null | undefined) {
     if (args === "skip") return undefined;
     if (getFunctionName(query) === "platforms:mine") return NO_PLATFORMS;
     // My Bounties: no ideas posted yet.
-    if (getFunctionName(query) === "contributions:myBounties") return [];
     return user;
   }) as typeof useQuery);
 }

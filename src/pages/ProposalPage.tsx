@@ -14,6 +14,8 @@ import IdeaFromRoute, {
   type Proposal,
 } from "../components/proposals/IdeaFromRoute";
 import BountyBar from "../components/proposals/BountyBar";
+import IdeaOutcome from "../components/proposals/IdeaOutcome";
+import { endingFigure } from "../components/proposals/EndingSummary";
 import VoteButtons from "../components/proposals/VoteButtons";
 import SubmissionList from "../components/submissions/SubmissionList";
 import FundButton from "../components/money/FundButton";
@@ -56,6 +58,8 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
   const text = descriptionWithoutLinks(proposal.description);
   const bounty = formatMoney(proposal.bountyCents);
   const submissions = proposal.submissionCount;
+  // Once judging starts, the box tells what the bounty became instead of what one can earn.
+  const ending = endingFigure(proposal.ending, proposal.bountyCents);
 
   return (
     <article className="proposal" aria-labelledby="proposal-title">
@@ -90,17 +94,29 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
         </div>
       </header>
 
+      <IdeaOutcome proposalId={proposal._id} />
+
       <div className="proposal-layout">
         <aside className="proposal-aside" aria-label="Bounty">
           <section className="card proposal-bounty">
-            <div className="proposal-bounty__total">
-              <p className="proposal-bounty__label">Total Bounty</p>
-              <p className="proposal-bounty__amount">{bounty}</p>
-            </div>
-            <BountyBar bountyCents={proposal.bountyCents} />
-            <p className="proposal-bounty__earn">
-              <span>You can earn up to</span> <strong>{bounty}</strong>
-            </p>
+            {ending ? (
+              <div className="proposal-bounty__total">
+                <p className="proposal-bounty__label">{ending.label}</p>
+                <p className="proposal-bounty__amount">{ending.amount}</p>
+                <p className="ending-summary__note">{ending.note}</p>
+              </div>
+            ) : (
+              <>
+                <div className="proposal-bounty__total">
+                  <p className="proposal-bounty__label">Total Bounty</p>
+                  <p className="proposal-bounty__amount">{bounty}</p>
+                </div>
+                <BountyBar bountyCents={proposal.bountyCents} />
+                <p className="proposal-bounty__earn">
+                  <span>You can earn up to</span> <strong>{bounty}</strong>
+                </p>
+              </>
+            )}
 
             <FundButton proposalId={proposal._id} expired={expired} />
 

@@ -21,6 +21,7 @@ export function makeProposal(overrides: Partial<ProposalListItem> = {}): Proposa
     submissionCount: 3,
     votes: 4,
     userVote: 0,
+    ending: { kind: "open" },
     ...overrides,
   };
 }

@@ -1,26 +1,47 @@
-// Profile → My Bounties (spec §2 "Profile"): the ideas the person posted, live, each with its
-// submissions, votes, what they contributed and what everyone contributed. No props.
+// Profile → My Bounties (spec §2 "Profile"): the ideas the person posted and the ideas they
+// backed, live and page by page, each with its submissions, votes, how it ended, what they and
+// everyone contributed, and where the person's own money is.
 import "../../styles/money.css";
 import { Link } from "react-router-dom";
-import { useQuery } from "convex/react";
+import { usePaginatedQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
+import type { ReactNode } from "react";
 import { toast } from "sonner";
 import { api } from "../../../convex/_generated/api";
+import type { IdeaEnding } from "../../../convex/model/ideaOutcome";
 import { formatMoney } from "../../lib/format";
 import QueryErrorBoundary from "../QueryErrorBoundary";
+import { FateList } from "../money/FateList";
 import { Loading, SkeletonRows } from "../ui/Skeleton";
 import { EmptyState } from "../ui/EmptyState";
 
 export const MY_BOUNTIES_EMPTY = "Your original ideas will appear here.";
+export const BACKED_EMPTY = "Ideas you fund will appear here.";
 export const LOAD_CONTRIBUTIONS_ERROR = "Failed to load contributions";
+const PAGE_SIZE = 10;
 
-type MyBounty = FunctionReturnType<typeof api.contributions.myBounties>[number];
+type MyIdea = FunctionReturnType<typeof api.contributions.myPostedIdeas>["page"][number];
 
-const STATUS_BADGES: Record<MyBounty["status"], { label: string; className: string }> = {
-  open: { label: "Open", className: "badge badge-success" },
-  judging: { label: "Choosing the winner", className: "badge badge-warning" },
-  settled: { label: "Completed", className: "badge" },
-};
+/** The badge for where an idea stands: judging without a video is not "choosing" anything. */
+export function endingBadge(
+  ending: IdeaEnding,
+  submissionCount: number,
+): { label: string; className: string } {
+  switch (ending.kind) {
+    case "open":
+      return { label: "Open", className: "badge badge-success" };
+    case "judging":
+      return submissionCount > 0
+        ? { label: "Choosing the winner", className: "badge badge-warning" }
+        : { label: "No videos arrived", className: "badge" };
+    case "awarded":
+      return { label: "Awarded", className: "badge badge-success" };
+    case "refunded":
+      return { label: "Refunded", className: "badge" };
+    case "ended":
+      return { label: "Completed", className: "badge" };
+  }
+}
 
 export default function MyBountiesTab() {
   return (
@@ -32,53 +53,110 @@ export default function MyBountiesTab() {
       }
       onError={() => toast.error(LOAD_CONTRIBUTIONS_ERROR, { id: "my-bounties-error" })}
     >
-      <MyBountiesList />
+      <div className="my-bounties-sections">
+        <IdeaSection
+          kind="posted"
+          title="Ideas you posted"
+          empty={
+            <EmptyState
+              className="profile-empty"
+              text={MY_BOUNTIES_EMPTY}
+              action={
+                <Link to="/submit" className="btn btn-primary">
+                  Post an idea
+                </Link>
+              }
+            />
+          }
+        />
+        <IdeaSection
+          kind="backed"
+          title="Ideas you backed"
+          empty={
+            <EmptyState
+              className="profile-empty"
+              text={BACKED_EMPTY}
+              action={
+                <Link to="/ideas" className="btn btn-secondary">
+                  Browse open bounties
+                </Link>
+              }
+            />
+          }
+        />
+      </div>
     </QueryErrorBoundary>
   );
 }
 
-function MyBountiesList() {
-  const bounties = useQuery(api.contributions.myBounties, {});
+function IdeaSection({
+  kind,
+  title,
+  empty,
+}: {
+  kind: "posted" | "backed";
+  title: string;
+  empty: ReactNode;
+}) {
+  const query =
+    kind === "posted" ? api.contributions.myPostedIdeas : api.contributions.myBackedIdeas;
+  const { results, status, loadMore } = usePaginatedQuery(
+    query,
+    {},
+    { initialNumItems: PAGE_SIZE },
+  );
+  const headingId = `my-bounties-${kind}`;
+  // A backed idea whose payments straddle two pages comes twice: keep the first.
+  const ideas = [...new Map(results.map((idea) => [idea._id, idea])).values()];
 
-  if (bounties === undefined) {
-    return (
+  let body: ReactNode;
+  if (status === "LoadingFirstPage") {
+    body = (
       <Loading className="my-bounties" label="Loading your bounties...">
         <SkeletonRows count={2} className="my-bounties__skeleton" />
       </Loading>
     );
-  }
-
-  if (bounties.length === 0) {
-    return (
-      <EmptyState
-        className="profile-empty"
-        text={MY_BOUNTIES_EMPTY}
-        action={
-          <Link to="/submit" className="btn btn-primary">
-            Post an idea
-          </Link>
-        }
-      />
+  } else if (ideas.length === 0 && status === "Exhausted") {
+    body = empty;
+  } else {
+    body = (
+      <>
+        <ul className="my-bounties" aria-labelledby={headingId}>
+          {ideas.map((idea) => (
+            <MyBountyItem key={idea._id} bounty={idea} />
+          ))}
+        </ul>
+        {status === "CanLoadMore" || status === "LoadingMore" ? (
+          <button
+            type="button"
+            className="btn btn-secondary my-bounties__more"
+            onClick={() => loadMore(PAGE_SIZE)}
+            disabled={status === "LoadingMore"}
+          >
+            {status === "LoadingMore" ? "Loading…" : "Load more"}
+          </button>
+        ) : null}
+      </>
     );
   }
-
   return (
-    <ul className="my-bounties" aria-label="Your ideas">
-      {bounties.map((bounty) => (
-        <MyBountyItem key={bounty._id} bounty={bounty} />
-      ))}
-    </ul>
+    <section className="my-bounties-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="my-bounties-section__title">
+        {title}
+      </h2>
+      {body}
+    </section>
   );
 }
 
-function MyBountyItem({ bounty }: { bounty: MyBounty }) {
-  const badge = STATUS_BADGES[bounty.status];
+function MyBountyItem({ bounty }: { bounty: MyIdea }) {
+  const badge = endingBadge(bounty.ending, bounty.submissionCount);
   return (
     <li className="card my-bounty">
       <div className="my-bounty__head">
-        <h2 className="my-bounty__title">
+        <h3 className="my-bounty__title">
           <Link to={`/expanded-proposal/${bounty._id}`}>{bounty.title}</Link>
-        </h2>
+        </h3>
         <span className={badge.className}>{badge.label}</span>
       </div>
       <dl className="my-bounty__counts">
@@ -97,6 +175,12 @@ function MyBountyItem({ bounty }: { bounty: MyBounty }) {
           {`Total Contributed: ${formatMoney(bounty.totalCents)}`}
         </p>
       </div>
+      {bounty.yourMoney.length > 0 ? (
+        <div className="my-bounty__fate">
+          <p className="my-bounty__fate-title">Your money</p>
+          <FateList parts={bounty.yourMoney} />
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -6,7 +6,7 @@ import { usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
-import SubmissionsTab, { type SubmissionPayout } from "./SubmissionsTab";
+import SubmissionsTab, { submissionStatus, type SubmissionPayout } from "./SubmissionsTab";
 import type { api } from "../../../convex/_generated/api";
 
 vi.mock("convex/react", () => ({
@@ -286,5 +286,31 @@ describe("SubmissionsTab", () => {
       id: "my-submissions-load-error",
     });
     consoleError.mockRestore();
+  });
+});
+
+describe("submissionStatus", () => {
+  const base = {
+    phase: "open" as const,
+    eligible: true,
+    ineligibleReasons: [],
+    expectedCents: 0,
+    maxCents: 0,
+    award: null,
+  };
+  const award = { amountCents: 500, paidCents: 0, claimDeadline: 0, paidAt: null };
+  it.each([
+    [base, "Open"],
+    [{ ...base, phase: "judging" as const }, "Judging"],
+    [{ ...base, eligible: false, ineligibleReasons: ["Too short"] }, "Not eligible"],
+    [
+      { ...base, phase: "settled" as const, award: { ...award, status: "waiting" as const } },
+      "Won",
+    ],
+    [{ ...base, phase: "settled" as const, award: { ...award, status: "paying" as const } }, "Won"],
+    [{ ...base, phase: "settled" as const, award: { ...award, status: "paid" as const } }, "Paid"],
+    [{ ...base, phase: "settled" as const }, "Ended"],
+  ])("case %# reads its label", (payout, label) => {
+    expect(submissionStatus(payout).label).toBe(label);
   });
 });

@@ -201,6 +201,17 @@ const NO_PAYOUT: SubmissionPayout = {
   award: null,
 };
 
+/** Where the submission stands, in a word: open, judging, won, paid, not eligible, ended. */
+export function submissionStatus(payout: SubmissionPayout): { label: string; tone: string } {
+  if (payout.award?.status === "paid") return { label: "Paid", tone: "success" };
+  if (payout.award) return { label: "Won", tone: "success" };
+  if (payout.phase === "settled") return { label: "Ended", tone: "neutral" };
+  if (!payout.eligible) return { label: "Not eligible", tone: "danger" };
+  return payout.phase === "judging"
+    ? { label: "Judging", tone: "warning" }
+    : { label: "Open", tone: "primary" };
+}
+
 /** What a submission earns or earned; `undefined` while it loads. */
 export function SubmissionPayoutView({
   payout,
@@ -208,6 +219,31 @@ export function SubmissionPayoutView({
 }: {
   payout: SubmissionPayout | undefined;
   hintId?: string;
+}) {
+  return (
+    <>
+      {payout !== undefined ? <StatusBadge payout={payout} /> : null}
+      <PayoutFigures payout={payout} hintId={hintId} />
+    </>
+  );
+}
+
+function StatusBadge({ payout }: { payout: SubmissionPayout }) {
+  const { label, tone } = submissionStatus(payout);
+  return (
+    <p className="my-submission__status">
+      <span className="visually-hidden">Status: </span>
+      <span className={tone === "neutral" ? "badge" : `badge badge-${tone}`}>{label}</span>
+    </p>
+  );
+}
+
+function PayoutFigures({
+  payout,
+  hintId,
+}: {
+  payout: SubmissionPayout | undefined;
+  hintId?: string | undefined;
 }) {
   if (payout !== undefined && payout.phase === "settled") {
     const status = payout.award?.status ?? "none";

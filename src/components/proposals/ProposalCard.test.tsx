@@ -159,3 +159,50 @@ describe("ProposalCard", () => {
     );
   });
 });
+
+describe("ProposalCard once the deadline passed", () => {
+  it("judging: the bounty and the day the winner is chosen, no bar", () => {
+    const until = Date.UTC(2026, 11, 3, 12);
+    renderCard({ status: "judging", bountyCents: 900, ending: { kind: "judging", until } });
+    expect(screen.getByText("$9.00")).toBeInTheDocument();
+    expect(screen.getByText(/^Winner chosen /)).toBeInTheDocument();
+    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+  });
+
+  it("awarded: what was awarded and paid out instead of an empty bounty", () => {
+    renderCard({
+      status: "settled",
+      bountyCents: 0,
+      ending: { kind: "awarded", awardedCents: 1100, paidOutCents: 800 },
+    });
+    expect(screen.getByText("Awarded")).toBeInTheDocument();
+    expect(screen.getByText("$11.00")).toBeInTheDocument();
+    expect(screen.getByText("$8.00 paid out")).toBeInTheDocument();
+    expect(screen.queryByText("$0.00")).not.toBeInTheDocument();
+  });
+
+  it("refunded: what Stripe returned; refunding while none is confirmed yet", () => {
+    renderCard({
+      status: "settled",
+      bountyCents: 0,
+      ending: { kind: "refunded", refundedCents: 700, pendingCents: 0 },
+    });
+    expect(screen.getByText("Refunded")).toBeInTheDocument();
+    expect(screen.getByText("$7.00")).toBeInTheDocument();
+    expect(screen.getByText("No eligible video arrived")).toBeInTheDocument();
+
+    renderCard({
+      _id: "p3" as never,
+      status: "settled",
+      bountyCents: 0,
+      ending: { kind: "refunded", refundedCents: 0, pendingCents: 500 },
+    });
+    expect(screen.getByText("Refunding")).toBeInTheDocument();
+  });
+
+  it("ended with nobody funding it: says so, not $0.00", () => {
+    renderCard({ status: "settled", bountyCents: 0, ending: { kind: "ended" } });
+    expect(screen.getByText("No bounty")).toBeInTheDocument();
+    expect(screen.queryByText("$0.00")).not.toBeInTheDocument();
+  });
+});

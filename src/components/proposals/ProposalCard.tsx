@@ -11,6 +11,7 @@ import { useProposalVote } from "../../lib/useProposalVote";
 import BountyBar from "./BountyBar";
 import ExpiryLabel from "./ExpiryLabel";
 import VoteButtons from "./VoteButtons";
+import EndingSummary, { endingFigure } from "./EndingSummary";
 import { Clock, Link2 } from "lucide-react";
 
 /** One item of `api.proposals.list`. */
@@ -44,6 +45,8 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
   const description = descriptionWithoutLinks(proposal.description);
   const hosts = [...new Set(proposal.links.map(hostOf))];
   const titleId = `proposal-${proposal._id}-title`;
+  // Judging and finished ideas show what their bounty became, not a figure to fund.
+  const ending = endingFigure(proposal.ending, proposal.bountyCents);
 
   return (
     <article className="proposal-card card" aria-labelledby={titleId}>
@@ -97,11 +100,19 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
       </div>
 
       <div className="proposal-card__bounty">
-        <p className="proposal-card__amount">
-          <span className="proposal-card__amount-label">Bounty</span>
-          <span className="proposal-card__amount-value">{formatMoney(proposal.bountyCents)}</span>
-        </p>
-        <BountyBar bountyCents={proposal.bountyCents} />
+        {ending ? (
+          <EndingSummary figure={ending} />
+        ) : (
+          <>
+            <p className="proposal-card__amount">
+              <span className="proposal-card__amount-label">Bounty</span>
+              <span className="proposal-card__amount-value">
+                {formatMoney(proposal.bountyCents)}
+              </span>
+            </p>
+            <BountyBar bountyCents={proposal.bountyCents} />
+          </>
+        )}
         <p className="proposal-card__submissions">
           {submissionCountLabel(proposal.submissionCount)}
         </p>

@@ -1,4 +1,4 @@
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
@@ -103,6 +103,24 @@ describe("ProposalList", () => {
     renderList();
     const titles = screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
     expect(titles).toEqual(["First idea", "Second idea"]);
+  });
+
+  it("offers +$5 on open ideas only: a finished card shows its outcome instead", () => {
+    state.results = [
+      makeProposal({ _id: "a" as never, title: "Open idea" }),
+      makeProposal({
+        _id: "b" as never,
+        title: "Awarded idea",
+        status: "settled",
+        ending: { kind: "awarded", awardedCents: 500, paidOutCents: 500 },
+      }),
+    ];
+    renderList();
+    const open = screen.getByRole("article", { name: "Open idea" });
+    const done = screen.getByRole("article", { name: "Awarded idea" });
+    expect(within(open).getByRole("button", { name: /\$5/ })).toBeEnabled();
+    expect(within(done).queryByRole("button", { name: /\$5/ })).not.toBeInTheDocument();
+    expect(within(done).getByText("Awarded")).toBeInTheDocument();
   });
 
   it("loads more while more exist", async () => {

@@ -203,11 +203,13 @@ function Results({
               proposal={proposal}
               titleLevel={titleLevel}
               actions={
-                <QuickContributeButton
-                  proposalId={proposal._id}
-                  title={proposal.title}
-                  expired={proposal.status !== "open"}
-                />
+                proposal.ending.kind === "open" ? (
+                  <QuickContributeButton
+                    proposalId={proposal._id}
+                    title={proposal.title}
+                    expired={false}
+                  />
+                ) : undefined
               }
             />
           </li>

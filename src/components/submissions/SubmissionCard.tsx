@@ -23,13 +23,15 @@ interface Props {
   footer?: ReactNode;
   /** The title's heading level: 3 under the list's heading (default). */
   titleLevel?: 2 | 3 | 4;
+  /** A mark beside the platform, e.g. the winner ribbon once the idea is awarded. */
+  ribbon?: ReactNode;
 }
 
 /**
  * A submitted video (spec §2): title linking to the video, the link, 'Posted by' its author,
  * the platform, votes (up, count, down) and the originality checklist.
  */
-export default function SubmissionCard({ submission, footer, titleLevel = 3 }: Props) {
+export default function SubmissionCard({ submission, footer, titleLevel = 3, ribbon }: Props) {
   const Title = `h${titleLevel}` as const;
   const { isAuthenticated } = useConvexAuth();
   const vote = useSubmissionVote();
@@ -103,6 +105,7 @@ export default function SubmissionCard({ submission, footer, titleLevel = 3 }: P
                 {submission.platform}
               </span>
               {submission.isOwn && <span className="badge badge-primary">Your video</span>}
+              {ribbon}
             </p>
           </div>
         </div>

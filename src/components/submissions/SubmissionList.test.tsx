@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { ConvexError } from "convex/values";
+import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
 import { TOAST_IDS } from "../../lib/toasts";
 import SubmissionList from "./SubmissionList";
@@ -55,9 +56,12 @@ function setSession(isAuthenticated: boolean) {
   });
 }
 
+let outcome: unknown = { kind: "open" };
+
 function setSubmissions(submissions: Submission[] | undefined | Error) {
-  vi.mocked(useQuery).mockImplementation(((_query: unknown, args: unknown) => {
+  vi.mocked(useQuery).mockImplementation(((query: unknown, args: unknown) => {
     if (args === "skip") return undefined;
+    if (getFunctionName(query as never) === "proposals:outcome") return outcome;
     if (submissions instanceof Error) throw submissions;
     return submissions;
   }) as typeof useQuery);
@@ -93,10 +97,26 @@ beforeEach(() => {
   vi.mocked(useMutation).mockReturnValue(mutation as unknown as ReturnType<typeof useMutation>);
   vote.mockResolvedValue({ newVoteTotal: 6, userVote: 1 });
   setSession(true);
+  outcome = { kind: "open" };
   setSubmissions([makeSubmission()]);
 });
 
 describe("SubmissionList", () => {
+  it("marks the winning videos with a ribbon once the idea is awarded", () => {
+    setSubmissions([
+      makeSubmission({ _id: "k57win" as Submission["_id"], title: "The winner" }),
+      makeSubmission({ _id: "k57other" as Submission["_id"], title: "Another video" }),
+    ]);
+    outcome = { kind: "awarded", refundedCents: 0, winners: [{ submissionId: "k57win" }] };
+    renderList(true);
+    expect(
+      within(screen.getByRole("article", { name: /^The winner/ })).getByText("Winner"),
+    ).toBeVisible();
+    expect(
+      within(screen.getByRole("article", { name: /^Another video/ })).queryByText("Winner"),
+    ).not.toBeInTheDocument();
+  });
+
   it("asks for the idea's submissions", () => {
     renderList();
 

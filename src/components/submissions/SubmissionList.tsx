@@ -5,6 +5,8 @@ import { api } from "../../../convex/_generated/api";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import WinnerPick from "../money/WinnerPick";
 import SubmissionCard from "./SubmissionCard";
+import { Award } from "lucide-react";
+import "../../styles/outcome.css";
 import { Loading, SkeletonRows } from "../ui/Skeleton";
 import { EmptyState } from "../ui/EmptyState";
 
@@ -43,6 +45,10 @@ export default function SubmissionList({ proposalId, closed = false }: Props) {
 
 function Submissions({ proposalId, closed }: Required<Props>) {
   const submissions = useQuery(api.submissions.listForProposal, { proposalId });
+  const outcome = useQuery(api.proposals.outcome, { proposalId });
+  const winners = new Set(
+    outcome?.kind === "awarded" ? outcome.winners.map((w) => w.submissionId) : [],
+  );
 
   if (submissions === undefined) {
     return (
@@ -66,6 +72,7 @@ function Submissions({ proposalId, closed }: Required<Props>) {
         <li key={submission._id}>
           <SubmissionCard
             submission={submission}
+            ribbon={winners.has(submission._id) ? <WinnerRibbon /> : null}
             footer={
               <WinnerPick
                 proposalId={proposalId}
@@ -78,5 +85,13 @@ function Submissions({ proposalId, closed }: Required<Props>) {
         </li>
       ))}
     </ol>
+  );
+}
+
+function WinnerRibbon() {
+  return (
+    <span className="winner-ribbon">
+      <Award size={14} aria-hidden="true" /> Winner
+    </span>
   );
 }

@@ -1,0 +1,160 @@
+// How an idea ends, as every view shows it (issue "Every bounty tells its story"): open; judging
+// (who decides, until when, the current leader); awarded (the winning videos, paid or waiting
+// for their creator); refunded (what Stripe confirmed returned, to how many backers); or ended
+// with no money at all. One home for the rule, so the idea page, the cards and the profile agree.
+import { v, type Infer } from "convex/values";
+import type { Doc } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import { judgingEndsAt } from "./ideas";
+import { totalsOf } from "./ledger";
+import { moneyBoxOf } from "./fates";
+import { winnerValidator } from "./moneyViews";
+import { currentPeoplesChoice } from "./settlement";
+import { publicName } from "./users";
+import { videoPlatformValidator } from "./validators";
+
+/** What a list card shows, read from the idea's own document (no reads: lists stay cheap). */
+export const ideaEndingValidator = v.union(
+  v.object({ kind: v.literal("open") }),
+  v.object({ kind: v.literal("judging"), until: v.number() }),
+  v.object({
+    kind: v.literal("awarded"),
+    awardedCents: v.number(),
+    paidOutCents: v.number(),
+  }),
+  v.object({
+    kind: v.literal("refunded"),
+    /** Confirmed by Stripe. */
+    refundedCents: v.number(),
+    /** Asked of Stripe, not yet confirmed (or failed and with the operator). */
+    pendingCents: v.number(),
+  }),
+  v.object({ kind: v.literal("ended") }),
+);
+export type IdeaEnding = Infer<typeof ideaEndingValidator>;
+
+export function endingOf(p: Doc<"proposals">): IdeaEnding {
+  if (p.status === "open") return { kind: "open" };
+  if (p.status === "judging") return { kind: "judging", until: judgingEndsAt(p.expiration) };
+  const t = totalsOf(p);
+  if (t.awardedCents > 0 || t.paidOutCents > 0)
+    return { kind: "awarded", awardedCents: t.awardedCents, paidOutCents: t.paidOutCents };
+  const pendingCents = t.refundingCents + t.refundFailedCents;
+  if (t.refundedCents + pendingCents > 0)
+    return { kind: "refunded", refundedCents: t.refundedCents, pendingCents };
+  return { kind: "ended" };
+}
+
+/** A video as the outcome shows it: what it is, who made it. */
+const videoFields = {
+  submissionId: v.id("submissions"),
+  title: v.string(),
+  url: v.string(),
+  platform: videoPlatformValidator,
+  thumbnailUrl: v.nullable(v.string()),
+  creatorName: v.string(),
+};
+
+/** The idea page's outcome: the card's ending with the people and videos behind it. */
+export const ideaOutcomeValidator = v.union(
+  v.object({ kind: v.literal("open") }),
+  v.object({
+    kind: v.literal("judging"),
+    judgingEndsAt: v.number(),
+    /** The eligible video with the most counted votes now (null: no eligible video). */
+    leader: v.nullable(v.object({ ...videoFields, countedVotes: v.number() })),
+    bountyCents: v.number(),
+  }),
+  v.object({
+    kind: v.literal("awarded"),
+    winners: v.array(
+      winnerValidator.extend({
+        url: v.string(),
+        platform: videoPlatformValidator,
+        thumbnailUrl: v.nullable(v.string()),
+      }),
+    ),
+    refundedCents: v.number(),
+  }),
+  v.object({
+    kind: v.literal("refunded"),
+    refundedCents: v.number(),
+    pendingCents: v.number(),
+    /** People (or anonymous payments) whose money Stripe confirmed returned. */
+    backers: v.number(),
+  }),
+  v.object({ kind: v.literal("ended") }),
+);
+export type IdeaOutcome = Infer<typeof ideaOutcomeValidator>;
+
+/** Enough for a refunded idea's "returned to N backers"; more backers than this read as this. */
+const MAX_BACKERS_READ = 2000;
+
+export async function ideaOutcomeOf(ctx: QueryCtx, p: Doc<"proposals">): Promise<IdeaOutcome> {
+  const ending = endingOf(p);
+  switch (ending.kind) {
+    case "open":
+    case "ended":
+      return ending;
+    case "judging": {
+      const leader = await currentPeoplesChoice(ctx, p._id);
+      return {
+        kind: "judging",
+        judgingEndsAt: ending.until,
+        leader: leader && {
+          ...(await videoOf(ctx, leader)),
+          countedVotes: leader.qualifiedVotes ?? 0,
+        },
+        bountyCents: p.bountyCents,
+      };
+    }
+    case "awarded": {
+      const box = await moneyBoxOf(ctx, p);
+      const winners = [];
+      for (const w of box.winners.sort((a, b) => b.amountCents - a.amountCents)) {
+        const s = await ctx.db.get("submissions", w.submissionId);
+        if (s === null) continue;
+        winners.push({
+          ...w,
+          url: s.url,
+          platform: s.platform,
+          thumbnailUrl: s.thumbnailUrl ?? null,
+        });
+      }
+      return { kind: "awarded", winners, refundedCents: totalsOf(p).refundedCents };
+    }
+    case "refunded":
+      return {
+        kind: "refunded",
+        refundedCents: ending.refundedCents,
+        pendingCents: ending.pendingCents,
+        backers: await refundedBackers(ctx, p),
+      };
+  }
+}
+
+async function videoOf(ctx: QueryCtx, s: Doc<"submissions">) {
+  const author = await ctx.db.get("users", s.authorId);
+  return {
+    submissionId: s._id,
+    title: s.title,
+    url: s.url,
+    platform: s.platform,
+    thumbnailUrl: s.thumbnailUrl ?? null,
+    creatorName: author ? publicName(author) : "Anonymous",
+  };
+}
+
+/** Distinct backers with money Stripe confirmed returned (an anonymous payment counts once). */
+async function refundedBackers(ctx: QueryCtx, p: Doc<"proposals">): Promise<number> {
+  const backers = new Set<string>();
+  for (const status of ["refunded", "paid"] as const) {
+    const rows = await ctx.db
+      .query("contributions")
+      .withIndex("by_proposal_status", (q) => q.eq("proposalId", p._id).eq("status", status))
+      .take(MAX_BACKERS_READ);
+    for (const c of rows)
+      if ((c.money?.refundedCents ?? 0) > 0) backers.add(c.contributorId ?? c._id);
+  }
+  return backers.size;
+}

@@ -1,0 +1,118 @@
+// Profile → My Bounties: the ideas a person posted and the ideas they backed, page by page (no
+// silent cap), each with how it ended and where the person's own money is.
+import type { PaginationOptions, PaginationResult } from "convex/server";
+import { v, type Infer } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import schema from "../schema";
+import { fateOf } from "./fates";
+import { endingOf, ideaEndingValidator } from "./ideaOutcome";
+import { heldCents, EMPTY_BUCKETS } from "./ledger";
+import { fatePartValidator, type FatePart } from "./moneyViews";
+
+export const myIdeaValidator = schema
+  .doc("proposals")
+  .pick("_id", "title", "submissionCount", "status")
+  .extend({
+    votes: v.number(),
+    totalCents: v.number(),
+    youContributedCents: v.number(),
+    ending: ideaEndingValidator,
+    /** Where the person's own money on this idea is, parts of the same kind added up. */
+    yourMoney: v.array(fatePartValidator),
+  });
+export type MyIdea = Infer<typeof myIdeaValidator>;
+
+/** Contributions that never became money (an abandoned or failed checkout) are not shown. */
+const MONEY_STATUSES = new Set(["pending", "processing", "paid", "refunded"]);
+
+async function myContributions(ctx: QueryCtx, userId: Id<"users">, proposalId: Id<"proposals">) {
+  const rows = await ctx.db
+    .query("contributions")
+    .withIndex("by_contributor_proposal", (q) =>
+      q.eq("contributorId", userId).eq("proposalId", proposalId),
+    )
+    .take(200);
+  return rows.filter((c) => MONEY_STATUSES.has(c.status));
+}
+
+/** Adds up parts of the same state for the same video (several payments to one idea). */
+export function mergeParts(parts: FatePart[]): FatePart[] {
+  const merged = new Map<string, FatePart>();
+  for (const p of parts) {
+    const key = `${p.state}|${p.submission?._id ?? ""}`;
+    const seen = merged.get(key);
+    if (!seen) merged.set(key, { ...p });
+    else
+      merged.set(key, {
+        ...seen,
+        amountCents: seen.amountCents + p.amountCents,
+        at: Math.max(seen.at ?? 0, p.at ?? 0) || null,
+        until:
+          seen.until === null || p.until === null
+            ? (seen.until ?? p.until)
+            : Math.min(seen.until, p.until),
+      });
+  }
+  return [...merged.values()];
+}
+
+async function myIdea(ctx: QueryCtx, userId: Id<"users">, idea: Doc<"proposals">): Promise<MyIdea> {
+  const mine = await myContributions(ctx, userId, idea._id);
+  const parts: FatePart[] = [];
+  for (const c of mine) parts.push(...(await fateOf(ctx, c, idea)));
+  const paid = mine.filter((c) => c.status === "paid");
+  return {
+    _id: idea._id,
+    title: idea.title,
+    submissionCount: idea.submissionCount,
+    status: idea.status,
+    votes: idea.netVotes,
+    totalCents: idea.bountyCents,
+    youContributedCents: paid.reduce((sum, c) => {
+      const b = c.money ?? EMPTY_BUCKETS;
+      return sum + heldCents(b) + b.transferredCents;
+    }, 0),
+    ending: endingOf(idea),
+    yourMoney: mergeParts(parts),
+  };
+}
+
+/** The ideas the person posted, newest first. */
+export async function postedIdeas(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  paginationOpts: PaginationOptions,
+): Promise<PaginationResult<MyIdea>> {
+  const result = await ctx.db
+    .query("proposals")
+    .withIndex("by_author", (q) => q.eq("authorId", userId))
+    .order("desc")
+    .paginate(paginationOpts);
+  return { ...result, page: await Promise.all(result.page.map((p) => myIdea(ctx, userId, p))) };
+}
+
+/**
+ * The ideas the person funded but did not post. Pages walk their contributions (grouped by idea
+ * in the index), so an idea whose payments straddle two pages can appear in both: the client
+ * keeps the first.
+ */
+export async function backedIdeas(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  paginationOpts: PaginationOptions,
+): Promise<PaginationResult<MyIdea>> {
+  const result = await ctx.db
+    .query("contributions")
+    .withIndex("by_contributor_proposal", (q) => q.eq("contributorId", userId))
+    .paginate(paginationOpts);
+  const ids = [
+    ...new Set(result.page.filter((c) => MONEY_STATUSES.has(c.status)).map((c) => c.proposalId)),
+  ];
+  const page: MyIdea[] = [];
+  for (const id of ids) {
+    const idea = await ctx.db.get("proposals", id);
+    if (idea !== null && idea.authorId !== userId) page.push(await myIdea(ctx, userId, idea));
+  }
+  return { ...result, page };
+}

@@ -1,0 +1,189 @@
+// How an idea ends, as its page and its card show it: judging with the current leader, winners
+// (several when picks differ), and refunds counted only once Stripe confirmed them.
+import { afterEach, describe, expect, test } from "vitest";
+import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { as, createUser } from "./test.setup";
+import {
+  cleanUp,
+  DAY,
+  moneyWorld,
+  newIdea,
+  paid,
+  payableCreator,
+  runScheduled,
+  setNow,
+  settle,
+  submitVideo,
+  type MoneyWorld,
+} from "./test.money";
+
+afterEach(cleanUp);
+
+const outcomeOf = (w: MoneyWorld, proposalId: Id<"proposals">) =>
+  w.t.query(api.proposals.outcome, { proposalId });
+const endingOf = async (w: MoneyWorld, proposalId: Id<"proposals">) =>
+  (await w.t.query(api.proposals.get, { proposalId }))!.ending;
+
+async function closeIdea(w: MoneyWorld, proposalId: Id<"proposals">) {
+  const idea = (await w.t.query(api.proposals.get, { proposalId }))!;
+  setNow(idea.expiration + 1000);
+  await w.t.mutation(internal.proposals.close, { proposalId });
+  return idea.expiration;
+}
+
+describe("an idea's outcome", () => {
+  test("open while it takes videos; an unknown id has none", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    expect(await outcomeOf(w, proposalId)).toEqual({ kind: "open" });
+    expect(await endingOf(w, proposalId)).toEqual({ kind: "open" });
+    expect(await w.t.query(api.proposals.outcome, { proposalId: "nope" })).toBeNull();
+  });
+
+  test("judging: until the end of judging, led by the most-voted eligible video", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const ineligible = await submitVideo(w, proposalId, await payableCreator(w), "old00000001", {
+      publishedAt: Date.now() - 30 * DAY,
+    });
+    const eligible = await submitVideo(w, proposalId, await payableCreator(w), "new00000001");
+    await submitVideo(w, proposalId, await payableCreator(w), "new00000002"); // no votes
+    // Accounts older than the idea: their votes count.
+    setNow(Date.now() - 10 * DAY);
+    const voters = [await createUser(w.t), await createUser(w.t)];
+    setNow(Date.now() + 10 * DAY);
+    for (const voter of voters)
+      await as(w.t, voter).mutation(api.submissions.vote, { submissionId: ineligible, vote: 1 });
+    await as(w.t, voters[0]!).mutation(api.submissions.vote, { submissionId: eligible, vote: 1 });
+    await paid(w, proposalId, null, 1200);
+
+    const expiration = await closeIdea(w, proposalId);
+    const outcome = await outcomeOf(w, proposalId);
+    expect(outcome).toMatchObject({
+      kind: "judging",
+      judgingEndsAt: expiration + 7 * DAY,
+      bountyCents: 1200,
+      leader: { submissionId: eligible, title: "Video new00000001", countedVotes: 1 },
+    });
+    expect(await endingOf(w, proposalId)).toEqual({
+      kind: "judging",
+      until: expiration + 7 * DAY,
+    });
+  });
+
+  test("judging with no eligible video has no leader", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    await paid(w, proposalId, null, 500);
+    await closeIdea(w, proposalId);
+    expect(await outcomeOf(w, proposalId)).toMatchObject({ kind: "judging", leader: null });
+  });
+
+  test("awarded: several winners when a pick differs from the people's choice, paid on a date", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const creatorA = await payableCreator(w);
+    const creatorB = await payableCreator(w);
+    const picked = await submitVideo(w, proposalId, creatorA, "pickedvid01");
+    const popular = await submitVideo(w, proposalId, creatorB, "popularvid1");
+    setNow(Date.now() - 10 * DAY);
+    const voter = await createUser(w.t);
+    setNow(Date.now() + 10 * DAY);
+    await as(w.t, voter).mutation(api.submissions.vote, { submissionId: popular, vote: 1 });
+    const picker = await createUser(w.t);
+    await paid(w, proposalId, picker, 800);
+    await as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: picked });
+    await paid(w, proposalId, null, 300);
+    await settle(w, proposalId);
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+
+    const outcome = await outcomeOf(w, proposalId);
+    expect(outcome?.kind).toBe("awarded");
+    if (outcome?.kind !== "awarded") return;
+    expect(
+      outcome.winners.map((x) => [x.submissionId, x.amountCents, x.status, x.url.length > 0]),
+    ).toEqual([
+      [picked, 800, "paid", true],
+      [popular, 300, "paid", true],
+    ]);
+    expect(outcome.winners.every((x) => typeof x.paidAt === "number")).toBe(true);
+    expect(await endingOf(w, proposalId)).toEqual({
+      kind: "awarded",
+      awardedCents: 1100,
+      paidOutCents: 1100,
+    });
+  });
+
+  test("awarded to a creator who is not payable yet: waiting until the claim deadline", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const creator = await createUser(w.t);
+    const video = await submitVideo(w, proposalId, creator, "waitingvid1");
+    await paid(w, proposalId, null, 600);
+    const idea = (await w.t.query(api.proposals.get, { proposalId }))!;
+    await settle(w, proposalId);
+    const outcome = await outcomeOf(w, proposalId);
+    expect(outcome).toMatchObject({
+      kind: "awarded",
+      winners: [
+        {
+          submissionId: video,
+          amountCents: 600,
+          paidCents: 0,
+          status: "waiting",
+          claimDeadline: idea.expiration + 7 * DAY + 30 * DAY,
+          paidAt: null,
+        },
+      ],
+    });
+    expect(await endingOf(w, proposalId)).toEqual({
+      kind: "awarded",
+      awardedCents: 600,
+      paidOutCents: 0,
+    });
+  });
+
+  test("refunded: only what Stripe confirmed counts as returned, to each backer once", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const backer = await createUser(w.t);
+    await paid(w, proposalId, backer, 500);
+    await paid(w, proposalId, backer, 200);
+    await paid(w, proposalId, null, 300);
+    w.stripe.setRefundsPending(true);
+    await settle(w, proposalId);
+
+    // Asked of Stripe, not confirmed: nothing is "returned" yet.
+    expect(await outcomeOf(w, proposalId)).toEqual({
+      kind: "refunded",
+      refundedCents: 0,
+      pendingCents: 1000,
+      backers: 0,
+    });
+
+    for (const refund of Object.values(w.stripe.state.refunds))
+      w.stripe.succeedRefund(refund.id as string);
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    expect(await outcomeOf(w, proposalId)).toEqual({
+      kind: "refunded",
+      refundedCents: 1000,
+      pendingCents: 0,
+      backers: 2,
+    });
+    expect(await endingOf(w, proposalId)).toEqual({
+      kind: "refunded",
+      refundedCents: 1000,
+      pendingCents: 0,
+    });
+  });
+
+  test("an idea nobody funded simply ended", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    await settle(w, proposalId);
+    expect(await outcomeOf(w, proposalId)).toEqual({ kind: "ended" });
+  });
+});

@@ -1,0 +1,149 @@
+// The idea page's account of how the idea stands once its deadline passed: judging (who
+// decides, until when, who leads), the winners (paid on a date, or waiting for their creator
+// until the claim deadline), or the refund. Live: it follows settlement as it happens.
+import "../../styles/outcome.css";
+import { useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { Award, Hourglass, RotateCcw } from "lucide-react";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
+import { formatLongDate, formatMoney } from "../../lib/format";
+
+type Outcome = NonNullable<FunctionReturnType<typeof api.proposals.outcome>>;
+type Winner = Extract<Outcome, { kind: "awarded" }>["winners"][number];
+
+export const NO_ELIGIBLE_VIDEO = "No eligible video arrived";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The outcome banner, or nothing while the idea is open (or still loading). */
+export default function IdeaOutcome({ proposalId }: { proposalId: Id<"proposals"> }) {
+  const outcome = useQuery(api.proposals.outcome, { proposalId });
+  if (!outcome || outcome.kind === "open") return null;
+  return (
+    <section
+      className={`card idea-outcome idea-outcome--${outcome.kind}`}
+      aria-labelledby="idea-outcome-title"
+    >
+      <OutcomeBody outcome={outcome} />
+    </section>
+  );
+}
+
+function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> }) {
+  switch (outcome.kind) {
+    case "judging":
+      return (
+        <>
+          <h2 id="idea-outcome-title" className="idea-outcome__title">
+            <Hourglass size={20} aria-hidden="true" /> Judging until{" "}
+            {formatLongDate(outcome.judgingEndsAt)}
+          </h2>
+          {outcome.leader ? (
+            <>
+              <p>
+                Backers who chose to pick a winner decide where their own money goes; the rest goes
+                to the most-voted eligible video when judging ends.
+              </p>
+              <p className="idea-outcome__leader">
+                Leading now:{" "}
+                <a href={outcome.leader.url} target="_blank" rel="noopener noreferrer">
+                  {outcome.leader.title}
+                </a>{" "}
+                by {outcome.leader.creatorName} ·{" "}
+                {plural(outcome.leader.countedVotes, "counted vote")}
+              </p>
+            </>
+          ) : (
+            <p>
+              {NO_ELIGIBLE_VIDEO}
+              {outcome.bountyCents > 0
+                ? ` — ${formatMoney(outcome.bountyCents)} will be returned to its backers when judging ends.`
+                : "."}
+            </p>
+          )}
+        </>
+      );
+    case "awarded":
+      return (
+        <>
+          <h2 id="idea-outcome-title" className="idea-outcome__title">
+            <Award size={20} aria-hidden="true" />{" "}
+            {outcome.winners.length === 1 ? "Winner" : `${outcome.winners.length} winners`}
+          </h2>
+          <ul className="idea-outcome__winners">
+            {outcome.winners.map((w) => (
+              <WinnerItem key={w.submissionId} winner={w} />
+            ))}
+          </ul>
+          {outcome.refundedCents > 0 ? (
+            <p className="idea-outcome__note">
+              {formatMoney(outcome.refundedCents)} was returned to backers.
+            </p>
+          ) : null}
+        </>
+      );
+    case "refunded":
+      return (
+        <>
+          <h2 id="idea-outcome-title" className="idea-outcome__title">
+            <RotateCcw size={20} aria-hidden="true" />{" "}
+            {outcome.refundedCents > 0
+              ? `${NO_ELIGIBLE_VIDEO} — ${formatMoney(outcome.refundedCents)} returned to ${plural(outcome.backers, "backer")}`
+              : NO_ELIGIBLE_VIDEO}
+          </h2>
+          {outcome.pendingCents > 0 ? (
+            <p className="idea-outcome__note">
+              {formatMoney(outcome.pendingCents)} is still being refunded; the ledger below shows
+              each refund.
+            </p>
+          ) : null}
+        </>
+      );
+    case "ended":
+      return (
+        <h2 id="idea-outcome-title" className="idea-outcome__title">
+          This idea ended without a bounty.
+        </h2>
+      );
+  }
+}
+
+function WinnerItem({ winner }: { winner: Winner }) {
+  const status =
+    winner.status === "paid"
+      ? `Paid on ${formatLongDate(winner.paidAt ?? 0)}`
+      : winner.status === "paying"
+        ? "Being paid"
+        : `Waiting for the creator until ${formatLongDate(winner.claimDeadline)}`;
+  return (
+    <li className="idea-outcome__winner">
+      {winner.thumbnailUrl ? (
+        <img
+          className="idea-outcome__thumb"
+          src={winner.thumbnailUrl}
+          alt=""
+          width={160}
+          height={90}
+          loading="lazy"
+        />
+      ) : null}
+      <div className="idea-outcome__winner-text">
+        <a
+          href={winner.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="idea-outcome__video"
+        >
+          {winner.title}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        <span className="idea-outcome__creator">by {winner.creatorName}</span>
+        <span className="idea-outcome__amount">{formatMoney(winner.amountCents)}</span>
+        <span className={`idea-outcome__status idea-outcome__status--${winner.status}`}>
+          {status}
+        </span>
+      </div>
+    </li>
+  );
+}
