@@ -17,11 +17,24 @@ import { makeFunctionReference } from "convex/server";
 import {
   convexToJson,
   getConvexSize,
+  getDocumentSize,
   jsonToConvex,
   type JSONValue,
   type Value,
 } from "convex/values";
 import type { BuiltApp } from "./bundle.js";
+import {
+  compareKeyPrefix,
+  IndexStore,
+  intervalOf,
+  keyInInterval,
+  RangeRead,
+  ReadSet,
+  type IndexKey,
+  type KeyInterval,
+  type OrderedIndex,
+  type RangeExpression,
+} from "./indexes.js";
 import { formatLogLine, logExecution, type ExecutionKind } from "./log.js";
 import { BlobStore, sha256Hex } from "./storage.js";
 import {
@@ -58,13 +71,15 @@ export interface CommittedWrite {
   id: string;
   table: string;
   doc: Doc | null;
+  /** The version this write replaced (null for an insert). */
+  previous: Doc | null;
 }
 
 /** What a function execution knows about itself while it runs. */
 export interface ExecContext {
   kind: ExecutionKind;
   path: string;
-  reads: Set<string>;
+  reads: ReadSet;
   logLines: string[];
   journalIn: Journal | null;
   journalOut: Journal | null;
@@ -76,13 +91,13 @@ export interface ExecContext {
 }
 
 export type Outcome =
-  | { ok: true; value: JSONValue; logLines: string[]; reads: Set<string>; journal: Journal | null }
+  | { ok: true; value: JSONValue; logLines: string[]; reads: ReadSet; journal: Journal | null }
   | {
       ok: false;
       errorMessage: string;
       errorData?: JSONValue;
       logLines: string[];
-      reads: Set<string>;
+      reads: ReadSet;
       journal: Journal | null;
     };
 
@@ -93,6 +108,8 @@ export interface StoredState {
   lastCreationTime: number;
   lastCommitTs: bigint;
   byTable: Map<string, Set<string>>;
+  /** Ordered indexes over the documents, built on first use (see indexes.ts). */
+  indexes: IndexStore;
 }
 
 export function emptyState(): StoredState {
@@ -102,6 +119,7 @@ export function emptyState(): StoredState {
     lastCreationTime: 0,
     lastCommitTs: 0n,
     byTable: new Map(),
+    indexes: new IndexStore(),
   };
 }
 
@@ -112,8 +130,14 @@ export function tableOf(id: string): string {
 const ID_FORMAT = /^[0-9]+[A-Za-z_][A-Za-z0-9_]*$/;
 const SYSTEM_TABLES = new Set(["_storage", "_scheduled_functions"]);
 
-export function indexDocument(state: StoredState, id: string, doc: Doc | null) {
+export function indexDocument(
+  state: StoredState,
+  id: string,
+  doc: Doc | null,
+  previous: Doc | null = state.documents[id] ?? null,
+) {
   const table = tableOf(id);
+  state.indexes.apply(table, previous, doc);
   if (doc === null) {
     delete state.documents[id];
     state.byTable.get(table)?.delete(id);
@@ -131,6 +155,8 @@ const MAX_DOCUMENT_BYTES = 1 << 20;
 const MAX_ARGS_BYTES = 16 << 20;
 const MAX_RESULT_BYTES = 16 << 20;
 const TRANSACTION_SOFT_LIMIT_MS = 1000;
+/** Index-range queries left open at once (abandoned ones are dropped oldest first). */
+const MAX_OPEN_QUERIES = 1000;
 
 export const execStorage = new AsyncLocalStorage<ExecContext>();
 /** Runs a callback outside every AsyncLocalStorage context (convex-test's included). */
@@ -323,32 +349,15 @@ export class Engine {
         },
       });
     }
-    const track = (table: string | undefined) => {
-      const ctx = execStorage.getStore();
-      if (ctx && table) ctx.reads.add(table);
-    };
-    const sourceTable = (query: any): string | undefined => {
-      const source = query?.source;
-      if (!source) return undefined;
-      return source.tableName ?? String(source.indexName ?? "").split(".")[0];
-    };
+    const reads = () => execStorage.getStore()?.reads;
     const originalGet = db.get.bind(db);
     db.get = (table: string | undefined, id: string) => {
-      track(table ?? (typeof id === "string" ? tableOf(id) : undefined));
+      const owner = table ?? (typeof id === "string" ? this.tableOfId(id) : null);
+      if (owner && typeof id === "string") reads()?.ids.set(id, owner);
       return originalGet(table, id);
     };
-    const originalStartQuery = db.startQuery.bind(db);
-    db.startQuery = (query: any) => {
-      track(sourceTable(query));
-      return originalStartQuery(query);
-    };
-    const originalPaginate = db.paginate.bind(db);
-    db.paginate = (opts: any) => {
-      track(sourceTable(opts.query));
-      if (opts.query?.source?.type === "Search") return this.paginateSearch(opts);
-      return originalPaginate(opts);
-    };
-    // Text search with Convex's tokenizing, matching and BM25 ranking (see search.ts).
+    // Text search with Convex's tokenizing, matching and BM25 ranking (see search.ts). It
+    // reads the whole index's statistics, so it depends on the whole table.
     const originalResolve = db._resolveQuerySource.bind(db);
     db._resolveQuerySource = (query: any) => {
       if (query?.source?.type !== "Search") return originalResolve(query);
@@ -356,12 +365,22 @@ export class Engine {
       this.lastSearchCapped = capped;
       return { ...this.queryOperators(query), sortedDocs: ranked.map((r) => r.doc) };
     };
+    this.resolveWithoutDocs = (query: any) => {
+      this.suppressIterate = true;
+      try {
+        return originalResolve(query);
+      } finally {
+        this.suppressIterate = false;
+      }
+    };
     const searchOverflow = new Set<number>();
-    const wrappedStartQuery = db.startQuery;
+    const originalStartQuery = db.startQuery.bind(db);
     db.startQuery = (query: any) => {
+      if (query?.source?.type !== "Search") return this.startRangeQuery(query);
+      reads()?.tables.add(String(query.source.indexName).split(".")[0]!);
       this.lastSearchCapped = false;
-      const id = wrappedStartQuery(query) as number;
-      if (query?.source?.type === "Search" && this.lastSearchCapped) {
+      const id = originalStartQuery(query) as number;
+      if (this.lastSearchCapped) {
         // Reading past the 1,024 candidates fails, unless a limit stops the read first.
         const limit = query.operators?.find((op: any) => "limit" in op)?.limit ?? null;
         const results = (db._queryResults[id] as unknown[] | undefined) ?? [];
@@ -371,14 +390,25 @@ export class Engine {
     };
     const originalQueryNext = db.queryNext.bind(db);
     db.queryNext = (queryId: number) => {
+      if (this.openQueries.has(queryId)) return this.rangeQueryNext(queryId);
       const result = originalQueryNext(queryId) as { done: boolean };
-      if (result.done && searchOverflow.delete(queryId)) throw new Error(TOO_MANY_CANDIDATES);
+      if (result.done) {
+        // convex-test never forgets a finished query's results; the runtime must.
+        delete db._queryResults[queryId];
+        if (searchOverflow.delete(queryId)) throw new Error(TOO_MANY_CANDIDATES);
+      }
       return result;
     };
+    db.paginate = (opts: any) => {
+      if (opts.query?.source?.type !== "Search") return this.paginateRange(opts);
+      reads()?.tables.add(String(opts.query.source.indexName).split(".")[0]!);
+      return this.paginateSearch(opts);
+    };
     // Iterate one table's documents instead of scanning every document in the database.
-    db._iterateDocs = function (this: any, tableName: string, callback: (doc: Doc) => void) {
+    db._iterateDocs = (tableName: string, callback: (doc: Doc) => void) => {
+      if (this.suppressIterate) return;
       const ids = new Set(state.byTable.get(tableName) ?? []);
-      for (const layer of this._writes) {
+      for (const layer of db._writes as Record<string, unknown>[]) {
         for (const id of Object.keys(layer)) if (tableOf(id) === tableName) ids.add(id);
       }
       for (const id of ids) {
@@ -433,15 +463,16 @@ export class Engine {
           if (doc?.sha256) freed.push(doc.sha256);
         }
       }
+      const ids = layer ? Object.keys(layer) : [];
+      const previous = ids.map((id) => (state.documents[id] as Doc | undefined) ?? null);
       originalCommit(commitTs);
       if (!layer) return;
-      const ids = Object.keys(layer);
       if (ids.length === 0) return;
       if (commitTs !== null) state.lastCommitTs = commitTs;
-      const writes: CommittedWrite[] = ids.map((id) => {
+      const writes: CommittedWrite[] = ids.map((id, i) => {
         const doc = (state.documents[id] as Doc | undefined) ?? null;
-        indexDocument(state, id, doc);
-        return { id, table: tableOf(id), doc };
+        indexDocument(state, id, doc, previous[i]!);
+        return { id, table: tableOf(id), doc, previous: previous[i]! };
       });
       this.onCommit(writes, execStorage.getStore());
       for (const sha256 of freed) {
@@ -592,7 +623,7 @@ export class Engine {
   /** The filter and limit operators of a query (its source aside). */
   private queryOperators(query: any): any {
     const table = String(query.source.indexName).split(".")[0];
-    const { filterFn, limit } = this.db._resolveQuerySource({
+    const { filterFn, limit } = this.resolveWithoutDocs({
       ...query,
       source: { type: "FullTableScan", tableName: table, order: "asc" },
     });
@@ -679,6 +710,225 @@ export class Engine {
       continueCursor,
       splitCursor: null,
       pageStatus: null,
+    };
+  }
+
+  // ----- Index ranges, served from the ordered indexes (see indexes.ts) -----
+
+  /** Resolves a query's source with convex-test (validation, filters, limit) reading nothing. */
+  private resolveWithoutDocs!: (query: any) => {
+    filterFn: (doc: Doc) => boolean;
+    limit: number | null;
+    fieldPathsToSortBy: string[];
+    order: "asc" | "desc";
+  };
+  private suppressIterate = false;
+  private nextRangeQueryId = 1;
+  private openQueries = new Map<
+    number,
+    {
+      rows: Iterator<{ key: IndexKey; doc: Doc }>;
+      filterFn: (doc: Doc) => boolean;
+      limit: number | null;
+      returned: number;
+      read: RangeRead;
+    }
+  >();
+
+  private resolveRange(query: any) {
+    const source = query.source;
+    const resolved = this.resolveWithoutDocs(query);
+    const fullScan = source.type === "FullTableScan";
+    const [table, indexName] = fullScan
+      ? [String(source.tableName), "by_creation_time"]
+      : String(source.indexName).split(".");
+    const fields = fullScan ? ["_creationTime", "_id"] : resolved.fieldPathsToSortBy;
+    const index = this.state.indexes.get(table!, indexName!, fields, () =>
+      this.committedDocs(table!),
+    );
+    const interval: KeyInterval = fullScan
+      ? { lower: null, upper: null }
+      : intervalOf(
+          fields,
+          (source.range as any[]).map((expr): RangeExpression => ({
+            type: expr.type,
+            fieldPath: expr.fieldPath,
+            value:
+              typeof expr.value === "object" && expr.value !== null && "$undefined" in expr.value
+                ? undefined
+                : jsonToConvex(expr.value as JSONValue),
+          })),
+        );
+    return {
+      table: table!,
+      index,
+      interval,
+      order: resolved.order ?? "asc",
+      filterFn: resolved.filterFn,
+      limit: resolved.limit,
+    };
+  }
+
+  private *committedDocs(table: string): Generator<Doc> {
+    for (const id of this.state.byTable.get(table) ?? []) yield this.state.documents[id]!;
+  }
+
+  /**
+   * The rows of an index interval in order: committed rows from the ordered index, merged
+   * with the running transaction's own pending writes (a mutation reads what it wrote).
+   */
+  private *rangeRows(
+    table: string,
+    index: OrderedIndex,
+    interval: KeyInterval,
+    order: "asc" | "desc",
+  ): Generator<{ key: IndexKey; doc: Doc }> {
+    const pending = new Map<string, Doc | null>();
+    for (const layer of this.db._writes as Record<string, Doc | null>[])
+      for (const [id, doc] of Object.entries(layer))
+        if (tableOf(id) === table) pending.set(id, doc);
+    const direction = order === "asc" ? 1 : -1;
+    const own: { key: IndexKey; doc: Doc }[] = [];
+    for (const doc of pending.values()) {
+      if (!doc) continue;
+      const key = index.keyOf(doc);
+      if (keyInInterval(key, interval)) own.push({ key, doc });
+    }
+    own.sort((a, b) => direction * compareKeyPrefix(a.key, b.key));
+    let next = 0;
+    for (const entry of index.scan(interval, order)) {
+      if (pending.has(entry.doc._id)) continue;
+      while (next < own.length && direction * compareKeyPrefix(own[next]!.key, entry.key) < 0)
+        yield own[next++]!;
+      yield entry as { key: IndexKey; doc: Doc };
+    }
+    while (next < own.length) yield own[next++]!;
+  }
+
+  private recordRange(index: OrderedIndex, interval: KeyInterval, order: "asc" | "desc") {
+    const read = new RangeRead(index, interval, order);
+    execStorage.getStore()?.reads.ranges.push(read);
+    return read;
+  }
+
+  private startRangeQuery(query: any): number {
+    const { table, index, interval, order, filterFn, limit } = this.resolveRange(query);
+    const read = this.recordRange(index, interval, order);
+    // Ids of convex-test's own (search) queries count up from 1; these count down.
+    const id = -this.nextRangeQueryId++;
+    const rows = this.rangeRows(table, index, interval, order);
+    this.openQueries.set(id, { rows, filterFn, limit, returned: 0, read });
+    // A query abandoned before its end (`first()`, `take()` by hand) is never cleaned up by
+    // convex-test's syscalls: keep only the most recent ones.
+    if (this.openQueries.size > MAX_OPEN_QUERIES)
+      this.openQueries.delete(this.openQueries.keys().next().value!);
+    return id;
+  }
+
+  private rangeQueryNext(queryId: number): { value: Doc | null; done: boolean } {
+    const open = this.openQueries.get(queryId)!;
+    for (;;) {
+      if (open.limit !== null && open.returned >= open.limit) break;
+      const next = open.rows.next();
+      if (next.done) {
+        open.read.done = true;
+        break;
+      }
+      open.read.scannedTo = next.value.key;
+      if (open.filterFn(next.value.doc)) {
+        open.returned += 1;
+        return { value: next.value.doc, done: false };
+      }
+    }
+    this.openQueries.delete(queryId);
+    return { value: null, done: true };
+  }
+
+  // A page of an index range, found by binary search from its cursor. Cursors are the
+  // index key (as convex-test encodes them), so existing journals stay valid.
+  private paginateRange(opts: {
+    query: any;
+    cursor: string | null;
+    endCursor?: string | null;
+    pageSize: number;
+    maximumRowsRead?: number;
+    maximumBytesRead?: number;
+  }) {
+    const { table, index, interval, order, filterFn } = this.resolveRange(opts.query);
+    if (opts.cursor === "_end_cursor")
+      return {
+        page: [],
+        isDone: true,
+        continueCursor: "_end_cursor",
+        splitCursor: null,
+        pageStatus: null,
+      };
+    const encode = (key: IndexKey) =>
+      JSON.stringify(key.map((k) => (k === undefined ? null : JSON.stringify(convexToJson(k)))));
+    const decode = (cursor: string): IndexKey =>
+      (JSON.parse(cursor) as (string | null)[]).map((k) =>
+        k === null ? undefined : jsonToConvex(JSON.parse(k) as JSONValue),
+      );
+    const start = opts.cursor ? decode(opts.cursor) : null;
+    const hasEnd = !!opts.endCursor && opts.endCursor !== "_end_cursor";
+    const end = hasEnd ? decode(opts.endCursor!) : null;
+    const after = start ? { prefix: start, inclusive: false } : null;
+    const until = end ? { prefix: end, inclusive: true } : null;
+    const narrowed: KeyInterval =
+      order === "asc"
+        ? { lower: after ?? interval.lower, upper: until ?? interval.upper }
+        : { lower: until ?? interval.lower, upper: after ?? interval.upper };
+    const read = this.recordRange(index, narrowed, order);
+    const rows = this.rangeRows(table, index, narrowed, order);
+    const page: Doc[] = [];
+    const readCursors: string[] = [];
+    let rowsRead = 0;
+    let bytesRead = 0;
+    let continueCursor = "_end_cursor";
+    let pageStatus: "SplitRequired" | "SplitRecommended" | null = null;
+    let splitCursor: string | null = null;
+    let row = rows.next();
+    while (!row.done) {
+      const { key, doc } = row.value;
+      row = rows.next();
+      if (!keyInInterval(key, interval)) continue;
+      read.scannedTo = key;
+      rowsRead += 1;
+      bytesRead += getDocumentSize(doc);
+      readCursors.push(encode(key));
+      if (filterFn(doc)) page.push(doc);
+      if (
+        (opts.maximumRowsRead && rowsRead >= opts.maximumRowsRead) ||
+        (opts.maximumBytesRead && bytesRead >= opts.maximumBytesRead)
+      ) {
+        pageStatus = "SplitRequired";
+        continueCursor = encode(key);
+        break;
+      }
+      if (!hasEnd && page.length >= opts.pageSize) {
+        if (!row.done) {
+          continueCursor = encode(key);
+          // Whether another row follows decides `isDone`: it is part of what was read.
+          read.scannedTo = row.value.key;
+        }
+        break;
+      }
+    }
+    if (row.done) read.done = true;
+    // A page pinned by its journal ends at its end cursor, whatever happened inside it.
+    if (hasEnd && pageStatus === null) continueCursor = opts.endCursor!;
+    if (pageStatus === "SplitRequired" && readCursors.length >= 2) {
+      splitCursor = readCursors[Math.floor((readCursors.length - 1) / 2)]!;
+    } else if (pageStatus === null && rowsRead > opts.pageSize + 1 && readCursors.length >= 2) {
+      pageStatus = "SplitRecommended";
+      splitCursor = readCursors[Math.floor((readCursors.length - 1) / 2)]!;
+    }
+    return {
+      page,
+      isDone: continueCursor === "_end_cursor",
+      continueCursor,
+      splitCursor,
+      pageStatus,
     };
   }
 
@@ -789,7 +1039,7 @@ export class Engine {
     if (errorMessage !== null) {
       const shown = describeError(new ConvexSystemError(errorMessage), requestId()).errorMessage;
       logExecution({ kind, path: udfPath, durationMs: 0, error: errorMessage, logLines: [] });
-      return { ok: false, errorMessage: shown, logLines: [], reads: new Set(), journal: null };
+      return { ok: false, errorMessage: shown, logLines: [], reads: new ReadSet(), journal: null };
     }
     return this.run(kind, udfPath, args, identity, options);
   }
@@ -809,7 +1059,7 @@ export class Engine {
     const ctx: ExecContext = {
       kind,
       path: udfPath,
-      reads: new Set(),
+      reads: new ReadSet(),
       logLines: [],
       journalIn: options.journal ?? null,
       journalOut: null,
@@ -901,7 +1151,7 @@ export class Engine {
     const ctx: ExecContext = {
       kind: "http",
       path,
-      reads: new Set(),
+      reads: new ReadSet(),
       logLines: [],
       journalIn: null,
       journalOut: null,
@@ -973,7 +1223,7 @@ export class Engine {
       const ctx: ExecContext = {
         kind: "scheduled",
         path: job.name,
-        reads: new Set(),
+        reads: new ReadSet(),
         logLines: [],
         journalIn: null,
         journalOut: null,
