@@ -23,6 +23,7 @@ import {
   type Value,
 } from "convex/values";
 import type { BuiltApp } from "./bundle.js";
+import { captureConvexGlobal } from "./convexTestAdapter.js";
 import { encodeId, TableNumbers, tableOfId } from "./ids.js";
 import {
   compareKeyPrefix,
@@ -192,38 +193,6 @@ function installConsoleCapture() {
       };
     },
   });
-}
-
-// Every convex-test instance keeps its state in an object that it enters with
-// AsyncLocalStorage.run. Watching `run` during one call is the only way to reach it.
-function captureConvexGlobal(t: ReturnType<typeof convexTest>): Promise<any> {
-  const originalRun = AsyncLocalStorage.prototype.run;
-  let captured: any = null;
-  AsyncLocalStorage.prototype.run = function (
-    this: AsyncLocalStorage<unknown>,
-    store: any,
-    fn: any,
-    ...rest: any[]
-  ) {
-    if (
-      store &&
-      typeof store === "object" &&
-      "transactionManager" in store &&
-      "components" in store
-    ) {
-      captured = store;
-    }
-    return originalRun.call(this, store, fn, ...rest);
-  } as typeof originalRun;
-  return t
-    .run(async () => null)
-    .finally(() => {
-      AsyncLocalStorage.prototype.run = originalRun;
-    })
-    .then(() => {
-      if (!captured) throw new Error("convex-test internals changed: state object not found");
-      return captured;
-    });
 }
 
 function requestId() {
