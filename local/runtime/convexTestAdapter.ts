@@ -29,6 +29,7 @@ export const DATABASE_INTERNALS = {
   patch: "function",
   replace: "function",
   commit: "function",
+  rollbackWrites: "function",
   startQuery: "function",
   queryNext: "function",
   paginate: "function",

@@ -456,6 +456,18 @@ export class Engine {
         );
       }
     };
+    // Queries left open when a transaction ends (`first()`, an early `break`) are never
+    // cleaned up by convex-test's syscalls: forget them when the outermost transaction ends.
+    const forgetOpenQueries = () => {
+      if (db._writes.length > 0) return;
+      this.openQueries.clear();
+      for (const id of Object.keys(db._queryResults as object)) delete db._queryResults[id];
+    };
+    const originalRollback = db.rollbackWrites.bind(db);
+    db.rollbackWrites = () => {
+      originalRollback();
+      forgetOpenQueries();
+    };
     const originalCommit = db.commit.bind(db);
     db.commit = (commitTs: bigint | null = null) => {
       const topLevel = db._writes.length === 1;
@@ -473,6 +485,7 @@ export class Engine {
       const ids = layer ? Object.keys(layer) : [];
       const previous = ids.map((id) => (state.documents[id] as Doc | undefined) ?? null);
       originalCommit(commitTs);
+      forgetOpenQueries();
       if (!layer) return;
       if (ids.length === 0) return;
       if (commitTs !== null) state.lastCommitTs = commitTs;
@@ -841,6 +854,11 @@ export class Engine {
     if (this.openQueries.size > MAX_OPEN_QUERIES)
       this.openQueries.delete(this.openQueries.keys().next().value!);
     return id;
+  }
+
+  /** Queries open right now (index ranges and convex-test's own), for the cache-bound test. */
+  get openQueryCount(): number {
+    return this.openQueries.size + Object.keys(this.db._queryResults as object).length;
   }
 
   private rangeQueryNext(queryId: number): { value: Doc | null; done: boolean } {
