@@ -114,6 +114,9 @@ export interface StoredState {
   tables: TableNumbers;
   /** Ordered indexes over the documents, built on first use (see indexes.ts). */
   indexes: IndexStore;
+  /** Commits counted since start, and the most recent ones (for conflict checks). */
+  commitSeq: number;
+  recentCommits: { seq: number; path: string | null; writes: CommittedWrite[] }[];
 }
 
 export function emptyState(): StoredState {
@@ -125,6 +128,8 @@ export function emptyState(): StoredState {
     byTable: new Map(),
     indexes: new IndexStore(),
     tables: new TableNumbers(),
+    commitSeq: 0,
+    recentCommits: [],
   };
 }
 
@@ -164,6 +169,62 @@ const TRANSACTION_SOFT_LIMIT_MS = 1000;
 const MAX_OPEN_QUERIES = 1000;
 
 export const execStorage = new AsyncLocalStorage<ExecContext>();
+
+/**
+ * One transaction's private state. convex-test keeps pending writes, its lock and its limits
+ * tracker in shared fields and runs one transaction at a time; the engine gives each
+ * transaction its own (through AsyncLocalStorage), so transactions run side by side and are
+ * checked for conflicts when they commit, as on Convex.
+ */
+export interface Tx {
+  writes: Record<string, Doc | null>[];
+  waitOnCurrentFunction: Promise<void> | null;
+  markTransactionDone: (() => void) | null;
+  metricsTracker: unknown;
+  /** The last commit this transaction's reads may have seen. */
+  snapshot: number;
+  reads: ReadSet;
+}
+export const txStorage = new AsyncLocalStorage<Tx>();
+function newTx(): Tx {
+  return {
+    writes: [],
+    waitOnCurrentFunction: null,
+    markTransactionDone: null,
+    metricsTracker: null,
+    snapshot: 0,
+    reads: new ReadSet(),
+  };
+}
+
+/** Convex's retry limit and backoff for conflicting mutations (UDF_EXECUTOR_OCC_*). */
+export const OCC_MAX_RETRIES = 4;
+const OCC_INITIAL_BACKOFF_MS = 10;
+const OCC_MAX_BACKOFF_MS = 2000;
+const RECENT_COMMITS = 10_000;
+
+/** A mutation's reads changed before it could commit (Convex's text). */
+export class OccConflict extends ConvexSystemError {
+  constructor(table: string, id: string, samePath: boolean, path: string | null) {
+    super(
+      `Documents read from or written to the table "${table}" changed while this mutation was being run and on every subsequent retry. ` +
+        `${samePath ? "Another call to this mutation" : `A call to "${path ?? "another function"}"`} changed the document with ID "${id}".`,
+    );
+  }
+}
+
+/** Runs `attempt` in a fresh transaction, again (with Convex's backoff) after a conflict. */
+export async function withOccRetries<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let retry = 0; ; retry++) {
+    try {
+      return await txStorage.run(newTx(), attempt);
+    } catch (e) {
+      if (!(e instanceof OccConflict) || retry >= OCC_MAX_RETRIES) throw e;
+      const backoff = Math.min(OCC_MAX_BACKOFF_MS, OCC_INITIAL_BACKOFF_MS * 2 ** retry);
+      await new Promise((resolve) => setTimeout(resolve, backoff * (0.5 + Math.random() / 2)));
+    }
+  }
+}
 /** Runs a callback outside every AsyncLocalStorage context (convex-test's included). */
 export const runOutside: <R>(fn: () => R) => R = AsyncLocalStorage.snapshot();
 
@@ -227,6 +288,7 @@ export function describeError(
 }
 
 const INSTRUMENTED = Symbol("instrumented");
+const TX_HOOKED = Symbol("transactionHooks");
 
 // The engine's cursors: null (the start), "_end_cursor", or a JSON array of the sort key's
 // encoded values.
@@ -302,9 +364,72 @@ export class Engine {
     if (previous) convexGlobal.transactionManager = previous.tm;
     engine.tm = convexGlobal.transactionManager;
     if (!previous) engine.tm._lastCommitTs = state.lastCommitTs;
+    engine.installTransactionHooks();
     engine.installDatabaseHooks();
     engine.installSyscallHooks(convexGlobal);
     return engine;
+  }
+
+  /** The running transaction's private state (a shared one for callers outside any). */
+  private currentTx = (): Tx => txStorage.getStore() ?? this.defaultTx;
+  private defaultTx: Tx = newTx();
+
+  // Pending writes, the lock and the limits tracker become per-transaction fields.
+  private installTransactionHooks() {
+    const db = this.db;
+    const tm = this.tm;
+    const state = this.state;
+    this.defaultTx.writes = db._writes;
+    Object.defineProperty(db, "_writes", {
+      get: () => this.currentTx().writes,
+      set: (value) => {
+        this.currentTx().writes = value;
+      },
+    });
+    if (tm[TX_HOOKED]) return; // shared with the previous engine after a code reload
+    tm[TX_HOOKED] = true;
+    const shared = newTx();
+    const tx = () => txStorage.getStore() ?? shared;
+    for (const [field, key] of [
+      ["_waitOnCurrentFunction", "waitOnCurrentFunction"],
+      ["_markTransactionDone", "markTransactionDone"],
+      ["_metricsTracker", "metricsTracker"],
+    ] as const) {
+      (shared as any)[key] = tm[field];
+      Object.defineProperty(tm, field, {
+        get: () => tx()[key],
+        set: (value) => {
+          (tx() as any)[key] = value;
+        },
+      });
+    }
+    // A top-level transaction reads from the latest commit at its start.
+    const originalBegin = tm.begin.bind(tm);
+    tm.begin = async (isNested: boolean, limits: unknown) => {
+      await originalBegin(isNested, limits);
+      if (!isNested) {
+        const current = txStorage.getStore();
+        if (current) {
+          current.snapshot = state.commitSeq;
+          current.reads = new ReadSet();
+        }
+      }
+    };
+  }
+
+  /** Throws Convex's conflict error when a commit since `tx` started wrote what it read. */
+  private validate(tx: Tx, path: string | null) {
+    const commits = this.state.recentCommits;
+    if (commits.length > 0 && commits[0]!.seq > tx.snapshot + 1) {
+      const [first] = commits[0]!.writes;
+      throw new OccConflict(first?.table ?? "", first?.id ?? "", false, commits[0]!.path);
+    }
+    for (let i = commits.length - 1; i >= 0 && commits[i]!.seq > tx.snapshot; i--) {
+      for (const write of commits[i]!.writes) {
+        if (tx.reads.touchedBy(write))
+          throw new OccConflict(write.table, write.id, commits[i]!.path === path, commits[i]!.path);
+      }
+    }
   }
 
   private installDatabaseHooks() {
@@ -346,7 +471,10 @@ export class Engine {
     const originalGet = db.get.bind(db);
     db.get = (table: string | undefined, id: string) => {
       const owner = table ?? (typeof id === "string" ? this.tableOfId(id) : null);
-      if (owner && typeof id === "string") reads()?.ids.set(id, owner);
+      if (owner && typeof id === "string") {
+        reads()?.ids.set(id, owner);
+        txStorage.getStore()?.reads.ids.set(id, owner);
+      }
       return originalGet(table, id);
     };
     // Text search with Convex's tokenizing, matching and BM25 ranking (see search.ts). It
@@ -370,9 +498,12 @@ export class Engine {
     const originalStartQuery = db.startQuery.bind(db);
     db.startQuery = (query: any) => {
       if (query?.source?.type !== "Search") return this.startRangeQuery(query);
-      reads()?.tables.add(String(query.source.indexName).split(".")[0]!);
+      const searched = String(query.source.indexName).split(".")[0]!;
+      reads()?.tables.add(searched);
+      txStorage.getStore()?.reads.tables.add(searched);
       this.lastSearchCapped = false;
       const id = originalStartQuery(query) as number;
+      this.searchQueries.set(id, this.currentTx());
       if (this.lastSearchCapped) {
         // Reading past the 1,024 candidates fails, unless a limit stops the read first.
         const limit = query.operators?.find((op: any) => "limit" in op)?.limit ?? null;
@@ -388,13 +519,16 @@ export class Engine {
       if (result.done) {
         // convex-test never forgets a finished query's results; the runtime must.
         delete db._queryResults[queryId];
+        this.searchQueries.delete(queryId);
         if (searchOverflow.delete(queryId)) throw new Error(TOO_MANY_CANDIDATES);
       }
       return result;
     };
     db.paginate = (opts: any) => {
       if (opts.query?.source?.type !== "Search") return this.paginateRange(opts);
-      reads()?.tables.add(String(opts.query.source.indexName).split(".")[0]!);
+      const searched = String(opts.query.source.indexName).split(".")[0]!;
+      reads()?.tables.add(searched);
+      txStorage.getStore()?.reads.tables.add(searched);
       return this.paginateSearch(opts);
     };
     // Iterate one table's documents instead of scanning every document in the database.
@@ -460,8 +594,13 @@ export class Engine {
     // cleaned up by convex-test's syscalls: forget them when the outermost transaction ends.
     const forgetOpenQueries = () => {
       if (db._writes.length > 0) return;
-      this.openQueries.clear();
-      for (const id of Object.keys(db._queryResults as object)) delete db._queryResults[id];
+      const tx = this.currentTx();
+      for (const [id, open] of this.openQueries) if (open.tx === tx) this.openQueries.delete(id);
+      for (const [id, owner] of this.searchQueries) {
+        if (owner !== tx) continue;
+        this.searchQueries.delete(id);
+        delete db._queryResults[id];
+      }
     };
     const originalRollback = db.rollbackWrites.bind(db);
     db.rollbackWrites = () => {
@@ -483,6 +622,9 @@ export class Engine {
         }
       }
       const ids = layer ? Object.keys(layer) : [];
+      const tx = txStorage.getStore();
+      // Optimistic concurrency: commit only if nothing this transaction read has changed.
+      if (tx && ids.length > 0) this.validate(tx, execStorage.getStore()?.path ?? null);
       const previous = ids.map((id) => (state.documents[id] as Doc | undefined) ?? null);
       originalCommit(commitTs);
       forgetOpenQueries();
@@ -494,6 +636,14 @@ export class Engine {
         indexDocument(state, id, doc, previous[i]!);
         return { id, table: tableOf(state, id), doc, previous: previous[i]! };
       });
+      state.commitSeq += 1;
+      state.recentCommits.push({
+        seq: state.commitSeq,
+        path: execStorage.getStore()?.path ?? null,
+        writes,
+      });
+      if (state.recentCommits.length > RECENT_COMMITS)
+        state.recentCommits.splice(0, state.recentCommits.length - RECENT_COMMITS);
       this.onCommit(writes, execStorage.getStore());
       for (const sha256 of freed) {
         this.blobs.release(sha256, (hash) =>
@@ -580,7 +730,9 @@ export class Engine {
         throw new Error(`Hash mismatch: the file's SHA-256 is not ${sha256}`);
       const fields: Record<string, Value> = { sha256: stored.sha256, size: stored.size };
       if (contentType) fields.contentType = contentType;
-      return (await this.t.run(async () => this.db.insert("_storage", fields))) as string;
+      return (await withOccRetries(() =>
+        this.t.run(async () => this.db.insert("_storage", fields)),
+      )) as string;
     } finally {
       stored.settle();
     }
@@ -763,8 +915,10 @@ export class Engine {
       limit: number | null;
       returned: number;
       read: RangeRead;
+      tx: Tx;
     }
   >();
+  private searchQueries = new Map<number, Tx>();
 
   private resolveRange(query: any) {
     const source = query.source;
@@ -839,6 +993,7 @@ export class Engine {
   private recordRange(index: OrderedIndex, interval: KeyInterval, order: "asc" | "desc") {
     const read = new RangeRead(index, interval, order);
     execStorage.getStore()?.reads.ranges.push(read);
+    txStorage.getStore()?.reads.ranges.push(read);
     return read;
   }
 
@@ -848,7 +1003,7 @@ export class Engine {
     // Ids of convex-test's own (search) queries count up from 1; these count down.
     const id = -this.nextRangeQueryId++;
     const rows = this.rangeRows(table, index, interval, order);
-    this.openQueries.set(id, { rows, filterFn, limit, returned: 0, read });
+    this.openQueries.set(id, { rows, filterFn, limit, returned: 0, read, tx: this.currentTx() });
     // A query abandoned before its end (`first()`, `take()` by hand) is never cleaned up by
     // convex-test's syscalls: keep only the most recent ones.
     if (this.openQueries.size > MAX_OPEN_QUERIES)
@@ -1015,7 +1170,9 @@ export class Engine {
     fn.exportReturns = () => "null";
     const original = fn._handler as (ctx: unknown, args: Value) => Promise<Value>;
     const isMutation = Boolean(fn.isMutation);
+    const isAction = Boolean(fn.isAction);
     fn._handler = async (ctx: unknown, args: Value) => {
+      if (isAction) ctx = this.isolateActionCtx(ctx);
       const exec = execStorage.getStore();
       if (exec) exec.depth += 1;
       try {
@@ -1118,7 +1275,21 @@ export class Engine {
         throw new Error(`Arguments are too large (${size} bytes). This is a Convex limit.`);
       const ref = makeFunctionReference(udfPath) as any;
       const acc = this.accessor(identity);
-      const result: Value = await execStorage.run(ctx, () => acc[kind](ref, value));
+      const attempt = (): Promise<Value> => {
+        // A retried attempt reports only its own reads and logs.
+        ctx.reads = new ReadSet();
+        ctx.logLines.length = 0;
+        ctx.journalOut = null;
+        ctx.paginated = false;
+        ctx.depth = 0;
+        return execStorage.run(ctx, () => acc[kind](ref, value));
+      };
+      const result: Value =
+        kind === "mutation"
+          ? await withOccRetries(attempt)
+          : kind === "query"
+            ? await this.runQueryAtSnapshot(attempt)
+            : await attempt();
       const json = convexToJson(result === undefined ? null : result);
       if (getConvexSize(result ?? null) > MAX_RESULT_BYTES) {
         throw new Error(`Function return value is too large. This is a Convex limit.`);
@@ -1168,6 +1339,34 @@ export class Engine {
   }
 
   /**
+   * Runs a query so that its result is that of one snapshot: queries run alongside
+   * mutations, so a query whose reads changed while it ran is run again.
+   */
+  private async runQueryAtSnapshot<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let tries = 0; ; tries++) {
+      const tx = newTx();
+      const result = await txStorage.run(tx, attempt);
+      try {
+        this.validate(tx, null);
+        return result;
+      } catch (e) {
+        if (!(e instanceof OccConflict) || tries >= OCC_MAX_RETRIES) return result;
+      }
+    }
+  }
+
+  /** An action's ctx whose runQuery/runMutation each get their own transaction. */
+  private isolateActionCtx(ctx: any): any {
+    return {
+      ...ctx,
+      runQuery: (ref: unknown, args: unknown) =>
+        this.runQueryAtSnapshot(() => ctx.runQuery(ref, args)),
+      runMutation: (ref: unknown, args: unknown) =>
+        withOccRetries(() => ctx.runMutation(ref, args)),
+    };
+  }
+
+  /**
    * Serves an HTTP action of `http.ts` with the request exactly as received. As on Convex, a
    * bearer token that fails verification does not stop the request: `getUserIdentity` throws.
    */
@@ -1198,7 +1397,8 @@ export class Engine {
     this.running += 1;
     try {
       await execStorage.run(ctx, () =>
-        this.accessor(identity).action(async (actionCtx: any) => {
+        this.accessor(identity).action(async (rawCtx: any) => {
+          const actionCtx = this.isolateActionCtx(rawCtx);
           const ctx =
             auth instanceof Error
               ? { ...actionCtx, auth: { getUserIdentity: () => Promise.reject(auth) } }
@@ -1245,12 +1445,14 @@ export class Engine {
     const fn = await this.findFunction(job.name);
     const args = convexToJson(job.args[0] ?? {});
     const setState = (stateValue: Record<string, Value>, completed: boolean) =>
-      this.t.run(async () => {
-        this.db.patch("_scheduled_functions", jobId, {
-          state: stateValue,
-          ...(completed ? { completedTime: Date.now() } : {}),
-        });
-      });
+      withOccRetries(() =>
+        this.t.run(async () => {
+          this.db.patch("_scheduled_functions", jobId, {
+            state: stateValue,
+            ...(completed ? { completedTime: Date.now() } : {}),
+          });
+        }),
+      );
     if (!fn) {
       await setState({ kind: "failed", error: `Function ${job.name} not found` }, true);
       return;
@@ -1269,23 +1471,26 @@ export class Engine {
       const started = performance.now();
       let failure: string | undefined;
       await execStorage.run(ctx, () =>
-        this.t.run(async (mutationCtx: any) => {
-          const current = this.db.get("_scheduled_functions", jobId);
-          if (!current || current.state.kind !== "pending") return;
-          try {
-            await mutationCtx.runMutation(makeFunctionReference(job.name), jsonToConvex(args));
-            this.db.patch("_scheduled_functions", jobId, {
-              state: { kind: "success" },
-              completedTime: Date.now(),
-            });
-          } catch (e) {
-            failure = e instanceof Error ? e.message : String(e);
-            this.db.patch("_scheduled_functions", jobId, {
-              state: { kind: "failed", error: failure },
-              completedTime: Date.now(),
-            });
-          }
-        }),
+        withOccRetries(() =>
+          this.t.run(async (mutationCtx: any) => {
+            failure = undefined;
+            const current = this.db.get("_scheduled_functions", jobId);
+            if (!current || current.state.kind !== "pending") return;
+            try {
+              await mutationCtx.runMutation(makeFunctionReference(job.name), jsonToConvex(args));
+              this.db.patch("_scheduled_functions", jobId, {
+                state: { kind: "success" },
+                completedTime: Date.now(),
+              });
+            } catch (e) {
+              failure = e instanceof Error ? e.message : String(e);
+              this.db.patch("_scheduled_functions", jobId, {
+                state: { kind: "failed", error: failure },
+                completedTime: Date.now(),
+              });
+            }
+          }),
+        ),
       );
       logExecution({
         kind: "scheduled",

@@ -118,7 +118,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     const compact = persistence.append(state.lastCommitTs, writes, tag);
     scheduler.onCommit(writes);
     runOutside(() => {
-      sync.changed(writes);
+      sync.changed(writes, ctx?.commitTag);
       if (compact && !compactPending) {
         compactPending = true;
         setImmediate(() => {

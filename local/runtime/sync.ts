@@ -63,6 +63,8 @@ class Connection {
   identity: Identity | null = null;
   queries = new Map<number, Subscription>();
   pendingResponses: ResponseBuilder[] = [];
+  /** This client's mutations, one after another. */
+  mutations: Promise<void> = Promise.resolve();
   closed = false;
 
   constructor(readonly socket: WebSocket) {}
@@ -88,6 +90,7 @@ export class SyncServer {
   private queue: Promise<void> = Promise.resolve();
   private flushQueued = false;
   private pendingWrites: CommittedWrite[] = [];
+  private heldWrites = new Map<object, CommittedWrite[]>();
   private rerunEverything = false;
   private lastTs = 0n;
   private pingTimer: NodeJS.Timeout;
@@ -131,7 +134,15 @@ export class SyncServer {
   }
 
   /** Called after every commit, from any source, with what it wrote. */
-  changed(writes: Iterable<CommittedWrite>) {
+  changed(writes: Iterable<CommittedWrite>, commitTag?: object) {
+    // A client's mutation: its writes go out in the same flush as its response, so the
+    // client never sees its own write before its mutation completes (optimistic updates
+    // would show twice).
+    const held = commitTag ? this.heldWrites.get(commitTag) : undefined;
+    if (held) {
+      held.push(...writes);
+      return;
+    }
     for (const write of writes) this.pendingWrites.push(write);
     this.requestFlush();
   }
@@ -178,8 +189,17 @@ export class SyncServer {
         return this.enqueue(() => this.modifyQuerySet(connection, message));
       case "Authenticate":
         return this.enqueue(() => this.authenticate(connection, message));
-      case "Mutation":
-        return this.enqueue(() => this.mutation(connection, message));
+      case "Mutation": {
+        // Mutations of different clients run side by side (optimistic concurrency decides
+        // conflicts); each client's run one at a time, in order, and only once everything it
+        // sent before (an Authenticate, say) has been handled.
+        const reached = new Promise<void>((resolve) => this.enqueue(async () => resolve()));
+        connection.mutations = connection.mutations
+          .then(() => reached)
+          .then(() => this.mutation(connection, message))
+          .catch((e: unknown) => log.error("sync: mutation failed", e));
+        return;
+      }
       case "Action":
         void this.action(connection, message);
         return;
@@ -382,6 +402,7 @@ export class SyncServer {
         sessionId: connection.sessionId,
         requestId,
       };
+      this.heldWrites.set(commitTag, []);
       response = this.host
         .engine()
         .runPublic(
@@ -397,8 +418,15 @@ export class SyncServer {
             : failureResponse(requestId, outcome),
         );
       this.remember(key, response);
+      try {
+        connection.pendingResponses.push(await response);
+      } finally {
+        this.pendingWrites.push(...this.heldWrites.get(commitTag)!);
+        this.heldWrites.delete(commitTag);
+      }
+    } else {
+      connection.pendingResponses.push(await response);
     }
-    connection.pendingResponses.push(await response);
     this.requestFlush();
   }
 
