@@ -44,6 +44,11 @@ export const DATABASE_INTERNALS = {
 export const TRANSACTION_INTERNALS = {
   _lastCommitTs: "bigint",
   getMetricsTracker: "function",
+  begin: "function",
+  // Made per-transaction (engine.ts installTransactionHooks); null between transactions.
+  _waitOnCurrentFunction: "null",
+  _markTransactionDone: "null",
+  _metricsTracker: "null",
 } as const;
 export const GLOBAL_INTERNALS = {
   syscall: "function",
