@@ -642,7 +642,8 @@ export class Engine {
         path: execStorage.getStore()?.path ?? null,
         writes,
       });
-      if (state.recentCommits.length > RECENT_COMMITS)
+      // Trimmed in batches, so a commit does not shift 10,000 entries each time.
+      if (state.recentCommits.length > 2 * RECENT_COMMITS)
         state.recentCommits.splice(0, state.recentCommits.length - RECENT_COMMITS);
       this.onCommit(writes, execStorage.getStore());
       for (const sha256 of freed) {
