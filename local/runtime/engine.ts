@@ -1,11 +1,15 @@
 // The execution engine: convex-test's in-memory backend, opened up just enough to serve as a
 // long-lived server. convex-test's internals are not a public API, which is why `convex` and
-// `convex-test` are pinned to exact versions and `selfTest()` checks every hook at start-up.
+// `convex-test` are pinned to exact versions, every internal touched is listed in
+// convexTestAdapter.ts, and `selfTest()` checks every hook at start-up.
 //
 // What the engine adds on top of convex-test:
 // - committed writes are reported (for persistence, subscriptions and the scheduler);
-// - the tables each query reads are recorded (so only affected subscriptions re-run);
-// - documents are indexed by table (so a query costs its table, not the whole database);
+// - index ranges are served from ordered indexes (indexes.ts), so a query costs what it reads;
+// - what each query reads (index ranges, documents) is recorded as its read set, so a write
+//   re-runs only the subscriptions it touches;
+// - transactions run side by side with optimistic concurrency control, as on Convex;
+// - ids have Convex's format (ids.ts);
 // - the scheduler is replaced (timers longer than 24.8 days, restarts, exactly-once mutations);
 // - paginated queries honour journals (the end cursor is pinned across re-runs);
 // - console output of functions is captured as Convex log lines;
