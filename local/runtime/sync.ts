@@ -83,6 +83,8 @@ export function encodeTs(ts: bigint): string {
 // Convex pings every 15 s; the client reconnects after 60 s of silence.
 const PING_INTERVAL_MS = Number(process.env.CONVEX_LOCAL_PING_MS ?? 15_000);
 const REMEMBERED_MUTATIONS = 10_000;
+/** Subscriptions re-run at once after a commit. */
+const RERUN_CONCURRENCY = 4;
 
 export class SyncServer {
   private connections = new Set<Connection>();
@@ -509,14 +511,21 @@ export class SyncServer {
     for (const connection of responses.keys()) if (!waiting.has(connection)) send(connection);
     // Queries with the most viewers first: one re-run serves them all.
     affected.sort((a, b) => b.subscribers.size - a.subscribers.size);
-    for (const shared of affected) {
-      if (await this.execute(shared)) changed.add(shared);
-      for (const connection of watchers.get(shared)!) {
-        const left = waiting.get(connection)! - 1;
-        waiting.set(connection, left);
-        if (left === 0) send(connection);
+    // A few re-runs at a time: they are separate transactions, so one that waits does not
+    // hold back the others.
+    let next = 0;
+    const worker = async () => {
+      while (next < affected.length) {
+        const shared = affected[next++]!;
+        if (await this.execute(shared)) changed.add(shared);
+        for (const connection of watchers.get(shared)!) {
+          const left = waiting.get(connection)! - 1;
+          waiting.set(connection, left);
+          if (left === 0) send(connection);
+        }
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(RERUN_CONCURRENCY, affected.length) }, worker));
   }
 
   /** Resolves when every queued piece of sync work has been done. */
