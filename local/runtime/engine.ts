@@ -1,11 +1,15 @@
 // The execution engine: convex-test's in-memory backend, opened up just enough to serve as a
 // long-lived server. convex-test's internals are not a public API, which is why `convex` and
-// `convex-test` are pinned to exact versions and `selfTest()` checks every hook at start-up.
+// `convex-test` are pinned to exact versions, every internal touched is listed in
+// convexTestAdapter.ts, and `selfTest()` checks every hook at start-up.
 //
 // What the engine adds on top of convex-test:
 // - committed writes are reported (for persistence, subscriptions and the scheduler);
-// - the tables each query reads are recorded (so only affected subscriptions re-run);
-// - documents are indexed by table (so a query costs its table, not the whole database);
+// - index ranges are served from ordered indexes (indexes.ts), so a query costs what it reads;
+// - what each query reads (index ranges, documents) is recorded as its read set, so a write
+//   re-runs only the subscriptions it touches;
+// - transactions run side by side with optimistic concurrency control, as on Convex;
+// - ids have Convex's format (ids.ts);
 // - the scheduler is replaced (timers longer than 24.8 days, restarts, exactly-once mutations);
 // - paginated queries honour journals (the end cursor is pinned across re-runs);
 // - console output of functions is captured as Convex log lines;
@@ -17,11 +21,26 @@ import { makeFunctionReference } from "convex/server";
 import {
   convexToJson,
   getConvexSize,
+  getDocumentSize,
   jsonToConvex,
   type JSONValue,
   type Value,
 } from "convex/values";
 import type { BuiltApp } from "./bundle.js";
+import { captureConvexGlobal } from "./convexTestAdapter.js";
+import { encodeId, TableNumbers, tableOfId } from "./ids.js";
+import {
+  compareKeyPrefix,
+  IndexStore,
+  intervalOf,
+  keyInInterval,
+  RangeRead,
+  ReadSet,
+  type IndexKey,
+  type KeyInterval,
+  type OrderedIndex,
+  type RangeExpression,
+} from "./indexes.js";
 import { formatLogLine, logExecution, type ExecutionKind } from "./log.js";
 import { BlobStore, sha256Hex } from "./storage.js";
 import {
@@ -58,13 +77,15 @@ export interface CommittedWrite {
   id: string;
   table: string;
   doc: Doc | null;
+  /** The version this write replaced (null for an insert). */
+  previous: Doc | null;
 }
 
 /** What a function execution knows about itself while it runs. */
 export interface ExecContext {
   kind: ExecutionKind;
   path: string;
-  reads: Set<string>;
+  reads: ReadSet;
   logLines: string[];
   journalIn: Journal | null;
   journalOut: Journal | null;
@@ -76,13 +97,13 @@ export interface ExecContext {
 }
 
 export type Outcome =
-  | { ok: true; value: JSONValue; logLines: string[]; reads: Set<string>; journal: Journal | null }
+  | { ok: true; value: JSONValue; logLines: string[]; reads: ReadSet; journal: Journal | null }
   | {
       ok: false;
       errorMessage: string;
       errorData?: JSONValue;
       logLines: string[];
-      reads: Set<string>;
+      reads: ReadSet;
       journal: Journal | null;
     };
 
@@ -93,6 +114,13 @@ export interface StoredState {
   lastCreationTime: number;
   lastCommitTs: bigint;
   byTable: Map<string, Set<string>>;
+  /** The number of each table, encoded in its documents' ids (see ids.ts). */
+  tables: TableNumbers;
+  /** Ordered indexes over the documents, built on first use (see indexes.ts). */
+  indexes: IndexStore;
+  /** Commits counted since start, and the most recent ones (for conflict checks). */
+  commitSeq: number;
+  recentCommits: { seq: number; path: string | null; writes: CommittedWrite[] }[];
 }
 
 export function emptyState(): StoredState {
@@ -102,18 +130,28 @@ export function emptyState(): StoredState {
     lastCreationTime: 0,
     lastCommitTs: 0n,
     byTable: new Map(),
+    indexes: new IndexStore(),
+    tables: new TableNumbers(),
+    commitSeq: 0,
+    recentCommits: [],
   };
 }
 
-export function tableOf(id: string): string {
-  return id.replace(/^[0-9]+/, "");
+/** The table of a stored document's id ("" for an id of no known table). */
+export function tableOf(state: StoredState, id: string): string {
+  return tableOfId(state.tables, id) ?? "";
 }
 
-const ID_FORMAT = /^[0-9]+[A-Za-z_][A-Za-z0-9_]*$/;
 const SYSTEM_TABLES = new Set(["_storage", "_scheduled_functions"]);
 
-export function indexDocument(state: StoredState, id: string, doc: Doc | null) {
-  const table = tableOf(id);
+export function indexDocument(
+  state: StoredState,
+  id: string,
+  doc: Doc | null,
+  previous: Doc | null = state.documents[id] ?? null,
+) {
+  const table = tableOf(state, id);
+  state.indexes.apply(table, previous, doc);
   if (doc === null) {
     delete state.documents[id];
     state.byTable.get(table)?.delete(id);
@@ -131,8 +169,66 @@ const MAX_DOCUMENT_BYTES = 1 << 20;
 const MAX_ARGS_BYTES = 16 << 20;
 const MAX_RESULT_BYTES = 16 << 20;
 const TRANSACTION_SOFT_LIMIT_MS = 1000;
+/** Index-range queries left open at once (abandoned ones are dropped oldest first). */
+const MAX_OPEN_QUERIES = 1000;
 
 export const execStorage = new AsyncLocalStorage<ExecContext>();
+
+/**
+ * One transaction's private state. convex-test keeps pending writes, its lock and its limits
+ * tracker in shared fields and runs one transaction at a time; the engine gives each
+ * transaction its own (through AsyncLocalStorage), so transactions run side by side and are
+ * checked for conflicts when they commit, as on Convex.
+ */
+export interface Tx {
+  writes: Record<string, Doc | null>[];
+  waitOnCurrentFunction: Promise<void> | null;
+  markTransactionDone: (() => void) | null;
+  metricsTracker: unknown;
+  /** The last commit this transaction's reads may have seen. */
+  snapshot: number;
+  reads: ReadSet;
+}
+export const txStorage = new AsyncLocalStorage<Tx>();
+function newTx(): Tx {
+  return {
+    writes: [],
+    waitOnCurrentFunction: null,
+    markTransactionDone: null,
+    metricsTracker: null,
+    snapshot: 0,
+    reads: new ReadSet(),
+  };
+}
+
+/** Convex's retry limit and backoff for conflicting mutations (UDF_EXECUTOR_OCC_*). */
+export const OCC_MAX_RETRIES = 4;
+const OCC_INITIAL_BACKOFF_MS = 10;
+const OCC_MAX_BACKOFF_MS = 2000;
+const RECENT_COMMITS = 10_000;
+
+/** A mutation's reads changed before it could commit (Convex's text). */
+export class OccConflict extends ConvexSystemError {
+  constructor(table: string, id: string, samePath: boolean, path: string | null) {
+    super(
+      `Documents read from or written to the table "${table}" changed while this mutation was being run and on every subsequent retry. ` +
+        `${samePath ? "Another call to this mutation" : `A call to "${path ?? "another function"}"`} changed the document with ID "${id}".`,
+    );
+  }
+}
+
+/** Runs `attempt` in a fresh transaction, again (with Convex's backoff) after a conflict. */
+export async function withOccRetries<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let retry = 0; ; retry++) {
+    try {
+      return await txStorage.run(newTx(), attempt);
+    } catch (e) {
+      if (!(e instanceof OccConflict) || retry >= OCC_MAX_RETRIES) throw e;
+      const backoff = Math.min(OCC_MAX_BACKOFF_MS, OCC_INITIAL_BACKOFF_MS * 2 ** retry);
+      await new Promise((resolve) => setTimeout(resolve, backoff * (0.5 + Math.random() / 2)));
+    }
+  }
+}
 /** Runs a callback outside every AsyncLocalStorage context (convex-test's included). */
 export const runOutside: <R>(fn: () => R) => R = AsyncLocalStorage.snapshot();
 
@@ -162,38 +258,6 @@ function installConsoleCapture() {
       };
     },
   });
-}
-
-// Every convex-test instance keeps its state in an object that it enters with
-// AsyncLocalStorage.run. Watching `run` during one call is the only way to reach it.
-function captureConvexGlobal(t: ReturnType<typeof convexTest>): Promise<any> {
-  const originalRun = AsyncLocalStorage.prototype.run;
-  let captured: any = null;
-  AsyncLocalStorage.prototype.run = function (
-    this: AsyncLocalStorage<unknown>,
-    store: any,
-    fn: any,
-    ...rest: any[]
-  ) {
-    if (
-      store &&
-      typeof store === "object" &&
-      "transactionManager" in store &&
-      "components" in store
-    ) {
-      captured = store;
-    }
-    return originalRun.call(this, store, fn, ...rest);
-  } as typeof originalRun;
-  return t
-    .run(async () => null)
-    .finally(() => {
-      AsyncLocalStorage.prototype.run = originalRun;
-    })
-    .then(() => {
-      if (!captured) throw new Error("convex-test internals changed: state object not found");
-      return captured;
-    });
 }
 
 function requestId() {
@@ -228,6 +292,7 @@ export function describeError(
 }
 
 const INSTRUMENTED = Symbol("instrumented");
+const TX_HOOKED = Symbol("transactionHooks");
 
 // The engine's cursors: null (the start), "_end_cursor", or a JSON array of the sort key's
 // encoded values.
@@ -303,9 +368,72 @@ export class Engine {
     if (previous) convexGlobal.transactionManager = previous.tm;
     engine.tm = convexGlobal.transactionManager;
     if (!previous) engine.tm._lastCommitTs = state.lastCommitTs;
+    engine.installTransactionHooks();
     engine.installDatabaseHooks();
     engine.installSyscallHooks(convexGlobal);
     return engine;
+  }
+
+  /** The running transaction's private state (a shared one for callers outside any). */
+  private currentTx = (): Tx => txStorage.getStore() ?? this.defaultTx;
+  private defaultTx: Tx = newTx();
+
+  // Pending writes, the lock and the limits tracker become per-transaction fields.
+  private installTransactionHooks() {
+    const db = this.db;
+    const tm = this.tm;
+    const state = this.state;
+    this.defaultTx.writes = db._writes;
+    Object.defineProperty(db, "_writes", {
+      get: () => this.currentTx().writes,
+      set: (value) => {
+        this.currentTx().writes = value;
+      },
+    });
+    if (tm[TX_HOOKED]) return; // shared with the previous engine after a code reload
+    tm[TX_HOOKED] = true;
+    const shared = newTx();
+    const tx = () => txStorage.getStore() ?? shared;
+    for (const [field, key] of [
+      ["_waitOnCurrentFunction", "waitOnCurrentFunction"],
+      ["_markTransactionDone", "markTransactionDone"],
+      ["_metricsTracker", "metricsTracker"],
+    ] as const) {
+      (shared as any)[key] = tm[field];
+      Object.defineProperty(tm, field, {
+        get: () => tx()[key],
+        set: (value) => {
+          (tx() as any)[key] = value;
+        },
+      });
+    }
+    // A top-level transaction reads from the latest commit at its start.
+    const originalBegin = tm.begin.bind(tm);
+    tm.begin = async (isNested: boolean, limits: unknown) => {
+      await originalBegin(isNested, limits);
+      if (!isNested) {
+        const current = txStorage.getStore();
+        if (current) {
+          current.snapshot = state.commitSeq;
+          current.reads = new ReadSet();
+        }
+      }
+    };
+  }
+
+  /** Throws Convex's conflict error when a commit since `tx` started wrote what it read. */
+  private validate(tx: Tx, path: string | null) {
+    const commits = this.state.recentCommits;
+    if (commits.length > 0 && commits[0]!.seq > tx.snapshot + 1) {
+      const [first] = commits[0]!.writes;
+      throw new OccConflict(first?.table ?? "", first?.id ?? "", false, commits[0]!.path);
+    }
+    for (let i = commits.length - 1; i >= 0 && commits[i]!.seq > tx.snapshot; i--) {
+      for (const write of commits[i]!.writes) {
+        if (tx.reads.touchedBy(write))
+          throw new OccConflict(write.table, write.id, commits[i]!.path === path, commits[i]!.path);
+      }
+    }
   }
 
   private installDatabaseHooks() {
@@ -323,32 +451,38 @@ export class Engine {
         },
       });
     }
-    const track = (table: string | undefined) => {
-      const ctx = execStorage.getStore();
-      if (ctx && table) ctx.reads.add(table);
+    // Convex-shaped ids (see ids.ts), from the persisted document counter.
+    db._generateId = (table: string) => {
+      const counter = state.nextDocId;
+      state.nextDocId += 1;
+      return encodeId(state.tables, table, counter);
     };
-    const sourceTable = (query: any): string | undefined => {
-      const source = query?.source;
-      if (!source) return undefined;
-      return source.tableName ?? String(source.indexName ?? "").split(".")[0];
+    db._validateId = (expectedTable: unknown, id: unknown) => {
+      if (typeof id !== "string")
+        throw new Error(
+          `Invalid argument \`id\`, expected string but got '${typeof id}': ${String(id)}`,
+        );
+      if (expectedTable === undefined) return;
+      const actual = tableOfId(state.tables, id);
+      if (actual === null)
+        throw new Error(`Invalid argument \`id\`, expected ID value but got '${id}'`);
+      if (actual !== expectedTable)
+        throw new Error(
+          `Invalid argument \`id\`, expected ID in table '${String(expectedTable)}' but got ID in table '${actual}'`,
+        );
     };
+    const reads = () => execStorage.getStore()?.reads;
     const originalGet = db.get.bind(db);
     db.get = (table: string | undefined, id: string) => {
-      track(table ?? (typeof id === "string" ? tableOf(id) : undefined));
+      const owner = table ?? (typeof id === "string" ? this.tableOfId(id) : null);
+      if (owner && typeof id === "string") {
+        reads()?.ids.set(id, owner);
+        txStorage.getStore()?.reads.ids.set(id, owner);
+      }
       return originalGet(table, id);
     };
-    const originalStartQuery = db.startQuery.bind(db);
-    db.startQuery = (query: any) => {
-      track(sourceTable(query));
-      return originalStartQuery(query);
-    };
-    const originalPaginate = db.paginate.bind(db);
-    db.paginate = (opts: any) => {
-      track(sourceTable(opts.query));
-      if (opts.query?.source?.type === "Search") return this.paginateSearch(opts);
-      return originalPaginate(opts);
-    };
-    // Text search with Convex's tokenizing, matching and BM25 ranking (see search.ts).
+    // Text search with Convex's tokenizing, matching and BM25 ranking (see search.ts). It
+    // reads the whole index's statistics, so it depends on the whole table.
     const originalResolve = db._resolveQuerySource.bind(db);
     db._resolveQuerySource = (query: any) => {
       if (query?.source?.type !== "Search") return originalResolve(query);
@@ -356,12 +490,25 @@ export class Engine {
       this.lastSearchCapped = capped;
       return { ...this.queryOperators(query), sortedDocs: ranked.map((r) => r.doc) };
     };
+    this.resolveWithoutDocs = (query: any) => {
+      this.suppressIterate = true;
+      try {
+        return originalResolve(query);
+      } finally {
+        this.suppressIterate = false;
+      }
+    };
     const searchOverflow = new Set<number>();
-    const wrappedStartQuery = db.startQuery;
+    const originalStartQuery = db.startQuery.bind(db);
     db.startQuery = (query: any) => {
+      if (query?.source?.type !== "Search") return this.startRangeQuery(query);
+      const searched = String(query.source.indexName).split(".")[0]!;
+      reads()?.tables.add(searched);
+      txStorage.getStore()?.reads.tables.add(searched);
       this.lastSearchCapped = false;
-      const id = wrappedStartQuery(query) as number;
-      if (query?.source?.type === "Search" && this.lastSearchCapped) {
+      const id = originalStartQuery(query) as number;
+      this.searchQueries.set(id, this.currentTx());
+      if (this.lastSearchCapped) {
         // Reading past the 1,024 candidates fails, unless a limit stops the read first.
         const limit = query.operators?.find((op: any) => "limit" in op)?.limit ?? null;
         const results = (db._queryResults[id] as unknown[] | undefined) ?? [];
@@ -371,15 +518,29 @@ export class Engine {
     };
     const originalQueryNext = db.queryNext.bind(db);
     db.queryNext = (queryId: number) => {
+      if (this.openQueries.has(queryId)) return this.rangeQueryNext(queryId);
       const result = originalQueryNext(queryId) as { done: boolean };
-      if (result.done && searchOverflow.delete(queryId)) throw new Error(TOO_MANY_CANDIDATES);
+      if (result.done) {
+        // convex-test never forgets a finished query's results; the runtime must.
+        delete db._queryResults[queryId];
+        this.searchQueries.delete(queryId);
+        if (searchOverflow.delete(queryId)) throw new Error(TOO_MANY_CANDIDATES);
+      }
       return result;
     };
+    db.paginate = (opts: any) => {
+      if (opts.query?.source?.type !== "Search") return this.paginateRange(opts);
+      const searched = String(opts.query.source.indexName).split(".")[0]!;
+      reads()?.tables.add(searched);
+      txStorage.getStore()?.reads.tables.add(searched);
+      return this.paginateSearch(opts);
+    };
     // Iterate one table's documents instead of scanning every document in the database.
-    db._iterateDocs = function (this: any, tableName: string, callback: (doc: Doc) => void) {
+    db._iterateDocs = (tableName: string, callback: (doc: Doc) => void) => {
+      if (this.suppressIterate) return;
       const ids = new Set(state.byTable.get(tableName) ?? []);
-      for (const layer of this._writes) {
-        for (const id of Object.keys(layer)) if (tableOf(id) === tableName) ids.add(id);
+      for (const layer of db._writes as Record<string, unknown>[]) {
+        for (const id of Object.keys(layer)) if (tableOf(state, id) === tableName) ids.add(id);
       }
       for (const id of ids) {
         const doc = originalGet(tableName, id);
@@ -389,7 +550,18 @@ export class Engine {
     for (const method of ["insert", "patch", "replace"] as const) {
       const original = db[method].bind(db);
       db[method] = (...args: any[]) => {
-        const result = original(...args);
+        // convex-test names the table of a patched document from its id, which it cannot
+        // read in Convex's format: the schema check is told the table here.
+        this.writingTable =
+          method === "insert"
+            ? String(args[0])
+            : (tableOfId(state.tables, String(args[1])) ?? null);
+        let result;
+        try {
+          result = original(...args);
+        } finally {
+          this.writingTable = null;
+        }
         const id = method === "insert" ? result : args[1];
         const written = this.db._writes[this.db._writes.length - 1]?.[id];
         if (written && getConvexSize(written) > MAX_DOCUMENT_BYTES) {
@@ -403,6 +575,7 @@ export class Engine {
     // Schema enforcement with Convex's wording (convex-test decides; the text is Convex's).
     const originalValidate = db._validate.bind(db);
     db._validate = (tableName: string, doc: Record<string, Value>) => {
+      tableName = this.writingTable ?? tableName;
       try {
         originalValidate(tableName, doc);
       } catch (e) {
@@ -413,11 +586,30 @@ export class Engine {
         const schema: ValidatorJson =
           documentType.type === "union" ? documentType : { type: "union", value: [documentType] };
         const problem = checkValue(schema, fields, this.tableOfId);
-        if (problem === null) throw e;
+        // convex-test cannot read the table of a Convex-shaped id in a `v.id()` field; the
+        // runtime's own check (Convex's rules) has the last word.
+        if (problem === null) return;
         throw new Error(
           `Failed to insert or update a document in table "${tableName}" because it does not match the schema: ${problem}`,
         );
       }
+    };
+    // Queries left open when a transaction ends (`first()`, an early `break`) are never
+    // cleaned up by convex-test's syscalls: forget them when the outermost transaction ends.
+    const forgetOpenQueries = () => {
+      if (db._writes.length > 0) return;
+      const tx = this.currentTx();
+      for (const [id, open] of this.openQueries) if (open.tx === tx) this.openQueries.delete(id);
+      for (const [id, owner] of this.searchQueries) {
+        if (owner !== tx) continue;
+        this.searchQueries.delete(id);
+        delete db._queryResults[id];
+      }
+    };
+    const originalRollback = db.rollbackWrites.bind(db);
+    db.rollbackWrites = () => {
+      originalRollback();
+      forgetOpenQueries();
     };
     const originalCommit = db.commit.bind(db);
     db.commit = (commitTs: bigint | null = null) => {
@@ -428,21 +620,35 @@ export class Engine {
       const freed: string[] = [];
       if (layer) {
         for (const [id, value] of Object.entries(layer)) {
-          if (value !== null || tableOf(id) !== "_storage") continue;
+          if (value !== null || tableOf(state, id) !== "_storage") continue;
           const doc = state.documents[id] as { sha256?: string } | undefined;
           if (doc?.sha256) freed.push(doc.sha256);
         }
       }
+      const ids = layer ? Object.keys(layer) : [];
+      const tx = txStorage.getStore();
+      // Optimistic concurrency: commit only if nothing this transaction read has changed.
+      if (tx && ids.length > 0) this.validate(tx, execStorage.getStore()?.path ?? null);
+      const previous = ids.map((id) => (state.documents[id] as Doc | undefined) ?? null);
       originalCommit(commitTs);
+      forgetOpenQueries();
       if (!layer) return;
-      const ids = Object.keys(layer);
       if (ids.length === 0) return;
       if (commitTs !== null) state.lastCommitTs = commitTs;
-      const writes: CommittedWrite[] = ids.map((id) => {
+      const writes: CommittedWrite[] = ids.map((id, i) => {
         const doc = (state.documents[id] as Doc | undefined) ?? null;
-        indexDocument(state, id, doc);
-        return { id, table: tableOf(id), doc };
+        indexDocument(state, id, doc, previous[i]!);
+        return { id, table: tableOf(state, id), doc, previous: previous[i]! };
       });
+      state.commitSeq += 1;
+      state.recentCommits.push({
+        seq: state.commitSeq,
+        path: execStorage.getStore()?.path ?? null,
+        writes,
+      });
+      // Trimmed in batches, so a commit does not shift 10,000 entries each time.
+      if (state.recentCommits.length > 2 * RECENT_COMMITS)
+        state.recentCommits.splice(0, state.recentCommits.length - RECENT_COMMITS);
       this.onCommit(writes, execStorage.getStore());
       for (const sha256 of freed) {
         this.blobs.release(sha256, (hash) =>
@@ -455,6 +661,16 @@ export class Engine {
   }
 
   private installSyscallHooks(convexGlobal: any) {
+    const originalSync = convexGlobal.syscall as (op: string, args: string) => string;
+    convexGlobal.syscall = (op: string, jsonArgs: string): string => {
+      if (op === "1.0/db/normalizeId") {
+        // As on Convex: the id, when it is a well-formed id of that very table; else null.
+        const { table, idString } = JSON.parse(jsonArgs) as { table: string; idString: string };
+        const owner = tableOfId(this.state.tables, idString);
+        return JSON.stringify({ id: owner !== null && owner === table ? idString : null });
+      }
+      return originalSync(op, jsonArgs);
+    };
     const original = convexGlobal.asyncSyscall as (op: string, args: string) => Promise<string>;
     convexGlobal.asyncSyscall = async (op: string, jsonArgs: string): Promise<string> => {
       if (op === "1.0/schedule") return this.schedule(jsonArgs);
@@ -519,7 +735,9 @@ export class Engine {
         throw new Error(`Hash mismatch: the file's SHA-256 is not ${sha256}`);
       const fields: Record<string, Value> = { sha256: stored.sha256, size: stored.size };
       if (contentType) fields.contentType = contentType;
-      return (await this.t.run(async () => this.db.insert("_storage", fields))) as string;
+      return (await withOccRetries(() =>
+        this.t.run(async () => this.db.insert("_storage", fields)),
+      )) as string;
     } finally {
       stored.settle();
     }
@@ -592,7 +810,7 @@ export class Engine {
   /** The filter and limit operators of a query (its source aside). */
   private queryOperators(query: any): any {
     const table = String(query.source.indexName).split(".")[0];
-    const { filterFn, limit } = this.db._resolveQuerySource({
+    const { filterFn, limit } = this.resolveWithoutDocs({
       ...query,
       source: { type: "FullTableScan", tableName: table, order: "asc" },
     });
@@ -682,6 +900,234 @@ export class Engine {
     };
   }
 
+  // ----- Index ranges, served from the ordered indexes (see indexes.ts) -----
+
+  /** Resolves a query's source with convex-test (validation, filters, limit) reading nothing. */
+  private resolveWithoutDocs!: (query: any) => {
+    filterFn: (doc: Doc) => boolean;
+    limit: number | null;
+    fieldPathsToSortBy: string[];
+    order: "asc" | "desc";
+  };
+  private suppressIterate = false;
+  private writingTable: string | null = null;
+  private nextRangeQueryId = 1;
+  private openQueries = new Map<
+    number,
+    {
+      rows: Iterator<{ key: IndexKey; doc: Doc }>;
+      filterFn: (doc: Doc) => boolean;
+      limit: number | null;
+      returned: number;
+      read: RangeRead;
+      tx: Tx;
+    }
+  >();
+  private searchQueries = new Map<number, Tx>();
+
+  private resolveRange(query: any) {
+    const source = query.source;
+    const resolved = this.resolveWithoutDocs(query);
+    const fullScan = source.type === "FullTableScan";
+    const [table, indexName] = fullScan
+      ? [String(source.tableName), "by_creation_time"]
+      : String(source.indexName).split(".");
+    const fields = fullScan ? ["_creationTime", "_id"] : resolved.fieldPathsToSortBy;
+    const index = this.state.indexes.get(table!, indexName!, fields, () =>
+      this.committedDocs(table!),
+    );
+    const interval: KeyInterval = fullScan
+      ? { lower: null, upper: null }
+      : intervalOf(
+          fields,
+          (source.range as any[]).map((expr): RangeExpression => ({
+            type: expr.type,
+            fieldPath: expr.fieldPath,
+            value:
+              typeof expr.value === "object" && expr.value !== null && "$undefined" in expr.value
+                ? undefined
+                : jsonToConvex(expr.value as JSONValue),
+          })),
+        );
+    return {
+      table: table!,
+      index,
+      interval,
+      order: resolved.order ?? "asc",
+      filterFn: resolved.filterFn,
+      limit: resolved.limit,
+    };
+  }
+
+  private *committedDocs(table: string): Generator<Doc> {
+    for (const id of this.state.byTable.get(table) ?? []) yield this.state.documents[id]!;
+  }
+
+  /**
+   * The rows of an index interval in order: committed rows from the ordered index, merged
+   * with the running transaction's own pending writes (a mutation reads what it wrote).
+   */
+  private *rangeRows(
+    table: string,
+    index: OrderedIndex,
+    interval: KeyInterval,
+    order: "asc" | "desc",
+  ): Generator<{ key: IndexKey; doc: Doc }> {
+    const pending = new Map<string, Doc | null>();
+    for (const layer of this.db._writes as Record<string, Doc | null>[])
+      for (const [id, doc] of Object.entries(layer))
+        if (tableOf(this.state, id) === table) pending.set(id, doc);
+    const direction = order === "asc" ? 1 : -1;
+    const own: { key: IndexKey; doc: Doc }[] = [];
+    for (const doc of pending.values()) {
+      if (!doc) continue;
+      const key = index.keyOf(doc);
+      if (keyInInterval(key, interval)) own.push({ key, doc });
+    }
+    own.sort((a, b) => direction * compareKeyPrefix(a.key, b.key));
+    let next = 0;
+    for (const entry of index.scan(interval, order)) {
+      if (pending.has(entry.doc._id)) continue;
+      while (next < own.length && direction * compareKeyPrefix(own[next]!.key, entry.key) < 0)
+        yield own[next++]!;
+      yield entry as { key: IndexKey; doc: Doc };
+    }
+    while (next < own.length) yield own[next++]!;
+  }
+
+  private recordRange(index: OrderedIndex, interval: KeyInterval, order: "asc" | "desc") {
+    const read = new RangeRead(index, interval, order);
+    execStorage.getStore()?.reads.ranges.push(read);
+    txStorage.getStore()?.reads.ranges.push(read);
+    return read;
+  }
+
+  private startRangeQuery(query: any): number {
+    const { table, index, interval, order, filterFn, limit } = this.resolveRange(query);
+    const read = this.recordRange(index, interval, order);
+    // Ids of convex-test's own (search) queries count up from 1; these count down.
+    const id = -this.nextRangeQueryId++;
+    const rows = this.rangeRows(table, index, interval, order);
+    this.openQueries.set(id, { rows, filterFn, limit, returned: 0, read, tx: this.currentTx() });
+    // A query abandoned before its end (`first()`, `take()` by hand) is never cleaned up by
+    // convex-test's syscalls: keep only the most recent ones.
+    if (this.openQueries.size > MAX_OPEN_QUERIES)
+      this.openQueries.delete(this.openQueries.keys().next().value!);
+    return id;
+  }
+
+  /** Queries open right now (index ranges and convex-test's own), for the cache-bound test. */
+  get openQueryCount(): number {
+    return this.openQueries.size + Object.keys(this.db._queryResults as object).length;
+  }
+
+  private rangeQueryNext(queryId: number): { value: Doc | null; done: boolean } {
+    const open = this.openQueries.get(queryId)!;
+    for (;;) {
+      if (open.limit !== null && open.returned >= open.limit) break;
+      const next = open.rows.next();
+      if (next.done) {
+        open.read.done = true;
+        break;
+      }
+      open.read.scannedTo = next.value.key;
+      if (open.filterFn(next.value.doc)) {
+        open.returned += 1;
+        return { value: next.value.doc, done: false };
+      }
+    }
+    this.openQueries.delete(queryId);
+    return { value: null, done: true };
+  }
+
+  // A page of an index range, found by binary search from its cursor. Cursors are the
+  // index key (as convex-test encodes them), so existing journals stay valid.
+  private paginateRange(opts: {
+    query: any;
+    cursor: string | null;
+    endCursor?: string | null;
+    pageSize: number;
+    maximumRowsRead?: number;
+    maximumBytesRead?: number;
+  }) {
+    const { table, index, interval, order, filterFn } = this.resolveRange(opts.query);
+    if (opts.cursor === "_end_cursor")
+      return {
+        page: [],
+        isDone: true,
+        continueCursor: "_end_cursor",
+        splitCursor: null,
+        pageStatus: null,
+      };
+    const encode = (key: IndexKey) =>
+      JSON.stringify(key.map((k) => (k === undefined ? null : JSON.stringify(convexToJson(k)))));
+    const decode = (cursor: string): IndexKey =>
+      (JSON.parse(cursor) as (string | null)[]).map((k) =>
+        k === null ? undefined : jsonToConvex(JSON.parse(k) as JSONValue),
+      );
+    const start = opts.cursor ? decode(opts.cursor) : null;
+    const hasEnd = !!opts.endCursor && opts.endCursor !== "_end_cursor";
+    const end = hasEnd ? decode(opts.endCursor!) : null;
+    const after = start ? { prefix: start, inclusive: false } : null;
+    const until = end ? { prefix: end, inclusive: true } : null;
+    const narrowed: KeyInterval =
+      order === "asc"
+        ? { lower: after ?? interval.lower, upper: until ?? interval.upper }
+        : { lower: until ?? interval.lower, upper: after ?? interval.upper };
+    const read = this.recordRange(index, narrowed, order);
+    const rows = this.rangeRows(table, index, narrowed, order);
+    const page: Doc[] = [];
+    const readCursors: string[] = [];
+    let rowsRead = 0;
+    let bytesRead = 0;
+    let continueCursor = "_end_cursor";
+    let pageStatus: "SplitRequired" | "SplitRecommended" | null = null;
+    let splitCursor: string | null = null;
+    let row = rows.next();
+    while (!row.done) {
+      const { key, doc } = row.value;
+      row = rows.next();
+      if (!keyInInterval(key, interval)) continue;
+      read.scannedTo = key;
+      rowsRead += 1;
+      bytesRead += getDocumentSize(doc);
+      readCursors.push(encode(key));
+      if (filterFn(doc)) page.push(doc);
+      if (
+        (opts.maximumRowsRead && rowsRead >= opts.maximumRowsRead) ||
+        (opts.maximumBytesRead && bytesRead >= opts.maximumBytesRead)
+      ) {
+        pageStatus = "SplitRequired";
+        continueCursor = encode(key);
+        break;
+      }
+      if (!hasEnd && page.length >= opts.pageSize) {
+        if (!row.done) {
+          continueCursor = encode(key);
+          // Whether another row follows decides `isDone`: it is part of what was read.
+          read.scannedTo = row.value.key;
+        }
+        break;
+      }
+    }
+    if (row.done) read.done = true;
+    // A page pinned by its journal ends at its end cursor, whatever happened inside it.
+    if (hasEnd && pageStatus === null) continueCursor = opts.endCursor!;
+    if (pageStatus === "SplitRequired" && readCursors.length >= 2) {
+      splitCursor = readCursors[Math.floor((readCursors.length - 1) / 2)]!;
+    } else if (pageStatus === null && rowsRead > opts.pageSize + 1 && readCursors.length >= 2) {
+      pageStatus = "SplitRecommended";
+      splitCursor = readCursors[Math.floor((readCursors.length - 1) / 2)]!;
+    }
+    return {
+      page,
+      isDone: continueCursor === "_end_cursor",
+      continueCursor,
+      splitCursor,
+      pageStatus,
+    };
+  }
+
   private accessor(identity: Identity | null): any {
     if (!identity) return this.t;
     const key = JSON.stringify(identity);
@@ -708,8 +1154,8 @@ export class Engine {
 
   /** The table an id of this deployment belongs to; null for a malformed or unknown id. */
   readonly tableOfId = (id: string): string | null => {
-    if (!ID_FORMAT.test(id)) return null;
-    const table = tableOf(id);
+    const table = tableOfId(this.state.tables, id);
+    if (table === null) return null;
     const schemaTables = (this.app.schema as { tables?: Record<string, unknown> } | null)?.tables;
     if (SYSTEM_TABLES.has(table) || (schemaTables && table in schemaTables)) return table;
     return this.state.byTable.has(table) ? table : null;
@@ -729,7 +1175,9 @@ export class Engine {
     fn.exportReturns = () => "null";
     const original = fn._handler as (ctx: unknown, args: Value) => Promise<Value>;
     const isMutation = Boolean(fn.isMutation);
+    const isAction = Boolean(fn.isAction);
     fn._handler = async (ctx: unknown, args: Value) => {
+      if (isAction) ctx = this.isolateActionCtx(ctx);
       const exec = execStorage.getStore();
       if (exec) exec.depth += 1;
       try {
@@ -789,7 +1237,7 @@ export class Engine {
     if (errorMessage !== null) {
       const shown = describeError(new ConvexSystemError(errorMessage), requestId()).errorMessage;
       logExecution({ kind, path: udfPath, durationMs: 0, error: errorMessage, logLines: [] });
-      return { ok: false, errorMessage: shown, logLines: [], reads: new Set(), journal: null };
+      return { ok: false, errorMessage: shown, logLines: [], reads: new ReadSet(), journal: null };
     }
     return this.run(kind, udfPath, args, identity, options);
   }
@@ -809,7 +1257,7 @@ export class Engine {
     const ctx: ExecContext = {
       kind,
       path: udfPath,
-      reads: new Set(),
+      reads: new ReadSet(),
       logLines: [],
       journalIn: options.journal ?? null,
       journalOut: null,
@@ -832,7 +1280,21 @@ export class Engine {
         throw new Error(`Arguments are too large (${size} bytes). This is a Convex limit.`);
       const ref = makeFunctionReference(udfPath) as any;
       const acc = this.accessor(identity);
-      const result: Value = await execStorage.run(ctx, () => acc[kind](ref, value));
+      const attempt = (): Promise<Value> => {
+        // A retried attempt reports only its own reads and logs.
+        ctx.reads = new ReadSet();
+        ctx.logLines.length = 0;
+        ctx.journalOut = null;
+        ctx.paginated = false;
+        ctx.depth = 0;
+        return execStorage.run(ctx, () => acc[kind](ref, value));
+      };
+      const result: Value =
+        kind === "mutation"
+          ? await withOccRetries(attempt)
+          : kind === "query"
+            ? await this.runQueryAtSnapshot(attempt)
+            : await attempt();
       const json = convexToJson(result === undefined ? null : result);
       if (getConvexSize(result ?? null) > MAX_RESULT_BYTES) {
         throw new Error(`Function return value is too large. This is a Convex limit.`);
@@ -882,6 +1344,34 @@ export class Engine {
   }
 
   /**
+   * Runs a query so that its result is that of one snapshot: queries run alongside
+   * mutations, so a query whose reads changed while it ran is run again.
+   */
+  private async runQueryAtSnapshot<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let tries = 0; ; tries++) {
+      const tx = newTx();
+      const result = await txStorage.run(tx, attempt);
+      try {
+        this.validate(tx, null);
+        return result;
+      } catch (e) {
+        if (!(e instanceof OccConflict) || tries >= OCC_MAX_RETRIES) return result;
+      }
+    }
+  }
+
+  /** An action's ctx whose runQuery/runMutation each get their own transaction. */
+  private isolateActionCtx(ctx: any): any {
+    return {
+      ...ctx,
+      runQuery: (ref: unknown, args: unknown) =>
+        this.runQueryAtSnapshot(() => ctx.runQuery(ref, args)),
+      runMutation: (ref: unknown, args: unknown) =>
+        withOccRetries(() => ctx.runMutation(ref, args)),
+    };
+  }
+
+  /**
    * Serves an HTTP action of `http.ts` with the request exactly as received. As on Convex, a
    * bearer token that fails verification does not stop the request: `getUserIdentity` throws.
    */
@@ -901,7 +1391,7 @@ export class Engine {
     const ctx: ExecContext = {
       kind: "http",
       path,
-      reads: new Set(),
+      reads: new ReadSet(),
       logLines: [],
       journalIn: null,
       journalOut: null,
@@ -912,7 +1402,8 @@ export class Engine {
     this.running += 1;
     try {
       await execStorage.run(ctx, () =>
-        this.accessor(identity).action(async (actionCtx: any) => {
+        this.accessor(identity).action(async (rawCtx: any) => {
+          const actionCtx = this.isolateActionCtx(rawCtx);
           const ctx =
             auth instanceof Error
               ? { ...actionCtx, auth: { getUserIdentity: () => Promise.reject(auth) } }
@@ -959,12 +1450,14 @@ export class Engine {
     const fn = await this.findFunction(job.name);
     const args = convexToJson(job.args[0] ?? {});
     const setState = (stateValue: Record<string, Value>, completed: boolean) =>
-      this.t.run(async () => {
-        this.db.patch("_scheduled_functions", jobId, {
-          state: stateValue,
-          ...(completed ? { completedTime: Date.now() } : {}),
-        });
-      });
+      withOccRetries(() =>
+        this.t.run(async () => {
+          this.db.patch("_scheduled_functions", jobId, {
+            state: stateValue,
+            ...(completed ? { completedTime: Date.now() } : {}),
+          });
+        }),
+      );
     if (!fn) {
       await setState({ kind: "failed", error: `Function ${job.name} not found` }, true);
       return;
@@ -973,7 +1466,7 @@ export class Engine {
       const ctx: ExecContext = {
         kind: "scheduled",
         path: job.name,
-        reads: new Set(),
+        reads: new ReadSet(),
         logLines: [],
         journalIn: null,
         journalOut: null,
@@ -983,23 +1476,26 @@ export class Engine {
       const started = performance.now();
       let failure: string | undefined;
       await execStorage.run(ctx, () =>
-        this.t.run(async (mutationCtx: any) => {
-          const current = this.db.get("_scheduled_functions", jobId);
-          if (!current || current.state.kind !== "pending") return;
-          try {
-            await mutationCtx.runMutation(makeFunctionReference(job.name), jsonToConvex(args));
-            this.db.patch("_scheduled_functions", jobId, {
-              state: { kind: "success" },
-              completedTime: Date.now(),
-            });
-          } catch (e) {
-            failure = e instanceof Error ? e.message : String(e);
-            this.db.patch("_scheduled_functions", jobId, {
-              state: { kind: "failed", error: failure },
-              completedTime: Date.now(),
-            });
-          }
-        }),
+        withOccRetries(() =>
+          this.t.run(async (mutationCtx: any) => {
+            failure = undefined;
+            const current = this.db.get("_scheduled_functions", jobId);
+            if (!current || current.state.kind !== "pending") return;
+            try {
+              await mutationCtx.runMutation(makeFunctionReference(job.name), jsonToConvex(args));
+              this.db.patch("_scheduled_functions", jobId, {
+                state: { kind: "success" },
+                completedTime: Date.now(),
+              });
+            } catch (e) {
+              failure = e instanceof Error ? e.message : String(e);
+              this.db.patch("_scheduled_functions", jobId, {
+                state: { kind: "failed", error: failure },
+                completedTime: Date.now(),
+              });
+            }
+          }),
+        ),
       );
       logExecution({
         kind: "scheduled",

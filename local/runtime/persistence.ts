@@ -14,10 +14,10 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { convexToJson, jsonToConvex, type JSONValue } from "convex/values";
+import { counterOfId, decodeId } from "./ids.js";
 import {
   emptyState,
   indexDocument,
-  tableOf,
   type CommittedWrite,
   type Doc,
   type StoredState,
@@ -27,6 +27,8 @@ interface LogRecord {
   /** Commit timestamp (ns) as a decimal string. */
   ts: string;
   writes: [string, JSONValue | null][];
+  /** The number of each table whose Convex-shaped ids this record holds. */
+  tables?: Record<string, number>;
   /** Caller-defined data committed atomically with the writes. */
   tag?: JSONValue;
 }
@@ -38,6 +40,8 @@ interface Snapshot {
   lastCommitTs: string;
   documents: JSONValue[];
   tags: JSONValue[];
+  /** Table numbers (absent in data written before Convex-shaped ids). */
+  tables?: Record<string, number>;
 }
 
 const COMPACT_AFTER_BYTES = 32 << 20;
@@ -63,6 +67,8 @@ export class Persistence {
       state.nextDocId = snapshot.nextDocId;
       state.lastCreationTime = snapshot.lastCreationTime;
       state.lastCommitTs = BigInt(snapshot.lastCommitTs);
+      for (const [table, number] of Object.entries(snapshot.tables ?? {}))
+        state.tables.set(table, number);
       for (const json of snapshot.documents) {
         const doc = jsonToConvex(json) as Doc;
         indexDocument(state, doc._id, doc);
@@ -90,11 +96,13 @@ export class Persistence {
   private apply(state: StoredState, record: LogRecord) {
     const ts = BigInt(record.ts);
     if (ts > state.lastCommitTs) state.lastCommitTs = ts;
+    for (const [table, number] of Object.entries(record.tables ?? {}))
+      state.tables.set(table, number);
     for (const [id, json] of record.writes) {
       const doc = json === null ? null : (jsonToConvex(json) as Doc);
       indexDocument(state, id, doc);
-      const counter = Number(id.slice(0, id.length - tableOf(id).length));
-      if (counter >= state.nextDocId) state.nextDocId = counter + 1;
+      const counter = counterOfId(id);
+      if (counter !== null && counter >= state.nextDocId) state.nextDocId = counter + 1;
       if (doc && doc._creationTime > state.lastCreationTime)
         state.lastCreationTime = doc._creationTime;
     }
@@ -109,6 +117,7 @@ export class Persistence {
       lastCommitTs: state.lastCommitTs.toString(),
       documents: Object.values(state.documents).map((doc) => convexToJson(doc)),
       tags,
+      tables: state.tables.toJSON(),
     };
     const tmp = `${this.snapshotFile}.tmp`;
     const fd = openSync(tmp, "w");
@@ -127,9 +136,15 @@ export class Persistence {
       this.fd = openSync(this.logFile, "a");
       this.logBytes = existsSync(this.logFile) ? statSync(this.logFile).size : 0;
     }
+    const tables: Record<string, number> = {};
+    for (const { id, table } of writes) {
+      const number = decodeId(id)?.tableNumber;
+      if (number !== undefined) tables[table] = number;
+    }
     const record: LogRecord = {
       ts: ts.toString(),
       writes: writes.map(({ id, doc }) => [id, doc === null ? null : convexToJson(doc)]),
+      tables,
       ...(tag !== undefined ? { tag } : {}),
     };
     const line = `${JSON.stringify(record)}\n`;

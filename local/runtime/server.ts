@@ -130,9 +130,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     }
     const compact = persistence.append(state.lastCommitTs, writes, tag);
     scheduler.onCommit(writes);
-    const tables = new Set(writes.map((write) => write.table));
     runOutside(() => {
-      sync.tablesChanged(tables);
+      sync.changed(writes, ctx?.commitTag);
       if (compact && !compactPending) {
         compactPending = true;
         setImmediate(() => {

@@ -7,7 +7,8 @@
 // re-run. All work that sends Transitions goes through one queue, so versions always chain.
 import type { WebSocket } from "ws";
 import type { JSONValue } from "convex/values";
-import type { Engine, Identity, Journal, Outcome } from "./engine.js";
+import type { CommittedWrite, Engine, Identity, Journal, Outcome } from "./engine.js";
+import { ReadSet } from "./indexes.js";
 import { TokenVerifier } from "./auth.js";
 import * as log from "./log.js";
 
@@ -39,7 +40,7 @@ interface SharedQuery {
   identity: Identity | null;
   journal: Journal | null;
   result: QueryResult | null;
-  reads: Set<string>;
+  reads: ReadSet;
   subscribers: Set<Subscription>;
 }
 
@@ -62,6 +63,8 @@ class Connection {
   identity: Identity | null = null;
   queries = new Map<number, Subscription>();
   pendingResponses: ResponseBuilder[] = [];
+  /** This client's mutations, one after another. */
+  mutations: Promise<void> = Promise.resolve();
   closed = false;
 
   constructor(readonly socket: WebSocket) {}
@@ -80,12 +83,13 @@ export function encodeTs(ts: bigint): string {
 // Convex pings every 15 s; the client reconnects after 60 s of silence.
 const PING_INTERVAL_MS = Number(process.env.CONVEX_LOCAL_PING_MS ?? 15_000);
 const REMEMBERED_MUTATIONS = 10_000;
-const ALL_TABLES = "*";
 // Queued sync work (query-set changes, auth, mutations) beyond which a connection that asks for
 // more is told the server is overloaded and closed (the client reconnects with back-off).
 const MAX_QUEUED_TASKS = Number(process.env.CONVEX_LOCAL_MAX_QUEUED_SYNC_TASKS ?? 10_000);
 // Actions running at once over sockets; beyond it an action fails with an overload error.
 const MAX_RUNNING_ACTIONS = 256;
+/** Subscriptions re-run at once after a commit. */
+const RERUN_CONCURRENCY = 4;
 
 export class SyncServer {
   private connections = new Set<Connection>();
@@ -94,7 +98,9 @@ export class SyncServer {
   private queued = 0;
   private runningActions = 0;
   private flushQueued = false;
-  private dirty = new Set<string>();
+  private pendingWrites: CommittedWrite[] = [];
+  private heldWrites = new Map<object, CommittedWrite[]>();
+  private rerunEverything = false;
   private lastTs = 0n;
   private pingTimer: NodeJS.Timeout;
   /** Responses of executed mutations by `sessionId:requestId` (at most once, across reconnects). */
@@ -136,15 +142,23 @@ export class SyncServer {
     return this.lastTs;
   }
 
-  /** Called after every commit, from any source. */
-  tablesChanged(tables: Iterable<string>) {
-    for (const table of tables) this.dirty.add(table);
+  /** Called after every commit, from any source, with what it wrote. */
+  changed(writes: Iterable<CommittedWrite>, commitTag?: object) {
+    // A client's mutation: its writes go out in the same flush as its response, so the
+    // client never sees its own write before its mutation completes (optimistic updates
+    // would show twice).
+    const held = commitTag ? this.heldWrites.get(commitTag) : undefined;
+    if (held) {
+      held.push(...writes);
+      return;
+    }
+    for (const write of writes) this.pendingWrites.push(write);
     this.requestFlush();
   }
 
   /** Re-runs every subscription (after a code reload). */
   rerunAll() {
-    this.dirty.add(ALL_TABLES);
+    this.rerunEverything = true;
     this.requestFlush();
   }
 
@@ -206,8 +220,17 @@ export class SyncServer {
         return this.enqueue(() => this.modifyQuerySet(connection, message));
       case "Authenticate":
         return this.enqueue(() => this.authenticate(connection, message));
-      case "Mutation":
-        return this.enqueue(() => this.mutation(connection, message));
+      case "Mutation": {
+        // Mutations of different clients run side by side (optimistic concurrency decides
+        // conflicts); each client's run one at a time, in order, and only once everything it
+        // sent before (an Authenticate, say) has been handled.
+        const reached = new Promise<void>((resolve) => this.enqueue(async () => resolve()));
+        connection.mutations = connection.mutations
+          .then(() => reached)
+          .then(() => this.mutation(connection, message))
+          .catch((e: unknown) => log.error("sync: mutation failed", e));
+        return;
+      }
       case "Action":
         this.runningActions += 1;
         void this.action(connection, message).finally(() => (this.runningActions -= 1));
@@ -251,7 +274,7 @@ export class SyncServer {
         identity: connection.identity,
         journal,
         result: null,
-        reads: new Set(),
+        reads: new ReadSet(),
         subscribers: new Set(),
       };
       this.shared.set(key, shared);
@@ -411,6 +434,7 @@ export class SyncServer {
         sessionId: connection.sessionId,
         requestId,
       };
+      this.heldWrites.set(commitTag, []);
       response = this.host
         .engine()
         .runPublic(
@@ -426,8 +450,15 @@ export class SyncServer {
             : failureResponse(requestId, outcome),
         );
       this.remember(key, response);
+      try {
+        connection.pendingResponses.push(await response);
+      } finally {
+        this.pendingWrites.push(...this.heldWrites.get(commitTag)!);
+        this.heldWrites.delete(commitTag);
+      }
+    } else {
+      connection.pendingResponses.push(await response);
     }
-    connection.pendingResponses.push(await response);
     this.requestFlush();
   }
 
@@ -461,40 +492,70 @@ export class SyncServer {
   }
 
   private async flush() {
-    const dirty = this.dirty;
-    this.dirty = new Set();
+    const writes = this.pendingWrites;
+    this.pendingWrites = [];
+    const everything = this.rerunEverything;
+    this.rerunEverything = false;
     const responses = new Map<Connection, ResponseBuilder[]>();
     for (const connection of this.connections) {
       if (connection.pendingResponses.length === 0) continue;
       responses.set(connection, connection.pendingResponses);
       connection.pendingResponses = [];
     }
-    const changed = new Set<SharedQuery>();
-    if (dirty.size > 0) {
-      for (const shared of [...this.shared.values()]) {
-        const affected =
-          dirty.has(ALL_TABLES) || [...shared.reads].some((table) => dirty.has(table));
-        if (affected && (await this.execute(shared))) changed.add(shared);
+    // Only queries whose read set (index ranges and documents read) a write touches re-run.
+    const affected: SharedQuery[] = [];
+    if (everything || writes.length > 0) {
+      for (const shared of this.shared.values()) {
+        if (everything || writes.some((write) => shared.reads.touchedBy(write)))
+          affected.push(shared);
       }
     }
-    if (changed.size === 0 && responses.size === 0) return;
+    if (affected.length === 0 && responses.size === 0) return;
     const ts = this.nextTs();
-    const touched = new Set<Connection>(responses.keys());
-    for (const shared of changed)
-      for (const subscription of shared.subscribers) touched.add(subscription.connection);
-    for (const connection of touched) {
-      if (connection.closed) continue;
-      for (const build of responses.get(connection) ?? []) connection.send(build(ts));
+    const changed = new Set<SharedQuery>();
+    const send = (connection: Connection) => {
+      if (connection.closed) return;
+      const built = responses.get(connection) ?? [];
       const modifications: string[] = [];
       for (const subscription of connection.queries.values()) {
         if (changed.has(subscription.shared)) modifications.push(modification(subscription));
       }
+      if (built.length === 0 && modifications.length === 0) return;
+      for (const build of built) connection.send(build(ts));
       this.sendTransition(connection, modifications, {
         querySet: connection.querySet,
         identity: connection.identityVersion,
         ts,
       });
+    };
+    // Each client gets its Transition as soon as every query it watches has re-run, so a
+    // slow query holds back only its own viewers.
+    const watchers = new Map<SharedQuery, Connection[]>();
+    const waiting = new Map<Connection, number>();
+    for (const shared of affected) {
+      const connections = [...shared.subscribers].map((subscription) => subscription.connection);
+      watchers.set(shared, connections);
+      for (const connection of connections)
+        waiting.set(connection, (waiting.get(connection) ?? 0) + 1);
     }
+    for (const connection of responses.keys()) if (!waiting.has(connection)) send(connection);
+    // Queries with the most viewers first: one re-run serves them all.
+    affected.sort((a, b) => b.subscribers.size - a.subscribers.size);
+    // A few re-runs at a time: they are separate transactions, so one that waits does not
+    // hold back the others.
+    let next = 0;
+    const worker = async () => {
+      while (next < affected.length) {
+        const shared = affected[next++]!;
+        if (await this.execute(shared)) changed.add(shared);
+        for (const connection of watchers.get(shared)!) {
+          const left = waiting.get(connection)! - 1;
+          waiting.set(connection, left);
+          if (left === 0) send(connection);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(RERUN_CONCURRENCY, affected.length) }, worker));
   }
 
   /** Resolves when every queued piece of sync work has been done. */
