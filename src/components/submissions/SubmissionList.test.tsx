@@ -148,7 +148,9 @@ describe("SubmissionList", () => {
     expect(card).toHaveTextContent("Posted by Ada Lovelace");
     expect(within(card).getByText("YouTube")).toBeVisible();
     expect(within(card).getByRole("button", { name: "Upvote this video" })).toBeEnabled();
-    expect(within(card).getByLabelText("5 votes")).toHaveTextContent("5");
+    expect(within(card).getByRole("group", { name: "Votes for this video" })).toHaveTextContent(
+      "5 votes",
+    );
     expect(within(card).getByRole("button", { name: "Downvote this video" })).toBeEnabled();
     expect(container.querySelector("img")).toHaveAttribute(
       "src",
