@@ -15,7 +15,9 @@ vi.mock("convex/react", () => ({
   usePaginatedQuery: vi.fn(),
   useMutation: vi.fn(),
 }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
 // The typing animation runs forever on timers; show its sequence instead.
 vi.mock("react-type-animation", () => ({
   TypeAnimation: ({ sequence, speed }: { sequence: unknown[]; speed: number }) => (

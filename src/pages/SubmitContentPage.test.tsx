@@ -15,7 +15,9 @@ vi.mock("convex/react", () => ({
   useQuery: vi.fn(),
   useAction: vi.fn(),
 }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
 
 const submit = vi.fn();
 const YOUTUBE_LINK = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
