@@ -1,6 +1,6 @@
 // Light and dark mode, toasts that are readable and stay clear of the header, and the first
 // paint before any JavaScript has run.
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "../support/fixtures.js";
 import { newBackendPerson, postIdea, uniqueWord } from "../support/backend.js";
 import { newPersonDetails, signUp } from "../support/signIn.js";
@@ -23,7 +23,21 @@ async function showErrorToast(page: Page) {
   await page.getByRole("button", { name: "Submit Idea!" }).click();
   const toast = page.locator("[data-sonner-toast][data-type='error']");
   await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute("data-mounted", "true");
+  // The pointer on it pauses its timer, so it stays while it is checked.
+  await toast.hover();
   return toast;
+}
+
+/** Once its slide-in has settled, the toast's top edge is at or below the header's bottom. */
+async function expectBelowHeader(page: Page, toast: Locator) {
+  const header = (await page.getByRole("banner").boundingBox())!;
+  await expect
+    .poll(async () => (await toast.boundingBox())!.y, { timeout: 3000 })
+    .toBeGreaterThanOrEqual(header.y + header.height);
+  // And it stays there (not a frame caught mid-animation).
+  await page.waitForTimeout(600);
+  expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
 }
 
 for (const colorScheme of ["light", "dark"] as const) {
@@ -49,7 +63,9 @@ for (const colorScheme of ["light", "dark"] as const) {
 
       await signUp(page, newPersonDetails(`Scheme ${colorScheme}`));
       const toast = await showErrorToast(page);
+      await expectBelowHeader(page, toast);
       await expectAccessible(page, `/submit with an error toast (${colorScheme})`);
+      await expect(toast).toBeVisible();
 
       // Our AA colours apply (not the library's own), and the toast sits below the header.
       const colours = await toast.evaluate((el) => {
@@ -62,9 +78,6 @@ for (const colorScheme of ["light", "dark"] as const) {
           : { text: "rgb(153, 27, 27)", background: "rgb(254, 242, 242)" },
       );
       expect(contrast(colours.text, colours.background)).toBeGreaterThanOrEqual(4.5);
-      const header = await page.getByRole("banner").boundingBox();
-      const box = await toast.boundingBox();
-      expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     } finally {
       await context.close();
     }
@@ -80,8 +93,7 @@ test("at 360 px the toast stays below the header too", async ({ browser }, testI
   try {
     await signUp(page, newPersonDetails("Narrow Toast"));
     const toast = await showErrorToast(page);
-    const header = await page.getByRole("banner").boundingBox();
-    expect((await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+    await expectBelowHeader(page, toast);
   } finally {
     await context.close();
   }
