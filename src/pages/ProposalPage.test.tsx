@@ -249,6 +249,10 @@ describe("ProposalPage", () => {
     expect(
       screen.getByRole("heading", { level: 1, name: "Failed to load proposal details" }),
     ).toBeVisible();
+    // The same not-found card as an unknown route (components/NotFound).
+    expect(screen.getByRole("region", { name: "Failed to load proposal details" })).toHaveClass(
+      "not-found__card",
+    );
     expect(screen.getByRole("link", { name: "Browse open bounties" })).toHaveAttribute(
       "href",
       "/ideas",

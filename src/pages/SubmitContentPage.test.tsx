@@ -299,6 +299,10 @@ describe("SubmitContentPage", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
       "This idea does not exist.",
     );
+    // The same not-found card as an unknown route (components/NotFound).
+    expect(screen.getByRole("region", { name: "This idea does not exist." })).toHaveClass(
+      "not-found__card",
+    );
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
     unmount();
 
