@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { defineConfig, loadEnv } from "vite";
 import react from "@vitejs/plugin-react";
 
@@ -48,9 +49,19 @@ function injectedStyleHashes(): string[] {
   ];
   if (blocks.some((css) => css === null)) return ["'unsafe-inline'"];
   // Both append an empty <style> first and fill it next: the empty text is checked too.
-  return ["", ...blocks].map(
+  return ["", ...blocks, ...firstPaintStyles()].map(
     (css) => `'sha256-${createHash("sha256").update(css!).digest("base64")}'`,
   );
+}
+
+/**
+ * The <style> blocks of index.html (the first-paint shell), as served: from the build in dist/
+ * when there is one (what `vite preview` sends), else from the source.
+ */
+function firstPaintStyles(): string[] {
+  const built = path.join(process.cwd(), "dist/index.html");
+  const html = readFileSync(existsSync(built) ? built : "index.html", "utf8");
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
 }
 
 export function securityHeaders(env: Record<string, string | undefined>): Record<string, string> {

@@ -1,16 +1,26 @@
 // `npm run budget`: builds the web app for production, serves it against a local stack with the
 // demo marketplace, and prints (1) the gzip size of the JavaScript the landing page loads
-// (target ≤ 150 KB) and (2) Lighthouse's mobile scores for / and /ideas in Debian's Chromium
-// (targets: performance ≥ 90, accessibility ≥ 95). Exits non-zero when a target is missed.
+// (target ≤ 120 KB) and (2) Lighthouse's mobile scores (its default profile: emulated phone,
+// simulated slow 4G, 4× CPU slowdown) in Debian's Chromium for /, /ideas, an idea page, /submit
+// and /profile (signed in through the sign-in stand-in): each route 3 times, every run and the
+// medians printed. Targets on the medians: performance ≥ 95, LCP ≤ 2.5 s, accessibility ≥ 95.
+// Exits non-zero when a target is missed.
+//
+// `npm run budget -- --size-only` (what CI runs): only (1), in well under a minute of checks.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { repoRoot, startStack } from "../local/stack/stack.js";
 import { loadDemo } from "../local/stack/demo.js";
+
+const { values: options } = parseArgs({
+  options: { "size-only": { type: "boolean", default: false } },
+});
 
 const ARTIFACTS = path.join(repoRoot, "e2e/.artifacts");
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -24,7 +34,33 @@ const FLAGS = [
   "--disable-component-update",
   "--disable-dev-shm-usage",
 ];
-const TARGETS = { landingJsKb: 150, performance: 90, accessibility: 95 };
+const TARGETS = { landingJsKb: 120, performance: 95, lcpMs: 2500, accessibility: 95 };
+const RUNS = 3;
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Signs a new person in through the sign-in stand-in and onboards them, in this browser. */
+async function signIn(page: Page, webUrl: string) {
+  await page.goto(`${webUrl}/login`);
+  await page.getByRole("button", { name: "Continue with Google" }).click();
+  await page.getByLabel("Name").fill("Budget Person");
+  await page.getByLabel("Email").fill(`budget.${Date.now()}@example.com`);
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await page.waitForURL(/\/(onboard|ideas)/);
+  if (page.url().includes("/onboard")) {
+    await page.getByRole("radio", { name: "Viewer" }).check();
+    await page.getByRole("radio", { name: "Both" }).check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/ideas/);
+  }
+}
+
+/** Ends a --size-only run after the size check, through the same clean-up as a full run. */
+class SizeOnlyDone extends Error {}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bounties-budget-"));
 const stack = await startStack({
@@ -42,58 +78,144 @@ try {
     adminKey: stack.env.CONVEX_LOCAL_ADMIN_KEY!,
   });
 
-  // 1. JavaScript the landing page loads, gzip-compressed as a server would send it.
+  // 1. JavaScript the landing page loads, gzip-compressed as a server would send it: what it
+  // asks for before its load event (the target), and what it fetches lazily afterwards (the
+  // below-the-fold tabs, the typing and count-up animations), printed apart.
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS.slice(1) });
   const page = await browser.newPage();
-  const scripts = new Set<string>();
-  page.on("response", (response) => {
-    const url = new URL(response.url());
+  const scripts = new Map<string, "first load" | "after load">();
+  let loaded = false;
+  page.on("load", () => (loaded = true));
+  page.on("request", (request) => {
+    const url = new URL(request.url());
     if (url.origin === new URL(stack.webUrl).origin && url.pathname.endsWith(".js"))
-      scripts.add(url.pathname);
+      scripts.set(url.pathname, loaded ? "after load" : "first load");
   });
   await page.goto(stack.webUrl);
   await page.waitForLoadState("networkidle");
   await browser.close();
-  let totalGzip = 0;
+  const totals = { "first load": 0, "after load": 0 };
   const rows: string[] = [];
-  for (const script of [...scripts].sort()) {
+  for (const [script, when] of [...scripts].sort()) {
     const gz = gzipSync(readFileSync(path.join(repoRoot, "dist", script))).length;
-    totalGzip += gz;
-    rows.push(`  ${(gz / 1024).toFixed(1).padStart(7)} KB  ${script}`);
+    totals[when] += gz;
+    rows.push(
+      `  ${(gz / 1024).toFixed(1).padStart(7)} KB  ${script}${when === "after load" ? "  (after load)" : ""}`,
+    );
   }
-  const landingKb = totalGzip / 1024;
+  const landingKb = totals["first load"] / 1024;
   console.log(
-    `\nJavaScript loaded by / (gzip):\n${rows.join("\n")}\n  ${landingKb.toFixed(1).padStart(7)} KB  total (target ≤ ${TARGETS.landingJsKb} KB)`,
+    `\nJavaScript loaded by / (gzip):\n${rows.join("\n")}\n` +
+      `  ${landingKb.toFixed(1).padStart(7)} KB  until the load event (target ≤ ${TARGETS.landingJsKb} KB)\n` +
+      `  ${(totals["after load"] / 1024).toFixed(1).padStart(7)} KB  lazily after it\n` +
+      `  ${((totals["first load"] + totals["after load"]) / 1024).toFixed(1).padStart(7)} KB  in all`,
   );
+  if (options["size-only"]) {
+    // CI guards against growth from today's figure; the issue's target (printed above) is the
+    // full run's, and is not met yet (see the README's performance notes).
+    const ceiling = Number(process.env.BUDGET_LANDING_CEILING_KB ?? 132);
+    console.log(`  CI ceiling: ${ceiling} KB (${landingKb <= ceiling ? "ok" : "EXCEEDED"})`);
+    if (landingKb > ceiling) failed = true;
+    throw new SizeOnlyDone();
+  }
   if (landingKb > TARGETS.landingJsKb) failed = true;
 
   // 2. Lighthouse, mobile profile (its default: emulated phone, simulated slow 4G and CPU).
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  // The same browser, driven by Playwright to sign in and to find an idea's address.
+  const driver = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
   try {
-    for (const route of ["/", "/ideas"]) {
-      const result = await lighthouse(`${stack.webUrl}${route}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility"],
-      });
-      // The whole report, for finding what a figure comes from (e.g. the layout-shifts audit).
-      const reportPath = path.join(ARTIFACTS, `lighthouse${route.replace(/\W+/g, "-")}.json`);
-      writeFileSync(reportPath, JSON.stringify(result!.lhr, null, 1));
-      const categories = result!.lhr.categories;
-      const performance = Math.round((categories.performance?.score ?? 0) * 100);
-      const accessibility = Math.round((categories.accessibility?.score ?? 0) * 100);
-      const audits = result!.lhr.audits;
-      const metric = (id: string) => audits[id]?.displayValue ?? "?";
-      console.log(
-        `Lighthouse mobile ${route.padEnd(6)} performance ${performance} (target ≥ ${TARGETS.performance}), accessibility ${accessibility} (target ≥ ${TARGETS.accessibility}); ` +
-          `FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`,
+    const page = await driver.contexts()[0]!.newPage();
+    await page.goto(`${stack.webUrl}/ideas`);
+    const ideaPath = await page
+      .locator('a[href^="/expanded-proposal/"]')
+      .first()
+      .getAttribute("href");
+    if (!ideaPath) throw new Error("The demo has no idea to measure.");
+    const cdp = await page.context().newCDPSession(page);
+    const routes: { path: string; signedIn: boolean }[] = [
+      { path: "/", signedIn: false },
+      { path: "/ideas", signedIn: false },
+      { path: ideaPath, signedIn: false },
+      { path: "/submit", signedIn: false },
+      { path: "/profile", signedIn: true },
+    ];
+    const summary: string[] = [];
+    let signedIn = false;
+    for (const route of routes) {
+      if (route.signedIn && !signedIn) {
+        await signIn(page, stack.webUrl);
+        signedIn = true;
+      }
+      const runs: {
+        performance: number;
+        accessibility: number;
+        lcp: number;
+        fcp: number;
+        tbt: number;
+        cls: number;
+      }[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        // A cold cache every run; a signed-in run keeps its storage (the session) but not the cache.
+        await cdp.send("Network.clearBrowserCache");
+        const result = await lighthouse(`${stack.webUrl}${route.path}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+          disableStorageReset: route.signedIn,
+        });
+        const lhr = result!.lhr;
+        const name = route.path === ideaPath ? "idea" : route.path;
+        // The whole report, for finding what a figure comes from (e.g. the layout-shifts audit).
+        const reportPath = path.join(
+          ARTIFACTS,
+          `lighthouse${name.replace(/\W+/g, "-")}-${run}.json`,
+        );
+        writeFileSync(reportPath, JSON.stringify(lhr, null, 1));
+        const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+        const figures = {
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          lcp: numeric("largest-contentful-paint"),
+          fcp: numeric("first-contentful-paint"),
+          tbt: numeric("total-blocking-time"),
+          cls: numeric("cumulative-layout-shift"),
+        };
+        runs.push(figures);
+        if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== route.path)
+          console.log(`  (run ${run} of ${route.path} ended on ${lhr.finalDisplayedUrl})`);
+        console.log(
+          `  run ${run} ${name.padEnd(8)} performance ${figures.performance}, accessibility ${figures.accessibility}; ` +
+            `FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, CLS ${figures.cls.toFixed(3)}`,
+        );
+      }
+      const m = {
+        performance: median(runs.map((r) => r.performance)),
+        accessibility: median(runs.map((r) => r.accessibility)),
+        lcp: median(runs.map((r) => r.lcp)),
+        fcp: median(runs.map((r) => r.fcp)),
+        tbt: median(runs.map((r) => r.tbt)),
+        cls: median(runs.map((r) => r.cls)),
+      };
+      const met =
+        m.performance >= TARGETS.performance &&
+        m.lcp <= TARGETS.lcpMs &&
+        m.accessibility >= TARGETS.accessibility;
+      if (!met) failed = true;
+      summary.push(
+        `${(route.path === ideaPath ? "idea page" : route.path).padEnd(10)} performance ${m.performance} (≥ ${TARGETS.performance}), ` +
+          `LCP ${(m.lcp / 1000).toFixed(2)} s (≤ ${TARGETS.lcpMs / 1000} s), accessibility ${m.accessibility} (≥ ${TARGETS.accessibility}); ` +
+          `FCP ${(m.fcp / 1000).toFixed(2)} s, TBT ${Math.round(m.tbt)} ms, CLS ${m.cls.toFixed(3)}${met ? "" : "  MISSED"}`,
       );
-      if (performance < TARGETS.performance || accessibility < TARGETS.accessibility) failed = true;
     }
+    console.log(`\nLighthouse mobile, medians of ${RUNS} runs:\n  ${summary.join("\n  ")}`);
   } finally {
+    await driver.close().catch(() => {});
     await chrome.kill();
   }
+} catch (error) {
+  if (!(error instanceof SizeOnlyDone)) throw error;
 } finally {
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -16,6 +16,8 @@ const { values, positionals } = parseArgs({
     slices: { type: "boolean", default: false },
     // "Name <email>": sign in through the sign-in stand-in first (and onboard if asked).
     "sign-in": { type: "string" },
+    // "dark" or "light": the system colour scheme the pages see (prefers-color-scheme).
+    "color-scheme": { type: "string", default: "light" },
   },
 });
 mkdirSync(values.out, { recursive: true });
@@ -28,7 +30,8 @@ const browser = await chromium.launch({
     "--disable-component-update",
   ],
 });
-const context = await browser.newContext();
+const colorScheme = values["color-scheme"] === "dark" ? "dark" : "light";
+const context = await browser.newContext({ colorScheme });
 if (values["sign-in"]) {
   const [, name, email] = /^(.*)<(.*)>$/.exec(values["sign-in"]) ?? [];
   const page = await context.newPage();

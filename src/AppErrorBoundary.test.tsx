@@ -14,7 +14,9 @@ vi.mock("convex/react", () => ({
   usePaginatedQuery: vi.fn(),
   useMutation: vi.fn(),
 }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
 // /discover throws while rendering; /search's code cannot be downloaded.
 vi.mock("./pages/DiscoverPage", () => ({
   default: () => {

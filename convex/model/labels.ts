@@ -2,6 +2,29 @@
 import type { Duration } from "./validators";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+export const HOUR_MS = 60 * 60 * 1000;
+export const MINUTE_MS = 60 * 1000;
+
+/** Whole days until a deadline, rounded up (a day and a minute is 2 days). */
+export function daysLeft(expiration: number, now: number): number {
+  return Math.ceil((expiration - now) / DAY_MS);
+}
+
+/**
+ * Time left before a deadline, in the largest whole unit, always rounded up: an idea posted
+ * with 14 days stays "14 days" until a full day has passed. The submit page's "Creators have
+ * N days" and every "N days left" read this one function, so they never disagree.
+ */
+export function timeLeft(
+  expiration: number,
+  now: number,
+): { count: number; unit: "day" | "hour" | "minute" } | null {
+  const left = expiration - now;
+  if (!(left > 0)) return null;
+  if (left >= DAY_MS) return { count: daysLeft(expiration, now), unit: "day" };
+  if (left >= HOUR_MS) return { count: Math.ceil(left / HOUR_MS), unit: "hour" };
+  return { count: Math.max(1, Math.ceil(left / MINUTE_MS)), unit: "minute" };
+}
 
 /** The duration tiers an idea may ask for: their names and the lengths they allow (spec §9). */
 export const DURATION_TIERS: Record<

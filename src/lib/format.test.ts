@@ -20,10 +20,25 @@ describe("texts", () => {
     expect(deadlineHint(Number.NaN, NOW)).toBe("Choose a valid date.");
   });
 
-  test("the expiry label goes days, hours, minutes, then Completed, singular for 1", () => {
-    expect(expiryLabel(NOW + 3 * DAY + 5, NOW)).toBe("3 days left");
+  test("an idea posted with 14 days reads 14 days on the submit page and on its card a minute later", () => {
+    const expiration = NOW + 14 * DAY;
+    expect(deadlineHint(expiration, NOW)).toBe("Creators have 14 days to make your idea.");
+    expect(expiryLabel(expiration, NOW + 60 * 1000)).toBe("14 days left");
+    expect(expiryLabel(expiration, NOW + DAY - 1)).toBe("14 days left");
+    expect(expiryLabel(expiration, NOW + DAY)).toBe("13 days left");
+    // Whatever the moment, the hint and the label give the same number of days.
+    for (const elapsed of [0, 1, 59_999, 3 * 3600 * 1000, DAY + 1, 5 * DAY + 7]) {
+      const days = deadlineHint(expiration, NOW + elapsed).match(/(\d+) days/)![1];
+      expect(expiryLabel(expiration, NOW + elapsed)).toBe(`${days} days left`);
+    }
+  });
+
+  test("the expiry label goes days, hours, minutes, then Completed, rounded up, singular for 1", () => {
+    expect(expiryLabel(NOW + 3 * DAY, NOW)).toBe("3 days left");
+    expect(expiryLabel(NOW + 3 * DAY + 5, NOW)).toBe("4 days left");
     expect(expiryLabel(NOW + DAY, NOW)).toBe("1 day left");
     expect(expiryLabel(NOW + 5 * 3600 * 1000, NOW)).toBe("5 hours left");
+    expect(expiryLabel(NOW + 4.5 * 3600 * 1000, NOW)).toBe("5 hours left");
     expect(expiryLabel(NOW + 3600 * 1000, NOW)).toBe("1 hour left");
     expect(expiryLabel(NOW + 42 * 60 * 1000, NOW)).toBe("42 minutes left");
     expect(expiryLabel(NOW + 20 * 1000, NOW)).toBe("1 minute left");

@@ -1,29 +1,28 @@
 // How the web app writes ideas' numbers, dates and texts (spec §4, §9). UI only: the server's
 // rules (days, dollars at the REST edge, duration tiers) stay in convex/model/labels.ts.
-import { DAY_MS, DURATION_TIERS } from "../../convex/model/labels";
+import { DURATION_TIERS, daysLeft, timeLeft } from "../../convex/model/labels";
 import type { Duration, IdeaPlatform } from "../../convex/model/validators";
 
 // Still declared beside the server's rules because the money pages import them from there.
 export { formatLongDate, formatMoney } from "../../convex/model/labels";
 
-const HOUR_MS = 60 * 60 * 1000;
-const MINUTE_MS = 60 * 1000;
+const countOf = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
 
-/** The submit page's deadline hint: 'Creators have N day(s) to make your idea.' (rounded up). */
+/**
+ * The submit page's deadline hint: 'Creators have N day(s) to make your idea.' Whole days,
+ * rounded up like every "N days left" (same timeLeft), so the two always agree.
+ */
 export function deadlineHint(expiration: number, now: number): string {
   if (!Number.isFinite(expiration) || expiration <= now) return "Choose a valid date.";
-  const days = Math.ceil((expiration - now) / DAY_MS);
-  return `Creators have ${days} ${days === 1 ? "day" : "days"} to make your idea.`;
+  const days = daysLeft(expiration, now);
+  return `Creators have ${countOf(days, "day")} to make your idea.`;
 }
 
-/** 'N days left', else hours, else minutes, singular for 1; 'Completed' once past (spec §4). */
+/** 'N days left', else hours, else minutes, singular for 1, rounded up; 'Completed' once past (spec §4). */
 export function expiryLabel(expiration: number, now: number): string {
-  const left = expiration - now;
-  if (left <= 0) return "Completed";
-  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} left`;
-  if (left >= DAY_MS) return plural(Math.floor(left / DAY_MS), "day");
-  if (left >= HOUR_MS) return plural(Math.floor(left / HOUR_MS), "hour");
-  return plural(Math.max(1, Math.ceil(left / MINUTE_MS)), "minute");
+  const left = timeLeft(expiration, now);
+  if (!left) return "Completed";
+  return `${countOf(left.count, left.unit)} left`;
 }
 
 /** The bounty bar: the amount as a fraction of the next power of ten above it (spec §2). */

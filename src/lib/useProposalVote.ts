@@ -33,8 +33,10 @@ export function useProposalVote() {
     },
   );
   return (proposalId: Id<"proposals">, next: VoteValue) => {
-    vote({ proposalId, vote: next }).catch(() =>
-      toast.error("Failed to update vote", { id: TOAST_IDS.voteIdea }),
+    vote({ proposalId, vote: next }).then(
+      // A vote that goes through clears the failure of an earlier one.
+      () => toast.dismiss(TOAST_IDS.voteIdea),
+      () => toast.error("Failed to update vote", { id: TOAST_IDS.voteIdea }),
     );
   };
 }

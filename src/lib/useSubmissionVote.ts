@@ -35,8 +35,11 @@ export function useSubmissionVote() {
     },
   );
   return (submissionId: Id<"submissions">, next: VoteValue) => {
-    vote({ submissionId, vote: next }).catch((error: unknown) =>
-      toast.error(convexErrorMessage(error) ?? VOTE_FAILED_MESSAGE, { id: TOAST_IDS.voteVideo }),
+    vote({ submissionId, vote: next }).then(
+      // A vote that goes through clears the failure of an earlier one.
+      () => toast.dismiss(TOAST_IDS.voteVideo),
+      (error: unknown) =>
+        toast.error(convexErrorMessage(error) ?? VOTE_FAILED_MESSAGE, { id: TOAST_IDS.voteVideo }),
     );
   };
 }

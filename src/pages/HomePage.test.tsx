@@ -15,7 +15,9 @@ vi.mock("convex/react", () => ({
   usePaginatedQuery: vi.fn(),
   useMutation: vi.fn(),
 }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
 // The typing animation runs forever on timers; show its sequence instead.
 vi.mock("react-type-animation", () => ({
   TypeAnimation: ({ sequence, speed }: { sequence: unknown[]; speed: number }) => (
@@ -75,9 +77,11 @@ describe("HomePage", () => {
     expect(screen.getByRole("link", { name: "Browse bounties" })).toHaveAttribute("href", "/ideas");
   });
 
-  it("types the two prompts at speed 25 with 3 second pauses", () => {
+  it("types the two prompts at speed 25 with 3 second pauses, once the page has loaded", async () => {
     renderHome();
-    const typing = screen.getByTestId("typing");
+    // Until then (and while loading the animation) the first prompt stands still.
+    expect(screen.getByText("My dream video idea is...")).toBeInTheDocument();
+    const typing = await screen.findByTestId("typing");
     expect(typing).toHaveTextContent(
       "My dream video idea is... | 3000 | I wish someone made a video about... | 3000",
     );
@@ -135,6 +139,9 @@ describe("HomePage", () => {
     try {
       renderHome();
       await act(async () => {
+        await vi.dynamicImportSettled();
+      });
+      await act(async () => {
         vi.advanceTimersByTime(2500);
       });
       expect(screen.getByText("1,234", { selector: ".stat__value span" })).toBeInTheDocument();
@@ -184,5 +191,54 @@ describe("HomePage", () => {
   it("searches the open bounties for the q parameter", () => {
     renderHome("/?q=pigeons");
     expect(lastListArgs()).toEqual({ view: "open", sort: "recent", search: "pigeons" });
+  });
+});
+
+describe("HomePage animations on a phone", () => {
+  let observed: { callback: IntersectionObserverCallback; element: Element }[] = [];
+  const showOnScreen = (visible: boolean) =>
+    act(() => {
+      for (const { callback, element } of observed)
+        callback(
+          [{ isIntersecting: visible, target: element } as IntersectionObserverEntry],
+          {} as IntersectionObserver,
+        );
+    });
+
+  beforeEach(() => {
+    observed = [];
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        constructor(private callback: IntersectionObserverCallback) {}
+        observe(element: Element) {
+          observed.push({ callback: this.callback, element });
+        }
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("types and counts only while on screen, and stops typing once scrolled away", async () => {
+    renderHome();
+    await act(async () => {
+      await vi.dynamicImportSettled();
+    });
+    // Loaded, but not yet seen: the prompt stands still and the counters wait, invisible.
+    expect(screen.queryByTestId("typing")).not.toBeInTheDocument();
+    expect(screen.getByText("1,234", { selector: ".stat__value--waiting" })).toBeInTheDocument();
+
+    await showOnScreen(true);
+    expect(await screen.findByTestId("typing")).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(
+        screen.queryByText("1,234", { selector: ".stat__value--waiting" }),
+      ).not.toBeInTheDocument(),
+    );
+
+    await showOnScreen(false);
+    expect(screen.queryByTestId("typing")).not.toBeInTheDocument();
+    expect(screen.getByText("My dream video idea is...")).toBeInTheDocument();
   });
 });

@@ -15,7 +15,9 @@ vi.mock("convex/react", () => ({
   useMutation: vi.fn(),
 }));
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: vi.fn() }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
 
 const FAILED = "There was an error processing your login. Please try again.";
 const AUTH_ERROR = "Authentication error. Please try again.";

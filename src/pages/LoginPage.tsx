@@ -94,6 +94,7 @@ export default function LoginPage() {
     setPending(provider);
     try {
       const result = await signIn(provider, { redirectTo: loginRedirectTo(next) });
+      toast.dismiss(TOAST_IDS.signIn);
       // With a redirect the browser is leaving for the provider: keep the buttons disabled.
       if (!result?.redirect) setPending(null);
     } catch {

@@ -17,7 +17,9 @@ vi.mock("convex/react", () => ({
   useAction: vi.fn(),
 }));
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: vi.fn() }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
 
 const overview: OperatorOverview = {
   totals: {

@@ -10,7 +10,9 @@ vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
   useAction: vi.fn(),
 }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
 
 const finishConnection = vi.fn();
 let session = { isLoading: false, isAuthenticated: true };

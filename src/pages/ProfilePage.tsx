@@ -48,6 +48,7 @@ export default function ProfilePage() {
     try {
       expectSignOutTo("/ideas");
       await signOut();
+      toast.dismiss(TOAST_IDS.signOut);
       navigate("/ideas", { replace: true });
     } catch {
       toast.error(SIGN_OUT_ERROR, { id: TOAST_IDS.signOut });

@@ -18,7 +18,9 @@ vi.mock("convex/react", () => ({
   useMutation: vi.fn(),
 }));
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: vi.fn() }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
 
 const vote = vi.fn();
 
@@ -91,7 +93,7 @@ describe("ProposalPage", () => {
     expect(screen.getByText("You can earn up to")).toBeVisible();
     expect(screen.getAllByText("$1,234.50")).toHaveLength(2);
     expect(screen.getByRole("progressbar", { name: "Bounty $1,234.50" })).toBeVisible();
-    expect(screen.getByLabelText("7 votes")).toHaveTextContent("7");
+    expect(screen.getByRole("group", { name: "Votes for this idea" })).toHaveTextContent("7 votes");
     expect(screen.getByText(/2 submissions/)).toBeVisible();
   });
 
@@ -132,7 +134,7 @@ describe("ProposalPage", () => {
 
   it("shows the constraints: remaining time, platform, duration and deadline", () => {
     const expiration = new Date(2030, 0, 15, 12).getTime();
-    setProposal(makeProposal({ expiration: Date.now() + 3 * DAY_MS + 3_600_000 }));
+    setProposal(makeProposal({ expiration: Date.now() + 3 * DAY_MS - 3_600_000 }));
     const { unmount } = renderProposal();
 
     expect(screen.getByText("3 days left")).toBeVisible();
@@ -146,10 +148,12 @@ describe("ProposalPage", () => {
   });
 
   it.each([
-    [5 * 60 * 60 * 1000 + 60_000, "5 hours left"],
-    [1 * 60 * 60 * 1000 + 60_000, "1 hour left"],
+    // Rounded up, like the submit page's "Creators have N days" (singulars: lib/format.test.ts).
+    [5 * 60 * 60 * 1000 - 60_000, "5 hours left"],
+    [1 * 60 * 60 * 1000 + 60_000, "2 hours left"],
     [10 * 60 * 1000, "10 minutes left"],
-    [DAY_MS + 60_000, "1 day left"],
+    [DAY_MS + 60_000, "2 days left"],
+    [14 * DAY_MS - 60_000, "14 days left"],
   ])("counts down: %i ms left reads %s", (left, label) => {
     setProposal(makeProposal({ expiration: Date.now() + left }));
     renderProposal();
@@ -245,6 +249,10 @@ describe("ProposalPage", () => {
     expect(
       screen.getByRole("heading", { level: 1, name: "Failed to load proposal details" }),
     ).toBeVisible();
+    // The same not-found card as an unknown route (components/NotFound).
+    expect(screen.getByRole("region", { name: "Failed to load proposal details" })).toHaveClass(
+      "not-found__card",
+    );
     expect(screen.getByRole("link", { name: "Browse open bounties" })).toHaveAttribute(
       "href",
       "/ideas",

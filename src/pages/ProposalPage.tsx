@@ -1,6 +1,7 @@
 import "../styles/proposal.css";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import NotFound from "../components/NotFound";
 import { useConvexAuth } from "convex/react";
 import {
   durationLine,
@@ -245,22 +246,15 @@ function ProposalSkeleton() {
 function ProposalNotFound() {
   useDocumentTitle("Idea not found");
   return (
-    <section className="card proposal-missing" aria-labelledby="proposal-missing-title">
-      <h1 id="proposal-missing-title" className="proposal-missing__title">
-        {LOAD_ERROR_MESSAGE}
-      </h1>
-      <p className="muted">
-        This idea may have been removed, or the link may be incomplete. There are plenty of other
-        bounties waiting for a video.
-      </p>
-      <div className="proposal-missing__actions">
-        <Link to="/ideas" className="btn btn-primary">
-          Browse open bounties
-        </Link>
-        <Link to="/submit" className="btn btn-secondary">
-          Post your own idea
-        </Link>
-      </div>
-    </section>
+    <NotFound
+      title={LOAD_ERROR_MESSAGE}
+      actions={[
+        { to: "/ideas", label: "Browse open bounties" },
+        { to: "/submit", label: "Post your own idea" },
+      ]}
+    >
+      This idea may have been removed, or the link may be incomplete. There are plenty of other
+      bounties waiting for a video.
+    </NotFound>
   );
 }

@@ -15,7 +15,9 @@ vi.mock("convex/react", () => ({
   useQuery: vi.fn(),
   useAction: vi.fn(),
 }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
 
 const submit = vi.fn();
 const YOUTUBE_LINK = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
@@ -296,6 +298,10 @@ describe("SubmitContentPage", () => {
     const { unmount } = renderPage("/submit-content/nope");
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
       "This idea does not exist.",
+    );
+    // The same not-found card as an unknown route (components/NotFound).
+    expect(screen.getByRole("region", { name: "This idea does not exist." })).toHaveClass(
+      "not-found__card",
     );
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
     unmount();

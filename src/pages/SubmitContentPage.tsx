@@ -1,5 +1,6 @@
 import "../styles/submissions.css";
 import { Link } from "react-router-dom";
+import NotFound from "../components/NotFound";
 import { VIDEO_LINK_MESSAGES } from "../../convex/model/videoLinks";
 import IdeaFromRoute, { type Proposal } from "../components/proposals/IdeaFromRoute";
 import VideoLinkForm from "../components/submitContent/VideoLinkForm";
@@ -80,19 +81,9 @@ function SubmitSkeleton() {
 function IdeaNotFound() {
   useDocumentTitle("Idea not found");
   return (
-    <section className="card submit-content__missing" aria-labelledby="submit-missing-title">
-      <h1 id="submit-missing-title" className="submit-content__missing-title">
-        This idea does not exist.
-      </h1>
-      <p className="muted">
-        It may have been removed, or the link may be incomplete. Pick an open bounty to submit your
-        video to.
-      </p>
-      <div className="submit-content__closed-actions">
-        <Link to="/ideas" className="btn btn-primary">
-          Browse open bounties
-        </Link>
-      </div>
-    </section>
+    <NotFound title="This idea does not exist.">
+      It may have been removed, or the link may be incomplete. Pick an open bounty to submit your
+      video to.
+    </NotFound>
   );
 }

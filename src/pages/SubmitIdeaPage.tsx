@@ -80,6 +80,7 @@ export default function SubmitIdeaPage() {
         links: idea.links,
       });
       clearIdeaDraft();
+      toast.dismiss(TOAST_IDS.postIdea);
       navigate(`/expanded-proposal/${proposalId}`);
     } catch (error) {
       setSubmitting(false);

@@ -15,7 +15,7 @@ export function makeProposal(overrides: Partial<ProposalListItem> = {}): Proposa
     links: [],
     platform: "YouTube",
     durations: ["SHORT"],
-    expiration: Date.now() + 3 * DAY + 60 * 60 * 1000,
+    expiration: Date.now() + 3 * DAY - 60 * 60 * 1000,
     status: "open",
     bountyCents: 1250,
     submissionCount: 3,

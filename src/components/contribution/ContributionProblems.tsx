@@ -2,6 +2,7 @@
 // session ('Contribution not found.' with 'Find more Bounties').
 import { Link } from "react-router-dom";
 import { NOT_FOUND } from "./contributionDetails";
+import NotFound from "../NotFound";
 
 export function ContributionSkeleton() {
   return (
@@ -42,19 +43,9 @@ export function ContributionError({ message }: { message: string }) {
 
 export function ContributionNotFound() {
   return (
-    <section className="card contribution-problem" aria-labelledby="contribution-problem-title">
-      <h1 id="contribution-problem-title" className="contribution-problem__title">
-        {NOT_FOUND}
-      </h1>
-      <p className="muted">
-        The link may be incomplete, or this checkout was never finished. There are plenty of other
-        ideas waiting for their bounty.
-      </p>
-      <div className="contribution__actions">
-        <Link to="/ideas" className="btn btn-primary">
-          Find more Bounties
-        </Link>
-      </div>
-    </section>
+    <NotFound title={NOT_FOUND} actions={[{ to: "/ideas", label: "Find more Bounties" }]}>
+      The link may be incomplete, or this checkout was never finished. There are plenty of other
+      ideas waiting for their bounty.
+    </NotFound>
   );
 }

@@ -11,7 +11,9 @@ vi.mock("convex/react", () => ({
   useMutation: vi.fn(),
   useAction: vi.fn(),
 }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
 
 const VIDEO = {
   _id: "k57sub1" as never,

@@ -1,13 +1,14 @@
-import { useRef } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { useConvexAuth } from "convex/react";
-import { TypeAnimation } from "react-type-animation";
+import { useActiveWhenVisible } from "../../lib/useActiveWhenVisible";
 import { useReducedMotion } from "../../lib/useReducedMotion";
 import { ArrowRight, Lightbulb } from "lucide-react";
 
 export const PROMPTS = ["My dream video idea is...", "I wish someone made a video about..."];
 const PAUSE_MS = 3000;
 const SEQUENCE = PROMPTS.flatMap((prompt) => [prompt, PAUSE_MS]);
+const TypingPrompts = lazy(() => import("./TypingPrompts"));
 
 /**
  * The landing page's read-only idea box: it cycles through prompts with a typing animation, and
@@ -19,6 +20,9 @@ export default function IdeaPrompt() {
   const location = useLocation();
   const reducedMotion = useReducedMotion();
   const navigated = useRef(false);
+  const box = useRef<HTMLDivElement>(null);
+  // The first prompt stands still until the page has loaded, and whenever the box is off screen.
+  const typing = useActiveWhenVisible(box) && !reducedMotion;
 
   function start() {
     if (navigated.current) return;
@@ -28,7 +32,7 @@ export default function IdeaPrompt() {
   }
 
   return (
-    <div className="idea-prompt">
+    <div className="idea-prompt" ref={box}>
       <Lightbulb className="idea-prompt__icon" size={22} strokeWidth={2} aria-hidden="true" />
       <input
         className="idea-prompt__input"
@@ -39,10 +43,12 @@ export default function IdeaPrompt() {
         onClick={start}
       />
       <span className="idea-prompt__text" aria-hidden="true">
-        {reducedMotion ? (
-          PROMPTS[0]
+        {typing ? (
+          <Suspense fallback={PROMPTS[0]}>
+            <TypingPrompts sequence={SEQUENCE} speed={25} />
+          </Suspense>
         ) : (
-          <TypeAnimation sequence={SEQUENCE} speed={25} repeat={Infinity} wrapper="span" />
+          PROMPTS[0]
         )}
       </span>
       <span className="idea-prompt__cta" aria-hidden="true">

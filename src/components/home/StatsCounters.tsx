@@ -1,12 +1,12 @@
-import { useEffect, useRef, type RefObject } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useQuery } from "convex/react";
-import { useCountUp } from "react-countup";
 import { api } from "../../../convex/_generated/api";
+import { useActiveWhenVisible } from "../../lib/useActiveWhenVisible";
 import { useReducedMotion } from "../../lib/useReducedMotion";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import { Skeleton } from "../ui/Skeleton";
 
-const ANIMATION_SECONDS = 2;
+const AnimatedNumber = lazy(() => import("./AnimatedNumber"));
 const numberFormat = new Intl.NumberFormat("en-US");
 
 const COUNTERS = [
@@ -15,30 +15,32 @@ const COUNTERS = [
   { key: "originalVideos", label: "Original Videos Created" },
 ] as const;
 
-/** Counts up from 0 for 2 seconds, then from the previous value whenever the value changes. */
-function AnimatedNumber({ value }: { value: number }) {
-  const ref = useRef<HTMLSpanElement>(null);
-  const { update } = useCountUp({
-    ref: ref as RefObject<HTMLElement>,
-    end: value,
-    duration: ANIMATION_SECONDS,
-    separator: ",",
-  });
-  const animatedTo = useRef(value);
-  useEffect(() => {
-    if (animatedTo.current === value) return;
-    animatedTo.current = value;
-    update(value);
-  }, [value, update]);
-  return <span ref={ref} />;
-}
-
-/** One counter's number: animated, or shown at once when less motion is wanted. */
-function Counter({ value, reducedMotion }: { value: number; reducedMotion: boolean }) {
+/**
+ * One counter's number: counted up once the page has loaded and the counters are on screen
+ * (kept invisible, at its final width, until then), or shown at once when less motion is wanted.
+ */
+function Counter({
+  value,
+  reducedMotion,
+  counting,
+}: {
+  value: number;
+  reducedMotion: boolean;
+  counting: boolean;
+}) {
+  const still = <span className="stat__value--waiting">{numberFormat.format(value)}</span>;
   return (
     <>
       <span className="stat__value" aria-hidden="true">
-        {reducedMotion ? numberFormat.format(value) : <AnimatedNumber value={value} />}
+        {reducedMotion ? (
+          numberFormat.format(value)
+        ) : counting ? (
+          <Suspense fallback={still}>
+            <AnimatedNumber value={value} />
+          </Suspense>
+        ) : (
+          still
+        )}
       </span>
       {/* Screen readers get the final number, not every frame of the animation. */}
       <span className="visually-hidden">{numberFormat.format(value)}</span>
@@ -49,8 +51,13 @@ function Counter({ value, reducedMotion }: { value: number; reducedMotion: boole
 function Stats() {
   const stats = useQuery(api.stats.get);
   const reducedMotion = useReducedMotion();
+  const list = useRef<HTMLDListElement>(null);
+  const active = useActiveWhenVisible(list);
+  // Once started, a count-up runs to its end (two seconds) even if scrolled away.
+  const [counting, setCounting] = useState(false);
+  if (active && !counting) setCounting(true);
   return (
-    <dl className="stats" aria-busy={stats === undefined || undefined}>
+    <dl className="stats" ref={list} aria-busy={stats === undefined || undefined}>
       {COUNTERS.map(({ key, label }) => (
         <div key={key} className="stat">
           <dt className="stat__label">{label}</dt>
@@ -61,7 +68,7 @@ function Stats() {
                 <span className="visually-hidden">Loading</span>
               </>
             ) : (
-              <Counter value={stats[key]} reducedMotion={reducedMotion} />
+              <Counter value={stats[key]} reducedMotion={reducedMotion} counting={counting} />
             )}
           </dd>
         </div>

@@ -7,7 +7,7 @@ import { NOTIFICATION_KINDS, KIND_INFO } from "../../../convex/model/notificatio
 import NotificationSettings, { SAVE_FAILED } from "./NotificationSettings";
 
 vi.mock("convex/react", () => ({ useQuery: vi.fn(), useMutation: vi.fn() }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn() }) }));
+vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), dismiss: vi.fn() }) }));
 
 const save = vi.fn();
 const defaults = NOTIFICATION_KINDS.map((kind) => ({

@@ -18,7 +18,9 @@ vi.mock("convex/react", () => ({
   useMutation: vi.fn(),
   useAction: vi.fn(),
 }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
 vi.mock("../../lib/externalNavigation", () => ({ goToExternal: vi.fn() }));
 
 type Platforms = NonNullable<FunctionReturnType<typeof api.platforms.mine>>;

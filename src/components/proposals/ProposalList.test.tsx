@@ -20,7 +20,9 @@ vi.mock("convex/react", () => ({
   usePaginatedQuery: vi.fn(),
   useMutation: vi.fn(),
 }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
 
 let state: ListState;
 

@@ -1,5 +1,6 @@
 import "../../styles/proposals.css";
 import clsx from "clsx";
+import { useState } from "react";
 import { ArrowBigDown, ArrowBigUp } from "lucide-react";
 import type { VoteValue } from "../../../convex/model/validators";
 import { toggleVote } from "../../../convex/model/votes";
@@ -16,7 +17,22 @@ interface Props {
   orientation?: "vertical" | "horizontal";
 }
 
-/** Up arrow, net count, down arrow (spec §2). */
+/** "1 vote", "5 votes", "-2 votes": the count as a screen reader says it. */
+export function voteCountLabel(votes: number): string {
+  return `${votes} ${Math.abs(votes) === 1 ? "vote" : "votes"}`;
+}
+
+/** What a screen reader says once after the person's own click. */
+function ownVoteAnnouncement(next: VoteValue, subject: string): string {
+  if (next === 1) return `You upvoted ${subject}`;
+  if (next === -1) return `You downvoted ${subject}`;
+  return `You removed your vote on ${subject}`;
+}
+
+/**
+ * Up arrow, net count, down arrow (spec §2). The count is not a live region (a list of them
+ * would read out everyone's votes as they arrive); only the person's own click is announced.
+ */
 export default function VoteButtons({
   votes,
   userVote,
@@ -26,6 +42,7 @@ export default function VoteButtons({
   orientation = "vertical",
 }: Props) {
   const disabled = disabledReason !== undefined;
+  const [announcement, setAnnouncement] = useState("");
   const button = (direction: 1 | -1) => {
     const active = userVote === direction;
     const label = `${direction === 1 ? "Upvote" : "Downvote"} ${subject}`;
@@ -42,7 +59,11 @@ export default function VoteButtons({
         aria-pressed={active}
         disabled={disabled}
         title={disabledReason ?? label}
-        onClick={() => onVote(toggleVote(userVote, direction))}
+        onClick={() => {
+          const next = toggleVote(userVote, direction);
+          setAnnouncement(ownVoteAnnouncement(next, subject));
+          onVote(next);
+        }}
       >
         <Arrow
           size={18}
@@ -60,11 +81,15 @@ export default function VoteButtons({
       aria-label={`Votes for ${subject}`}
     >
       {button(1)}
-      <span className="vote-buttons__count" aria-live="polite" aria-label={`${votes} votes`}>
-        {votes}
+      <span className="vote-buttons__count">
+        <span aria-hidden="true">{votes}</span>
+        <span className="visually-hidden">{voteCountLabel(votes)}</span>
       </span>
       {button(-1)}
       {disabledReason ? <span className="visually-hidden">{disabledReason}</span> : null}
+      <span className="visually-hidden" role="status">
+        {announcement}
+      </span>
     </div>
   );
 }

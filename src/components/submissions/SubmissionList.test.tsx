@@ -17,7 +17,9 @@ vi.mock("convex/react", () => ({
   useQuery: vi.fn(),
   useMutation: vi.fn(),
 }));
-vi.mock("sonner", () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock("sonner", () => ({
+  toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
+}));
 
 const vote = vi.fn();
 let optimisticUpdate: ((store: unknown, args: unknown) => void) | null = null;
@@ -168,7 +170,9 @@ describe("SubmissionList", () => {
     expect(card).toHaveTextContent("Posted by Ada Lovelace");
     expect(within(card).getByText("YouTube")).toBeVisible();
     expect(within(card).getByRole("button", { name: "Upvote this video" })).toBeEnabled();
-    expect(within(card).getByLabelText("5 votes")).toHaveTextContent("5");
+    expect(within(card).getByRole("group", { name: "Votes for this video" })).toHaveTextContent(
+      "5 votes",
+    );
     expect(within(card).getByRole("button", { name: "Downvote this video" })).toBeEnabled();
     expect(container.querySelector("img")).toHaveAttribute(
       "src",
@@ -323,6 +327,21 @@ describe("SubmissionList", () => {
         id: TOAST_IDS.voteVideo,
       }),
     );
+  });
+
+  it("clears the vote's error toast once a vote goes through", async () => {
+    vote.mockRejectedValueOnce(new Error("offline"));
+    const user = userEvent.setup();
+    renderList();
+
+    await user.click(screen.getByRole("button", { name: "Upvote this video" }));
+    await vi.waitFor(() => expect(toast.error).toHaveBeenCalledTimes(1));
+    expect(toast.dismiss).not.toHaveBeenCalled();
+
+    vote.mockResolvedValueOnce(null);
+    await user.click(screen.getByRole("button", { name: "Upvote this video" }));
+    await vi.waitFor(() => expect(toast.dismiss).toHaveBeenCalledWith(TOAST_IDS.voteVideo));
+    expect(toast.error).toHaveBeenCalledTimes(1);
   });
 });
 
