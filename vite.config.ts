@@ -123,6 +123,8 @@ export default defineConfig(({ mode }) => ({
           environment: "edge-runtime",
           include: ["convex/**/*.test.ts"],
           server: { deps: { inline: ["convex-test"] } },
+          // Money journeys run many functions each; a busy 2-core machine needs headroom.
+          testTimeout: 20_000,
         },
       },
       {

@@ -5,4 +5,18 @@ import { afterEach } from "vitest";
 // jsdom has no layout: scrolling is a no-op here (tests that care spy on it).
 window.scrollTo = () => undefined;
 
+// jsdom has no matchMedia: a light-scheme, full-motion screen (tests that care replace it).
+if (typeof window.matchMedia !== "function")
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+
 afterEach(() => cleanup());
