@@ -80,7 +80,7 @@ export default function SubmitIdeaPage() {
         links: idea.links,
       });
       clearIdeaDraft();
-      navigate(`/expanded-proposal/${proposalId}`);
+      navigate(`/expanded-proposal/${proposalId}`, { state: { justPosted: true } });
     } catch (error) {
       setSubmitting(false);
       const message = convexErrorMessage(error);
