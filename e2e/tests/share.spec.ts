@@ -49,22 +49,28 @@ test("a session that expires on an idea link keeps the idea page open, with a wa
   const author = await newBackendPerson("Idea Author");
   const title = `Lighthouse keepers ${uniqueWord()}`;
   const id = await postIdea(author, { oneLiner: title });
+  // The browser's clock, so the session's token can be made to run out.
+  await page.clock.install();
 
   await visit(page, "/login");
   await signInAs(page, newPersonDetails("Returning Reader"));
   await completeOnboarding(page);
+  await visit(page, `/expanded-proposal/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
 
-  // The stored session can no longer be refreshed (expired server-side, say).
+  // The session can no longer be refreshed (revoked or expired server-side), and its token runs
+  // out: the client tries to refresh, fails, and the session ends while the idea is open.
   await page.evaluate(() => {
     for (const key of Object.keys(localStorage))
-      if (key.startsWith("__convexAuth")) localStorage.setItem(key, "expired.session.token");
+      if (key.startsWith("__convexAuthRefreshToken")) localStorage.setItem(key, "revoked|token");
   });
-  await page.goto(`/expanded-proposal/${id}`);
+  await page.clock.fastForward("02:00:00");
 
   await expect(page.getByText("Your session has ended.")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/expanded-proposal/${id}$`));
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
   await page.getByRole("link", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
