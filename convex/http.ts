@@ -8,6 +8,7 @@ import { restApp } from "./rest/app";
 import { ideaRoutes } from "./rest/ideas";
 import { paymentRoutes, registerStripeWebhook } from "./rest/payments";
 import { submissionRoutes } from "./rest/submissions";
+import { registerSharePages } from "./rest/share";
 import { registerUnsubscribe } from "./rest/unsubscribe";
 import { userRoutes } from "./rest/users";
 
@@ -64,5 +65,7 @@ auth.addHttpRoutes(guardedAuthRoutes(http) as HttpRouter);
 registerStripeWebhook(http);
 // Emails' one-click unsubscribe, signed, for people who are not signed in.
 registerUnsubscribe(http);
+// Ideas' share pages with their Open Graph tags and preview image, for people signed out.
+registerSharePages(http);
 
 export default http;

@@ -34,8 +34,9 @@ test("a new person signs in with Google, onboards, signs out, and next time goes
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/ideas$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
-  // The session ended everywhere: the other tab goes to the home page.
-  await expect(otherTab).toHaveURL(/\/$/);
+  // The session ended everywhere: the other tab's private page asks to sign in again.
+  await expect(otherTab).toHaveURL(/\/login$/);
+  await expect(otherTab.getByText("Your session has ended.")).toBeVisible();
   await otherTab.close();
 
   await page.getByRole("banner").getByRole("link", { name: "Login" }).click();

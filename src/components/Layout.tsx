@@ -6,6 +6,7 @@ import PageFallback from "./PageFallback";
 import Footer from "./Footer";
 import Header from "./Header";
 import Logo from "./Logo";
+import ConnectionNotice from "./ConnectionNotice";
 import OnboardingGate from "./OnboardingGate";
 import RouteErrorBoundary from "./RouteErrorBoundary";
 import SessionWatcher from "./SessionWatcher";
@@ -35,6 +36,7 @@ export default function Layout() {
       <ErrorBoundary fallback={null}>
         <OnboardingGate />
         <SessionWatcher />
+        <ConnectionNotice />
       </ErrorBoundary>
       <a className="skip-link" href="#main">
         Skip to content

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 import QueryErrorBoundary from "./QueryErrorBoundary";
+import { onboardPath } from "../lib/returnTo";
 import { useCurrentUser } from "../lib/session";
 
 const EXEMPT_PATHS = ["/onboard", "/login", "/privacy-policy", "/terms-of-service"];
@@ -13,7 +14,7 @@ export function isOnboardingExempt(pathname: string): boolean {
 
 function Gate() {
   const { isLoading, isAuthenticated, user } = useCurrentUser();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const mustOnboard =
     !isLoading &&
@@ -22,8 +23,9 @@ function Gate() {
     !isOnboardingExempt(pathname);
 
   useEffect(() => {
-    if (mustOnboard) navigate("/onboard", { replace: true });
-  }, [mustOnboard, navigate]);
+    // Onboarding brings the person back to the page they were on.
+    if (mustOnboard) navigate(onboardPath(pathname + search + hash), { replace: true });
+  }, [mustOnboard, navigate, pathname, search, hash]);
 
   return null;
 }

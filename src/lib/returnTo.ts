@@ -81,3 +81,11 @@ export function loginRedirectTo(next: string | null): string {
     ? `/login?${SIGNIN_PARAM}=1`
     : `/login?${NEXT_PARAM}=${encodeURIComponent(safe)}&${SIGNIN_PARAM}=1`;
 }
+
+/** The onboarding page, carrying where to go once it is done (new users sign in from anywhere). */
+export function onboardPath(next: string | null): string {
+  const safe = safeNext(next);
+  return safe === null || safe.startsWith("/onboard")
+    ? "/onboard"
+    : `/onboard?${NEXT_PARAM}=${encodeURIComponent(safe)}`;
+}

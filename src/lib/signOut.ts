@@ -1,5 +1,6 @@
-// Where the app goes when a session ends: "/" by default (spec §4 "Sign-out goes to /"),
-// unless the sign-out was started by a button that chose its own destination.
+// Where the app goes when this person signs out with a button that chose a destination
+// (Settings → /ideas). A session that ends any other way (expired, could not refresh, signed out
+// in another tab) keeps the person on their page: SessionWatcher says so with a sign-in link.
 let chosenDestination: string | null = null;
 
 /** Called by a sign-out button that navigates elsewhere itself (Settings → /ideas). */
@@ -7,9 +8,9 @@ export function expectSignOutTo(path: string) {
   chosenDestination = path;
 }
 
-/** Consumes the destination for the session that just ended. */
-export function signOutDestination(): string {
-  const destination = chosenDestination ?? "/";
+/** Consumes the destination a sign-out button chose for the session that just ended, if any. */
+export function signOutDestination(): string | null {
+  const destination = chosenDestination;
   chosenDestination = null;
   return destination;
 }

@@ -12,6 +12,8 @@ export const TOAST_IDS = {
   saveDisplayName: "save-display-name",
   saveOnboarding: "save-onboarding",
   signIn: "sign-in",
+  /** The session ended without a sign-out here (expired, refresh failed, another tab). */
+  sessionEnded: "session-ended",
   signOut: "sign-out",
   /** Starting a connection, and the outcome the platform's callback brings back. */
   connect: (platform: VideoPlatform) => `platform-auth-${platform}`,

@@ -2,7 +2,7 @@ import { act, renderHook } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ConvexError } from "convex/values";
 import { toast } from "sonner";
-import { useCheckout } from "./useCheckout";
+import { CHECKOUT_TIMEOUT_DETAIL, CHECKOUT_TIMEOUT_MS, useCheckout } from "./useCheckout";
 import { goToExternal } from "./externalNavigation";
 import { deferred, mockConvex } from "../test/money";
 
@@ -103,5 +103,57 @@ describe("useCheckout", () => {
     startCheckout.mockResolvedValue({ url: "https://checkout.stripe.test/x", contributionId: "c" });
     await act(() => result.current.start("proposal_1", 500));
     expect(goToExternal).toHaveBeenCalledWith("https://checkout.stripe.test/x");
+  });
+
+  it("gives up after about 10 seconds with an error, and never redirects when the answer comes late", async () => {
+    vi.useFakeTimers();
+    try {
+      const call = deferred<{ url: string; contributionId: string }>();
+      startCheckout.mockReturnValue(call.promise);
+      const { result } = renderHook(() => useCheckout());
+      let started!: Promise<void>;
+      act(() => {
+        started = result.current.start("proposal_1", 500);
+      });
+      await act(async () => {
+        vi.advanceTimersByTime(CHECKOUT_TIMEOUT_MS - 1);
+      });
+      expect(toast.error).not.toHaveBeenCalled();
+      expect(result.current.busy).toBe(true);
+
+      await act(async () => {
+        vi.advanceTimersByTime(1);
+        await started;
+      });
+      expect(toast.error).toHaveBeenCalledWith("Could not initialize payment", {
+        id: "checkout",
+        description: CHECKOUT_TIMEOUT_DETAIL,
+      });
+      expect(result.current.busy).toBe(false);
+
+      await act(async () => {
+        call.resolve({ url: "https://checkout.stripe.test/c/pay/cs_late", contributionId: "c1" });
+        await call.promise;
+      });
+      expect(goToExternal).not.toHaveBeenCalled();
+      expect(toast.success).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("does not redirect once the page that asked is gone", async () => {
+    const call = deferred<{ url: string; contributionId: string }>();
+    startCheckout.mockReturnValue(call.promise);
+    const { result, unmount } = renderHook(() => useCheckout());
+    act(() => {
+      void result.current.start("proposal_1", 500);
+    });
+    unmount();
+    await act(async () => {
+      call.resolve({ url: "https://checkout.stripe.test/c/pay/cs_1", contributionId: "c1" });
+      await call.promise;
+    });
+    expect(goToExternal).not.toHaveBeenCalled();
   });
 });

@@ -5,7 +5,13 @@ import { useAuthActions } from "@convex-dev/auth/react";
 import { toast } from "sonner";
 import { DiscordIcon, GoogleIcon } from "../components/BrandIcons";
 import { LogoMark } from "../components/Logo";
-import { DEFAULT_NEXT, SIGNIN_PARAM, loginRedirectTo, returnPath } from "../lib/returnTo";
+import {
+  DEFAULT_NEXT,
+  SIGNIN_PARAM,
+  loginRedirectTo,
+  onboardPath,
+  returnPath,
+} from "../lib/returnTo";
 import { useCurrentUser } from "../lib/session";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
@@ -73,7 +79,7 @@ export default function LoginPage() {
   }, [roundTripFailed, setSearchParams, location.state]);
 
   // Signed in: once the profile is known, go to onboarding or back where the person was.
-  const destination = user?.needsOnboarding ? "/onboard" : (next ?? DEFAULT_NEXT);
+  const destination = user?.needsOnboarding ? onboardPath(next) : (next ?? DEFAULT_NEXT);
   const profileReady = isAuthenticated && !isLoading;
   useEffect(() => {
     if (profileReady) navigate(destination, { replace: true });

@@ -1,6 +1,6 @@
 import "../styles/auth.css";
 import { useState, type FormEvent } from "react";
-import { Navigate, useLocation, useNavigate } from "react-router-dom";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useConvexAuth, useMutation } from "convex/react";
 import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -17,6 +17,7 @@ import {
   type AccountType,
   type PreferredPlatform,
 } from "../lib/preferences";
+import { NEXT_PARAM, safeNext } from "../lib/returnTo";
 import { useCurrentUser } from "../lib/session";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
@@ -151,6 +152,7 @@ type ChosenPreferences = { accountType: AccountType; preferredPlatform: Preferre
 
 function OnboardForm({ saved }: { saved: Preferences }) {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const saveOnboarding = useMutation(api.users.saveOnboarding);
   const [saving, setSaving] = useState(false);
   const { control, handleSubmit, setFocus, formState } = useForm<
@@ -171,7 +173,9 @@ function OnboardForm({ saved }: { saved: Preferences }) {
     try {
       const { hadAccountType } = await saveOnboarding(chosen);
       toast.success(SAVED_MESSAGE, { id: TOAST_IDS.saveOnboarding });
-      navigate(hadAccountType ? "/profile" : "/ideas", { replace: true });
+      // A new user goes back where they signed in from (say /submit, where their draft waits).
+      const next = safeNext(searchParams.get(NEXT_PARAM));
+      navigate(hadAccountType ? "/profile" : (next ?? "/ideas"), { replace: true });
     } catch (error) {
       const message = convexErrorMessage(error);
       toast.error(message === USER_DATA_MESSAGE ? USER_DATA_MESSAGE : SAVE_ERROR_MESSAGE, {

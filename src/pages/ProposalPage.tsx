@@ -28,6 +28,8 @@ import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import { useProposalVote } from "../lib/useProposalVote";
 import { Loading, Skeleton, SkeletonRows } from "../components/ui/Skeleton";
+import IdeaLiveNotice from "../components/share/IdeaLiveNotice";
+import ShareButtons from "../components/share/ShareButtons";
 import { Calendar, CirclePlay, Clock, Monitor, type LucideIcon } from "lucide-react";
 
 export const NO_DESCRIPTION = "No description provided.";
@@ -69,6 +71,8 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
           <span aria-hidden="true">←</span> All bounties
         </Link>
       </nav>
+
+      <IdeaLiveNotice proposalId={proposal._id} title={proposal.title} />
 
       <header className="proposal-header">
         <VoteButtons
@@ -132,6 +136,12 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
               </Link>
             )}
             <FollowButton proposalId={proposal._id} />
+            <ShareButtons
+              proposalId={proposal._id}
+              title={proposal.title}
+              heading="Share this idea"
+              className="proposal-share"
+            />
           </section>
         </aside>
         <div className="proposal-main">

@@ -81,7 +81,7 @@ export default function SubmitIdeaPage() {
       });
       clearIdeaDraft();
       toast.dismiss(TOAST_IDS.postIdea);
-      navigate(`/expanded-proposal/${proposalId}`);
+      navigate(`/expanded-proposal/${proposalId}`, { state: { justPosted: true } });
     } catch (error) {
       setSubmitting(false);
       const message = convexErrorMessage(error);

@@ -1,5 +1,6 @@
 // A known contribution: what was given to which idea, the payment's status, where the money is
 // now (its fate), and the payout-method choice while it can matter.
+import ShareButtons from "../share/ShareButtons";
 import { Link } from "react-router-dom";
 import { formatMoney } from "../../../convex/model/labels";
 import { isSuccessfulPayment } from "../../../convex/model/money";
@@ -58,6 +59,13 @@ export default function ContributionView({
           happen!
         </p>
       ) : null}
+
+      <ShareButtons
+        proposalId={proposal._id}
+        title={proposal.title}
+        heading="Ask friends to chip in"
+        className="card contribution__share"
+      />
 
       <div className="contribution__actions">
         <Link to={`/expanded-proposal/${proposal._id}`} className="btn btn-primary">

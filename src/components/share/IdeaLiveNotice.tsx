@@ -1,0 +1,32 @@
+// "Your idea is live": shown on the idea page right after its author posts it (SubmitIdeaPage
+// navigates here with `justPosted` in the history state), with the share buttons, because the
+// first backers usually come from the author's own friends.
+import { useLocation } from "react-router-dom";
+import ShareButtons from "./ShareButtons";
+
+export interface JustPostedState {
+  justPosted?: boolean;
+}
+
+export default function IdeaLiveNotice({
+  proposalId,
+  title,
+}: {
+  proposalId: string;
+  title: string;
+}) {
+  const location = useLocation();
+  const state = location.state as JustPostedState | null;
+  if (!state?.justPosted) return null;
+  return (
+    <section className="card share-live alert-success" aria-labelledby="idea-live-title">
+      <h2 id="idea-live-title" className="share-live__title">
+        Your idea is live!
+      </h2>
+      <p className="share-live__text">
+        Share it so friends can add to the bounty and creators can find it.
+      </p>
+      <ShareButtons proposalId={proposalId} title={title} />
+    </section>
+  );
+}

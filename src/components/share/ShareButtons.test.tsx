@@ -1,0 +1,87 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import ShareButtons from "./ShareButtons";
+
+const ID = "k57abc123";
+
+function setNavigator(props: Partial<Record<"share" | "clipboard", unknown>>) {
+  for (const [key, value] of Object.entries(props))
+    Object.defineProperty(navigator, key, { value, configurable: true, writable: true });
+}
+
+afterEach(() => {
+  setNavigator({ share: undefined, clipboard: undefined });
+  vi.unstubAllEnvs();
+});
+
+describe("ShareButtons", () => {
+  it("without the Web Share API: copies the idea's share link and offers X, WhatsApp, Reddit and email", async () => {
+    vi.stubEnv("VITE_CONVEX_SITE_URL", "https://happy-cat-1.convex.site/");
+    // After userEvent.setup(), which installs a clipboard of its own.
+    const user = userEvent.setup();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    setNavigator({ share: undefined, clipboard: { writeText } });
+    render(<ShareButtons proposalId={ID} title="Lagos & night" heading="Ask friends to chip in" />);
+
+    expect(screen.getByRole("group", { name: "Ask friends to chip in" })).toBeInTheDocument();
+    const link = `https://happy-cat-1.convex.site/share/${ID}`;
+    await user.click(screen.getByRole("button", { name: "Copy link" }));
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(screen.getByRole("button", { name: "Link copied" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Link copied");
+
+    const href = (name: RegExp) => screen.getByRole("link", { name }).getAttribute("href")!;
+    expect(href(/^X/)).toContain(`url=${encodeURIComponent(link)}`);
+    expect(href(/^WhatsApp/)).toContain(encodeURIComponent(link));
+    expect(href(/^Reddit/)).toBe(
+      `https://www.reddit.com/submit?url=${encodeURIComponent(link)}&title=Lagos%20%26%20night`,
+    );
+    expect(href(/^Email/)).toMatch(/^mailto:\?subject=Lagos%20%26%20night&body=/);
+    expect(screen.queryByRole("button", { name: "Share" })).toBeNull();
+  });
+
+  it("shows the link to copy by hand when the clipboard refuses", async () => {
+    vi.stubEnv("VITE_CONVEX_SITE_URL", "https://happy-cat-1.convex.site");
+    const user = userEvent.setup();
+    setNavigator({
+      share: undefined,
+      clipboard: { writeText: vi.fn().mockRejectedValue(new Error("denied")) },
+    });
+    render(<ShareButtons proposalId={ID} title="Idea" />);
+    await user.click(screen.getByRole("button", { name: "Copy link" }));
+    expect(screen.getByLabelText("Copy this link:")).toHaveValue(
+      `https://happy-cat-1.convex.site/share/${ID}`,
+    );
+    expect(screen.queryByRole("button", { name: "Link copied" })).toBeNull();
+  });
+
+  it("with the Web Share API: one Share button that opens the share sheet with the link", async () => {
+    vi.stubEnv("VITE_CONVEX_SITE_URL", "https://happy-cat-1.convex.site");
+    const share = vi.fn().mockResolvedValue(undefined);
+    setNavigator({ share });
+    const user = userEvent.setup();
+    render(<ShareButtons proposalId={ID} title="Idea" />);
+    expect(screen.queryByRole("link", { name: /WhatsApp/ })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    expect(share).toHaveBeenCalledWith({
+      title: "Idea",
+      text: "Idea",
+      url: `https://happy-cat-1.convex.site/share/${ID}`,
+    });
+  });
+
+  it("falls back to the links when the share sheet fails, but not when the person cancels", async () => {
+    const share = vi
+      .fn()
+      .mockRejectedValueOnce(new DOMException("cancelled", "AbortError"))
+      .mockRejectedValueOnce(new TypeError("not allowed"));
+    setNavigator({ share });
+    const user = userEvent.setup();
+    render(<ShareButtons proposalId={ID} title="Idea" />);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    expect(screen.getByRole("button", { name: "Share" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    expect(await screen.findByRole("button", { name: "Copy link" })).toBeInTheDocument();
+  });
+});
