@@ -149,7 +149,12 @@ describe("submitting a video", () => {
   });
 
   test.each([
-    ["an unknown video", () => undefined, "https://youtu.be/missing0000"],
+    [
+      "an unknown video",
+      () => undefined,
+      "https://youtu.be/missing0000",
+      "We couldn't find that video on YouTube",
+    ],
     [
       "a private video",
       () =>
@@ -162,11 +167,17 @@ describe("submitting a video", () => {
           privacy: "private",
         }),
       "https://youtu.be/private0000",
+      "We couldn't find that video on YouTube",
     ],
-    ["a platform outage", () => (fake.outage = 503), "https://youtu.be/abcdefghijk"],
+    [
+      "a platform outage",
+      () => (fake.outage = 503),
+      "https://youtu.be/abcdefghijk",
+      "YouTube did not answer. Please try again in a moment.",
+    ],
   ])(
     "%s fails verification with 'Failed to verify video' and nothing is saved",
-    async (_name, setup, link) => {
+    async (_name, setup, link, reason) => {
       const t = newBackend();
       fake.youtube.push({
         id: "abcdefghijk",
@@ -181,7 +192,7 @@ describe("submitting a video", () => {
       const error = await as(t, creator)
         .action(api.submissions.submit, { proposalId, link })
         .catch((e: { data: { message: string; code?: string } }) => e.data);
-      expect(error).toEqual({ message: "Failed to verify video", code: "verify" });
+      expect(error).toEqual({ message: "Failed to verify video", code: "verify", reason });
       expect(await t.query(api.submissions.listForProposal, { proposalId })).toEqual([]);
     },
   );

@@ -219,6 +219,27 @@ export async function notifyVideoSubmitted(ctx: MutationCtx, submissionId: Id<"s
   });
 }
 
+/**
+ * A video's proven creator took over its submission (product rules "Submissions"): the earlier
+ * submitter is told, once per takeover.
+ */
+export async function notifyVideoClaimed(
+  ctx: MutationCtx,
+  submissionId: Id<"submissions">,
+  earlierSubmitterId: Id<"users">,
+) {
+  const s = await ctx.db.get("submissions", submissionId);
+  if (s === null) return;
+  await deliver(
+    ctx,
+    earlierSubmitterId,
+    "video_claimed",
+    s.proposalId,
+    `video_claimed:${submissionId}:${s.authorId}`,
+    { submissionId },
+  );
+}
+
 /** A new idea: its poster follows it, and the 24-hours reminder is scheduled. */
 export async function notifyIdeaPosted(ctx: MutationCtx, proposalId: Id<"proposals">) {
   const proposal = await ctx.db.get("proposals", proposalId);
