@@ -21,6 +21,18 @@ async function connectYouTubeInSettings(page: Page, creator: Person) {
   await expect(toast(page, "YouTube connected successfully")).toBeVisible();
 }
 
+/** With E2E_SHOTS_DIR set, saves the page at 1280 and 360 px wide (for looking at the card). */
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS_DIR;
+  if (!dir) return;
+  const before = page.viewportSize();
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
+    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
 const card = (page: Page) =>
   page.getByRole("region", { name: "Check your video before submitting" });
 
@@ -43,6 +55,8 @@ test("a connected creator picks a synced video, sees its checks, then submits it
   await connectYouTubeInSettings(page, creator);
 
   await page.goto(`/submit-content/${ideaId}`);
+  await expect(page.getByRole("region", { name: "Or pick one of your videos" })).toBeVisible();
+  await shot(page, "picker");
   const picker = page.getByRole("region", { name: "Or pick one of your videos" });
   await picker
     .getByRole("button", { name: new RegExp(`Night market in 90 seconds ${word}`) })
@@ -63,6 +77,7 @@ test("a connected creator picks a synced video, sees its checks, then submits it
     await expect(checks.getByRole("listitem").filter({ hasText: check })).toContainText("passes");
   await expect(card(page)).toContainText("Every check passes: this video can win the bounty.");
   await expectAccessible(page, "the confirmation card");
+  await shot(page, "card-passes");
 
   await card(page).getByRole("button", { name: "Submit Video" }).click();
   await expect(toast(page, "Video submitted successfully!")).toBeVisible();
@@ -71,6 +86,7 @@ test("a connected creator picks a synced video, sees its checks, then submits it
     .locator("article.submission-card")
     .filter({ hasText: `Night market in 90 seconds ${word}` });
   await expect(submission).toContainText("All votes: 0 · Counted votes: 0");
+  await shot(page, "idea-vote-breakdown");
 });
 
 test("a video failing a check shows that it cannot win; wrong links say why", async ({ page }) => {
@@ -104,6 +120,7 @@ test("a video failing a check shows that it cannot win; wrong links say why", as
   ).toContainText("fails");
   await expect(card(page)).toContainText("10:00");
   await expectAccessible(page, "the card's warning");
+  await shot(page, "card-cannot-win");
 
   // Another link: a TikTok video on a YouTube idea, then a video YouTube does not know.
   await card(page).getByRole("button", { name: "Choose another video" }).click();
@@ -119,5 +136,6 @@ test("a video failing a check shows that it cannot win; wrong links say why", as
   await page.getByRole("button", { name: "Check video" }).click();
   await expect(problem).toContainText("Failed to verify video");
   await expect(problem).toContainText("We couldn't find that video on YouTube");
+  await shot(page, "verify-reason");
   await expect(card(page)).toHaveCount(0);
 });

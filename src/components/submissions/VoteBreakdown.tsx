@@ -20,7 +20,8 @@ export default function VoteBreakdown({ submissionId }: { submissionId: string }
         <span>
           {VOTE_RULE_TEXTS.countedVotes}: <strong>{breakdown.countedVotes}</strong>
         </span>
-        <span className="vote-breakdown__question"> — {VOTE_RULE_TEXTS.question}</span>
+        <span aria-hidden="true"> — </span>
+        <span className="vote-breakdown__question">{VOTE_RULE_TEXTS.question}</span>
       </summary>
       <p className="vote-breakdown__rule">{VOTE_RULE_TEXTS.rule}</p>
     </details>
