@@ -142,7 +142,8 @@ export default defineSchema({
     lastSync: v.number(),
   })
     .index("by_user_platform", ["userId", "platform"])
-    .index("by_platform_account", ["platform", "accountId"]),
+    .index("by_platform_account", ["platform", "accountId"])
+    .index("by_platform_username", ["platform", "username"]),
 
   platformVideos: defineTable({
     userId: v.id("users"),

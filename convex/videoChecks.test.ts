@@ -265,4 +265,31 @@ describe("squatting ends", () => {
     });
     expect(await submissionCount(t)).toBe(0);
   });
+
+  test("TikTok too: a video of a connected account cannot be submitted by someone else", async () => {
+    const t = newBackend();
+    const owner = await createUser(t);
+    const other = await createUser(t);
+    await connectAccount(t, fake, owner, { openId: "open-owner", username: "owner.makes" });
+    const proposalId = await postIdea(t, await createUser(t), {
+      platform: "TikTok",
+      durations: ["SHORT"],
+    });
+    fake.tiktok.push({
+      id: "7301234567890123999",
+      username: "owner.makes",
+      openId: "open-owner",
+      title: "Dumplings in 40s",
+      seconds: 40,
+      createTime: Date.now() + 1000,
+    });
+    const link = "https://www.tiktok.com/@owner.makes/video/7301234567890123999";
+    expect(
+      await errorOf(as(t, other).action(api.submissions.submit, { proposalId, link })),
+    ).toMatchObject({
+      message: "This video is on a channel another creator has connected: only they can submit it.",
+    });
+    await as(t, owner).action(api.submissions.submit, { proposalId, link });
+    expect(await submissionCount(t)).toBe(1);
+  });
 });

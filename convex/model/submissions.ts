@@ -460,15 +460,24 @@ export async function standingOf(
     .query("platformConnections")
     .withIndex("by_user_platform", (q) => q.eq("userId", args.userId).eq("platform", args.platform))
     .unique();
+  // A video's author is an account id, or for TikTok seen through oEmbed, a username.
   const owners =
     args.channelId === ""
       ? []
-      : await ctx.db
-          .query("platformConnections")
-          .withIndex("by_platform_account", (q) =>
-            q.eq("platform", args.platform).eq("accountId", args.channelId),
-          )
-          .take(10);
+      : [
+          ...(await ctx.db
+            .query("platformConnections")
+            .withIndex("by_platform_account", (q) =>
+              q.eq("platform", args.platform).eq("accountId", args.channelId),
+            )
+            .take(10)),
+          ...(await ctx.db
+            .query("platformConnections")
+            .withIndex("by_platform_username", (q) =>
+              q.eq("platform", args.platform).eq("username", args.channelId),
+            )
+            .take(10)),
+        ];
   return {
     heldBy: held
       ? { authorId: held.authorId, ownedBySubmitter: held.checklist.ownedBySubmitter }

@@ -188,6 +188,10 @@ test("the TikTok path: connect on the stand-in, submit a TikTok video to an idea
   await signUp(page, creator, { accountType: "Creator" });
   await page.goto("/profile?tab=settings");
   await page.getByRole("button", { name: "Connect TikTok Account" }).click();
+  // The profile has an "Edit display name" button too: wait for the stand-in's consent page.
+  await expect(
+    page.getByRole("heading", { name: "Bounties would like to access your TikTok account" }),
+  ).toBeVisible();
   await page.getByLabel("Display name").fill("Kai Eats");
   await page.getByRole("textbox", { name: "Username" }).fill(username);
   await page.getByRole("button", { name: "Authorize" }).click();
