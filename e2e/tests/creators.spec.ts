@@ -39,6 +39,9 @@ test("a creator connects YouTube, submits a video with its checklist, and votes 
   newPerson,
   visit,
 }) => {
+  // Three browsers, three accessibility passes and the check-then-confirm submit: longer than
+  // the default minute on a loaded machine.
+  test.setTimeout(120_000);
   const word = uniqueWord();
   const poster = await newBackendPerson("Idea Poster");
   const ideaId = await postIdea(poster, {
