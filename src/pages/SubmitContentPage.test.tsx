@@ -304,6 +304,29 @@ describe("SubmitContentPage", () => {
     expect(screen.queryByRole("button", { name: "Submit Video" })).not.toBeInTheDocument();
   });
 
+  it("does not tell a creator whose channel is connected to connect it", async () => {
+    synced = {
+      youtube: { connected: true, lastSync: 1, accountName: "Kenji Walks" },
+      tiktok: { connected: false, lastSync: null, accountName: null },
+      videos: [],
+    };
+    check.mockRejectedValue(
+      new ConvexError({
+        message: "Failed to verify video",
+        code: "verify",
+        reason: "We couldn't find that video on YouTube",
+      }),
+    );
+    renderPage();
+
+    await submitLink(YOUTUBE_LINK);
+
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("Failed to verify video");
+    expect(alert).toHaveTextContent("We couldn't find that video on YouTube");
+    expect(alert).not.toHaveTextContent("connect your");
+  });
+
   it("names TikTok in the note for a TikTok video", async () => {
     setProposal(makeProposal({ platform: "TikTok" }));
     check.mockRejectedValue(new ConvexError({ message: "Failed to verify video", code: "verify" }));

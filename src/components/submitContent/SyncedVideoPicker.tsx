@@ -1,25 +1,28 @@
 import "../../styles/videoCheck.css";
-import { useQuery } from "convex/react";
-import { api } from "../../../convex/_generated/api";
+import type { FunctionReturnType } from "convex/server";
+import type { api } from "../../../convex/_generated/api";
 import type { IdeaPlatform } from "../../../convex/model/validators";
 import { platformAccepts } from "../../../convex/model/videoLinks";
 
 /** How many of the newest synced videos the picker offers (the link field takes any other). */
 export const PICKER_LIMIT = 12;
 
+/** The caller's connections and synced videos (`api.platforms.mine`). */
+export type MyPlatforms = NonNullable<FunctionReturnType<typeof api.platforms.mine>>;
+
 interface Props {
+  mine: MyPlatforms | null | undefined;
   platform: IdeaPlatform;
   disabled: boolean;
   onPick: (url: string) => void;
 }
 
 /**
- * A connected creator's synced videos (`api.platforms.mine`, newest first) on the idea's
+ * A connected creator's synced videos (newest first) on the idea's
  * platform: picking one checks it like a pasted link. Nothing for a visitor or a creator with
  * no connected account or no videos.
  */
-export default function SyncedVideoPicker({ platform, disabled, onPick }: Props) {
-  const mine = useQuery(api.platforms.mine, {});
+export default function SyncedVideoPicker({ mine, platform, disabled, onPick }: Props) {
   if (!mine) return null;
   const videos = mine.videos.filter((v) => platformAccepts(platform, v.platform));
   if (videos.length === 0) return null;

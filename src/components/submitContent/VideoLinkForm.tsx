@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { useAction, useConvexAuth } from "convex/react";
+import { useAction, useConvexAuth, useQuery } from "convex/react";
 import { ConvexError } from "convex/values";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -93,6 +93,9 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
   const { isLoading: sessionLoading, isAuthenticated } = useConvexAuth();
   const submit = useAction(api.submissions.submit);
   const checkLink = useAction(api.submissions.check);
+  // The creator's connected accounts and synced videos: the picker, and whether to suggest
+  // connecting when a video cannot be verified.
+  const mine = useQuery(api.platforms.mine, isAuthenticated ? {} : "skip");
   const [initialLink] = useState(() => takeDraft(proposal._id));
   const [busy, setBusy] = useState(false);
   // The server could not verify the video: the person may need to connect that platform.
@@ -289,12 +292,15 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
               <>
                 <p className="submit-content__error-title">{VIDEO_LINK_MESSAGES.verify}</p>
                 {reason && <p className="submit-content__error-reason">{reason}</p>}
-                <p>
-                  If the video is yours, connect your{" "}
-                  {unverified === "TikTok" ? "TikTok account" : "YouTube channel"} in your{" "}
-                  <Link to={PAYMENT_SETTINGS_PATH}>Profile settings</Link> so we can verify it, then
-                  try again.
-                </p>
+                {/* Telling a connected creator to connect would not be true. */}
+                {!(unverified === "TikTok" ? mine?.tiktok : mine?.youtube)?.connected && (
+                  <p>
+                    If the video is yours, connect your{" "}
+                    {unverified === "TikTok" ? "TikTok account" : "YouTube channel"} in your{" "}
+                    <Link to={PAYMENT_SETTINGS_PATH}>Profile settings</Link> so we can verify it,
+                    then try again.
+                  </p>
+                )}
               </>
             ) : (
               <>
@@ -306,7 +312,12 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
         )}
 
         {isAuthenticated && (
-          <SyncedVideoPicker platform={proposal.platform} disabled={busy} onPick={pick} />
+          <SyncedVideoPicker
+            mine={mine}
+            platform={proposal.platform}
+            disabled={busy}
+            onPick={pick}
+          />
         )}
 
         <p className="submit-content__reward">
