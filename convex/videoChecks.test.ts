@@ -244,6 +244,13 @@ describe("squatting ends", () => {
     await connectAccount(t, fake, s.owner, { channelId: "UCowner" });
     const award = await t.run((ctx) => ctx.db.get("awards", awardId));
     expect(award).toMatchObject({ creatorId: s.owner, submissionId: s.submissionId });
+    // The owner hears they won it, with the deadline to become payable.
+    const inbox = await as(t, s.owner).query(api.notifications.inbox, {
+      paginationOpts: { numItems: 10, cursor: null },
+    });
+    expect(inbox.page.map((n) => n.text).join("\n")).toMatch(
+      /Your video "Video ownersvideo" won \$5\.00 on "A tour of tiny libraries"\. Set up payouts by /,
+    );
   });
 
   test("once the owner has connected the channel, nobody else can submit its video", async () => {

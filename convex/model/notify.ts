@@ -240,6 +240,21 @@ export async function notifyVideoClaimed(
   );
 }
 
+/** Awards a taken-over submission carried: its proven owner now hears they won them. */
+export async function notifyClaimedAwards(
+  ctx: MutationCtx,
+  submissionId: Id<"submissions">,
+  awards: Doc<"awards">[],
+) {
+  const first = awards[0];
+  if (first === undefined) return;
+  await deliver(ctx, first.creatorId, "video_won", first.proposalId, `video_won:${submissionId}`, {
+    submissionId,
+    amountCents: awards.reduce((sum, a) => sum + a.amountCents, 0),
+    deadline: Math.min(...awards.map((a) => a.claimDeadline)),
+  });
+}
+
 /** A new idea: its poster follows it, and the 24-hours reminder is scheduled. */
 export async function notifyIdeaPosted(ctx: MutationCtx, proposalId: Id<"proposals">) {
   const proposal = await ctx.db.get("proposals", proposalId);

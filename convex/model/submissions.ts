@@ -31,7 +31,7 @@ import { tiktokOEmbed, tiktokOwnVideo } from "./platforms/tiktok";
 import { usableAccessToken } from "./platforms/connections";
 import { limitAction } from "./rateLimits";
 import { creatorBecamePayable, ineligibleReasons, isEligible, voteQualifies } from "./settlement";
-import { notifyVideoClaimed, notifyVideoSubmitted } from "./notify";
+import { notifyClaimedAwards, notifyVideoClaimed, notifyVideoSubmitted } from "./notify";
 
 export interface VerifiedVideo {
   platform: VideoPlatform;
@@ -525,9 +525,12 @@ export async function takeOver(
     .query("awards")
     .withIndex("by_submission", (q) => q.eq("submissionId", submission._id))
     .take(200);
-  for (const award of awards)
-    if (award.status === "waiting") await ctx.db.patch("awards", award._id, { creatorId: ownerId });
+  const moved = awards
+    .filter((award) => award.status === "waiting")
+    .map((award) => ({ ...award, creatorId: ownerId }));
+  for (const award of moved) await ctx.db.patch("awards", award._id, { creatorId: ownerId });
   await notifyVideoClaimed(ctx, submission._id, earlier);
+  await notifyClaimedAwards(ctx, submission._id, moved);
 }
 
 /** Submissions of an idea, most voted first, earlier first among equals (bounded). */
