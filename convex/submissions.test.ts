@@ -128,9 +128,19 @@ describe("submitting a video", () => {
       durations: ["SHORT"],
       platform: "TikTok",
     });
+    // A stranger's TikTok of an account nobody connected here: oEmbed says only that it exists.
+    // (A connected account's video is refused to anyone else: videoChecks.test.ts.)
+    fake.tiktok.push({
+      id: "7301234567890123457",
+      username: "another.maker",
+      openId: "open-2",
+      title: "Library in 59s",
+      seconds: 59,
+      createTime: Date.now() + 1000,
+    });
     await as(t, stranger).action(api.submissions.submit, {
       proposalId: other,
-      link: "https://www.tiktok.com/@maker/video/7301234567890123456",
+      link: "https://www.tiktok.com/@another.maker/video/7301234567890123457",
     });
     const [own] = await t.query(api.submissions.listForProposal, { proposalId });
     const [theirs] = await t.query(api.submissions.listForProposal, { proposalId: other });
