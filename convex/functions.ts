@@ -45,6 +45,12 @@ async function requireUser(
   return id;
 }
 
+/**
+ * Anyone, and the answer is the same for everyone: no identity is read, so one cached result
+ * serves every viewer (figures every card shows, like a submission's vote breakdown).
+ */
+export const anyoneQuery = query;
+
 export const publicQuery = customQuery(
   query,
   customCtx(async (ctx) => ({ viewerId: await sessionUserId(ctx) })),

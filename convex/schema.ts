@@ -118,7 +118,9 @@ export default defineSchema({
     .index("by_proposal_votes", ["proposalId", "netVotes"])
     .index("by_proposal_video", ["proposalId", "platform", "videoId"])
     .index("by_proposal_eligible_qualified", ["proposalId", "eligible", "qualifiedVotes"])
-    .index("by_author", ["authorId"]),
+    .index("by_author", ["authorId"])
+    // Who may hold a video: the creator whose connected channel posted it (model/submissions).
+    .index("by_platform_channel", ["platform", "channelId"]),
 
   submissionVotes: defineTable({
     submissionId: v.id("submissions"),
@@ -138,7 +140,10 @@ export default defineSchema({
     refreshToken: v.optional(v.string()),
     expiresAt: v.number(),
     lastSync: v.number(),
-  }).index("by_user_platform", ["userId", "platform"]),
+  })
+    .index("by_user_platform", ["userId", "platform"])
+    .index("by_platform_account", ["platform", "accountId"])
+    .index("by_platform_username", ["platform", "username"]),
 
   platformVideos: defineTable({
     userId: v.id("users"),

@@ -128,9 +128,19 @@ describe("submitting a video", () => {
       durations: ["SHORT"],
       platform: "TikTok",
     });
+    // A stranger's TikTok of an account nobody connected here: oEmbed says only that it exists.
+    // (A connected account's video is refused to anyone else: videoChecks.test.ts.)
+    fake.tiktok.push({
+      id: "7301234567890123457",
+      username: "another.maker",
+      openId: "open-2",
+      title: "Library in 59s",
+      seconds: 59,
+      createTime: Date.now() + 1000,
+    });
     await as(t, stranger).action(api.submissions.submit, {
       proposalId: other,
-      link: "https://www.tiktok.com/@maker/video/7301234567890123456",
+      link: "https://www.tiktok.com/@another.maker/video/7301234567890123457",
     });
     const [own] = await t.query(api.submissions.listForProposal, { proposalId });
     const [theirs] = await t.query(api.submissions.listForProposal, { proposalId: other });
@@ -149,7 +159,12 @@ describe("submitting a video", () => {
   });
 
   test.each([
-    ["an unknown video", () => undefined, "https://youtu.be/missing0000"],
+    [
+      "an unknown video",
+      () => undefined,
+      "https://youtu.be/missing0000",
+      "We couldn't find that video on YouTube",
+    ],
     [
       "a private video",
       () =>
@@ -162,11 +177,17 @@ describe("submitting a video", () => {
           privacy: "private",
         }),
       "https://youtu.be/private0000",
+      "We couldn't find that video on YouTube",
     ],
-    ["a platform outage", () => (fake.outage = 503), "https://youtu.be/abcdefghijk"],
+    [
+      "a platform outage",
+      () => (fake.outage = 503),
+      "https://youtu.be/abcdefghijk",
+      "YouTube did not answer. Please try again in a moment.",
+    ],
   ])(
     "%s fails verification with 'Failed to verify video' and nothing is saved",
-    async (_name, setup, link) => {
+    async (_name, setup, link, reason) => {
       const t = newBackend();
       fake.youtube.push({
         id: "abcdefghijk",
@@ -181,7 +202,7 @@ describe("submitting a video", () => {
       const error = await as(t, creator)
         .action(api.submissions.submit, { proposalId, link })
         .catch((e: { data: { message: string; code?: string } }) => e.data);
-      expect(error).toEqual({ message: "Failed to verify video", code: "verify" });
+      expect(error).toEqual({ message: "Failed to verify video", code: "verify", reason });
       expect(await t.query(api.submissions.listForProposal, { proposalId })).toEqual([]);
     },
   );

@@ -4,12 +4,16 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { publicQuery, userAction, userMutation } from "./functions";
+import { anyoneQuery, publicQuery, userAction, userMutation } from "./functions";
 import { VIDEO_LINK_MESSAGES } from "./model/videoLinks";
 import { limit } from "./model/rateLimits";
 import {
+  checkVideoForCard,
   fail,
   findSubmission,
+  mayTakeOver,
+  standingOf,
+  takeOver,
   mySubmissionCardValidator,
   recordSubmission,
   submissionCardsOf,
@@ -19,12 +23,14 @@ import {
   voteOnSubmission,
 } from "./model/submissions";
 import {
+  durationValidator,
   ideaPlatformValidator,
+  videoPlatformValidator,
   proposalStatusValidator,
   submittedVideoFields,
   voteValidator,
 } from "./model/validators";
-import { isEligible } from "./model/settlement";
+import { creatorBecamePayable, isEligible } from "./model/settlement";
 import { publishedAfter } from "./model/originality";
 
 const voteResult = v.object({ newVoteTotal: v.number(), userVote: voteValidator });
@@ -39,6 +45,49 @@ export const submit = userAction({
   returns: v.id("submissions"),
   signInMessage: VIDEO_LINK_MESSAGES.signIn,
   handler: async (ctx, args) => await submitVideo(ctx, ctx.userId, args),
+});
+
+const verifiedVideoValidator = v.object({ ...submittedVideoFields, owned: v.boolean() });
+const checklistValidator = v.object({
+  exists: v.boolean(),
+  ownedBySubmitter: v.boolean(),
+  publishedAfterIdea: v.union(v.boolean(), v.null()),
+  durationAllowed: v.union(v.boolean(), v.null()),
+});
+
+/**
+ * Looks a video link up for the submit page's confirmation card, without submitting: what the
+ * platform says (title, channel, length, publish date), the originality checklist, why it
+ * cannot win and whether its ownership is still to prove. Fails as `submit` would.
+ */
+export const check = userAction({
+  args: { proposalId: v.string(), link: v.string() },
+  returns: v.object({
+    video: verifiedVideoValidator,
+    checklist: checklistValidator,
+    cannotWinReasons: v.array(v.string()),
+    ownershipNote: v.union(v.string(), v.null()),
+    takesOver: v.boolean(),
+  }),
+  signInMessage: VIDEO_LINK_MESSAGES.signIn,
+  handler: async (ctx, args) => await checkVideoForCard(ctx, ctx.userId, args),
+});
+
+/**
+ * A submission's votes: all of them (the displayed net count) and those that decide money
+ * (product rules "Votes"). The same for everyone, so it reads no identity; null when the id is
+ * not a submission's.
+ */
+export const voteBreakdown = anyoneQuery({
+  args: { submissionId: v.string() },
+  returns: v.union(v.object({ allVotes: v.number(), countedVotes: v.number() }), v.null()),
+  handler: async (ctx, args) => {
+    const id = ctx.db.normalizeId("submissions", args.submissionId);
+    const submission = id === null ? null : await ctx.db.get("submissions", id);
+    return submission === null
+      ? null
+      : { allVotes: submission.netVotes, countedVotes: submission.qualifiedVotes ?? 0 };
+  },
 });
 
 /** Submissions of an idea, live, most voted first. */
@@ -103,8 +152,10 @@ export const ideaForSubmission = internalQuery({
   returns: v.union(
     v.object({
       _id: v.id("proposals"),
+      _creationTime: v.number(),
       platform: ideaPlatformValidator,
       status: proposalStatusValidator,
+      durations: v.array(durationValidator),
     }),
     v.null(),
   ),
@@ -113,11 +164,31 @@ export const ideaForSubmission = internalQuery({
     const proposal = proposalId === null ? null : await ctx.db.get("proposals", proposalId);
     return proposal === null
       ? null
-      : { _id: proposal._id, platform: proposal.platform, status: proposal.status };
+      : {
+          _id: proposal._id,
+          _creationTime: proposal._creationTime,
+          platform: proposal.platform,
+          status: proposal.status,
+          durations: proposal.durations,
+        };
   },
 });
 
-const verifiedVideoValidator = v.object({ ...submittedVideoFields, owned: v.boolean() });
+export const standingOfVideo = internalQuery({
+  args: {
+    proposalId: v.id("proposals"),
+    userId: v.id("users"),
+    platform: videoPlatformValidator,
+    videoId: v.string(),
+    channelId: v.string(),
+  },
+  returns: v.object({
+    heldBy: v.union(v.object({ authorId: v.id("users"), ownedBySubmitter: v.boolean() }), v.null()),
+    connectedAccountName: v.union(v.string(), v.null()),
+    channelConnectedByAnother: v.boolean(),
+  }),
+  handler: async (ctx, args) => await standingOf(ctx, args),
+});
 
 /** Records a verified video, re-checking (in the same transaction) that the idea is open and the video new. */
 export const record = internalMutation({
@@ -128,8 +199,21 @@ export const record = internalMutation({
     if (proposal === null) fail("This idea does not exist.");
     if (proposal.status !== "open" || proposal.expiration <= Date.now())
       fail(VIDEO_LINK_MESSAGES.closed);
-    if (await findSubmission(ctx, proposalId, video.platform, video.videoId))
-      fail(VIDEO_LINK_MESSAGES.duplicate);
+    const held = await findSubmission(ctx, proposalId, video.platform, video.videoId);
+    if (held !== null) {
+      // Its proven creator takes over a submission someone else could not prove.
+      if (
+        !mayTakeOver(
+          { ...held, ownedBySubmitter: held.checklist.ownedBySubmitter },
+          authorId,
+          video.owned,
+        )
+      )
+        fail(VIDEO_LINK_MESSAGES.duplicate);
+      await takeOver(ctx, held, authorId);
+      await creatorBecamePayable(ctx, authorId);
+      return held._id;
+    }
     return await recordSubmission(ctx, proposal, authorId, video);
   },
 });

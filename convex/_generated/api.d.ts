@@ -59,6 +59,7 @@ import type * as model_submissions from "../model/submissions.js";
 import type * as model_users from "../model/users.js";
 import type * as model_validators from "../model/validators.js";
 import type * as model_videoLinks from "../model/videoLinks.js";
+import type * as model_voteRule from "../model/voteRule.js";
 import type * as model_votes from "../model/votes.js";
 import type * as movements from "../movements.js";
 import type * as notifications from "../notifications.js";
@@ -138,6 +139,7 @@ declare const fullApi: ApiFromModules<{
   "model/users": typeof model_users;
   "model/validators": typeof model_validators;
   "model/videoLinks": typeof model_videoLinks;
+  "model/voteRule": typeof model_voteRule;
   "model/votes": typeof model_votes;
   movements: typeof movements;
   notifications: typeof notifications;

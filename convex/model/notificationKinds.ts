@@ -14,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   "payment_confirmed",
   "refund_sent",
   "refund_failed",
+  "video_claimed",
 ] as const;
 export const notificationKindValidator = literals(...NOTIFICATION_KINDS);
 export type NotificationKind = Infer<typeof notificationKindValidator>;
@@ -35,6 +36,11 @@ export const KIND_INFO: Record<
   payment_confirmed: { label: "Your payment was confirmed", money: true, defaultEmail: true },
   refund_sent: { label: "Your refund was sent", money: true, defaultEmail: true },
   refund_failed: { label: "Your refund failed", money: true, defaultEmail: true },
+  video_claimed: {
+    label: "A video you submitted was claimed by its creator",
+    money: false,
+    defaultEmail: true,
+  },
 };
 
 export interface NotificationFacts {
@@ -102,5 +108,7 @@ export function notificationText(f: NotificationFacts): string {
       return `Your refund of ${amount} for ${idea} was sent.`;
     case "refund_failed":
       return `Your refund of ${amount} for ${idea} failed. We are looking into it.`;
+    case "video_claimed":
+      return `The creator of ${video} connected the channel that posted it: its submission to ${idea} is now theirs, with its votes.`;
   }
 }

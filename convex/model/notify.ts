@@ -219,6 +219,42 @@ export async function notifyVideoSubmitted(ctx: MutationCtx, submissionId: Id<"s
   });
 }
 
+/**
+ * A video's proven creator took over its submission (product rules "Submissions"): the earlier
+ * submitter is told, once per takeover.
+ */
+export async function notifyVideoClaimed(
+  ctx: MutationCtx,
+  submissionId: Id<"submissions">,
+  earlierSubmitterId: Id<"users">,
+) {
+  const s = await ctx.db.get("submissions", submissionId);
+  if (s === null) return;
+  await deliver(
+    ctx,
+    earlierSubmitterId,
+    "video_claimed",
+    s.proposalId,
+    `video_claimed:${submissionId}:${s.authorId}`,
+    { submissionId },
+  );
+}
+
+/** Awards a taken-over submission carried: its proven owner now hears they won them. */
+export async function notifyClaimedAwards(
+  ctx: MutationCtx,
+  submissionId: Id<"submissions">,
+  awards: Doc<"awards">[],
+) {
+  const first = awards[0];
+  if (first === undefined) return;
+  await deliver(ctx, first.creatorId, "video_won", first.proposalId, `video_won:${submissionId}`, {
+    submissionId,
+    amountCents: awards.reduce((sum, a) => sum + a.amountCents, 0),
+    deadline: Math.min(...awards.map((a) => a.claimDeadline)),
+  });
+}
+
 /** A new idea: its poster follows it, and the 24-hours reminder is scheduled. */
 export async function notifyIdeaPosted(ctx: MutationCtx, proposalId: Id<"proposals">) {
   const proposal = await ctx.db.get("proposals", proposalId);

@@ -15,6 +15,7 @@ import {
   syncMoney,
 } from "./ledger";
 import { planMovement } from "./movements";
+import { QUALIFYING_ACCOUNT_AGE_DAYS } from "./voteRule";
 import { notifyAwarded, notifyOutcome } from "./notify";
 
 export function claimDeadlineOf(proposal: Doc<"proposals">): number {
@@ -48,7 +49,7 @@ export function isEligible(s: Pick<Doc<"submissions">, "checklist">): boolean {
 
 // --- Qualified votes ------------------------------------------------------------------------
 
-export const QUALIFYING_ACCOUNT_AGE_DAYS = 7;
+export { QUALIFYING_ACCOUNT_AGE_DAYS };
 
 /**
  * Whether a person's votes decide money on an idea (product rules "Votes"): their account

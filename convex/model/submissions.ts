@@ -7,18 +7,31 @@ import type { Doc, Id } from "../_generated/dataModel";
 import { internal } from "../_generated/api";
 import schema from "../schema";
 import { addToCounter } from "./counters";
-import { checklistFor } from "./originality";
+import { checklistFor, type Checklist } from "./originality";
 import { publicName } from "./users";
 import { voteDelta } from "./votes";
-import { voteValidator, type VideoPlatform, type VoteValue } from "./validators";
-import { parseVideoLink, platformAccepts, VIDEO_LINK_MESSAGES, type VideoLink } from "./videoLinks";
+import {
+  voteValidator,
+  type Duration,
+  type IdeaPlatform,
+  type VideoPlatform,
+  type VoteValue,
+} from "./validators";
+import {
+  formatReason,
+  parseVideoLink,
+  platformAccepts,
+  VIDEO_LINK_MESSAGES,
+  VIDEO_LINK_REASONS,
+  type VideoLink,
+} from "./videoLinks";
 import { PlatformError } from "./platforms/http";
 import { lookUpYouTubeVideo } from "./platforms/youtube";
 import { tiktokOEmbed, tiktokOwnVideo } from "./platforms/tiktok";
 import { usableAccessToken } from "./platforms/connections";
 import { limitAction } from "./rateLimits";
-import { creatorBecamePayable, isEligible, voteQualifies } from "./settlement";
-import { notifyVideoSubmitted } from "./notify";
+import { creatorBecamePayable, ineligibleReasons, isEligible, voteQualifies } from "./settlement";
+import { notifyClaimedAwards, notifyVideoClaimed, notifyVideoSubmitted } from "./notify";
 
 export interface VerifiedVideo {
   platform: VideoPlatform;
@@ -289,6 +302,111 @@ export async function voteOnSubmission(
   return { newVoteTotal, userVote: value };
 }
 
+/** The idea a video is checked against (internal.submissions.ideaForSubmission). */
+export interface IdeaForSubmission {
+  _id: Id<"proposals">;
+  _creationTime: number;
+  platform: IdeaPlatform;
+  status: Doc<"proposals">["status"];
+  durations: Duration[];
+}
+
+/** What the platform said about a video and what it means on this idea (the check card). */
+export interface VideoCheck {
+  video: VerifiedVideo;
+  checklist: Checklist;
+  /** Reasons it cannot win (published before the idea, length not allowed); empty: it can. */
+  cannotWinReasons: string[];
+  /** Set when ownership is not proven: why, and that it cannot be paid until it is. */
+  ownershipNote: string | null;
+  /** The video is already held here by someone who cannot prove it: submitting takes it over. */
+  takesOver: boolean;
+}
+
+function failWith(message: string, code: string, reason: string | null): never {
+  throw new ConvexError({ message, code, ...(reason ? { reason } : {}) });
+}
+
+/**
+ * Every check before a video is recorded, shared by "check" (the card) and "submit": the link
+ * names a video on the idea's platform, the idea is open, the platform knows the video, it is
+ * not already here (unless the caller proves it and takes it over) and not on a channel another
+ * creator connected. Errors carry the spec's message and, under it, the specific reason.
+ */
+export async function checkVideo(
+  ctx: ActionCtx,
+  userId: Id<"users">,
+  args: { proposalId: string; link: string },
+): Promise<{ idea: IdeaForSubmission; check: VideoCheck }> {
+  if (args.link.trim() === "") fail(VIDEO_LINK_MESSAGES.missing);
+  const idea = await ctx.runQuery(internal.submissions.ideaForSubmission, {
+    proposalId: args.proposalId,
+  });
+  if (idea === null) fail("This idea does not exist.");
+  const link = parseVideoLink(args.link);
+  if (!link || !platformAccepts(idea.platform, link.platform))
+    failWith(VIDEO_LINK_MESSAGES.format, "format", formatReason(args.link, idea.platform));
+  if (idea.status !== "open") fail(VIDEO_LINK_MESSAGES.closed);
+  let video: VerifiedVideo | null;
+  try {
+    video = await verifyVideo(ctx, userId, link);
+  } catch (e) {
+    console.error("Video verification failed", e);
+    if (!(e instanceof PlatformError)) throw e;
+    failWith(VIDEO_LINK_MESSAGES.verify, "verify", VIDEO_LINK_REASONS.unavailable(link.platform));
+  }
+  if (video === null)
+    failWith(VIDEO_LINK_MESSAGES.verify, "verify", VIDEO_LINK_REASONS.notFound(link.platform));
+  const standing = await ctx.runQuery(internal.submissions.standingOfVideo, {
+    proposalId: idea._id,
+    userId,
+    platform: video.platform,
+    videoId: video.videoId,
+    channelId: video.channelId,
+  });
+  const takesOver = standing.heldBy !== null && mayTakeOver(standing.heldBy, userId, video.owned);
+  if (standing.heldBy !== null && !takesOver) fail(VIDEO_LINK_MESSAGES.duplicate);
+  if (!video.owned && standing.channelConnectedByAnother) fail(VIDEO_LINK_MESSAGES.heldByOwner);
+  const checklist = checklistFor(video, {
+    postedAt: idea._creationTime,
+    durations: idea.durations,
+  });
+  const ownershipNote = video.owned
+    ? null
+    : standing.connectedAccountName !== null
+      ? VIDEO_LINK_REASONS.notOnChannel(video.platform, standing.connectedAccountName)
+      : `Connect your ${video.platform === "TikTok" ? "TikTok account" : "YouTube channel"} to prove it is yours.`;
+  return {
+    idea,
+    check: {
+      video,
+      checklist,
+      cannotWinReasons: ineligibleReasons({ checklist }),
+      ownershipNote,
+      takesOver,
+    },
+  };
+}
+
+/** A proven creator takes over a video held by someone else who has not proven it. */
+export function mayTakeOver(
+  heldBy: { authorId: Id<"users">; ownedBySubmitter: boolean },
+  userId: Id<"users">,
+  owned: boolean,
+): boolean {
+  return owned && heldBy.authorId !== userId && !heldBy.ownedBySubmitter;
+}
+
+/** Checks a link for the submit page's card without submitting it. */
+export async function checkVideoForCard(
+  ctx: ActionCtx,
+  userId: Id<"users">,
+  args: { proposalId: string; link: string },
+): Promise<VideoCheck> {
+  await limitAction(ctx, "verifyVideo", userId);
+  return (await checkVideo(ctx, userId, args)).check;
+}
+
 /**
  * Verifies a video link on its platform and submits it to an idea. The title and every other
  * detail come from the platform, never from the page.
@@ -299,27 +417,11 @@ export async function submitVideo(
   args: { proposalId: string; link: string },
 ): Promise<Id<"submissions">> {
   await limitAction(ctx, "submitVideo", userId);
-  if (args.link.trim() === "") fail(VIDEO_LINK_MESSAGES.missing);
-  const idea = await ctx.runQuery(internal.submissions.ideaForSubmission, {
-    proposalId: args.proposalId,
-  });
-  if (idea === null) fail("This idea does not exist.");
-  const link = parseVideoLink(args.link);
-  if (!link || !platformAccepts(idea.platform, link.platform)) fail(VIDEO_LINK_MESSAGES.format);
-  if (idea.status !== "open") fail(VIDEO_LINK_MESSAGES.closed);
-  let video: VerifiedVideo | null;
-  try {
-    video = await verifyVideo(ctx, userId, link);
-  } catch (e) {
-    console.error("Video verification failed", e);
-    video = null;
-    if (!(e instanceof PlatformError)) throw e;
-  }
-  if (video === null) fail(VIDEO_LINK_MESSAGES.verify, "verify");
+  const { idea, check } = await checkVideo(ctx, userId, args);
   return await ctx.runMutation(internal.submissions.record, {
     proposalId: idea._id,
     authorId: userId,
-    video,
+    video: check.video,
   });
 }
 
@@ -330,16 +432,107 @@ export async function lookUpLink(
   rawLink: string,
 ): Promise<{ title: string; platform: VideoPlatform; owned: boolean }> {
   const link = parseVideoLink(rawLink);
-  if (!link) fail(VIDEO_LINK_MESSAGES.format);
+  if (!link) failWith(VIDEO_LINK_MESSAGES.format, "format", VIDEO_LINK_REASONS.notAVideo);
   // Only a well-formed link costs platform quota, so only it counts against the limit (a
   // malformed one is refused without writing anything).
   await limitAction(ctx, "verifyVideo", userId);
   const video = await verifyVideo(ctx, userId, link).catch((e: unknown) => {
-    if (e instanceof PlatformError) return null;
+    if (e instanceof PlatformError)
+      failWith(VIDEO_LINK_MESSAGES.verify, "verify", VIDEO_LINK_REASONS.unavailable(link.platform));
     throw e;
   });
-  if (video === null) fail(VIDEO_LINK_MESSAGES.verify, "verify");
+  if (video === null)
+    failWith(VIDEO_LINK_MESSAGES.verify, "verify", VIDEO_LINK_REASONS.notFound(link.platform));
   return { title: video.title, platform: video.platform, owned: video.owned };
+}
+
+/** Whether a video is held on this idea, and whose connected channel posted it. */
+export async function standingOf(
+  ctx: QueryCtx,
+  args: {
+    proposalId: Id<"proposals">;
+    userId: Id<"users">;
+    platform: VideoPlatform;
+    videoId: string;
+    channelId: string;
+  },
+) {
+  const held = await findSubmission(ctx, args.proposalId, args.platform, args.videoId);
+  const connection = await ctx.db
+    .query("platformConnections")
+    .withIndex("by_user_platform", (q) => q.eq("userId", args.userId).eq("platform", args.platform))
+    .unique();
+  // A video's author is an account id, or for TikTok seen through oEmbed, a username.
+  const owners =
+    args.channelId === ""
+      ? []
+      : [
+          ...(await ctx.db
+            .query("platformConnections")
+            .withIndex("by_platform_account", (q) =>
+              q.eq("platform", args.platform).eq("accountId", args.channelId),
+            )
+            .take(10)),
+          ...(await ctx.db
+            .query("platformConnections")
+            .withIndex("by_platform_username", (q) =>
+              q.eq("platform", args.platform).eq("username", args.channelId),
+            )
+            .take(10)),
+        ];
+  return {
+    heldBy: held
+      ? { authorId: held.authorId, ownedBySubmitter: held.checklist.ownedBySubmitter }
+      : null,
+    connectedAccountName: connection?.accountName ?? null,
+    channelConnectedByAnother: owners.some((c) => c.userId !== args.userId),
+  };
+}
+
+/**
+ * The proven creator takes a submission over (product rules "Submissions"): it becomes theirs
+ * with everyone's votes (their own vote on it goes: nobody votes on their own video), awards
+ * waiting for its creator follow it to them, picks stay on it, and the earlier submitter is told.
+ */
+export async function takeOver(
+  ctx: MutationCtx,
+  submission: Doc<"submissions">,
+  ownerId: Id<"users">,
+): Promise<void> {
+  const earlier = submission.authorId;
+  const ownVote = await ctx.db
+    .query("submissionVotes")
+    .withIndex("by_user_submission", (q) =>
+      q.eq("userId", ownerId).eq("submissionId", submission._id),
+    )
+    .unique();
+  let { netVotes, qualifiedVotes } = submission;
+  if (ownVote) {
+    await ctx.db.delete("submissionVotes", ownVote._id);
+    const delta = voteDelta(ownVote.value, 0);
+    netVotes += delta;
+    const owner = await ctx.db.get("users", ownerId);
+    const proposal = await ctx.db.get("proposals", submission.proposalId);
+    if (owner && proposal && voteQualifies(owner, proposal))
+      qualifiedVotes = (qualifiedVotes ?? 0) + delta;
+  }
+  await ctx.db.patch("submissions", submission._id, {
+    authorId: ownerId,
+    netVotes,
+    qualifiedVotes,
+    checklist: { ...submission.checklist, ownedBySubmitter: true },
+  });
+  // An award can only be waiting here: an unproven creator is never paid.
+  const awards = await ctx.db
+    .query("awards")
+    .withIndex("by_submission", (q) => q.eq("submissionId", submission._id))
+    .take(200);
+  const moved = awards
+    .filter((award) => award.status === "waiting")
+    .map((award) => ({ ...award, creatorId: ownerId }));
+  for (const award of moved) await ctx.db.patch("awards", award._id, { creatorId: ownerId });
+  await notifyVideoClaimed(ctx, submission._id, earlier);
+  await notifyClaimedAwards(ctx, submission._id, moved);
 }
 
 /** Submissions of an idea, most voted first, earlier first among equals (bounded). */
@@ -353,8 +546,9 @@ export async function submissionsOf(ctx: QueryCtx, proposalId: Id<"proposals">, 
 }
 
 /**
- * After a creator connects an account, their earlier submissions posted by it are proven theirs
- * (and any earnings waiting on that proof can be paid). Returns how many changed.
+ * After a creator connects an account, every submission its channel posted is proven theirs:
+ * their own earlier ones, and ones someone else submitted without proof, which they take over.
+ * Earnings waiting on that proof can be paid. Returns how many changed.
  */
 export async function confirmOwnership(
   ctx: MutationCtx,
@@ -362,21 +556,26 @@ export async function confirmOwnership(
   platform: VideoPlatform,
   account: { accountId: string; username?: string },
 ): Promise<number> {
-  const mine = await ctx.db
-    .query("submissions")
-    .withIndex("by_author", (q) => q.eq("authorId", userId))
-    .take(500);
+  const channelIds = [account.accountId];
+  if (account.username !== undefined && account.username !== account.accountId)
+    channelIds.push(account.username);
   let changed = 0;
-  for (const submission of mine) {
-    if (submission.platform !== platform || submission.checklist.ownedBySubmitter) continue;
-    const postedByAccount =
-      submission.channelId === account.accountId ||
-      (account.username !== undefined && submission.channelId === account.username);
-    if (!postedByAccount) continue;
-    await ctx.db.patch("submissions", submission._id, {
-      checklist: { ...submission.checklist, ownedBySubmitter: true },
-    });
-    changed += 1;
+  for (const channelId of channelIds) {
+    const posted = await ctx.db
+      .query("submissions")
+      .withIndex("by_platform_channel", (q) =>
+        q.eq("platform", platform).eq("channelId", channelId),
+      )
+      .take(500);
+    for (const submission of posted) {
+      if (submission.checklist.ownedBySubmitter) continue;
+      if (submission.authorId === userId)
+        await ctx.db.patch("submissions", submission._id, {
+          checklist: { ...submission.checklist, ownedBySubmitter: true },
+        });
+      else await takeOver(ctx, submission, userId);
+      changed += 1;
+    }
   }
   // Awards waiting on that proof can be paid now (if the payout account is ready too).
   if (changed > 0) await creatorBecamePayable(ctx, userId);

@@ -105,7 +105,42 @@ export const VIDEO_LINK_MESSAGES = {
   closed: "This proposal is no longer accepting submissions.",
   duplicate: "This video has already been submitted to this idea.",
   success: "Video submitted successfully!",
+  heldByOwner: "This video is on a channel another creator has connected: only they can submit it.",
 } as const;
+
+const PLATFORM_ACCOUNT: Record<VideoPlatform, string> = {
+  YouTube: "YouTube channel",
+  TikTok: "TikTok account",
+};
+
+/**
+ * The specific reasons shown under the spec's 'Invalid video link format' and 'Failed to verify
+ * video' (shared by the server's errors and the submit page's own checks).
+ */
+export const VIDEO_LINK_REASONS = {
+  /** A link to the other platform's video. */
+  wrongPlatform: (ideaPlatform: VideoPlatform) => `This idea needs a ${ideaPlatform} video`,
+  /** Not a video link of either platform. */
+  notAVideo: "Paste the link of a YouTube or TikTok video (for example its Share link).",
+  /** The platform does not know the video (deleted, private, or a mistyped id). */
+  notFound: (platform: VideoPlatform) => `We couldn't find that video on ${platform}`,
+  /** The platform's API failed (an outage, quota): nothing is known about the video. */
+  unavailable: (platform: VideoPlatform) =>
+    `${platform} did not answer. Please try again in a moment.`,
+  /** The creator's connected account did not post it. */
+  notOnChannel: (platform: VideoPlatform, accountName: string) =>
+    `This video is not on your connected ${PLATFORM_ACCOUNT[platform]} (${accountName}).`,
+} as const;
+
+/** Why a link failed the format check: the other platform's video, or not a video link. */
+export function formatReason(raw: string, ideaPlatform: IdeaPlatform): string | null {
+  if (raw.trim() === "") return null;
+  const link = parseVideoLink(raw);
+  if (link === null) return VIDEO_LINK_REASONS.notAVideo;
+  if (!platformAccepts(ideaPlatform, link.platform) && ideaPlatform !== "Any")
+    return VIDEO_LINK_REASONS.wrongPlatform(ideaPlatform);
+  return null;
+}
 
 /**
  * The checks the submit page can make before asking the server (spec §5): a link is given

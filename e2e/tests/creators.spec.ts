@@ -26,10 +26,12 @@ async function connectYouTubeInSettings(page: Page, creator: Person) {
   await expect(toast(page, "YouTube connected successfully")).toBeVisible();
 }
 
-async function submitLink(page: Page, ideaId: string, link: string) {
+/** Checks a link, then (unless the check is expected to fail) confirms the card. */
+async function submitLink(page: Page, ideaId: string, link: string, { confirm = true } = {}) {
   await page.goto(`/submit-content/${ideaId}`);
   await page.getByLabel("Video link").fill(link);
-  await page.getByRole("button", { name: "Submit Video" }).click();
+  await page.getByRole("button", { name: "Check video" }).click();
+  if (confirm) await page.getByRole("button", { name: "Submit Video" }).click();
 }
 
 test("a creator connects YouTube, submits a video with its checklist, and votes move live in other browsers", async ({
@@ -37,6 +39,9 @@ test("a creator connects YouTube, submits a video with its checklist, and votes 
   newPerson,
   visit,
 }) => {
+  // Three browsers, three accessibility passes and the check-then-confirm submit: longer than
+  // the default minute on a loaded machine.
+  test.setTimeout(120_000);
   const word = uniqueWord();
   const poster = await newBackendPerson("Idea Poster");
   const ideaId = await postIdea(poster, {
@@ -103,7 +108,7 @@ test("a creator connects YouTube, submits a video with its checklist, and votes 
   await expect(cardIn(watcher).getByText("0 votes", { exact: true })).toBeAttached();
 
   // The same video can't be submitted twice to one idea.
-  await submitLink(page, ideaId, videoUrl);
+  await submitLink(page, ideaId, videoUrl, { confirm: false });
   await expect(toast(page, "This video has already been submitted to this idea.")).toBeVisible();
 });
 
@@ -186,6 +191,10 @@ test("the TikTok path: connect on the stand-in, submit a TikTok video to an idea
   await signUp(page, creator, { accountType: "Creator" });
   await page.goto("/profile?tab=settings");
   await page.getByRole("button", { name: "Connect TikTok Account" }).click();
+  // The profile has an "Edit display name" button too: wait for the stand-in's consent page.
+  await expect(
+    page.getByRole("heading", { name: "Bounties would like to access your TikTok account" }),
+  ).toBeVisible();
   await page.getByLabel("Display name").fill("Kai Eats");
   await page.getByRole("textbox", { name: "Username" }).fill(username);
   await page.getByRole("button", { name: "Authorize" }).click();
@@ -231,7 +240,9 @@ test("a wrong-platform link is refused, and an expired idea takes no more videos
 
   const creator = newPersonDetails("Creator Noor");
   await signUp(page, creator, { accountType: "Creator" });
-  await submitLink(page, youtubeIdea, "https://www.tiktok.com/@someone/video/7234567890123456789");
+  await submitLink(page, youtubeIdea, "https://www.tiktok.com/@someone/video/7234567890123456789", {
+    confirm: false,
+  });
   await expect(toast(page, "Invalid video link format")).toBeVisible();
   await expect(
     page.getByRole("alert").filter({ hasText: "Invalid video link format" }),
@@ -240,12 +251,12 @@ test("a wrong-platform link is refused, and an expired idea takes no more videos
   await page
     .getByLabel("Video link")
     .fill("https://www.youtube.com.evil.example/watch?v=dQw4w9WgXcQ");
-  await page.getByRole("button", { name: "Submit Video" }).click();
+  await page.getByRole("button", { name: "Check video" }).click();
   await expect(
     page.getByRole("alert").filter({ hasText: "Invalid video link format" }),
   ).toBeVisible();
   await page.getByLabel("Video link").fill("");
-  await page.getByRole("button", { name: "Submit Video" }).click();
+  await page.getByRole("button", { name: "Check video" }).click();
   await expect(toast(page, "Please provide a video link")).toBeVisible();
 
   // Once the deadline passes the idea page hides the link and the submit page says it's closed.
@@ -257,6 +268,7 @@ test("a wrong-platform link is refused, and an expired idea takes no more videos
   await page.goto(`/submit-content/${soonClosed}`);
   await expect(page.getByText("This proposal is no longer accepting submissions.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit Video" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Check video" })).toHaveCount(0);
 
   // And the server refuses a direct submission, with a real video of a connected channel.
   const helper = await newBackendPerson("Direct Submitter", "Creator");

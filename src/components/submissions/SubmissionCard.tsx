@@ -8,6 +8,7 @@ import { safeHref } from "../../lib/safeHref";
 import { useSubmissionVote } from "../../lib/useSubmissionVote";
 import VoteButtons from "../proposals/VoteButtons";
 import OriginalityChecklist from "./OriginalityChecklist";
+import VoteBreakdown from "./VoteBreakdown";
 import clsx from "clsx";
 
 /** One submission as `api.submissions.listForProposal` returns it. */
@@ -111,6 +112,7 @@ export default function SubmissionCard({ submission, footer, titleLevel = 3, rib
         </div>
 
         <OriginalityChecklist platform={submission.platform} checklist={submission.checklist} />
+        <VoteBreakdown submissionId={submission._id} />
 
         {submission.isOwn && !submission.checklist.ownedBySubmitter && (
           <p className="submission-card__note">

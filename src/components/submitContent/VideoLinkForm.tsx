@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { useAction, useConvexAuth } from "convex/react";
+import { useAction, useConvexAuth, useQuery } from "convex/react";
 import { ConvexError } from "convex/values";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -13,6 +13,7 @@ import type { IdeaPlatform } from "../../../convex/model/validators";
 import {
   VIDEO_LINK_MESSAGES,
   checkVideoLink,
+  formatReason,
   type VideoPlatform,
 } from "../../../convex/model/videoLinks";
 import type { Proposal } from "../proposals/IdeaFromRoute";
@@ -20,6 +21,8 @@ import { describedBy } from "../forms/FieldError";
 import { convexErrorMessage } from "../../lib/errors";
 import { TOAST_IDS } from "../../lib/toasts";
 import { lengthsText, requiredPlatformText, PAYMENT_SETTINGS_PATH } from "./texts";
+import VideoCheckCard, { type VideoCheck } from "./VideoCheckCard";
+import SyncedVideoPicker from "./SyncedVideoPicker";
 
 const PLACEHOLDERS: Record<IdeaPlatform, string> = {
   YouTube: "https://www.youtube.com/watch?v=…",
@@ -75,13 +78,12 @@ interface CheckedLink {
   platform: VideoPlatform;
 }
 
-function isVerifyError(error: unknown): boolean {
-  return (
-    error instanceof ConvexError &&
-    typeof error.data === "object" &&
-    error.data !== null &&
-    (error.data as { code?: unknown }).code === "verify"
-  );
+/** The server's error fields beyond its message: `code` ("verify", "format") and `reason`. */
+function errorField(error: unknown, field: "code" | "reason"): string | null {
+  if (!(error instanceof ConvexError) || typeof error.data !== "object" || error.data === null)
+    return null;
+  const value = (error.data as Record<string, unknown>)[field];
+  return typeof value === "string" && value !== "" ? value : null;
 }
 
 /** The idea's requirements and the video-link form (sign-in, link checks, server verification). */
@@ -90,15 +92,28 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
   const navigate = useNavigate();
   const { isLoading: sessionLoading, isAuthenticated } = useConvexAuth();
   const submit = useAction(api.submissions.submit);
+  const checkLink = useAction(api.submissions.check);
+  // The creator's connected accounts and synced videos: the picker, and whether to suggest
+  // connecting when a video cannot be verified.
+  const mine = useQuery(api.platforms.mine, isAuthenticated ? {} : "skip");
   const [initialLink] = useState(() => takeDraft(proposal._id));
   const [busy, setBusy] = useState(false);
   // The server could not verify the video: the person may need to connect that platform.
   const [unverified, setUnverified] = useState<VideoPlatform | null>(null);
-  const { register, handleSubmit, getValues, setError, clearErrors, setFocus, formState } = useForm<
-    LinkValues,
-    unknown,
-    CheckedLink
-  >({
+  // The specific reason under the spec's message (wrong platform, no such video…).
+  const [reason, setReason] = useState<string | null>(null);
+  // The video checked and waiting for the person's confirmation, with the link it came from.
+  const [checked, setChecked] = useState<{ link: string; check: VideoCheck } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    setError,
+    clearErrors,
+    setFocus,
+    formState,
+  } = useForm<LinkValues, unknown, CheckedLink>({
     resolver: zodResolver(videoLinkSchema(proposal.platform)),
     defaultValues: { link: initialLink },
     reValidateMode: "onSubmit",
@@ -121,26 +136,59 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
     navigate("/login", { state: { from: location } });
   }
 
-  async function send({ link, platform }: CheckedLink) {
+  function showError(error: unknown, platform: VideoPlatform) {
+    setReason(errorField(error, "reason"));
+    if (errorField(error, "code") === "verify") {
+      setUnverified(platform);
+      toast.error(VIDEO_LINK_MESSAGES.verify, { id: TOAST_IDS.submitVideo });
+    } else {
+      const message = convexErrorMessage(error) ?? VIDEO_LINK_MESSAGES.submit;
+      setError("link", { type: "server", message });
+      toast.error(message, { id: TOAST_IDS.submitVideo });
+    }
+    setFocus("link");
+  }
+
+  /** Step 1: the server looks the video up; its answer is shown in the card. */
+  async function check({ link, platform }: CheckedLink) {
     setUnverified(null);
+    setReason(null);
+    setChecked(null);
     setBusy(true);
     try {
-      await submit({ proposalId: proposal._id, link });
+      const result = await checkLink({ proposalId: proposal._id, link });
+      if (!mounted.current) return;
+      setBusy(false);
+      setChecked({ link, check: result });
+    } catch (error) {
+      if (!mounted.current) return;
+      setBusy(false);
+      showError(error, platform);
+    }
+  }
+
+  /** Step 2: the person confirmed the card; the server verifies again as it records. */
+  async function send() {
+    if (checked === null) return;
+    const platform = checked.check.video.platform;
+    setBusy(true);
+    try {
+      await submit({ proposalId: proposal._id, link: checked.link });
       toast.success(VIDEO_LINK_MESSAGES.success, { id: TOAST_IDS.submitVideo });
       navigate(`/expanded-proposal/${proposal._id}`);
     } catch (error) {
       if (!mounted.current) return;
       setBusy(false);
-      if (isVerifyError(error)) {
-        setUnverified(platform);
-        toast.error(VIDEO_LINK_MESSAGES.verify, { id: TOAST_IDS.submitVideo });
-      } else {
-        const message = convexErrorMessage(error) ?? VIDEO_LINK_MESSAGES.submit;
-        setError("link", { type: "server", message });
-        toast.error(message, { id: TOAST_IDS.submitVideo });
-      }
-      setFocus("link");
+      setChecked(null);
+      showError(error, platform);
     }
+  }
+
+  function pick(url: string) {
+    if (busy) return;
+    setValue("link", url);
+    clearErrors("link");
+    void handleSubmit(check)();
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -151,9 +199,15 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
       sendToSignIn();
       return;
     }
-    void handleSubmit(send, (errors) => {
+    void handleSubmit(check, (errors) => {
       setUnverified(null);
+      setChecked(null);
       const message = errors.link?.message;
+      setReason(
+        message === VIDEO_LINK_MESSAGES.format
+          ? formatReason(getValues("link"), proposal.platform)
+          : null,
+      );
       if (message) toast.error(message, { id: TOAST_IDS.submitVideo });
       setFocus("link");
     })(event);
@@ -166,6 +220,8 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
     // Typing again clears the last complaint; the link is checked again on submit.
     onChange: () => {
       if (formState.errors.link?.type !== "server") clearErrors("link");
+      // The card is about the link it checked.
+      setChecked(null);
     },
   });
 
@@ -235,17 +291,33 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
             {unverified !== null ? (
               <>
                 <p className="submit-content__error-title">{VIDEO_LINK_MESSAGES.verify}</p>
-                <p>
-                  If the video is yours, connect your{" "}
-                  {unverified === "TikTok" ? "TikTok account" : "YouTube channel"} in your{" "}
-                  <Link to={PAYMENT_SETTINGS_PATH}>Profile settings</Link> so we can verify it, then
-                  try again.
-                </p>
+                {reason && <p className="submit-content__error-reason">{reason}</p>}
+                {/* Telling a connected creator to connect would not be true. */}
+                {!(unverified === "TikTok" ? mine?.tiktok : mine?.youtube)?.connected && (
+                  <p>
+                    If the video is yours, connect your{" "}
+                    {unverified === "TikTok" ? "TikTok account" : "YouTube channel"} in your{" "}
+                    <Link to={PAYMENT_SETTINGS_PATH}>Profile settings</Link> so we can verify it,
+                    then try again.
+                  </p>
+                )}
               </>
             ) : (
-              <p>{linkError}</p>
+              <>
+                <p className="submit-content__error-title">{linkError}</p>
+                {reason && <p className="submit-content__error-reason">{reason}</p>}
+              </>
             )}
           </div>
+        )}
+
+        {isAuthenticated && (
+          <SyncedVideoPicker
+            mine={mine}
+            platform={proposal.platform}
+            disabled={busy}
+            onPick={pick}
+          />
         )}
 
         <p className="submit-content__reward">
@@ -253,19 +325,33 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
           <Link to={PAYMENT_SETTINGS_PATH}>Profile</Link>.
         </p>
 
-        <div className="submit-content__actions">
-          <button
-            type="submit"
-            className="btn btn-primary btn-lg"
-            disabled={busy || sessionLoading}
-          >
-            {busy ? "Verifying video…" : "Submit Video"}
-          </button>
-          <p className="visually-hidden" role="status">
-            {busy ? "Verifying video… then submitting…" : ""}
-          </p>
-        </div>
+        {checked === null && (
+          <div className="submit-content__actions">
+            <button
+              type="submit"
+              className="btn btn-primary btn-lg"
+              disabled={busy || sessionLoading}
+            >
+              {busy ? "Verifying video…" : "Check video"}
+            </button>
+          </div>
+        )}
+        <p className="visually-hidden" role="status">
+          {busy ? (checked ? "Submitting…" : "Verifying video…") : ""}
+        </p>
       </form>
+
+      {checked !== null && (
+        <VideoCheckCard
+          check={checked.check}
+          busy={busy}
+          onSubmit={() => void send()}
+          onCancel={() => {
+            setChecked(null);
+            setFocus("link");
+          }}
+        />
+      )}
     </div>
   );
 }
