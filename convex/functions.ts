@@ -1,6 +1,9 @@
 // The function builders every module imports instead of `query`/`mutation`/`action`
 // (convex-helpers' custom functions, as get-convex/ents-saas-starter does): the access check is
 // written once, here, and the caller is on `ctx`.
+//   shared*  — anyone, and the function reads nobody's identity (ctx.auth is not there), so
+//              one cached result serves every viewer (on Convex a query that reads auth is
+//              cached per caller).
 //   public*  — anyone; ctx.viewerId is the signed-in person or null.
 //   user*    — signed in, else a ConvexError with the function's own sign-in message
 //              (`signInMessage`, the spec's text for that action); ctx.userId.
@@ -45,6 +48,11 @@ async function requireUser(
   return id;
 }
 
+/** The same query for everyone: the handler's ctx has no `auth`, so it cannot read identity. */
+export const sharedQuery = customQuery(
+  query,
+  customCtx(() => ({ auth: undefined as never })),
+);
 export const publicQuery = customQuery(
   query,
   customCtx(async (ctx) => ({ viewerId: await sessionUserId(ctx) })),
