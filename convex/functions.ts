@@ -1,6 +1,9 @@
 // The function builders every module imports instead of `query`/`mutation`/`action`
 // (convex-helpers' custom functions, as get-convex/ents-saas-starter does): the access check is
 // written once, here, and the caller is on `ctx`.
+//   shared*  — anyone, and the function reads nobody's identity (ctx.auth is not there), so
+//              one cached result serves every viewer (on Convex a query that reads auth is
+//              cached per caller).
 //   public*  — anyone; ctx.viewerId is the signed-in person or null.
 //   user*    — signed in, else a ConvexError with the function's own sign-in message
 //              (`signInMessage`, the spec's text for that action); ctx.userId.
@@ -46,11 +49,13 @@ async function requireUser(
 }
 
 /**
- * Anyone, and the answer is the same for everyone: no identity is read, so one cached result
- * serves every viewer (figures every card shows, like a submission's vote breakdown).
+ * The same query for everyone: the handler's ctx has no `auth`, so it cannot read identity and
+ * one cached result serves every viewer (lists, idea pages, a submission's vote breakdown).
  */
-export const anyoneQuery = query;
-
+export const sharedQuery = customQuery(
+  query,
+  customCtx(() => ({ auth: undefined as never })),
+);
 export const publicQuery = customQuery(
   query,
   customCtx(async (ctx) => ({ viewerId: await sessionUserId(ctx) })),

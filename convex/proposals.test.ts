@@ -91,8 +91,8 @@ describe("submitting an idea", () => {
       votes: 0,
       bountyCents: 0,
       submissionCount: 0,
-      userVote: 0,
     });
+    expect(card).not.toHaveProperty("userVote");
     expect((await t.query(api.stats.get, {})).bounties).toBe(1);
     expect(await t.query(api.proposals.get, { proposalId: "not-an-id" })).toBeNull();
   });
@@ -107,7 +107,7 @@ describe("votes", () => {
     const me = as(t, voter);
     const state = async () => {
       const card = (await me.query(api.proposals.get, { proposalId: id }))!;
-      return [card.votes, card.userVote];
+      return [card.votes, await me.query(api.votes.mineOnIdea, { proposalId: id })];
     };
     expect(await me.mutation(api.proposals.vote, { proposalId: id, vote: 1 })).toBe(1);
     expect(await state()).toEqual([1, 1]);
@@ -284,20 +284,32 @@ describe("lists", () => {
     ]);
   });
 
-  test("a signed-in reader sees their own votes on list items", async () => {
+  test("the list and the idea page are the same for every viewer; own votes come from votes.mineOnIdea", async () => {
     const t = newBackend();
     const { b } = await seedVaried(t);
     const reader = await createUser(t);
+    const other = await createUser(t);
+    const before = (await t.query(api.proposals.get, { proposalId: b }))!.votes;
     await as(t, reader).mutation(api.proposals.vote, { proposalId: b, vote: -1 });
-    const page = (
-      await as(t, reader).query(api.proposals.list, {
-        view: "all",
-        sort: "recent",
-        paginationOpts: { numItems: 10, cursor: null },
-      })
-    ).page;
-    expect(page.find((p) => p._id === b)!.userVote).toBe(-1);
-    expect(page.filter((p) => p._id !== b).every((p) => p.userVote === 0)).toBe(true);
+    const args = {
+      view: "all",
+      sort: "recent",
+      paginationOpts: { numItems: 10, cursor: null },
+    } as const;
+    const anonymous = await t.query(api.proposals.list, args);
+    expect(await as(t, reader).query(api.proposals.list, args)).toEqual(anonymous);
+    expect(await as(t, other).query(api.proposals.list, args)).toEqual(anonymous);
+    expect(anonymous.page.find((p) => p._id === b)!.votes).toBe(before - 1);
+    const page = { proposalId: b };
+    expect(await as(t, reader).query(api.proposals.get, page)).toEqual(
+      await t.query(api.proposals.get, page),
+    );
+    // The vote reaches the voter's own query, and only theirs.
+    expect(await as(t, reader).query(api.votes.mineOnIdea, page)).toBe(-1);
+    expect(await as(t, other).query(api.votes.mineOnIdea, page)).toBe(0);
+    expect(await t.query(api.votes.mineOnIdea, page)).toBe(0);
+    for (const p of anonymous.page.filter((p) => p._id !== b))
+      expect(await as(t, reader).query(api.votes.mineOnIdea, { proposalId: p._id })).toBe(0);
   });
 });
 

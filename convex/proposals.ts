@@ -4,13 +4,14 @@
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
-import { publicQuery, userMutation } from "./functions";
+import { sharedQuery, userMutation } from "./functions";
 import { MESSAGES } from "./model/ideas";
 import { ideaOutcomeOf, ideaOutcomeValidator } from "./model/ideaOutcome";
 import { limit } from "./model/rateLimits";
 import {
   closeProposal,
   ideaCard,
+  ideaCardForViewerValidator,
   ideaCardValidator,
   listIdeaCards,
   listViewValidator,
@@ -19,6 +20,7 @@ import {
   sortValidator,
   submitIdea,
   voteOnIdea,
+  withViewerVote,
 } from "./model/proposals";
 import { durationValidator, ideaPlatformValidator, voteValidator } from "./model/validators";
 
@@ -29,6 +31,7 @@ const listArgs = {
   paginationOpts: paginationOptsValidator,
 };
 const listReturns = paginationResultValidator(ideaCardValidator);
+const listForViewerReturns = paginationResultValidator(ideaCardForViewerValidator);
 const ideaArgs = {
   oneLiner: v.string(),
   platform: v.union(ideaPlatformValidator, v.null()),
@@ -37,21 +40,24 @@ const ideaArgs = {
   links: v.array(v.string()),
 };
 
-export const list = publicQuery({
+// The lists and the idea page read nobody's identity: one cached result serves every viewer,
+// and a vote re-runs each once, not once per signed-in viewer. Own votes: convex/votes.ts.
+
+export const list = sharedQuery({
   args: listArgs,
   returns: listReturns,
-  handler: async (ctx, args) => await listIdeaCards(ctx, ctx.viewerId, args),
+  handler: async (ctx, args) => await listIdeaCards(ctx, args),
 });
 
 /** One idea, or null when the id is not an idea's. */
-export const get = publicQuery({
+export const get = sharedQuery({
   args: { proposalId: v.string() },
   returns: v.union(ideaCardValidator, v.null()),
-  handler: async (ctx, args) => await ideaCard(ctx, ctx.viewerId, args.proposalId),
+  handler: async (ctx, args) => await ideaCard(ctx, args.proposalId),
 });
 
 /** How the idea ends (or stands): judging, its winners, or its refund. Null: not an idea. */
-export const outcome = publicQuery({
+export const outcome = sharedQuery({
   args: { proposalId: v.string() },
   returns: v.nullable(ideaOutcomeValidator),
   handler: async (ctx, args) => {
@@ -86,14 +92,21 @@ export const vote = userMutation({
 
 export const listFor = internalQuery({
   args: { ...listArgs, viewerId: v.union(v.id("users"), v.null()) },
-  returns: listReturns,
-  handler: async (ctx, { viewerId, ...args }) => await listIdeaCards(ctx, viewerId, args),
+  returns: listForViewerReturns,
+  handler: async (ctx, { viewerId, ...args }) => {
+    const result = await listIdeaCards(ctx, args);
+    const page = await Promise.all(result.page.map((card) => withViewerVote(ctx, viewerId, card)));
+    return { ...result, page };
+  },
 });
 
 export const getFor = internalQuery({
   args: { proposalId: v.string(), viewerId: v.union(v.id("users"), v.null()) },
-  returns: v.union(ideaCardValidator, v.null()),
-  handler: async (ctx, args) => await ideaCard(ctx, args.viewerId, args.proposalId),
+  returns: v.union(ideaCardForViewerValidator, v.null()),
+  handler: async (ctx, args) => {
+    const card = await ideaCard(ctx, args.proposalId);
+    return card === null ? null : await withViewerVote(ctx, args.viewerId, card);
+  },
 });
 
 export const createAs = internalMutation({

@@ -4,7 +4,7 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { anyoneQuery, publicQuery, userAction, userMutation } from "./functions";
+import { publicQuery, sharedQuery, userAction, userMutation } from "./functions";
 import { VIDEO_LINK_MESSAGES } from "./model/videoLinks";
 import { limit } from "./model/rateLimits";
 import {
@@ -78,7 +78,7 @@ export const check = userAction({
  * (product rules "Votes"). The same for everyone, so it reads no identity; null when the id is
  * not a submission's.
  */
-export const voteBreakdown = anyoneQuery({
+export const voteBreakdown = sharedQuery({
   args: { submissionId: v.string() },
   returns: v.union(v.object({ allVotes: v.number(), countedVotes: v.number() }), v.null()),
   handler: async (ctx, args) => {

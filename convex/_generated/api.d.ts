@@ -83,6 +83,7 @@ import type * as stats from "../stats.js";
 import type * as stripe from "../stripe.js";
 import type * as submissions from "../submissions.js";
 import type * as users from "../users.js";
+import type * as votes from "../votes.js";
 
 /**
  * A utility for referencing Convex functions in your app's API.
@@ -163,6 +164,7 @@ declare const fullApi: ApiFromModules<{
   stripe: typeof stripe;
   submissions: typeof submissions;
   users: typeof users;
+  votes: typeof votes;
 }>;
 export declare const api: FilterApi<
   typeof fullApi,

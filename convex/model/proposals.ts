@@ -81,9 +81,11 @@ export async function voteOf(
 }
 
 /**
- * What lists and the idea page show of an idea: the stored fields as the schema declares them,
- * the net count as `votes`, and the viewer's own vote. Functions return it through this
- * validator, so the projection cannot drift from what clients read.
+ * What lists and the idea page show of an idea: the stored fields as the schema declares them
+ * and the net count as `votes`. It holds nothing of the viewer, so one cached result serves
+ * everyone (Convex shares a query's cache only when it does not read auth); the viewer's own
+ * vote comes from `api.votes.mineOnIdea`. Functions return it through this validator, so the
+ * projection cannot drift from what clients read.
  */
 export const ideaCardValidator = schema
   .doc("proposals")
@@ -100,10 +102,13 @@ export const ideaCardValidator = schema
     "bountyCents",
     "submissionCount",
   )
-  .extend({ votes: v.number(), userVote: voteValidator, ending: ideaEndingValidator });
+  .extend({ votes: v.number(), ending: ideaEndingValidator });
 export type IdeaCard = Infer<typeof ideaCardValidator>;
+/** The REST API's card (spec §3) also carries the caller's vote. */
+export const ideaCardForViewerValidator = ideaCardValidator.extend({ userVote: voteValidator });
+export type IdeaCardForViewer = Infer<typeof ideaCardForViewerValidator>;
 
-export function toCard(proposal: Doc<"proposals">, userVote: VoteValue): IdeaCard {
+export function toCard(proposal: Doc<"proposals">): IdeaCard {
   return {
     _id: proposal._id,
     _creationTime: proposal._creationTime,
@@ -117,36 +122,33 @@ export function toCard(proposal: Doc<"proposals">, userVote: VoteValue): IdeaCar
     bountyCents: proposal.bountyCents,
     submissionCount: proposal.submissionCount,
     votes: proposal.netVotes,
-    userVote,
     ending: endingOf(proposal),
   };
 }
 
-/** A page of a list, as cards for the viewer (null: a visitor). */
+/** A page of a list, as cards: the same for every viewer. */
 export async function listIdeaCards(
   ctx: QueryCtx,
-  viewerId: Id<"users"> | null,
   args: { view: ListView; sort: Sort; search?: string; paginationOpts: PaginationOptions },
 ): Promise<PaginationResult<IdeaCard>> {
   const result = await listProposals(ctx, args);
-  return {
-    ...result,
-    page: await Promise.all(
-      result.page.map(async (p) => toCard(p, await voteOf(ctx, viewerId, p._id))),
-    ),
-  };
+  return { ...result, page: result.page.map(toCard) };
 }
 
-/** One idea as a card for the viewer, or null when the id is not an idea's. */
-export async function ideaCard(
-  ctx: QueryCtx,
-  viewerId: Id<"users"> | null,
-  rawId: string,
-): Promise<IdeaCard | null> {
+/** One idea as a card, or null when the id is not an idea's. */
+export async function ideaCard(ctx: QueryCtx, rawId: string): Promise<IdeaCard | null> {
   const proposalId = ctx.db.normalizeId("proposals", rawId);
   const proposal = proposalId === null ? null : await ctx.db.get("proposals", proposalId);
-  if (proposal === null) return null;
-  return toCard(proposal, await voteOf(ctx, viewerId, proposal._id));
+  return proposal === null ? null : toCard(proposal);
+}
+
+/** A card with the caller's own vote, for the REST API (one index lookup per card). */
+export async function withViewerVote(
+  ctx: QueryCtx,
+  viewerId: Id<"users"> | null,
+  card: IdeaCard,
+): Promise<IdeaCardForViewer> {
+  return { ...card, userVote: await voteOf(ctx, viewerId, card._id) };
 }
 
 /** Validates an idea in the spec's order and creates it for its author. */

@@ -2,7 +2,7 @@
 // read here, from the same cards the web app gets (their return validators fix those).
 // Dollars, ISO dates and snake_case exist only in this module.
 import { centsToDollars } from "../model/labels";
-import type { IdeaCard } from "../model/proposals";
+import type { IdeaCard, IdeaCardForViewer } from "../model/proposals";
 import type { MySubmissionCard, SubmissionCard } from "../model/submissions";
 import type { MyPlatforms } from "../model/platforms/connections";
 import type { RestUser } from "../model/users";
@@ -10,7 +10,7 @@ import type { RestUser } from "../model/users";
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** An idea in the lists (§3 "Proposal"). */
-export function restProposal(card: IdeaCard) {
+export function restProposal(card: IdeaCardForViewer) {
   return {
     id: card._id,
     title: card.title,
@@ -26,7 +26,7 @@ export function restProposal(card: IdeaCard) {
 }
 
 /** GET /server/api/proposals/:id */
-export function restProposalDetail(card: IdeaCard) {
+export function restProposalDetail(card: IdeaCardForViewer) {
   const { id, title, description, expiration, platform, duration } = restProposal(card);
   return { id, title, description, expiration, platform, duration };
 }

@@ -17,7 +17,7 @@ import IdeaFromRoute, {
 import BountyBar from "../components/proposals/BountyBar";
 import IdeaOutcome from "../components/proposals/IdeaOutcome";
 import { endingFigure } from "../components/proposals/EndingSummary";
-import VoteButtons from "../components/proposals/VoteButtons";
+import IdeaVoteButtons from "../components/proposals/IdeaVoteButtons";
 import SubmissionList from "../components/submissions/SubmissionList";
 import FundButton from "../components/money/FundButton";
 import Ledger from "../components/money/Ledger";
@@ -26,7 +26,6 @@ import YourContributions from "../components/money/YourContributions";
 import FollowButton from "../components/notifications/FollowButton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
-import { useProposalVote } from "../lib/useProposalVote";
 import { Loading, Skeleton, SkeletonRows } from "../components/ui/Skeleton";
 import IdeaLiveNotice from "../components/share/IdeaLiveNotice";
 import ShareButtons from "../components/share/ShareButtons";
@@ -53,7 +52,6 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
   useDocumentTitle(proposal.title);
   const now = useNow();
   const { isAuthenticated } = useConvexAuth();
-  const vote = useProposalVote();
 
   const expired = proposal.status !== "open" || proposal.expiration <= now;
   const remaining = expired ? "Completed" : expiryLabel(proposal.expiration, now);
@@ -75,10 +73,8 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
       <IdeaLiveNotice proposalId={proposal._id} title={proposal.title} />
 
       <header className="proposal-header">
-        <VoteButtons
-          votes={proposal.votes}
-          userVote={proposal.userVote}
-          onVote={(next) => vote(proposal._id, next)}
+        <IdeaVoteButtons
+          proposal={proposal}
           disabledReason={isAuthenticated ? undefined : SIGN_IN_TO_VOTE}
         />
         <div className="proposal-header__text">

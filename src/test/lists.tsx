@@ -20,7 +20,6 @@ export function makeProposal(overrides: Partial<ProposalListItem> = {}): Proposa
     bountyCents: 1250,
     submissionCount: 3,
     votes: 4,
-    userVote: 0,
     ending: { kind: "open" },
     ...overrides,
   };

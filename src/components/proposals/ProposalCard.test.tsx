@@ -3,6 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
 import { render } from "@testing-library/react";
+import { getFunctionName, type FunctionReference } from "convex/server";
+import { useQuery } from "convex/react";
 import ProposalCard from "./ProposalCard";
 import { makeProposal, mockSession } from "../../test/lists";
 
@@ -100,67 +102,109 @@ describe("ProposalCard", () => {
     expect(within(group).getByText("7")).toBeInTheDocument();
   });
 
-  it("votes for a signed-in person", async () => {
+  it("shows the viewer's own vote from their per-user query, and a click toggles it", async () => {
     const { vote } = mockSession({ signedIn: true });
-    renderCard({ _id: "p9" as never, userVote: 0 });
+    mockMyVotes({ p9: 1 });
+    renderCard({ _id: "p9" as never });
+    expect(vi.mocked(useQuery)).toHaveBeenCalledWith(expect.anything(), { proposalId: "p9" });
+    expect(screen.getByRole("button", { name: "Upvote this idea" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    expect(screen.getByRole("button", { name: "Downvote this idea" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    // The same direction again clears the vote.
     await userEvent.click(screen.getByRole("button", { name: "Upvote this idea" }));
-    expect(vote).toHaveBeenCalledWith({ proposalId: "p9", vote: 1 });
+    expect(vote).toHaveBeenCalledWith({ proposalId: "p9", vote: 0 });
+    await userEvent.click(screen.getByRole("button", { name: "Downvote this idea" }));
+    expect(vote).toHaveBeenCalledWith({ proposalId: "p9", vote: -1 });
   });
 
-  it("applies the vote at once to the idea page and every list showing the idea", () => {
+  it("a visitor subscribes to no per-user query", () => {
+    mockSession({ signedIn: false });
+    renderCard({ _id: "p9" as never });
+    expect(vi.mocked(useQuery)).toHaveBeenCalledWith(expect.anything(), "skip");
+    expect(vi.mocked(useQuery)).not.toHaveBeenCalledWith(expect.anything(), { proposalId: "p9" });
+  });
+
+  it("applies the vote at once to the viewer's own vote, the idea page and every list showing the idea", () => {
     const { optimisticUpdate } = mockSession({ signedIn: true });
     renderCard({ _id: "p9" as never });
-    const voted = makeProposal({ _id: "p9" as never, votes: 4, userVote: 1 });
-    const other = makeProposal({ _id: "other" as never, votes: 2, userVote: -1 });
-    const single = makeProposal({ _id: "p9" as never, votes: 4, userVote: 1 });
+    const voted = makeProposal({ _id: "p9" as never, votes: 4 });
+    const other = makeProposal({ _id: "other" as never, votes: 2 });
+    const single = makeProposal({ _id: "p9" as never, votes: 4 });
     const lists = [
       { args: { view: "open", sort: "recent" }, value: { page: [voted, other], isDone: false } },
-      { args: { view: "all", sort: "popular" }, value: undefined },
+      { args: { view: "all", sort: "popular" }, value: { page: [other], isDone: true } },
+      { args: { view: "all", sort: "payout" }, value: undefined },
     ];
-    const store = {
-      getQuery: vi.fn(() => single),
-      getAllQueries: vi.fn(() => lists),
-      setQuery: vi.fn(),
-    };
+    const store = fakeStore({ "votes:mineOnIdea": 1, "proposals:get": single }, lists);
 
     // From an upvote to a downvote: the net count moves by −2.
     optimisticUpdate()(store, { proposalId: "p9", vote: -1 });
 
-    expect(store.setQuery).toHaveBeenCalledWith(
-      expect.anything(),
-      { proposalId: "p9" },
-      expect.objectContaining({ _id: "p9", votes: 2, userVote: -1 }),
+    expect(store.set).toEqual([
+      ["votes:mineOnIdea", { proposalId: "p9" }, -1],
+      ["proposals:get", { proposalId: "p9" }, expect.objectContaining({ _id: "p9", votes: 2 })],
+      [
+        "proposals:list",
+        { view: "open", sort: "recent" },
+        { page: [expect.objectContaining({ _id: "p9", votes: 2 }), other], isDone: false },
+      ],
+    ]);
+  });
+
+  it("a first vote, while the own vote is still loading, counts from no vote", () => {
+    const { optimisticUpdate } = mockSession({ signedIn: true });
+    renderCard({ _id: "p9" as never });
+    const store = fakeStore(
+      { "proposals:get": makeProposal({ _id: "p9" as never, votes: 0 }) },
+      [],
     );
-    expect(store.setQuery).toHaveBeenCalledWith(
-      expect.anything(),
-      { view: "open", sort: "recent" },
-      {
-        page: [expect.objectContaining({ _id: "p9", votes: 2, userVote: -1 }), other],
-        isDone: false,
-      },
-    );
-    // A list still loading is left alone.
-    expect(store.setQuery).toHaveBeenCalledTimes(2);
+    optimisticUpdate()(store, { proposalId: "p9", vote: 1 });
+    expect(store.set).toEqual([
+      ["votes:mineOnIdea", { proposalId: "p9" }, 1],
+      ["proposals:get", { proposalId: "p9" }, expect.objectContaining({ votes: 1 })],
+    ]);
   });
 
   it("clears a vote optimistically when the same direction is clicked again", () => {
     const { optimisticUpdate } = mockSession({ signedIn: true });
     renderCard({ _id: "p9" as never });
-    const store = {
-      getQuery: vi.fn(() => makeProposal({ _id: "p9" as never, votes: 0, userVote: -1 })),
-      getAllQueries: vi.fn(() => []),
-      setQuery: vi.fn(),
-    };
+    const store = fakeStore(
+      { "votes:mineOnIdea": -1, "proposals:get": makeProposal({ _id: "p9" as never, votes: 0 }) },
+      [],
+    );
 
     optimisticUpdate()(store, { proposalId: "p9", vote: 0 });
 
-    expect(store.setQuery).toHaveBeenCalledWith(
-      expect.anything(),
-      { proposalId: "p9" },
-      expect.objectContaining({ votes: 1, userVote: 0 }),
-    );
+    expect(store.set).toEqual([
+      ["votes:mineOnIdea", { proposalId: "p9" }, 0],
+      ["proposals:get", { proposalId: "p9" }, expect.objectContaining({ votes: 1 })],
+    ]);
   });
 });
+
+/** The viewer's votes by idea id, as `api.votes.mineOnIdea` answers. */
+function mockMyVotes(votes: Record<string, number>) {
+  vi.mocked(useQuery).mockImplementation(((_query: unknown, args: unknown) =>
+    args === "skip" ? undefined : votes[(args as { proposalId: string }).proposalId]) as never);
+}
+
+/** An optimistic local store holding single queries by name and the lists; records each write. */
+function fakeStore(singles: Record<string, unknown>, lists: { args: unknown; value: unknown }[]) {
+  const set: unknown[][] = [];
+  return {
+    set,
+    getQuery: (query: FunctionReference<"query">) => singles[getFunctionName(query)],
+    getAllQueries: (query: FunctionReference<"query">) =>
+      getFunctionName(query) === "proposals:list" ? lists : [],
+    setQuery: (query: FunctionReference<"query">, args: unknown, value: unknown) =>
+      set.push([getFunctionName(query), args, value]),
+  };
+}
 
 describe("ProposalCard once the deadline passed", () => {
   it("judging: the bounty and the day the winner is chosen, no bar", () => {

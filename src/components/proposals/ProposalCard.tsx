@@ -7,10 +7,9 @@ import type { api } from "../../../convex/_generated/api";
 import { DURATION_TIERS } from "../../../convex/model/labels";
 import { descriptionWithoutLinks } from "../../../convex/model/ideaText";
 import { formatMoney } from "../../lib/format";
-import { useProposalVote } from "../../lib/useProposalVote";
 import BountyBar from "./BountyBar";
 import ExpiryLabel from "./ExpiryLabel";
-import VoteButtons from "./VoteButtons";
+import IdeaVoteButtons from "./IdeaVoteButtons";
 import EndingSummary, { endingFigure } from "./EndingSummary";
 import { Clock, Link2 } from "lucide-react";
 
@@ -41,7 +40,6 @@ interface Props {
 export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Props) {
   const Title = titleLevel === 2 ? "h2" : "h3";
   const { isAuthenticated } = useConvexAuth();
-  const vote = useProposalVote();
   const description = descriptionWithoutLinks(proposal.description);
   const hosts = [...new Set(proposal.links.map(hostOf))];
   const titleId = `proposal-${proposal._id}-title`;
@@ -51,10 +49,8 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
   return (
     <article className="proposal-card card" aria-labelledby={titleId}>
       <div className="proposal-card__votes">
-        <VoteButtons
-          votes={proposal.votes}
-          userVote={proposal.userVote}
-          onVote={(next) => vote(proposal._id, next)}
+        <IdeaVoteButtons
+          proposal={proposal}
           disabledReason={isAuthenticated ? undefined : "Please sign in to vote"}
         />
       </div>
