@@ -15,7 +15,7 @@ export default function HeaderSearch({ onSearch }: Props) {
     <SearchBox
       className="site-search"
       label="Search bounties"
-      placeholder="Search bounties"
+      placeholder="Search"
       value={text}
       onChange={setText}
       onSubmit={(term) => {
