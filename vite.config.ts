@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { defineConfig, loadEnv } from "vite";
 import react from "@vitejs/plugin-react";
+import { EMBED_ORIGINS } from "./src/lib/embedOrigins.js";
 
 // Security headers for the built web app: `vite preview` sends them, and the README shows the
 // same headers for production hosting. The Content-Security-Policy allows only our own origins:
@@ -79,7 +80,8 @@ export function securityHeaders(env: Record<string, string | undefined>): Record
     `img-src 'self' data: blob: ${[...IMAGE_HOSTS, ...local, ...extra].join(" ")}`,
     "font-src 'self'",
     `connect-src 'self' ${[...convex, ...site].join(" ")}`.trim(),
-    "frame-src 'none'",
+    // Only the platforms' official players, loaded when a reader plays a video in the page.
+    `frame-src ${Object.values(EMBED_ORIGINS).join(" ")}`,
     "object-src 'none'",
     "base-uri 'self'",
     `form-action 'self' ${STRIPE_CHECKOUT}`,

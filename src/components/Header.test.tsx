@@ -3,9 +3,20 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation, type Location } from "react-router-dom";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useConvexAuth } from "convex/react";
+import { getFunctionName } from "convex/server";
 import Header from "./Header";
 
-vi.mock("convex/react", () => ({ useConvexAuth: vi.fn(), useQuery: vi.fn(() => 0) }));
+const profile = vi.hoisted(() => ({
+  current: null as null | undefined | { displayName: string; avatarUrl: string | null },
+}));
+
+// users:current answers with the profile set here; every other query (the unread count) with 0.
+vi.mock("convex/react", () => ({
+  useConvexAuth: vi.fn(),
+  useQuery: vi.fn((query: Parameters<typeof getFunctionName>[0], args: unknown) =>
+    args === "skip" ? undefined : getFunctionName(query) === "users:current" ? profile.current : 0,
+  ),
+}));
 
 const mockedAuth = vi.mocked(useConvexAuth);
 
@@ -20,6 +31,7 @@ function LocationProbe() {
   return (
     <div data-testid="probe">
       <span data-testid="pathname">{location.pathname}</span>
+      <span data-testid="search">{location.search}</span>
       <span data-testid="from">{from ? `${from.pathname}${from.search}${from.hash}` : "none"}</span>
     </div>
   );
@@ -43,6 +55,7 @@ function mainNav() {
 describe("Header", () => {
   beforeEach(() => {
     mockedAuth.mockReset();
+    profile.current = { displayName: "Ada Lovelace", avatarUrl: null };
   });
 
   it("links the logo home and shows the Bounties and Discover links", () => {
@@ -53,6 +66,52 @@ describe("Header", () => {
     const nav = within(mainNav());
     expect(nav.getByRole("link", { name: "Bounties" })).toHaveAttribute("href", "/ideas");
     expect(nav.getByRole("link", { name: "Discover" })).toHaveAttribute("href", "/discover");
+    expect(nav.getByRole("link", { name: "Completed" })).toHaveAttribute("href", "/completed");
+  });
+
+  it("sends the header search to the search page and clears the box", async () => {
+    setSession({ isLoading: false, isAuthenticated: false });
+    const user = userEvent.setup();
+    renderHeader("/ideas");
+
+    const box = within(mainNav()).getByRole("searchbox", { name: "Search bounties" });
+    await user.type(box, "  cat videos {enter}");
+
+    expect(screen.getByTestId("pathname")).toHaveTextContent("/search");
+    expect(screen.getByTestId("search")).toHaveTextContent("?q=cat+videos");
+    expect(box).toHaveValue("");
+  });
+
+  it("shows the signed-in person's initials and name, linking to their profile", () => {
+    setSession({ isLoading: false, isAuthenticated: true });
+    const { container } = renderHeader();
+
+    const me = within(mainNav()).getByRole("link", { name: "Ada Lovelace, profile" });
+    expect(me).toHaveAttribute("href", "/profile");
+    expect(me).toHaveTextContent("ALAda Lovelace");
+    expect(container.querySelector("img")).toBeNull();
+  });
+
+  it("shows the provider's picture when there is one", () => {
+    setSession({ isLoading: false, isAuthenticated: true });
+    profile.current = { displayName: "Ada Lovelace", avatarUrl: "https://pics.example/ada.png" };
+    renderHeader();
+
+    const me = within(mainNav()).getByRole("link", { name: "Ada Lovelace, profile" });
+    const picture = me.querySelector("img");
+    expect(picture).toHaveAttribute("src", "https://pics.example/ada.png");
+    expect(picture).toHaveAttribute("width", "28");
+  });
+
+  it("reads Profile, not a wrong name, while the profile loads", () => {
+    setSession({ isLoading: false, isAuthenticated: true });
+    profile.current = undefined;
+    renderHeader();
+
+    expect(within(mainNav()).getByRole("link", { name: "Profile" })).toHaveAttribute(
+      "href",
+      "/profile",
+    );
   });
 
   it("shows Login and Register, and no Profile, when signed out", () => {
@@ -62,7 +121,7 @@ describe("Header", () => {
     const nav = within(mainNav());
     expect(nav.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
     expect(nav.getByRole("link", { name: "Register" })).toHaveAttribute("href", "/login");
-    expect(nav.queryByRole("link", { name: "Profile" })).not.toBeInTheDocument();
+    expect(nav.queryByRole("link", { name: /profile$/i })).not.toBeInTheDocument();
   });
 
   it("shows Profile, and no Login or Register, when signed in", () => {
@@ -70,7 +129,7 @@ describe("Header", () => {
     renderHeader();
 
     const nav = within(mainNav());
-    expect(nav.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/profile");
+    expect(nav.getByRole("link", { name: /profile$/ })).toHaveAttribute("href", "/profile");
     expect(nav.queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
     expect(nav.queryByRole("link", { name: "Register" })).not.toBeInTheDocument();
   });
@@ -82,7 +141,7 @@ describe("Header", () => {
     const nav = within(mainNav());
     expect(nav.queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
     expect(nav.queryByRole("link", { name: "Register" })).not.toBeInTheDocument();
-    expect(nav.queryByRole("link", { name: "Profile" })).not.toBeInTheDocument();
+    expect(nav.queryByRole("link", { name: /profile$/i })).not.toBeInTheDocument();
     // The main links do not depend on the session.
     expect(nav.getByRole("link", { name: "Bounties" })).toBeInTheDocument();
   });
@@ -157,7 +216,7 @@ describe("Header", () => {
       renderHeader("/ideas");
 
       await user.click(screen.getByRole("button", { name: "Open menu" }));
-      await user.click(within(mainNav()).getByRole("link", { name: "Profile" }));
+      await user.click(within(mainNav()).getByRole("link", { name: /profile$/ }));
 
       expect(screen.getByTestId("pathname")).toHaveTextContent("/profile");
       expect(screen.getByRole("button", { name: "Open menu" })).toHaveAttribute(

@@ -2,9 +2,11 @@ import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router-dom";
 import { useConvexAuth } from "convex/react";
 import Logo from "./Logo";
-import { CircleUserRound, Menu, X } from "lucide-react";
+import { Menu, X } from "lucide-react";
 import clsx from "clsx";
 import NotificationBell from "./notifications/NotificationBell";
+import HeaderSearch from "./HeaderSearch";
+import HeaderAccountLink from "./HeaderAccountLink";
 
 const MENU_ID = "site-menu";
 
@@ -86,16 +88,20 @@ export default function Header() {
                 Discover
               </NavLink>
             </li>
+            <li>
+              <NavLink to="/completed" className={navClass} onClick={closeMenu}>
+                Completed
+              </NavLink>
+            </li>
           </ul>
+
+          <HeaderSearch onSearch={closeMenu} />
 
           <div className="site-account" aria-busy={isLoading || undefined}>
             {isLoading ? null : isAuthenticated ? (
               <>
                 <NotificationBell onNavigate={closeMenu} />
-                <NavLink to="/profile" className={navClass} onClick={closeMenu}>
-                  <CircleUserRound size={20} strokeWidth={2} aria-hidden="true" />
-                  Profile
-                </NavLink>
+                <HeaderAccountLink onNavigate={closeMenu} />
               </>
             ) : (
               <>

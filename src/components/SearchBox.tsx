@@ -1,3 +1,4 @@
+import "../styles/search-box.css";
 import { useId, type FormEvent } from "react";
 import { Search } from "lucide-react";
 import clsx from "clsx";

@@ -9,7 +9,9 @@ import { useSubmissionVote } from "../../lib/useSubmissionVote";
 import VoteButtons from "../proposals/VoteButtons";
 import OriginalityChecklist from "./OriginalityChecklist";
 import VoteBreakdown from "./VoteBreakdown";
+import VideoPreview from "../video/VideoPreview";
 import clsx from "clsx";
+import { ExternalLink } from "lucide-react";
 
 /** One submission as `api.submissions.listForProposal` returns it. */
 export type Submission = FunctionReturnType<typeof api.submissions.listForProposal>[number];
@@ -62,17 +64,13 @@ export default function SubmissionCard({ submission, footer, titleLevel = 3, rib
 
       <div className="submission-card__body">
         <div className="submission-card__top">
-          {submission.thumbnailUrl && (
-            <img
-              className="submission-card__thumb"
-              src={submission.thumbnailUrl}
-              alt=""
-              width={160}
-              height={90}
-              loading="lazy"
-              referrerPolicy="no-referrer"
-            />
-          )}
+          <VideoPreview
+            platform={submission.platform}
+            url={submission.url}
+            title={title}
+            thumbnailUrl={submission.thumbnailUrl}
+            durationSeconds={submission.durationSeconds}
+          />
           <div className="submission-card__text">
             <Title id={titleId} className="submission-card__title">
               {href ? (
@@ -93,10 +91,12 @@ export default function SubmissionCard({ submission, footer, titleLevel = 3, rib
                 tabIndex={-1}
                 aria-hidden="true"
               >
-                {submission.url}
+                <VideoSource submission={submission} />
               </a>
             ) : (
-              <span className="submission-card__link">{submission.url}</span>
+              <span className="submission-card__link">
+                <VideoSource submission={submission} />
+              </span>
             )}
             <p className="submission-card__meta">
               <span>
@@ -127,5 +127,24 @@ export default function SubmissionCard({ submission, footer, titleLevel = 3, rib
         {footer && <div className="submission-card__footer">{footer}</div>}
       </div>
     </article>
+  );
+}
+
+/** Where the video lives, readable: its channel on its platform rather than the raw address. */
+function VideoSource({ submission }: { submission: Submission }) {
+  let host = submission.url;
+  try {
+    host = new URL(submission.url).hostname.replace(/^www\./, "");
+  } catch {
+    // Not a URL: show it as it is.
+  }
+  const channel = submission.channelTitle.trim();
+  return (
+    <>
+      <ExternalLink size={14} strokeWidth={2} aria-hidden="true" />
+      <span className="submission-card__source">
+        {channel ? `${channel} on ${submission.platform}` : host}
+      </span>
+    </>
   );
 }

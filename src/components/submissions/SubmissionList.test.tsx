@@ -166,7 +166,19 @@ describe("SubmissionList", () => {
     expect(title).toHaveAttribute("href", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
     expect(title).toHaveAttribute("target", "_blank");
     expect(title).toHaveAttribute("rel", "noopener noreferrer");
-    expect(within(card).getByText("https://www.youtube.com/watch?v=dQw4w9WgXcQ")).toBeVisible();
+    // The link stays, readable: the channel on its platform instead of the raw address.
+    const source = within(card).getByText("Ada's channel on YouTube");
+    expect(source).toBeVisible();
+    expect(source.closest("a")).toHaveAttribute(
+      "href",
+      "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    );
+    expect(card).not.toHaveTextContent("https://www.youtube.com/watch");
+    // The video plays here on click, not before.
+    expect(card.querySelector("iframe")).toBeNull();
+    expect(
+      within(card).getByRole("button", { name: /^Play Every lighthouse in Maine/ }),
+    ).toBeVisible();
     expect(card).toHaveTextContent("Posted by Ada Lovelace");
     expect(within(card).getByText("YouTube")).toBeVisible();
     expect(within(card).getByRole("button", { name: "Upvote this video" })).toBeEnabled();
