@@ -82,5 +82,7 @@ test("the ideas a person backed (not their own), each once, with the fate of the
   expect(byId.get(refunded)!.yourMoney.map((p) => [p.state, p.amountCents])).toEqual([
     ["refunded", 300],
   ]);
-  expect(byId.get(refunded)!.youContributedCents).toBe(0);
+  // What the backer gave stays visible after the refund (not "$0.00"); the fate says where it went.
+  expect(byId.get(refunded)!.youContributedCents).toBe(300);
+  expect(byId.get(refunded)!.totalCents).toBe(300);
 });

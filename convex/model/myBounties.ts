@@ -7,7 +7,7 @@ import type { QueryCtx } from "../_generated/server";
 import schema from "../schema";
 import { fateOf } from "./fates";
 import { endingOf, ideaEndingValidator } from "./ideaOutcome";
-import { heldCents, EMPTY_BUCKETS } from "./ledger";
+import { totalsOf } from "./ledger";
 import { fatePartValidator, type FatePart } from "./moneyViews";
 
 export const myIdeaValidator = schema
@@ -61,18 +61,16 @@ async function myIdea(ctx: QueryCtx, userId: Id<"users">, idea: Doc<"proposals">
   const mine = await myContributions(ctx, userId, idea._id);
   const parts: FatePart[] = [];
   for (const c of mine) parts.push(...(await fateOf(ctx, c, idea)));
-  const paid = mine.filter((c) => c.status === "paid");
   return {
     _id: idea._id,
     title: idea.title,
     submissionCount: idea.submissionCount,
     status: idea.status,
     votes: idea.netVotes,
-    totalCents: idea.bountyCents,
-    youContributedCents: paid.reduce((sum, c) => {
-      const b = c.money ?? EMPTY_BUCKETS;
-      return sum + heldCents(b) + b.transferredCents;
-    }, 0),
+    // What was paid in, by the person and by everyone: a refunded idea still shows what its
+    // backers gave (where that money went is in `yourMoney` and on the idea page).
+    totalCents: totalsOf(idea).contributedCents,
+    youContributedCents: mine.reduce((sum, c) => sum + (c.money?.collectedCents ?? 0), 0),
     ending: endingOf(idea),
     yourMoney: mergeParts(parts),
   };
