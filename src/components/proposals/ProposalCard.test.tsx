@@ -246,6 +246,16 @@ describe("ProposalCard once the deadline passed", () => {
     expect(screen.getByText("Refunding")).toBeInTheDocument();
   });
 
+  it("reads Completed once the server closed the idea, whatever this device's clock says", () => {
+    renderCard({
+      status: "judging",
+      expiration: Date.now() + 60 * 60 * 1000,
+      ending: { kind: "judging", until: Date.now() + 7 * 24 * 60 * 60 * 1000 },
+    });
+    expect(screen.getByText("Completed")).toBeInTheDocument();
+    expect(screen.queryByText(/left$/)).not.toBeInTheDocument();
+  });
+
   it("ended with nobody funding it: says so, not $0.00", () => {
     renderCard({ status: "settled", bountyCents: 0, ending: { kind: "ended" } });
     expect(screen.getByText("No bounty")).toBeInTheDocument();

@@ -69,7 +69,7 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
           ))}
           <span className="proposal-card__expiry">
             <Clock size={14} strokeWidth={2} aria-hidden="true" />
-            <ExpiryLabel expiration={proposal.expiration} />
+            <ExpiryLabel expiration={proposal.expiration} closed={proposal.status !== "open"} />
           </span>
         </div>
 
