@@ -9,8 +9,15 @@ import { newPersonDetails, type Person } from "./signIn.js";
 export const convexUrl = () => process.env.E2E_CONVEX_URL ?? "http://127.0.0.1:3210";
 export const standInsUrl = () => process.env.E2E_STAND_INS_URL ?? "http://127.0.0.1:3220";
 
-/** Moves the clocks of the runtime and the stand-ins (admin), e.g. past an idea's judging week. */
-export async function moveClock(offsetMs: number) {
+// Journeys that move the clock share one stack, and creation times never go back (as on
+// Convex): after a journey moved the clock forward and back, a new idea is "created" at the
+// furthest time reached, so a video published now would count as published before it. A
+// journey that depends on that order starts with `startPastCreations()`: the clocks move past
+// every creation time so far, and `moveClock` and `postIdea` count from there.
+let base = 0;
+let offset = 0;
+
+async function setStackClock(offsetMs: number) {
   await moveStackClock(
     {
       convexUrl: convexUrl(),
@@ -19,6 +26,33 @@ export async function moveClock(offsetMs: number) {
     },
     offsetMs,
   );
+  offset = offsetMs;
+}
+
+/**
+ * Moves the clocks of the runtime and the stand-ins (admin), e.g. past an idea's judging week,
+ * counting from this journey's start. `moveClock(0)` puts them back on real time.
+ */
+export async function moveClock(offsetMs: number) {
+  if (offsetMs === 0) base = 0;
+  await setStackClock(base + offsetMs);
+}
+
+/** Moves the clocks past every creation time so far; this journey's times count from there. */
+export async function startPastCreations() {
+  const probe = await newBackendPerson("Clock Probe");
+  const id = await probe.client.mutation(fn.createIdea, {
+    oneLiner: `Clock probe ${uniqueWord()}`,
+    platform: "Any",
+    durations: ["SHORT"],
+    expiration: Date.now() + offset + 300 * 24 * 3600_000,
+    links: [],
+  });
+  const { _creationTime } = (await probe.client.query(fn.getIdea, { proposalId: id })) as {
+    _creationTime: number;
+  };
+  base = Math.max(0, Math.ceil(_creationTime - Date.now()) + 60_000);
+  await setStackClock(base);
 }
 
 export const fn = {
@@ -61,7 +95,9 @@ export async function postIdea(
     oneLiner: idea.oneLiner,
     platform: idea.platform ?? "Any",
     durations: idea.durations ?? ["SHORT"],
-    expiration: Date.now() + (idea.secondsLeft ?? (idea.hoursLeft ?? 24 * 14) * 3600) * 1000,
+    // Counted from the stack's clock, which a journey may have moved.
+    expiration:
+      Date.now() + offset + (idea.secondsLeft ?? (idea.hoursLeft ?? 24 * 14) * 3600) * 1000,
     links: idea.links ?? [],
   })) as string;
 }

@@ -31,7 +31,8 @@ export async function signInAs(
 
 /** Saves onboarding choices on /onboard. */
 export async function completeOnboarding(page: Page, accountType = "Viewer", platform = "Both") {
-  await expect(page).toHaveURL(/\/onboard$/);
+  // Onboarding keeps where the person was going (`?next=`), to return there after saving.
+  await expect(page).toHaveURL(/\/onboard(\?next=[^&]+)?$/);
   await page.getByRole("radio", { name: accountType }).check();
   await page.getByRole("radio", { name: platform }).check();
   await page.getByRole("button", { name: "Save" }).click();

@@ -10,7 +10,7 @@ test("a new person signs in with Google, onboards, signs out, and next time goes
   const person = newPersonDetails("Ada Lovelace");
   await visit(page, "/login");
   await expect(page.getByRole("heading", { name: "Welcome to Bounties!" })).toBeVisible();
-  await expect(page.getByRole("button")).toHaveText(
+  await expect(page.getByRole("main").getByRole("button")).toHaveText(
     ["Continue with Google", "Continue with Discord"],
     { useInnerText: true },
   );

@@ -8,6 +8,7 @@ import { expect, test } from "../support/fixtures.js";
 import { signInAs, type Person } from "../support/signIn.js";
 import {
   moveClock,
+  startPastCreations,
   newBackendPerson,
   postIdea,
   standInsUrl,
@@ -45,6 +46,7 @@ test("a judging idea names who decides and the leader; settled, the winner is sh
   newPerson,
 }) => {
   test.setTimeout(180_000);
+  await startPastCreations();
   const word = uniqueWord();
   const title = `Night ferries ${word}`;
   const poster = await newBackendPerson("Idea Poster");
@@ -133,6 +135,7 @@ test("an idea without videos says how much Stripe returned, to how many backers"
   page,
 }) => {
   test.setTimeout(120_000);
+  await startPastCreations();
   const word = uniqueWord();
   const title = `Empty stadiums ${word}`;
   const poster = await newBackendPerson("Idea Poster");

@@ -43,7 +43,7 @@ test("a new idea and its votes show in another browser without a reload", async 
   const card = watcher.locator("article").filter({ hasText: word });
   await expect(card.getByRole("button", { name: /Upvote/ })).toBeDisabled();
   await page.getByRole("button", { name: /Upvote/ }).click();
-  await expect(card.getByLabel(/^1 votes?$/)).toBeVisible();
+  await expect(card.getByText(/^1 votes?$/)).toBeVisible();
 });
 
 test("the submit form checks in the spec's order with its exact messages, and the content filter refuses", async ({

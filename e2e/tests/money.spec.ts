@@ -8,6 +8,7 @@ import {
   convexUrl,
   fn,
   moveClock,
+  startPastCreations,
   newBackendPerson,
   postIdea,
   standInsUrl,
@@ -143,6 +144,7 @@ test("settlement at its time refunds an idea nobody delivered and pays the picke
   newPerson,
 }) => {
   test.setTimeout(120_000);
+  await startPastCreations();
   const word = uniqueWord();
   const poster = await newBackendPerson("Idea Poster");
   const emptyIdea = await postIdea(poster, {

@@ -11,6 +11,7 @@ import {
   postIdea,
   runAsAdmin,
   standInsUrl,
+  startPastCreations,
   stripeState,
   uniqueWord,
   type Backend,
@@ -75,14 +76,13 @@ test("a winning creator who never sets up payouts loses the award to the runner-
   test.setTimeout(180_000);
   // Earlier journeys moved the clock forward, and creation times never go back: start later
   // than any of them, so the videos are published after the idea on every clock.
-  const base = 12 * DAY;
-  await moveClock(base);
+  await startPastCreations();
   const word = uniqueWord();
   const poster = await newBackendPerson("Idea Poster");
   // A day to go on the moved clock (the helper counts from this process's real clock).
   const ideaId = await postIdea(poster, {
     oneLiner: `Night trains ${word}`,
-    hoursLeft: 24 + base / 3600_000,
+    hoursLeft: 24,
   });
   const absent = await creator("Creator Absent", false);
   const ready = await creator("Creator Ready", true);
@@ -97,7 +97,7 @@ test("a winning creator who never sets up payouts loses the award to the runner-
   });
 
   // Judging ends: the most voted video wins, but its creator cannot be paid yet.
-  await moveClock(base + DAY + 7 * DAY + 3600_000);
+  await moveClock(DAY + 7 * DAY + 3600_000);
   await page.goto(`/expanded-proposal/${ideaId}`);
   const box = page.locator(".ledger");
   await expect(box).toContainText(`$20.00 is waiting for Creator Absent to set up payouts until`, {
@@ -108,7 +108,7 @@ test("a winning creator who never sets up payouts loses the award to the runner-
   expect((await stripeState()).transfers.filter((t) => t.amount === 2_000)).toHaveLength(0);
 
   // Thirty days later the award passes to the runner-up, whose creator is payable.
-  await moveClock(base + DAY + 37 * DAY + 3600_000);
+  await moveClock(DAY + 37 * DAY + 3600_000);
   await page.reload();
   await expect(box).toContainText(`Awarded to “Overnight to Vienna ${word}” by Creator Ready`, {
     timeout: 30_000,
@@ -123,6 +123,7 @@ test("a dispute opened at Stripe shows on the idea page and stops the transfer",
   page,
 }) => {
   test.setTimeout(120_000);
+  await startPastCreations();
   const word = uniqueWord();
   const poster = await newBackendPerson("Idea Poster");
   const ideaId = await postIdea(poster, { oneLiner: `Harbour cranes ${word}`, hoursLeft: 24 });

@@ -4,7 +4,14 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "../support/fixtures.js";
 import { newPersonDetails, signUp, type Person } from "../support/signIn.js";
-import { newBackendPerson, postIdea, standInsUrl, uniqueWord } from "../support/backend.js";
+import {
+  moveClock,
+  newBackendPerson,
+  postIdea,
+  standInsUrl,
+  startPastCreations,
+  uniqueWord,
+} from "../support/backend.js";
 import { uploadYouTubeVideo } from "../../local/stack/scriptedFlows.js";
 
 const toast = (page: Page, text: string) =>
@@ -36,9 +43,16 @@ async function shot(page: Page, name: string) {
 const card = (page: Page) =>
   page.getByRole("region", { name: "Check your video before submitting" });
 
+test.afterEach(async () => {
+  await moveClock(0);
+});
+
 test("a connected creator picks a synced video, sees its checks, then submits it", async ({
   page,
 }) => {
+  // Earlier journeys moved the clock: start past every creation time, so "published after
+  // the idea" holds for a video published now.
+  await startPastCreations();
   const word = uniqueWord();
   const poster = await newBackendPerson("Idea Poster");
   const ideaId = await postIdea(poster, {
