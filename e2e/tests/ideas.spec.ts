@@ -1,7 +1,7 @@
 // Ideas: submit (validation, content filter, deadline text, sortable links), lists and sorts,
 // search, and live updates of lists, counters and votes across browsers.
 import { expect, test } from "../support/fixtures.js";
-import { signUp, newPersonDetails } from "../support/signIn.js";
+import { completeOnboarding, newPersonDetails, signInAs, signUp } from "../support/signIn.js";
 import { fn, newBackendPerson, postIdea, uniqueWord } from "../support/backend.js";
 import type { Page } from "@playwright/test";
 
@@ -56,7 +56,11 @@ test("the submit form checks in the spec's order with its exact messages, and th
   await expect(page.getByText("Please sign in to submit an idea")).toBeVisible();
   await expect(page).toHaveURL(/\/login/);
 
-  await signUp(page, newPersonDetails("Careful Poster"));
+  // Signing in from /submit comes back to it through onboarding, with the draft kept.
+  await signInAs(page, newPersonDetails("Careful Poster"));
+  await completeOnboarding(page);
+  await expect(page).toHaveURL(/\/submit$/);
+  await expect(page.getByLabel("Your video idea")).toHaveValue("An idea typed while signed out");
   await visit(page, "/submit");
   const toast = (text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
   const submit = () => page.getByRole("button", { name: "Submit Idea!" }).click();
