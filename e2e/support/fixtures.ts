@@ -11,11 +11,18 @@ import { AxeBuilder } from "@axe-core/playwright";
 
 export { expect };
 
-/** Fails on serious or critical axe-core violations of the page as it is now. */
-export async function expectAccessible(page: Page, label = page.url()) {
+/**
+ * Fails on serious or critical axe-core violations of the page as it is now; with
+ * `{ allImpacts: true }`, on any violation (minor and moderate too).
+ */
+export async function expectAccessible(
+  page: Page,
+  label = page.url(),
+  { allImpacts = false }: { allImpacts?: boolean } = {},
+) {
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
+    (v) => allImpacts || v.impact === "serious" || v.impact === "critical",
   );
   const summary = blocking.map(
     (v) =>

@@ -41,7 +41,7 @@ async function expectBelowHeader(page: Page, toast: Locator) {
 }
 
 for (const colorScheme of ["light", "dark"] as const) {
-  test(`${colorScheme} mode: the main pages and a visible toast have no accessibility violations`, async ({
+  test(`${colorScheme} mode: the main pages and a visible toast have no accessibility violations of any impact`, async ({
     browser,
   }, testInfo) => {
     const helper = await newBackendPerson("Scheme Helper");
@@ -52,10 +52,13 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
     const page = await context.newPage();
     try {
-      for (const path of ["/", "/ideas", `/expanded-proposal/${ideaId}`, "/nowhere-at-all"]) {
+      const paths = ["/", "/ideas", `/expanded-proposal/${ideaId}`, "/submit", "/completed"];
+      for (const path of [...paths, "/nowhere-at-all"]) {
         await page.goto(path);
         await page.waitForLoadState("networkidle");
-        await expectAccessible(page, `${path} (${colorScheme})`);
+        // The route's own content, not the lazy chunk's brief loading state.
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expectAccessible(page, `${path} (${colorScheme})`, { allImpacts: true });
       }
       // The page really is in the requested scheme.
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -64,7 +67,9 @@ for (const colorScheme of ["light", "dark"] as const) {
       await signUp(page, newPersonDetails(`Scheme ${colorScheme}`));
       const toast = await showErrorToast(page);
       await expectBelowHeader(page, toast);
-      await expectAccessible(page, `/submit with an error toast (${colorScheme})`);
+      await expectAccessible(page, `/submit with an error toast (${colorScheme})`, {
+        allImpacts: true,
+      });
       await expect(toast).toBeVisible();
 
       // Our AA colours apply (not the library's own), and the toast sits below the header.

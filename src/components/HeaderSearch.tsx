@@ -15,6 +15,7 @@ export default function HeaderSearch({ onSearch }: Props) {
     <SearchBox
       className="site-search"
       label="Search bounties"
+      landmarkLabel="Site search"
       placeholder="Search"
       value={text}
       onChange={setText}

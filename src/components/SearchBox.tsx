@@ -11,6 +11,8 @@ interface Props {
   label: string;
   placeholder?: string;
   className?: string;
+  /** Names the search landmark; each search on a page needs its own (default: `label`). */
+  landmarkLabel?: string;
 }
 
 /** A search form (landmark role "search") with a labelled field and a submit button. */
@@ -21,6 +23,7 @@ export default function SearchBox({
   label,
   placeholder,
   className,
+  landmarkLabel,
 }: Props) {
   const id = useId();
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -28,7 +31,12 @@ export default function SearchBox({
     onSubmit(value.trim());
   }
   return (
-    <form role="search" className={clsx("search-box", className)} onSubmit={submit}>
+    <form
+      role="search"
+      aria-label={landmarkLabel ?? label}
+      className={clsx("search-box", className)}
+      onSubmit={submit}
+    >
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>

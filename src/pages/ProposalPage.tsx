@@ -26,7 +26,7 @@ import YourContributions from "../components/money/YourContributions";
 import FollowButton from "../components/notifications/FollowButton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
-import { Loading, Skeleton, SkeletonRows } from "../components/ui/Skeleton";
+import { Loading, Skeleton } from "../components/ui/Skeleton";
 import IdeaLiveNotice from "../components/share/IdeaLiveNotice";
 import ShareButtons from "../components/share/ShareButtons";
 import { Calendar, CirclePlay, Clock, Monitor, type LucideIcon } from "lucide-react";
@@ -233,17 +233,32 @@ function SupportingLinks({ links }: { links: string[] }) {
   );
 }
 
+/**
+ * The idea page's own blocks (back link, vote pill + title + meta, the two-column grid with the
+ * bounty box first, as in the loaded page) so nothing moves when the idea arrives.
+ */
 function ProposalSkeleton() {
   return (
     <Loading className="proposal-skeleton" label="Loading the idea...">
-      <Skeleton className="proposal-skeleton__back" />
-      <Skeleton className="proposal-skeleton__title" />
-      <Skeleton className="proposal-skeleton__meta" />
-      <div className="proposal-layout" aria-hidden="true">
-        <div className="proposal-main">
-          <SkeletonRows count={2} className="proposal-skeleton__card" />
+      <div className="proposal-back" aria-hidden="true">
+        <Skeleton className="proposal-skeleton__back" />
+      </div>
+      <div className="proposal-header" aria-hidden="true">
+        <Skeleton className="proposal-skeleton__votes" />
+        <div className="proposal-header__text">
+          <Skeleton className="proposal-skeleton__badge" />
+          <Skeleton className="proposal-skeleton__title" />
+          <Skeleton className="proposal-skeleton__meta" />
         </div>
-        <Skeleton className="proposal-skeleton__aside" />
+      </div>
+      <div className="proposal-layout" aria-hidden="true">
+        <div className="proposal-aside">
+          <Skeleton className="proposal-skeleton__aside" />
+        </div>
+        <div className="proposal-main">
+          <Skeleton className="proposal-skeleton__about" />
+          <Skeleton className="proposal-skeleton__facts" />
+        </div>
       </div>
     </Loading>
   );
