@@ -457,9 +457,24 @@ describe("votes on submissions", () => {
       "You must be logged in to vote.",
     );
     await vote(voter, 1);
-    const [card] = await as(t, voter).query(api.submissions.listForProposal, { proposalId });
-    expect(card).toMatchObject({ votes: 1, userVote: 1, isOwn: false });
-    const [own] = await as(t, creator).query(api.submissions.listForProposal, { proposalId });
-    expect(own).toMatchObject({ votes: 1, userVote: 0, isOwn: true });
+    // The list is the same for everyone (it reads no identity): both signed-in users and a
+    // visitor get one identical result, carrying the author's id instead of "is it mine".
+    const list = await t.query(api.submissions.listForProposal, { proposalId });
+    expect(list).toEqual([expect.objectContaining({ votes: 1, authorId: creator })]);
+    expect(list[0]).not.toHaveProperty("userVote");
+    expect(list[0]).not.toHaveProperty("isOwn");
+    expect(await as(t, voter).query(api.submissions.listForProposal, { proposalId })).toEqual(list);
+    expect(await as(t, creator).query(api.submissions.listForProposal, { proposalId })).toEqual(
+      list,
+    );
+    // The vote reaches the voter's own query, and only theirs.
+    const mine = (who: Id<"users"> | null) =>
+      (who === null ? t : as(t, who)).query(api.votes.mineOnSubmission, { submissionId });
+    expect(await mine(voter)).toBe(1);
+    expect(await mine(creator)).toBe(0);
+    expect(await mine(null)).toBe(0);
+    await vote(voter, -1);
+    expect(await mine(voter)).toBe(-1);
+    expect((await t.query(api.submissions.listForProposal, { proposalId }))[0]!.votes).toBe(-1);
   });
 });

@@ -14,9 +14,11 @@ import {
   mayTakeOver,
   standingOf,
   takeOver,
+  forViewer,
   mySubmissionCardValidator,
   recordSubmission,
   submissionCardsOf,
+  submissionCardForViewerValidator,
   submissionCardValidator,
   submissionsBy,
   submitVideo,
@@ -90,11 +92,14 @@ export const voteBreakdown = sharedQuery({
   },
 });
 
-/** Submissions of an idea, live, most voted first. */
-export const listForProposal = publicQuery({
+/**
+ * Submissions of an idea, live, most voted first. Reads no identity, so one result serves every
+ * viewer; the caller's own vote is votes.mineOnSubmission.
+ */
+export const listForProposal = sharedQuery({
   args: { proposalId: v.string() },
   returns: v.array(submissionCardValidator),
-  handler: async (ctx, args) => await submissionCardsOf(ctx, ctx.viewerId, args.proposalId),
+  handler: async (ctx, args) => await submissionCardsOf(ctx, args.proposalId),
 });
 
 /** Sets the caller's vote on a submission (1, -1, or 0 to clear); nobody votes on their own. */
@@ -122,8 +127,13 @@ export const mine = publicQuery({
 
 export const listFor = internalQuery({
   args: { proposalId: v.string(), viewerId: v.union(v.id("users"), v.null()) },
-  returns: v.array(submissionCardValidator),
-  handler: async (ctx, args) => await submissionCardsOf(ctx, args.viewerId, args.proposalId),
+  returns: v.array(submissionCardForViewerValidator),
+  handler: async (ctx, args) =>
+    await Promise.all(
+      (await submissionCardsOf(ctx, args.proposalId)).map((card) =>
+        forViewer(ctx, card, args.viewerId),
+      ),
+    ),
 });
 
 /** Votes by a submission id taken from a URL: null when it is not a submission's. */

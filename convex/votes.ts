@@ -4,6 +4,7 @@
 import { v } from "convex/values";
 import { publicQuery } from "./functions";
 import { voteOf } from "./model/proposals";
+import { submissionVoteOf } from "./model/submissions";
 import { voteValidator } from "./model/validators";
 
 /** The caller's vote on an idea: 1, -1, or 0 (none, or a visitor). */
@@ -11,4 +12,11 @@ export const mineOnIdea = publicQuery({
   args: { proposalId: v.id("proposals") },
   returns: voteValidator,
   handler: async (ctx, { proposalId }) => await voteOf(ctx, ctx.viewerId, proposalId),
+});
+
+/** The caller's vote on a submission: 1, -1, or 0 (none, or a visitor). */
+export const mineOnSubmission = publicQuery({
+  args: { submissionId: v.id("submissions") },
+  returns: voteValidator,
+  handler: async (ctx, { submissionId }) => await submissionVoteOf(ctx, ctx.viewerId, submissionId),
 });

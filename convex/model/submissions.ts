@@ -190,8 +190,9 @@ export async function setSubmissionVote(
 
 /**
  * What the idea page shows of a submission: stored fields as the schema declares them, the
- * platform's optional details as null when unknown, the author's public name and the viewer's
- * vote. Functions return it through this validator.
+ * platform's optional details as null when unknown, the author's id and public name. The same
+ * for every viewer (the page tells "your video" by comparing authorId with the signed-in
+ * profile's id; the viewer's vote comes from votes.mineOnSubmission).
  */
 export const submissionCardValidator = schema
   .doc("submissions")
@@ -204,6 +205,7 @@ export const submissionCardValidator = schema
     "platform",
     "channelTitle",
     "checklist",
+    "authorId",
   )
   .extend({
     thumbnailUrl: v.union(v.string(), v.null()),
@@ -211,12 +213,16 @@ export const submissionCardValidator = schema
     publishedAt: v.union(v.number(), v.null()),
     authorDisplayName: v.string(),
     votes: v.number(),
-    userVote: voteValidator,
-    isOwn: v.boolean(),
   });
 export type SubmissionCard = Infer<typeof submissionCardValidator>;
+/** A card for one known viewer (REST and the creator's own list): adds their vote. */
+export const submissionCardForViewerValidator = submissionCardValidator.extend({
+  userVote: voteValidator,
+  isOwn: v.boolean(),
+});
+export type SubmissionCardForViewer = Infer<typeof submissionCardForViewerValidator>;
 /** The creator's own list adds the idea's title. */
-export const mySubmissionCardValidator = submissionCardValidator.extend({
+export const mySubmissionCardValidator = submissionCardForViewerValidator.extend({
   proposalTitle: v.string(),
 });
 export type MySubmissionCard = Infer<typeof mySubmissionCardValidator>;
@@ -224,7 +230,6 @@ export type MySubmissionCard = Infer<typeof mySubmissionCardValidator>;
 export async function toSubmissionCard(
   ctx: QueryCtx,
   submission: Doc<"submissions">,
-  viewerId: Id<"users"> | null,
 ): Promise<SubmissionCard> {
   const author = await ctx.db.get("users", submission.authorId);
   return {
@@ -238,24 +243,35 @@ export async function toSubmissionCard(
     thumbnailUrl: submission.thumbnailUrl ?? null,
     durationSeconds: submission.durationSeconds ?? null,
     publishedAt: submission.publishedAt ?? null,
+    authorId: submission.authorId,
     authorDisplayName: author ? publicName(author) : "Anonymous",
     votes: submission.netVotes,
-    userVote: await submissionVoteOf(ctx, viewerId, submission._id),
-    isOwn: viewerId === submission.authorId,
     checklist: submission.checklist,
   };
 }
 
-/** An idea's submissions as cards for the viewer; none when the id is not an idea's. */
+/** A card plus what one viewer sees of it: their vote (one unique index lookup), ownership. */
+export async function forViewer(
+  ctx: QueryCtx,
+  card: SubmissionCard,
+  viewerId: Id<"users"> | null,
+): Promise<SubmissionCardForViewer> {
+  return {
+    ...card,
+    userVote: await submissionVoteOf(ctx, viewerId, card._id),
+    isOwn: viewerId === card.authorId,
+  };
+}
+
+/** An idea's submissions as cards, the same for everyone; none when the id is not an idea's. */
 export async function submissionCardsOf(
   ctx: QueryCtx,
-  viewerId: Id<"users"> | null,
   rawProposalId: string,
 ): Promise<SubmissionCard[]> {
   const proposalId = ctx.db.normalizeId("proposals", rawProposalId);
   if (proposalId === null) return [];
   const rows = await submissionsOf(ctx, proposalId);
-  return await Promise.all(rows.map((row) => toSubmissionCard(ctx, row, viewerId)));
+  return await Promise.all(rows.map((row) => toSubmissionCard(ctx, row)));
 }
 
 /** A person's submissions, newest first, with their ideas' titles. */
@@ -273,7 +289,7 @@ export async function submissionsBy(
     ...result,
     page: await Promise.all(
       result.page.map(async (row) => ({
-        ...(await toSubmissionCard(ctx, row, userId)),
+        ...(await forViewer(ctx, await toSubmissionCard(ctx, row), userId)),
         proposalTitle: (await ctx.db.get("proposals", row.proposalId))?.title ?? "Deleted idea",
       })),
     ),

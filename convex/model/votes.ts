@@ -11,11 +11,3 @@ export function toggleVote(current: VoteValue, clicked: 1 | -1): VoteValue {
 export function voteDelta(previous: VoteValue, next: VoteValue): number {
   return next - previous;
 }
-
-/** A card (idea or video) as it reads once its viewer's vote becomes `next`. */
-export function withVote<T extends { votes: number; userVote: VoteValue }>(
-  card: T,
-  next: VoteValue,
-): T {
-  return { ...card, votes: card.votes + voteDelta(card.userVote, next), userVote: next };
-}

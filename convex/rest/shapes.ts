@@ -3,7 +3,7 @@
 // Dollars, ISO dates and snake_case exist only in this module.
 import { centsToDollars } from "../model/labels";
 import type { IdeaCard, IdeaCardForViewer } from "../model/proposals";
-import type { MySubmissionCard, SubmissionCard } from "../model/submissions";
+import type { MySubmissionCard, SubmissionCardForViewer } from "../model/submissions";
 import type { MyPlatforms } from "../model/platforms/connections";
 import type { RestUser } from "../model/users";
 
@@ -41,7 +41,7 @@ export const restPlatform = (card: IdeaCard) => ({ platform: card.platform });
 export const restIdeaVote = (votes: number, userVote: number) => ({ votes, userVote });
 
 /** A submission (§3 "Submission"): no vote is null. */
-export function restSubmission(card: SubmissionCard) {
+export function restSubmission(card: SubmissionCardForViewer) {
   return {
     id: card._id,
     proposal_id: card.proposalId,

@@ -41,6 +41,7 @@ function makeSubmission(overrides: Partial<MySubmission> = {}): MySubmission {
     _id: "k57sub1" as MySubmission["_id"],
     _creationTime: Date.UTC(2024, 10, 8),
     proposalId: "k57proposal" as MySubmission["proposalId"],
+    authorId: "k57me" as MySubmission["authorId"],
     proposalTitle: "Drone tour of every lighthouse in Maine",
     title: "Every lighthouse in Maine, from the air",
     url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",

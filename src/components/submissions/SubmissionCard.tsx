@@ -6,6 +6,7 @@ import type { FunctionReturnType } from "convex/server";
 import type { api } from "../../../convex/_generated/api";
 import { safeHref } from "../../lib/safeHref";
 import { useSubmissionVote } from "../../lib/useSubmissionVote";
+import { useIsOwnSubmission, useMySubmissionVote } from "../../lib/useMySubmissionVote";
 import VoteButtons from "../proposals/VoteButtons";
 import OriginalityChecklist from "./OriginalityChecklist";
 import VoteBreakdown from "./VoteBreakdown";
@@ -38,24 +39,22 @@ export default function SubmissionCard({ submission, footer, titleLevel = 3, rib
   const Title = `h${titleLevel}` as const;
   const { isAuthenticated } = useConvexAuth();
   const vote = useSubmissionVote();
+  const userVote = useMySubmissionVote(submission._id);
+  const isOwn = useIsOwnSubmission(submission.authorId);
   const titleId = `submission-${submission._id}-title`;
   const title = submission.title.trim() || UNTITLED_VIDEO;
   const href = safeHref(submission.url);
-  const disabledReason = !isAuthenticated
-    ? SIGN_IN_TO_VOTE
-    : submission.isOwn
-      ? OWN_VIDEO_VOTE
-      : undefined;
+  const disabledReason = !isAuthenticated ? SIGN_IN_TO_VOTE : isOwn ? OWN_VIDEO_VOTE : undefined;
 
   return (
     <article
-      className={clsx("submission-card card", submission.isOwn && "submission-card--own")}
+      className={clsx("submission-card card", isOwn && "submission-card--own")}
       aria-labelledby={titleId}
     >
       <div className="submission-card__votes">
         <VoteButtons
           votes={submission.votes}
-          userVote={submission.userVote}
+          userVote={userVote}
           onVote={(next) => vote(submission._id, next)}
           disabledReason={disabledReason}
           subject="this video"
@@ -105,7 +104,7 @@ export default function SubmissionCard({ submission, footer, titleLevel = 3, rib
               <span className={`badge platform-badge platform-badge--${submission.platform}`}>
                 {submission.platform}
               </span>
-              {submission.isOwn && <span className="badge badge-primary">Your video</span>}
+              {isOwn && <span className="badge badge-primary">Your video</span>}
               {ribbon}
             </p>
           </div>
@@ -114,7 +113,7 @@ export default function SubmissionCard({ submission, footer, titleLevel = 3, rib
         <OriginalityChecklist platform={submission.platform} checklist={submission.checklist} />
         <VoteBreakdown submissionId={submission._id} />
 
-        {submission.isOwn && !submission.checklist.ownedBySubmitter && (
+        {isOwn && !submission.checklist.ownedBySubmitter && (
           <p className="submission-card__note">
             This video can be paid only once it is proven yours:{" "}
             <Link to="/profile?tab=settings">

@@ -36,10 +36,9 @@ function makeSubmission(overrides: Partial<Submission> = {}): Submission {
     thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
     durationSeconds: 600,
     publishedAt: Date.UTC(2024, 10, 7),
+    authorId: "k57ada" as Submission["authorId"],
     authorDisplayName: "Ada Lovelace",
     votes: 5,
-    userVote: 0,
-    isOwn: false,
     checklist: {
       exists: true,
       ownedBySubmitter: true,
@@ -59,11 +58,19 @@ function setSession(isAuthenticated: boolean) {
 }
 
 let outcome: unknown = { kind: "open" };
+/** The signed-in viewer (users:current) and their votes by video (votes:mineOnSubmission). */
+const VIEWER_ID = "k57viewer";
+let myVotes: Record<string, number> = {};
 
 function setSubmissions(submissions: Submission[] | undefined | Error) {
   vi.mocked(useQuery).mockImplementation(((query: unknown, args: unknown) => {
     if (args === "skip") return undefined;
-    if (getFunctionName(query as never) === "proposals:outcome") return outcome;
+    const name = getFunctionName(query as never);
+    if (name === "proposals:outcome") return outcome;
+    if (name === "users:current") return { _id: VIEWER_ID, displayName: "Viewer" };
+    if (name === "votes:mineOnSubmission")
+      return myVotes[(args as { submissionId: string }).submissionId] ?? 0;
+    if (name !== "submissions:listForProposal") return undefined;
     if (submissions instanceof Error) throw submissions;
     return submissions;
   }) as typeof useQuery);
@@ -100,6 +107,7 @@ beforeEach(() => {
   vote.mockResolvedValue({ newVoteTotal: 6, userVote: 1 });
   setSession(true);
   outcome = { kind: "open" };
+  myVotes = {};
   setSubmissions([makeSubmission()]);
 });
 
@@ -274,7 +282,7 @@ describe("SubmissionList", () => {
   it("does not offer voting on one's own video, and says how to prove it is theirs", () => {
     setSubmissions([
       makeSubmission({
-        isOwn: true,
+        authorId: VIEWER_ID as Submission["authorId"],
         checklist: {
           exists: true,
           ownedBySubmitter: false,
@@ -295,7 +303,7 @@ describe("SubmissionList", () => {
   });
 
   it("votes, toggling like ideas do", async () => {
-    setSubmissions([makeSubmission({ userVote: 1 })]);
+    myVotes = { k57sub1: 1 };
     const user = userEvent.setup();
     renderList();
 
@@ -306,18 +314,99 @@ describe("SubmissionList", () => {
     expect(vote).toHaveBeenLastCalledWith({ submissionId: "k57sub1", vote: -1 });
   });
 
-  it("applies the vote at once to every list showing the video", () => {
+  it("shows the viewer's own vote from their per-user query, and asks none for visitors", () => {
+    myVotes = { k57sub1: -1 };
+    const { unmount } = renderList();
+    expect(screen.getByRole("button", { name: "Downvote this video" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    expect(screen.getByRole("button", { name: "Upvote this video" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    expect(vi.mocked(useQuery)).toHaveBeenCalledWith(expect.anything(), {
+      submissionId: "k57sub1",
+    });
+    unmount();
+
+    vi.mocked(useQuery).mockClear();
+    setSession(false);
+    renderList();
+    const asked = vi
+      .mocked(useQuery)
+      .mock.calls.filter(([, args]) => args !== "skip")
+      .map(([query]) => getFunctionName(query as never));
+    expect(asked).toContain("submissions:listForProposal");
+    expect(asked).not.toContain("votes:mineOnSubmission");
+    expect(asked).not.toContain("users:current");
+  });
+
+  /** An optimistic store holding the viewer's votes and the shared lists. */
+  function optimisticStore(mine: Record<string, number | undefined>, lists: unknown[]) {
+    return {
+      getQuery: vi.fn((query: unknown, args: { submissionId: string }) => {
+        expect(getFunctionName(query as never)).toBe("votes:mineOnSubmission");
+        return mine[args.submissionId];
+      }),
+      getAllQueries: vi.fn((query: unknown) => {
+        expect(getFunctionName(query as never)).toBe("submissions:listForProposal");
+        return lists;
+      }),
+      setQuery: vi.fn(),
+    };
+  }
+
+  it("applies the vote at once: the viewer's own vote, and the count by new − old in every list showing the video", () => {
     renderList();
     const other = makeSubmission({ _id: "other" as Submission["_id"], votes: 1 });
-    const lists = [{ args: { proposalId: "k57proposal" }, value: [makeSubmission(), other] }];
-    const store = { getAllQueries: vi.fn(() => lists), setQuery: vi.fn() };
+    const elsewhere = makeSubmission({ _id: "elsewhere" as Submission["_id"] });
+    const lists = [
+      { args: { proposalId: "k57proposal" }, value: [makeSubmission(), other] },
+      { args: { proposalId: "k57another" }, value: [elsewhere] },
+    ];
+    const store = optimisticStore({ k57sub1: 1 }, lists);
 
     optimisticUpdate!(store, { submissionId: "k57sub1", vote: -1 });
 
-    expect(store.setQuery).toHaveBeenCalledWith(expect.anything(), { proposalId: "k57proposal" }, [
-      expect.objectContaining({ _id: "k57sub1", votes: 4, userVote: -1 }),
-      other,
+    const sets = store.setQuery.mock.calls.map(([query, args, value]) => [
+      getFunctionName(query as never),
+      args,
+      value,
     ]);
+    expect(sets).toEqual([
+      ["votes:mineOnSubmission", { submissionId: "k57sub1" }, -1],
+      [
+        "submissions:listForProposal",
+        { proposalId: "k57proposal" },
+        [expect.objectContaining({ _id: "k57sub1", votes: 3 }), other],
+      ],
+    ]);
+  });
+
+  it("counts a vote from none while the viewer's own vote is still loading, and clearing moves back", () => {
+    renderList();
+    const lists = [{ args: { proposalId: "k57proposal" }, value: [makeSubmission()] }];
+
+    const first = optimisticStore({}, lists);
+    optimisticUpdate!(first, { submissionId: "k57sub1", vote: 1 });
+    expect(first.setQuery).toHaveBeenLastCalledWith(
+      expect.anything(),
+      { proposalId: "k57proposal" },
+      [expect.objectContaining({ votes: 6 })],
+    );
+
+    const clearing = optimisticStore({ k57sub1: -1 }, lists);
+    optimisticUpdate!(clearing, { submissionId: "k57sub1", vote: 0 });
+    expect(clearing.setQuery).toHaveBeenLastCalledWith(
+      expect.anything(),
+      { proposalId: "k57proposal" },
+      [expect.objectContaining({ votes: 6 })],
+    );
+
+    const same = optimisticStore({ k57sub1: 1 }, lists);
+    optimisticUpdate!(same, { submissionId: "k57sub1", vote: 1 });
+    expect(same.setQuery).toHaveBeenCalledTimes(1);
   });
 
   it("says 'Failed to update vote' when the vote fails, or the server's reason", async () => {

@@ -9,6 +9,7 @@ import { Award } from "lucide-react";
 import "../../styles/outcome.css";
 import { Loading, SkeletonRows } from "../ui/Skeleton";
 import { EmptyState } from "../ui/EmptyState";
+import { useCurrentUser } from "../../lib/session";
 
 export const EMPTY_TITLE = "Be the first to submit!";
 export const EMPTY_TEXT = "Early submissions are more likely to be rewarded.";
@@ -46,6 +47,8 @@ export default function SubmissionList({ proposalId, closed = false }: Props) {
 function Submissions({ proposalId, closed }: Required<Props>) {
   const submissions = useQuery(api.submissions.listForProposal, { proposalId });
   const outcome = useQuery(api.proposals.outcome, { proposalId });
+  // The list is shared by every viewer; "own video" is its authorId against the profile's id.
+  const { user } = useCurrentUser();
   const winners = new Set(
     outcome?.kind === "awarded" ? outcome.winners.map((w) => w.submissionId) : [],
   );
@@ -77,7 +80,7 @@ function Submissions({ proposalId, closed }: Required<Props>) {
               <WinnerPick
                 proposalId={proposalId}
                 submissionId={submission._id}
-                isOwn={submission.isOwn}
+                isOwn={user !== null && user._id === submission.authorId}
                 title={submission.title}
               />
             }
