@@ -16,6 +16,7 @@ import type {
 import type * as auth from "../auth.js";
 import type * as contributions from "../contributions.js";
 import type * as crons from "../crons.js";
+import type * as devSeed from "../devSeed.js";
 import type * as emails from "../emails.js";
 import type * as functions from "../functions.js";
 import type * as http from "../http.js";
@@ -97,6 +98,7 @@ declare const fullApi: ApiFromModules<{
   auth: typeof auth;
   contributions: typeof contributions;
   crons: typeof crons;
+  devSeed: typeof devSeed;
   emails: typeof emails;
   functions: typeof functions;
   http: typeof http;

@@ -1,0 +1,251 @@
+// `npm run bench:live`: how fast a vote reaches every viewer of the ideas list, on a whole local
+// stack with 10,000 ideas. For each viewer count it connects that many `ConvexClient`s subscribed
+// to the first page of the list (signed in, each with its own session; then anonymous), one
+// voter votes on the newest idea, and it times from the vote's acknowledgement until the last
+// viewer's subscription shows the new count. A measurement: it prints, then exits 0.
+//   BENCH_VIEWERS=200,1000  BENCH_IDEAS=10000  BENCH_VOTES=20  BENCH_PORT_OFFSET=2200
+import { rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { ConvexClient } from "convex/browser";
+import { makeFunctionReference } from "convex/server";
+import { importPKCS8, SignJWT } from "jose";
+import { startStack } from "./stack.js";
+
+const listOf = (name: string, fallback: number[]) =>
+  (process.env[name] ?? fallback.join(",")).split(",").map((n) => Number(n.trim()));
+const VIEWER_COUNTS = listOf("BENCH_VIEWERS", [200, 1000]);
+const IDEAS = Number(process.env.BENCH_IDEAS ?? 10_000);
+const VOTES = Number(process.env.BENCH_VOTES ?? 20);
+const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 2200);
+const WARM_UP_VOTES = 2;
+const VOTE_TIMEOUT_MS = 60_000;
+const BATCH = 500;
+// Issue 13's targets.
+const TARGET_P95_MS = 200;
+const TARGET_RATIO = 1.5;
+
+const fn = {
+  list: makeFunctionReference<"query">("proposals:list"),
+  vote: makeFunctionReference<"mutation">("proposals:vote"),
+  seedPeople: "devSeed:people",
+  seedIdeas: "devSeed:ideas",
+};
+// What /ideas shows first: open ideas, newest first (a vote does not move an idea in it).
+const LIST_ARGS = { view: "open", sort: "recent", paginationOpts: { numItems: 20, cursor: null } };
+
+interface Card {
+  _id: string;
+  votes: number;
+}
+interface Person {
+  userId: string;
+  sessionId: string;
+}
+
+const dataDir = path.join(os.tmpdir(), `bench-live-${process.pid}`);
+const stack = await startStack({
+  dataDir,
+  envFile: path.join(dataDir, "env"),
+  portOffset: PORT_OFFSET,
+  web: "none",
+  quietFunctions: true,
+});
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function runAsAdmin(fnPath: string, args: unknown): Promise<unknown> {
+  const response = await fetch(`${stack.convexUrl}/api/mutation`, {
+    method: "POST",
+    headers: {
+      Authorization: `Convex ${stack.env.CONVEX_LOCAL_ADMIN_KEY}`,
+      "Content-Type": "application/json",
+    },
+    body: JSON.stringify({ path: fnPath, format: "convex_encoded_json", args: [args] }),
+  });
+  const body = (await response.json()) as {
+    status: string;
+    value?: unknown;
+    errorMessage?: string;
+  };
+  if (body.status !== "success")
+    throw new Error(`${fnPath}: ${body.errorMessage ?? response.status}`);
+  return body.value;
+}
+
+async function seedPeople(count: number, label: string): Promise<Person[]> {
+  const people: Person[] = [];
+  for (let done = 0; done < count; done += BATCH)
+    people.push(
+      ...((await runAsAdmin(fn.seedPeople, {
+        count: Math.min(BATCH, count - done),
+        label,
+      })) as Person[]),
+    );
+  return people;
+}
+
+// Session tokens exactly as Convex Auth signs them (its generateToken), with the stack's key.
+const privateKey = await importPKCS8(stack.env.JWT_PRIVATE_KEY!, "RS256");
+const tokenFor = (person: Person) =>
+  new SignJWT({ sub: `${person.userId}|${person.sessionId}` })
+    .setProtectedHeader({ alg: "RS256" })
+    .setIssuedAt()
+    .setIssuer(stack.env.CONVEX_SITE_URL!)
+    .setAudience("convex")
+    .setExpirationTime("2h")
+    .sign(privateKey);
+
+interface Viewer {
+  client: ConvexClient;
+  /** Resolves when this viewer's list shows `votes` on the idea. */
+  waitFor(ideaId: string, votes: number): Promise<number>;
+  stop(): void;
+}
+
+function connectViewer(token: string | null): Promise<Viewer> {
+  const client = new ConvexClient(stack.convexUrl, { logger: false });
+  if (token !== null) client.setAuth(async () => token);
+  let latest: Card[] | null = null;
+  let waiter: { ideaId: string; votes: number; resolve: (at: number) => void } | null = null;
+  let resolveReady: () => void;
+  const ready = new Promise<void>((resolve) => (resolveReady = resolve));
+  const check = () => {
+    if (waiter && latest?.find((card) => card._id === waiter!.ideaId)?.votes === waiter.votes) {
+      waiter.resolve(performance.now());
+      waiter = null;
+    }
+  };
+  const unsubscribe = client.onUpdate(fn.list, LIST_ARGS, (result: { page: Card[] }) => {
+    latest = result.page;
+    resolveReady();
+    check();
+  });
+  return ready.then(() => ({
+    client,
+    waitFor: (ideaId, votes) =>
+      new Promise<number>((resolve) => {
+        waiter = { ideaId, votes, resolve };
+        check();
+      }),
+    stop: () => {
+      unsubscribe();
+      void client.close();
+    },
+  }));
+}
+
+async function connectViewers(tokens: (string | null)[]): Promise<Viewer[]> {
+  const viewers: Viewer[] = [];
+  // In groups, so 1,000 sockets do not all handshake at once.
+  for (let i = 0; i < tokens.length; i += 100)
+    viewers.push(...(await Promise.all(tokens.slice(i, i + 100).map(connectViewer))));
+  return viewers;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+interface Figures {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/** Votes up, clears, up, … on the newest idea; times ack → last viewer. */
+async function measure(viewers: Viewer[], voter: ConvexClient, ideaId: string): Promise<Figures> {
+  const times: number[] = [];
+  let votes = 0;
+  for (let i = 0; i < WARM_UP_VOTES + VOTES; i++) {
+    const vote = votes === 0 ? 1 : 0;
+    const everyone = Promise.all(viewers.map((viewer) => viewer.waitFor(ideaId, vote)));
+    await voter.mutation(fn.vote, { proposalId: ideaId, vote });
+    const acknowledged = performance.now();
+    votes = vote;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`a vote did not reach every viewer in ${VOTE_TIMEOUT_MS} ms`)),
+        VOTE_TIMEOUT_MS,
+      );
+    });
+    const arrivals = await Promise.race([everyone, timeout]);
+    clearTimeout(timer);
+    // A viewer can see the count before the voter sees its acknowledgement: that counts as 0.
+    if (i >= WARM_UP_VOTES) times.push(Math.max(0, Math.max(...arrivals) - acknowledged));
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)! };
+}
+
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+let exitCode = 0;
+try {
+  const started = performance.now();
+  const maxViewers = Math.max(...VIEWER_COUNTS);
+  const [author] = await seedPeople(1, "Bench Author");
+  for (let from = 0; from < IDEAS; from += BATCH)
+    await runAsAdmin(fn.seedIdeas, {
+      count: Math.min(BATCH, IDEAS - from),
+      from,
+      authorId: author!.userId,
+    });
+  const people = await seedPeople(maxViewers, "Bench Viewer");
+  // One voter per scenario: the vote rate limit (30 at once) would stop a single one.
+  const voters = await seedPeople(VIEWER_COUNTS.length * 2, "Bench Voter");
+  const tokens = await Promise.all(people.map(tokenFor));
+  log(
+    `bench:live — ${IDEAS.toLocaleString("en")} ideas, ${maxViewers} people seeded in ${ms(performance.now() - started)}; ` +
+      `${VOTES} votes per case (+${WARM_UP_VOTES} warm-up), load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs`,
+  );
+
+  const results = new Map<string, Figures>();
+  let scenario = 0;
+  for (const count of VIEWER_COUNTS) {
+    for (const signedIn of [true, false]) {
+      const label = `${count} ${signedIn ? "signed-in" : "anonymous"}`;
+      const connectStart = performance.now();
+      const viewers = await connectViewers(
+        signedIn ? tokens.slice(0, count) : Array<null>(count).fill(null),
+      );
+      const voter = new ConvexClient(stack.convexUrl, { logger: false });
+      const voterToken = await tokenFor(voters[scenario++]!);
+      voter.setAuth(async () => voterToken);
+      const first = (await voter.query(fn.list, LIST_ARGS)) as { page: Card[] };
+      const figures = await measure(viewers, voter, first.page[0]!._id);
+      // Leave the idea as found for the next case.
+      await voter.mutation(fn.vote, { proposalId: first.page[0]!._id, vote: 0 });
+      results.set(label, figures);
+      log(
+        `${label.padEnd(16)} vote → last viewer: p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, max ${ms(figures.max)}` +
+          `  (connected in ${ms(performance.now() - connectStart)} incl. votes)`,
+      );
+      for (const viewer of viewers) viewer.stop();
+      await voter.close();
+    }
+  }
+
+  for (const count of VIEWER_COUNTS) {
+    const signedIn = results.get(`${count} signed-in`)!;
+    const anonymous = results.get(`${count} anonymous`)!;
+    const ratio = signedIn.p95 / Math.max(1, anonymous.p95);
+    log(
+      `${count} viewers: signed-in/anonymous p95 ratio ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×: ${ratio <= TARGET_RATIO ? "met" : "MISSED"})`,
+    );
+  }
+  const largest = results.get(`${maxViewers} signed-in`)!;
+  log(
+    `${maxViewers} signed-in at ${IDEAS.toLocaleString("en")} ideas: p95 ${ms(largest.p95)} (target ≤ ${TARGET_P95_MS} ms` +
+      (maxViewers === 1000 && IDEAS === 10_000
+        ? `: ${largest.p95 <= TARGET_P95_MS ? "met" : "MISSED"})`
+        : `; the target is for 1,000 viewers at 10,000 ideas)`),
+  );
+} catch (e) {
+  // A setup failure is not a measurement: say so and fail.
+  log(`bench:live could not run: ${(e as Error).stack ?? String(e)}`);
+  log(stack.output().split("\n").slice(-30).join("\n"));
+  exitCode = 1;
+} finally {
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
