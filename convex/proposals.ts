@@ -44,7 +44,12 @@ const ideaArgs = {
 // and a vote re-runs each once, not once per signed-in viewer. Own votes: convex/votes.ts.
 
 export const list = sharedQuery({
-  args: listArgs,
+  // Filters are the web lists' only (the REST list keeps the spec's arguments).
+  args: {
+    ...listArgs,
+    platform: v.optional(ideaPlatformValidator),
+    duration: v.optional(durationValidator),
+  },
   returns: listReturns,
   handler: async (ctx, args) => await listIdeaCards(ctx, args),
 });

@@ -12,7 +12,8 @@ import { DAY_MS } from "./labels";
 import { voteDelta } from "./votes";
 import { notifyIdeaPosted, notifyJudgingStarted } from "./notify";
 import { endingOf, ideaEndingValidator } from "./ideaOutcome";
-import { voteValidator, type VoteValue } from "./validators";
+import { filter } from "convex-helpers/server/filter";
+import { voteValidator, type Duration, type IdeaPlatform, type VoteValue } from "./validators";
 
 export const LIST_VIEWS = ["open", "all", "completed"] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
@@ -56,15 +57,39 @@ function searchedProposals(ctx: QueryCtx, view: ListView, text: string) {
   });
 }
 
+/** Optional narrowing of a list: the idea's platform, and a length it asks for. */
+export interface ListFilters {
+  platform?: IdeaPlatform;
+  duration?: Duration;
+}
+type ListArgs = {
+  view: ListView;
+  sort: Sort;
+  search?: string;
+  paginationOpts: PaginationOptions;
+} & ListFilters;
+
 export async function listProposals(
   ctx: QueryCtx,
-  args: { view: ListView; sort: Sort; search?: string; paginationOpts: PaginationOptions },
+  args: ListArgs,
 ): Promise<PaginationResult<Doc<"proposals">>> {
   const text = args.search?.trim().slice(0, 200);
   const query = text
     ? searchedProposals(ctx, args.view, text)
     : sortedProposals(ctx, args.view, args.sort);
-  return await query.paginate(args.paginationOpts);
+  const { platform, duration } = args;
+  if (platform === undefined && duration === undefined) {
+    return await query.paginate(args.paginationOpts);
+  }
+  // The filters narrow the sort's index read rather than picking their own index: indexing
+  // platform under every view x sort (and lengths, an array, not at all) would multiply the
+  // indexes. A filtered page may hold fewer than numItems; the cursor still moves on.
+  return await filter(
+    query,
+    (proposal) =>
+      (platform === undefined || proposal.platform === platform) &&
+      (duration === undefined || proposal.durations.includes(duration)),
+  ).paginate(args.paginationOpts);
 }
 
 export async function voteOf(
@@ -129,7 +154,7 @@ export function toCard(proposal: Doc<"proposals">): IdeaCard {
 /** A page of a list, as cards: the same for every viewer. */
 export async function listIdeaCards(
   ctx: QueryCtx,
-  args: { view: ListView; sort: Sort; search?: string; paginationOpts: PaginationOptions },
+  args: ListArgs,
 ): Promise<PaginationResult<IdeaCard>> {
   const result = await listProposals(ctx, args);
   return { ...result, page: result.page.map(toCard) };

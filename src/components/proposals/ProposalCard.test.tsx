@@ -89,6 +89,19 @@ describe("ProposalCard", () => {
     expect(screen.getByText("Completed")).toBeInTheDocument();
   });
 
+  it("marks an open idea with under a day left as ending soon, and only such an idea", () => {
+    const { unmount } = renderCard({ expiration: Date.now() + 5 * 3600 * 1000 });
+    expect(screen.getByText("5 hours left")).toHaveClass("expiry--ending-soon");
+    unmount();
+    renderCard({ expiration: Date.now() + 3 * 24 * 3600 * 1000 });
+    expect(screen.getByText("3 days left")).not.toHaveClass("expiry--ending-soon");
+  });
+
+  it("does not mark a closed idea as ending soon", () => {
+    renderCard({ expiration: Date.now() + 3600 * 1000, status: "judging" });
+    expect(screen.getByText("Completed")).not.toHaveClass("expiry--ending-soon");
+  });
+
   it("shows the platform", () => {
     renderCard({ platform: "TikTok" });
     expect(screen.getByText("TikTok")).toBeInTheDocument();

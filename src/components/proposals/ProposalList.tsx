@@ -7,6 +7,11 @@ import { api } from "../../../convex/_generated/api";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import QuickContributeButton from "../money/QuickContributeButton";
 import ProposalCard, { type ProposalListItem } from "./ProposalCard";
+import ListFilterChips, {
+  ClearFiltersLink,
+  useListFilters,
+  type ListFilterValues,
+} from "./ListFilterChips";
 import { EmptyState } from "../ui/EmptyState";
 import { Loading, Skeleton } from "../ui/Skeleton";
 
@@ -65,6 +70,7 @@ export default function ProposalList({
     setSort(sortInUrl);
   }
   const term = search?.trim() || undefined;
+  const filters = useListFilters();
 
   function changeSort(next: SortKey) {
     setSort(next);
@@ -87,9 +93,10 @@ export default function ProposalList({
         ) : (
           <SortControl options={options} value={sort} onChange={changeSort} />
         )}
+        <ListFilterChips />
       </div>
       <QueryErrorBoundary
-        key={`${view}|${sort}|${term ?? ""}|${attempt}`}
+        key={`${view}|${sort}|${term ?? ""}|${filters.platform ?? ""}|${filters.duration ?? ""}|${attempt}`}
         onError={() => toast.error(LOAD_ERROR_MESSAGE, { id: "proposals-load-error" })}
         fallback={
           <div className="card proposal-list__error" role="alert">
@@ -108,6 +115,7 @@ export default function ProposalList({
           view={view}
           sort={sort}
           search={term}
+          filters={filters}
           emptyState={emptyState}
           titleLevel={titleLevel}
         />
@@ -161,16 +169,18 @@ function Results({
   view,
   sort,
   search,
+  filters,
   emptyState,
   titleLevel,
 }: {
   view: ListView;
   sort: SortKey;
   search?: string;
+  filters: ListFilterValues;
   emptyState?: ReactNode;
   titleLevel: 2 | 3;
 }) {
-  const args = search === undefined ? { view, sort } : { view, sort, search };
+  const args = { view, sort, ...(search === undefined ? {} : { search }), ...filters };
   const { results, status, loadMore } = usePaginatedQuery(api.proposals.list, args, {
     initialNumItems: PAGE_SIZE,
   });
@@ -178,6 +188,10 @@ function Results({
 
   if (status === "LoadingFirstPage") return <ProposalListSkeleton />;
 
+  const filtered = filters.platform !== undefined || filters.duration !== undefined;
+  if (items.length === 0 && status === "Exhausted" && filtered) {
+    return <EmptyState text="No ideas match these filters." action={<ClearFiltersLink />} />;
+  }
   if (items.length === 0 && status === "Exhausted") {
     return (
       emptyState ?? (
