@@ -67,6 +67,8 @@ export default defineSchema({
     netVotes: v.number(),
     bountyCents: v.number(),
     submissionCount: v.number(),
+    // Distinct people (each anonymous payment counts alone) whose payment counted; absent = 0.
+    backerCount: v.optional(v.number()),
     searchText: v.string(),
     closeJobId: v.optional(v.id("_scheduled_functions")),
     settleJobId: v.optional(v.id("_scheduled_functions")),

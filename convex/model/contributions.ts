@@ -107,8 +107,39 @@ async function acceptPayment(ctx: MutationCtx, contributionId: Id<"contributions
     });
     return;
   }
+  await countBacker(ctx, contribution, proposal);
   // Paid after judging ended (a late bank transfer): it follows the frozen winner at once.
   if (proposal.judgedAt !== undefined) await settleContribution(ctx, contribution, proposal);
+}
+
+/**
+ * A payment that counts makes its payer a backer: once per signed-in person per idea (their
+ * other contributions there were paid before if any is), and each anonymous payment alone.
+ * Runs once per contribution, when it becomes paid.
+ */
+async function countBacker(
+  ctx: MutationCtx,
+  contribution: Doc<"contributions">,
+  proposal: Doc<"proposals">,
+) {
+  const contributorId = contribution.contributorId;
+  if (contributorId !== undefined) {
+    const theirs = await ctx.db
+      .query("contributions")
+      .withIndex("by_contributor_proposal", (q) =>
+        q.eq("contributorId", contributorId).eq("proposalId", proposal._id),
+      )
+      .collect();
+    const backedBefore = theirs.some(
+      (c) =>
+        c._id !== contribution._id &&
+        c.paidAt !== undefined &&
+        !c.unmatched &&
+        (c.currency ?? "usd") === "usd",
+    );
+    if (backedBefore) return;
+  }
+  await ctx.db.patch("proposals", proposal._id, { backerCount: (proposal.backerCount ?? 0) + 1 });
 }
 
 /**

@@ -13,7 +13,14 @@ import { voteDelta } from "./votes";
 import { notifyIdeaPosted, notifyJudgingStarted } from "./notify";
 import { endingOf, ideaEndingValidator } from "./ideaOutcome";
 import { filter } from "convex-helpers/server/filter";
-import { voteValidator, type Duration, type IdeaPlatform, type VoteValue } from "./validators";
+import {
+  videoPlatformValidator,
+  voteValidator,
+  type Duration,
+  type IdeaPlatform,
+  type VoteValue,
+} from "./validators";
+import { publicName } from "./users";
 
 export const LIST_VIEWS = ["open", "all", "completed"] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
@@ -105,6 +112,16 @@ export async function voteOf(
   return vote?.value ?? 0;
 }
 
+const cardVideoValidator = v.object({
+  _id: v.id("submissions"),
+  platform: videoPlatformValidator,
+  title: v.string(),
+  thumbnailUrl: v.union(v.string(), v.null()),
+});
+export type CardVideo = Infer<typeof cardVideoValidator>;
+/** How many videos a card shows. */
+export const CARD_VIDEO_COUNT = 3;
+
 /**
  * What lists and the idea page show of an idea: the stored fields as the schema declares them
  * and the net count as `votes`. It holds nothing of the viewer, so one cached result serves
@@ -127,13 +144,36 @@ export const ideaCardValidator = schema
     "bountyCents",
     "submissionCount",
   )
-  .extend({ votes: v.number(), ending: ideaEndingValidator });
+  .extend({
+    votes: v.number(),
+    ending: ideaEndingValidator,
+    // Up to three of the idea's videos, most voted first, for the card's strip.
+    videos: v.array(cardVideoValidator),
+    // The poster as anyone may see them (null if the account is gone).
+    author: v.union(
+      v.object({ name: v.string(), avatarUrl: v.union(v.string(), v.null()) }),
+      v.null(),
+    ),
+    backerCount: v.number(),
+  });
 export type IdeaCard = Infer<typeof ideaCardValidator>;
 /** The REST API's card (spec §3) also carries the caller's vote. */
 export const ideaCardForViewerValidator = ideaCardValidator.extend({ userVote: voteValidator });
 export type IdeaCardForViewer = Infer<typeof ideaCardForViewerValidator>;
 
-export function toCard(proposal: Doc<"proposals">): IdeaCard {
+/**
+ * An idea as a card. Per idea it reads one index range of at most three submissions and the
+ * author's document; no identity, so the list stays one shared cached result.
+ */
+export async function toCard(ctx: QueryCtx, proposal: Doc<"proposals">): Promise<IdeaCard> {
+  const [submissions, author] = await Promise.all([
+    ctx.db
+      .query("submissions")
+      .withIndex("by_proposal_votes", (q) => q.eq("proposalId", proposal._id))
+      .order("desc")
+      .take(CARD_VIDEO_COUNT),
+    ctx.db.get("users", proposal.authorId),
+  ]);
   return {
     _id: proposal._id,
     _creationTime: proposal._creationTime,
@@ -148,6 +188,17 @@ export function toCard(proposal: Doc<"proposals">): IdeaCard {
     submissionCount: proposal.submissionCount,
     votes: proposal.netVotes,
     ending: endingOf(proposal),
+    videos: submissions.map((s) => ({
+      _id: s._id,
+      platform: s.platform,
+      title: s.title,
+      thumbnailUrl: s.thumbnailUrl ?? null,
+    })),
+    author:
+      author === null
+        ? null
+        : { name: publicName(author), avatarUrl: author.avatarUrl ?? author.image ?? null },
+    backerCount: proposal.backerCount ?? 0,
   };
 }
 
@@ -157,14 +208,14 @@ export async function listIdeaCards(
   args: ListArgs,
 ): Promise<PaginationResult<IdeaCard>> {
   const result = await listProposals(ctx, args);
-  return { ...result, page: result.page.map(toCard) };
+  return { ...result, page: await Promise.all(result.page.map((p) => toCard(ctx, p))) };
 }
 
 /** One idea as a card, or null when the id is not an idea's. */
 export async function ideaCard(ctx: QueryCtx, rawId: string): Promise<IdeaCard | null> {
   const proposalId = ctx.db.normalizeId("proposals", rawId);
   const proposal = proposalId === null ? null : await ctx.db.get("proposals", proposalId);
-  return proposal === null ? null : toCard(proposal);
+  return proposal === null ? null : await toCard(ctx, proposal);
 }
 
 /** A card with the caller's own vote, for the REST API (one index lookup per card). */

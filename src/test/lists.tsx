@@ -21,6 +21,9 @@ export function makeProposal(overrides: Partial<ProposalListItem> = {}): Proposa
     submissionCount: 3,
     votes: 4,
     ending: { kind: "open" },
+    videos: [],
+    author: { name: "Ada Lovelace", avatarUrl: null },
+    backerCount: 2,
     ...overrides,
   };
 }

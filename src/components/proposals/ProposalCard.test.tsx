@@ -39,9 +39,54 @@ describe("ProposalCard", () => {
     expect(screen.getByRole("article", { name: "Pigeons of Paris" })).toBeInTheDocument();
   });
 
-  it("says 'No description provided.' when there is no description", () => {
-    renderCard({ description: "", links: [] });
-    expect(screen.getByText("No description provided.")).toBeInTheDocument();
+  it("shows 'No videos yet' instead of 'No description provided.' for a bare idea", () => {
+    renderCard({ description: "", links: [], videos: [] });
+    expect(screen.getByText("No videos yet")).toBeInTheDocument();
+    expect(screen.queryByText("No description provided.")).not.toBeInTheDocument();
+    expect(screen.queryByRole("list", { name: "Videos" })).not.toBeInTheDocument();
+  });
+
+  it("shows up to three video covers, lazy and sized; a portrait TikTok cover is not cropped", () => {
+    renderCard({
+      videos: [
+        {
+          _id: "s1" as never,
+          platform: "TikTok",
+          title: "Foxes at night",
+          thumbnailUrl: "https://p16.tiktokcdn.com/fox.jpg",
+        },
+        { _id: "s2" as never, platform: "YouTube", title: "Fox den tour", thumbnailUrl: null },
+      ],
+    });
+    const strip = screen.getByRole("list", { name: "Videos" });
+    expect(within(strip).getAllByRole("listitem")).toHaveLength(2);
+    const cover = within(strip).getByRole("img", { name: "Foxes at night" });
+    expect(cover).toHaveAttribute("src", "https://p16.tiktokcdn.com/fox.jpg");
+    expect(cover).toHaveAttribute("loading", "lazy");
+    expect(cover).toHaveAttribute("width", "112");
+    expect(cover).toHaveAttribute("height", "63");
+    // The TikTok tile fits its portrait cover whole (object-fit: contain in idea-card.css).
+    expect(cover.closest("li")).toHaveClass("idea-videos__tile--tiktok");
+    // A video without a cover still shows, by its title.
+    expect(within(strip).getByText("Fox den tour")).toBeInTheDocument();
+    expect(screen.queryByText("No videos yet")).not.toBeInTheDocument();
+  });
+
+  it("shows the poster's name and initials, and the backers", () => {
+    renderCard({ author: { name: "Grace Hopper", avatarUrl: null }, backerCount: 1 });
+    expect(screen.getByText("by Grace Hopper")).toBeInTheDocument();
+    expect(screen.getByText("GH")).toBeInTheDocument();
+    expect(screen.getByText("1 backer")).toBeInTheDocument();
+
+    renderCard({ _id: "p2" as never, author: null, backerCount: 0 });
+    expect(screen.getByText("0 backers")).toBeInTheDocument();
+  });
+
+  it("keeps a very long title whole as the card's name and link", () => {
+    const title = "An extremely long idea title ".repeat(6).trim();
+    renderCard({ title });
+    expect(screen.getByRole("link", { name: title })).toBeInTheDocument();
+    expect(screen.getByRole("article", { name: title })).toBeInTheDocument();
   });
 
   it("shows a description, and supporting links as a short line of hosts", () => {

@@ -11,6 +11,8 @@ import BountyBar from "./BountyBar";
 import ExpiryLabel from "./ExpiryLabel";
 import IdeaVoteButtons from "./IdeaVoteButtons";
 import EndingSummary, { endingFigure } from "./EndingSummary";
+import IdeaCardVideos from "./IdeaCardVideos";
+import Avatar from "../Avatar";
 import { Clock, Link2 } from "lucide-react";
 
 /** One item of `api.proposals.list`. */
@@ -26,6 +28,10 @@ function hostOf(link: string): string {
 
 export function submissionCountLabel(count: number): string {
   return `${count} ${count === 1 ? "submission" : "submissions"}`;
+}
+
+export function backerCountLabel(count: number): string {
+  return `${count} ${count === 1 ? "backer" : "backers"}`;
 }
 
 interface Props {
@@ -77,11 +83,15 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
           <Link to={`/expanded-proposal/${proposal._id}`}>{proposal.title}</Link>
         </Title>
 
-        {description ? (
-          <p className="proposal-card__description">{description}</p>
-        ) : hosts.length === 0 ? (
-          <p className="proposal-card__description is-empty">No description provided.</p>
+        {proposal.author ? (
+          <p className="idea-poster">
+            <Avatar name={proposal.author.name} url={proposal.author.avatarUrl} size={20} />
+            <span className="idea-poster__name">by {proposal.author.name}</span>
+          </p>
         ) : null}
+
+        {/* A list shows the idea's videos where the idea page says "No description provided." */}
+        {description ? <p className="proposal-card__description">{description}</p> : null}
         {hosts.length > 0 ? (
           <p className="proposal-card__links">
             <Link2 size={14} strokeWidth={2} aria-hidden="true" />
@@ -93,6 +103,7 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
             </span>
           </p>
         ) : null}
+        <IdeaCardVideos videos={proposal.videos} />
       </div>
 
       <div className="proposal-card__bounty">
@@ -112,6 +123,7 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
         <p className="proposal-card__submissions">
           {submissionCountLabel(proposal.submissionCount)}
         </p>
+        <p className="proposal-card__submissions">{backerCountLabel(proposal.backerCount)}</p>
         {actions ? <div className="proposal-card__actions">{actions}</div> : null}
       </div>
     </article>

@@ -1,0 +1,46 @@
+import "../../styles/idea-card.css";
+import { Video } from "lucide-react";
+import type { CardVideo } from "../../../convex/model/proposals";
+
+/** Cover size in the strip: 16:9 tiles; portrait covers fit inside (see idea-card.css). */
+const TILE_WIDTH = 112;
+const TILE_HEIGHT = 63;
+
+/** Up to three of an idea's videos as small covers, or a plain "No videos yet". */
+export default function IdeaCardVideos({ videos }: { videos: CardVideo[] }) {
+  if (videos.length === 0) {
+    return (
+      <p className="idea-videos idea-videos--empty">
+        <Video size={14} strokeWidth={2} aria-hidden="true" />
+        No videos yet
+      </p>
+    );
+  }
+  return (
+    <ul className="idea-videos" aria-label="Videos">
+      {videos.map((video) => (
+        <li
+          key={video._id}
+          className={`idea-videos__tile idea-videos__tile--${video.platform.toLowerCase()}`}
+        >
+          {video.thumbnailUrl ? (
+            <img
+              src={video.thumbnailUrl}
+              alt={video.title}
+              width={TILE_WIDTH}
+              height={TILE_HEIGHT}
+              loading="lazy"
+              decoding="async"
+              referrerPolicy="no-referrer"
+            />
+          ) : (
+            // No cover known: the title stands in, cut short.
+            <span className="idea-videos__no-cover" title={video.title}>
+              {video.title}
+            </span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
