@@ -9,6 +9,7 @@ import QuickContributeButton from "../money/QuickContributeButton";
 import ProposalCard, { type ProposalListItem } from "./ProposalCard";
 import { EmptyState } from "../ui/EmptyState";
 import { Loading, Skeleton } from "../ui/Skeleton";
+import { useFlipReorder } from "../../lib/useFlipReorder";
 
 export type ListView = "open" | "all" | "completed";
 export type SortKey = "recent" | "popular" | "payout" | "expiring";
@@ -39,7 +40,8 @@ interface Props {
 
 /**
  * A live, paginated list of ideas with a sort control and "Load more". Items keep the server's
- * order (the paginated query keeps pages stable while others post), so nothing is reordered here.
+ * order (the paginated query keeps pages stable while others post); when a live update reorders
+ * them (e.g. votes under Popular) they glide to their new places.
  */
 export default function ProposalList({
   view,
@@ -175,6 +177,9 @@ function Results({
     initialNumItems: PAGE_SIZE,
   });
   const items = useMemo(() => uniqueById(results), [results]);
+  // A live reorder (e.g. votes under Popular) glides items to their new places.
+  const ids = useMemo(() => items.map((item) => item._id), [items]);
+  const { listRef, itemRef } = useFlipReorder<HTMLUListElement>(ids);
 
   if (status === "LoadingFirstPage") return <ProposalListSkeleton />;
 
@@ -196,9 +201,9 @@ function Results({
   const canLoadMore = status === "CanLoadMore" || status === "LoadingMore";
   return (
     <>
-      <ul className="proposal-list__items" role="list">
+      <ul className="proposal-list__items" role="list" ref={listRef}>
         {items.map((proposal) => (
-          <li key={proposal._id}>
+          <li key={proposal._id} ref={itemRef(proposal._id)}>
             <ProposalCard
               proposal={proposal}
               titleLevel={titleLevel}
