@@ -15,6 +15,7 @@ import IdeaFromRoute, {
   type Proposal,
 } from "../components/proposals/IdeaFromRoute";
 import BountyBar from "../components/proposals/BountyBar";
+import LiveFigure from "../components/ui/LiveFigure";
 import IdeaOutcome from "../components/proposals/IdeaOutcome";
 import { endingFigure } from "../components/proposals/EndingSummary";
 import IdeaVoteButtons from "../components/proposals/IdeaVoteButtons";
@@ -110,7 +111,13 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
               <>
                 <div className="proposal-bounty__total">
                   <p className="proposal-bounty__label">Total Bounty</p>
-                  <p className="proposal-bounty__amount">{bounty}</p>
+                  <LiveFigure
+                    as="p"
+                    className="proposal-bounty__amount"
+                    value={proposal.bountyCents}
+                  >
+                    {bounty}
+                  </LiveFigure>
                 </div>
                 <BountyBar bountyCents={proposal.bountyCents} />
                 <p className="proposal-bounty__earn">

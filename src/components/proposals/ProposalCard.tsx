@@ -7,6 +7,7 @@ import type { api } from "../../../convex/_generated/api";
 import { DURATION_TIERS } from "../../../convex/model/labels";
 import { descriptionWithoutLinks } from "../../../convex/model/ideaText";
 import { formatMoney } from "../../lib/format";
+import LiveFigure from "../ui/LiveFigure";
 import BountyBar from "./BountyBar";
 import ExpiryLabel from "./ExpiryLabel";
 import IdeaVoteButtons from "./IdeaVoteButtons";
@@ -113,9 +114,9 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
           <>
             <p className="proposal-card__amount">
               <span className="proposal-card__amount-label">Bounty</span>
-              <span className="proposal-card__amount-value">
+              <LiveFigure className="proposal-card__amount-value" value={proposal.bountyCents}>
                 {formatMoney(proposal.bountyCents)}
-              </span>
+              </LiveFigure>
             </p>
             <BountyBar bountyCents={proposal.bountyCents} />
           </>

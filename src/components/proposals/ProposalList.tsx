@@ -14,6 +14,7 @@ import ListFilterChips, {
 } from "./ListFilterChips";
 import { EmptyState } from "../ui/EmptyState";
 import { Loading, Skeleton } from "../ui/Skeleton";
+import { useFlipReorder } from "../../lib/useFlipReorder";
 
 export type ListView = "open" | "all" | "completed";
 export type SortKey = "recent" | "popular" | "payout" | "expiring";
@@ -44,7 +45,8 @@ interface Props {
 
 /**
  * A live, paginated list of ideas with a sort control and "Load more". Items keep the server's
- * order (the paginated query keeps pages stable while others post), so nothing is reordered here.
+ * order (the paginated query keeps pages stable while others post); when a live update reorders
+ * them (e.g. votes under Popular) they glide to their new places.
  */
 export default function ProposalList({
   view,
@@ -185,6 +187,9 @@ function Results({
     initialNumItems: PAGE_SIZE,
   });
   const items = useMemo(() => uniqueById(results), [results]);
+  // A live reorder (e.g. votes under Popular) glides items to their new places.
+  const ids = useMemo(() => items.map((item) => item._id), [items]);
+  const { listRef, itemRef } = useFlipReorder<HTMLUListElement>(ids);
 
   if (status === "LoadingFirstPage") return <ProposalListSkeleton />;
 
@@ -210,9 +215,9 @@ function Results({
   const canLoadMore = status === "CanLoadMore" || status === "LoadingMore";
   return (
     <>
-      <ul className="proposal-list__items" role="list">
+      <ul className="proposal-list__items" role="list" ref={listRef}>
         {items.map((proposal) => (
-          <li key={proposal._id}>
+          <li key={proposal._id} ref={itemRef(proposal._id)}>
             <ProposalCard
               proposal={proposal}
               titleLevel={titleLevel}

@@ -1,9 +1,11 @@
 import "../../styles/proposals.css";
+import "../../styles/live.css";
 import clsx from "clsx";
 import { useState } from "react";
 import { ArrowBigDown, ArrowBigUp } from "lucide-react";
 import type { VoteValue } from "../../../convex/model/validators";
 import { toggleVote } from "../../../convex/model/votes";
+import { useChangeHighlight } from "../../lib/useChangeHighlight";
 
 interface Props {
   votes: number;
@@ -43,6 +45,8 @@ export default function VoteButtons({
 }: Props) {
   const disabled = disabledReason !== undefined;
   const [announcement, setAnnouncement] = useState("");
+  // Others' votes pulse the count; the reader's own click does not.
+  const countHighlight = useChangeHighlight<HTMLSpanElement>(votes);
   const button = (direction: 1 | -1) => {
     const active = userVote === direction;
     const label = `${direction === 1 ? "Upvote" : "Downvote"} ${subject}`;
@@ -62,6 +66,7 @@ export default function VoteButtons({
         onClick={() => {
           const next = toggleVote(userVote, direction);
           setAnnouncement(ownVoteAnnouncement(next, subject));
+          countHighlight.expectOwnChange();
           onVote(next);
         }}
       >
@@ -81,7 +86,7 @@ export default function VoteButtons({
       aria-label={`Votes for ${subject}`}
     >
       {button(1)}
-      <span className="vote-buttons__count">
+      <span className="vote-buttons__count" ref={countHighlight.ref}>
         <span aria-hidden="true">{votes}</span>
         <span className="visually-hidden">{voteCountLabel(votes)}</span>
       </span>

@@ -1,0 +1,49 @@
+import { useCallback, useEffect, useRef } from "react";
+import { useReducedMotion } from "./useReducedMotion";
+
+/** The class that pulses a figure; styled in src/styles/live.css. */
+export const CHANGE_HIGHLIGHT_CLASS = "is-live-changed";
+/** How long the pulse lasts (matches the CSS animation). */
+export const CHANGE_HIGHLIGHT_MS = 1200;
+/** An own click's optimistic change arrives within this window; later changes are others'. */
+const OWN_CHANGE_WINDOW_MS = 5000;
+
+/**
+ * Briefly highlights an element when `value` changes from someone else's action, so live
+ * updates get noticed. The class is toggled on the element directly (no re-render of the card).
+ * Call `expectOwnChange()` right before the reader's own optimistic change: that next change is
+ * not highlighted. Nothing pulses when the reader asked for reduced motion.
+ */
+export function useChangeHighlight<E extends HTMLElement>(value: unknown) {
+  const reducedMotion = useReducedMotion();
+  const elementRef = useRef<E | null>(null);
+  const previous = useRef(value);
+  const ownChangeUntil = useRef(0);
+
+  useEffect(() => {
+    if (Object.is(previous.current, value)) return;
+    previous.current = value;
+    const own = Date.now() < ownChangeUntil.current;
+    ownChangeUntil.current = 0;
+    const element = elementRef.current;
+    if (own || reducedMotion || !element) return;
+    // Restart the animation when changes come in quick succession.
+    element.classList.remove(CHANGE_HIGHLIGHT_CLASS);
+    void element.offsetWidth;
+    element.classList.add(CHANGE_HIGHLIGHT_CLASS);
+    const timer = window.setTimeout(
+      () => element.classList.remove(CHANGE_HIGHLIGHT_CLASS),
+      CHANGE_HIGHLIGHT_MS,
+    );
+    return () => {
+      window.clearTimeout(timer);
+      element.classList.remove(CHANGE_HIGHLIGHT_CLASS);
+    };
+  }, [value, reducedMotion]);
+
+  const expectOwnChange = useCallback(() => {
+    ownChangeUntil.current = Date.now() + OWN_CHANGE_WINDOW_MS;
+  }, []);
+
+  return { ref: elementRef, expectOwnChange };
+}
