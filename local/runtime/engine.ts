@@ -94,10 +94,19 @@ export interface ExecContext {
   commitTag?: { result?: JSONValue } & Record<string, unknown>;
   /** Nesting depth of app function handlers currently running. */
   depth: number;
+  /** Whether the function asked who the caller is: only then does its result depend on it. */
+  readAuth: boolean;
 }
 
 export type Outcome =
-  | { ok: true; value: JSONValue; logLines: string[]; reads: ReadSet; journal: Journal | null }
+  | {
+      ok: true;
+      value: JSONValue;
+      logLines: string[];
+      reads: ReadSet;
+      journal: Journal | null;
+      readAuth?: boolean;
+    }
   | {
       ok: false;
       errorMessage: string;
@@ -105,6 +114,7 @@ export type Outcome =
       logLines: string[];
       reads: ReadSet;
       journal: Journal | null;
+      readAuth?: boolean;
     };
 
 /** The database contents, shared by every engine generation across code reloads. */
@@ -1179,6 +1189,7 @@ export class Engine {
     fn._handler = async (ctx: unknown, args: Value) => {
       if (isAction) ctx = this.isolateActionCtx(ctx);
       const exec = execStorage.getStore();
+      if (exec) ctx = trackAuthReads(ctx, exec);
       if (exec) exec.depth += 1;
       try {
         const argsProblem = argumentValidationError(argsValidator, args, this.tableOfId);
@@ -1264,6 +1275,7 @@ export class Engine {
       paginated: false,
       commitTag: options.commitTag,
       depth: 0,
+      readAuth: false,
     };
     const reqId = requestId();
     const started = performance.now();
@@ -1287,6 +1299,7 @@ export class Engine {
         ctx.journalOut = null;
         ctx.paginated = false;
         ctx.depth = 0;
+        ctx.readAuth = false;
         return execStorage.run(ctx, () => acc[kind](ref, value));
       };
       const result: Value =
@@ -1316,6 +1329,7 @@ export class Engine {
         logLines: ctx.logLines,
         reads: ctx.reads,
         journal: ctx.journalOut,
+        readAuth: ctx.readAuth,
       };
     } catch (e) {
       const { errorMessage, errorData } = describeError(e, reqId);
@@ -1337,6 +1351,7 @@ export class Engine {
         logLines: ctx.logLines,
         reads: ctx.reads,
         journal: ctx.journalOut,
+        readAuth: ctx.readAuth,
       };
     } finally {
       this.running -= 1;
@@ -1397,6 +1412,7 @@ export class Engine {
       journalOut: null,
       paginated: false,
       depth: 0,
+      readAuth: false,
     };
     let response: Response | undefined;
     this.running += 1;
@@ -1472,6 +1488,7 @@ export class Engine {
         journalOut: null,
         paginated: false,
         depth: 0,
+        readAuth: false,
       };
       const started = performance.now();
       let failure: string | undefined;
@@ -1534,4 +1551,20 @@ export class Engine {
   get busy(): boolean {
     return this.running > 0;
   }
+}
+
+/** A function's ctx whose `auth.getUserIdentity` records that the caller's identity was read. */
+function trackAuthReads(ctx: any, exec: ExecContext): any {
+  const auth = ctx?.auth;
+  if (!auth || typeof auth.getUserIdentity !== "function") return ctx;
+  return {
+    ...ctx,
+    auth: {
+      ...auth,
+      getUserIdentity: () => {
+        exec.readAuth = true;
+        return auth.getUserIdentity();
+      },
+    },
+  };
 }

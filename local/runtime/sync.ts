@@ -2,9 +2,10 @@
 // `local-runtime.md`: version chaining, mutation completion through a covering Transition,
 // auth handshakes, journals, at-most-once mutations across reconnects, and pings.
 //
-// Subscriptions are shared: identical queries (path, arguments, identity, journal) run once
-// and fan out to every subscriber, and after a commit only queries that read a written table
-// re-run. All work that sends Transitions goes through one queue, so versions always chain.
+// Subscriptions are shared: identical queries (path, arguments, journal) run once and fan out
+// to every subscriber, and after a commit only queries whose reads a write touched re-run. As on
+// Convex, the caller's identity splits a query's viewers only once a run of that function has
+// read `ctx.auth`: a query that never asks who is calling serves everyone from one result. All work that sends Transitions goes through one queue, so versions always chain.
 import type { WebSocket } from "ws";
 import type { JSONValue } from "convex/values";
 import type { CommittedWrite, Engine, Identity, Journal, Outcome } from "./engine.js";
@@ -37,7 +38,10 @@ interface SharedQuery {
   key: string;
   udfPath: string;
   args: JSONValue;
+  /** The identity it runs as; any subscriber's when `perIdentity` is false. */
   identity: Identity | null;
+  /** Whether only callers of this identity share it (its function reads `ctx.auth`). */
+  perIdentity: boolean;
   journal: Journal | null;
   result: QueryResult | null;
   reads: ReadSet;
@@ -94,6 +98,8 @@ const RERUN_CONCURRENCY = 4;
 export class SyncServer {
   private connections = new Set<Connection>();
   private shared = new Map<string, SharedQuery>();
+  /** Query functions seen reading `ctx.auth`: their viewers share only within one identity. */
+  private authReaders = new Set<string>();
   private queue: Promise<void> = Promise.resolve();
   private queued = 0;
   private runningActions = 0;
@@ -248,13 +254,31 @@ export class SyncServer {
     }
   }
 
-  private sharedKey(
+  /** The shared query a subscription of this identity joins, created if need be. */
+  private sharedFor(
     udfPath: string,
     args: JSONValue,
     identity: Identity | null,
     journal: Journal | null,
-  ) {
-    return JSON.stringify([udfPath, args, identity, journal]);
+  ): SharedQuery {
+    const perIdentity = this.authReaders.has(udfPath);
+    const key = JSON.stringify([udfPath, args, perIdentity ? [identity] : "anyone", journal]);
+    let shared = this.shared.get(key);
+    if (!shared) {
+      shared = {
+        key,
+        udfPath,
+        args,
+        identity,
+        perIdentity,
+        journal,
+        result: null,
+        reads: new ReadSet(),
+        subscribers: new Set(),
+      };
+      this.shared.set(key, shared);
+    }
+    return shared;
   }
 
   private subscribe(
@@ -264,21 +288,7 @@ export class SyncServer {
     args: JSONValue,
     journal: Journal | null,
   ) {
-    const key = this.sharedKey(udfPath, args, connection.identity, journal);
-    let shared = this.shared.get(key);
-    if (!shared) {
-      shared = {
-        key,
-        udfPath,
-        args,
-        identity: connection.identity,
-        journal,
-        result: null,
-        reads: new ReadSet(),
-        subscribers: new Set(),
-      };
-      this.shared.set(key, shared);
-    }
+    const shared = this.sharedFor(udfPath, args, connection.identity, journal);
     const subscription: Subscription = { connection, queryId, udfPath, args, journal, shared };
     shared.subscribers.add(subscription);
     connection.queries.set(queryId, subscription);
@@ -288,22 +298,48 @@ export class SyncServer {
   private unsubscribe(subscription: Subscription) {
     const { shared } = subscription;
     shared.subscribers.delete(subscription);
-    if (shared.subscribers.size === 0) this.shared.delete(shared.key);
+    if (shared.subscribers.size === 0 && this.shared.get(shared.key) === shared)
+      this.shared.delete(shared.key);
   }
 
-  /** Runs a shared query; returns true when its result changed. */
-  private async execute(shared: SharedQuery): Promise<boolean> {
+  /**
+   * Runs a shared query; returns the shared queries whose result changed. A run shared by
+   * everyone that turns out to read `ctx.auth` splits its subscribers by identity, and each
+   * part runs as its own identity.
+   */
+  private async execute(shared: SharedQuery): Promise<SharedQuery[]> {
     const outcome = await this.host
       .engine()
       .runPublic("query", shared.udfPath, shared.args, shared.identity, {
         journal: shared.journal,
       });
+    if (outcome.readAuth && !shared.perIdentity) return await this.splitByIdentity(shared);
     shared.reads = outcome.reads;
     if (outcome.journal) shared.journal = outcome.journal;
     const result = toQueryResult(outcome, shared.journal);
     const changed = !shared.result || !sameResult(shared.result, result);
     shared.result = result;
-    return changed;
+    return changed ? [shared] : [];
+  }
+
+  private async splitByIdentity(shared: SharedQuery): Promise<SharedQuery[]> {
+    this.authReaders.add(shared.udfPath);
+    if (this.shared.get(shared.key) === shared) this.shared.delete(shared.key);
+    const parts = new Set<SharedQuery>();
+    for (const subscription of shared.subscribers) {
+      const part = this.sharedFor(
+        shared.udfPath,
+        shared.args,
+        subscription.connection.identity,
+        shared.journal,
+      );
+      subscription.shared = part;
+      part.subscribers.add(subscription);
+      parts.add(part);
+    }
+    shared.subscribers.clear();
+    for (const part of parts) await this.execute(part);
+    return [...parts];
   }
 
   private sendTransition(
@@ -547,7 +583,7 @@ export class SyncServer {
     const worker = async () => {
       while (next < affected.length) {
         const shared = affected[next++]!;
-        if (await this.execute(shared)) changed.add(shared);
+        for (const updated of await this.execute(shared)) changed.add(updated);
         for (const connection of watchers.get(shared)!) {
           const left = waiting.get(connection)! - 1;
           waiting.set(connection, left);

@@ -219,6 +219,47 @@ describe("wire protocol", () => {
 });
 
 describe("authentication", () => {
+  test("viewers with different identities share a query that does not read ctx.auth", async () => {
+    const viewers = await Promise.all(
+      ["shared-a", "shared-b", "shared-c"].map(async (sub) => {
+        const token = await issuer.sign({ sub });
+        const c = client();
+        c.setAuth(async () => token);
+        return c;
+      }),
+    );
+    const counts: number[] = [-1, -1, -1];
+    viewers.forEach((v, i) => v.onUpdate(api.notes.count, {}, (n: number) => (counts[i] = n)));
+    await waitFor(() => counts.every((n) => n >= 0), 5000, "all subscribed");
+    const start = counts[0]!;
+    const before = runtime.output().length;
+    await client().mutation(api.notes.add, { text: "for everyone" });
+    await waitFor(() => counts.every((n) => n === start + 1), 5000, "all updated");
+    expect(runtime.executions("notes:count", before)).toBe(1);
+  });
+
+  test("a shared query that starts reading ctx.auth splits its viewers by identity", async () => {
+    const seen: Record<string, string> = {};
+    for (const sub of ["split-a", "split-b"]) {
+      const token = await issuer.sign({ sub });
+      const c = client();
+      c.setAuth(async () => token);
+      c.onUpdate(api.notes.greeting, {}, (text: string) => (seen[sub] = text));
+    }
+    await waitFor(() => seen["split-a"] === "hello" && seen["split-b"] === "hello", 5000, "shared");
+    await client().mutation(api.notes.add, { text: "reveal" });
+    await waitFor(
+      () => seen["split-a"] === "hello split-a" && seen["split-b"] === "hello split-b",
+      5000,
+      "each sees their own identity",
+    );
+    const anonymous = client();
+    expect(await anonymous.query(api.notes.greeting, {})).toBe("hello stranger");
+    let live = "";
+    anonymous.onUpdate(api.notes.greeting, {}, (text: string) => (live = text));
+    await waitFor(() => live === "hello stranger", 5000, "anonymous subscriber");
+  });
+
   test("a valid token becomes the identity of every query on the connection", async () => {
     const token = await issuer.sign({ sub: "user-1", email: "ada@example.com" });
     const c = client();
