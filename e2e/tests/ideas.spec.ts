@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 
 const titlesOn = (page: Page) => page.locator("article h2, article h3").allInnerTexts();
 
-test("a new idea and its votes show in another browser without a reload", async ({
+test("a new idea and its votes show in another browser without a reload, the count highlighted", async ({
   page,
   newPerson,
   visit,
@@ -42,8 +42,24 @@ test("a new idea and its votes show in another browser without a reload", async 
 
   const card = watcher.locator("article").filter({ hasText: word });
   await expect(card.getByRole("button", { name: /Upvote/ })).toBeDisabled();
+  // The other browser's count pulses briefly (1.2 s): watch its class from inside the page,
+  // starting before the vote.
+  await card.locator(".vote-buttons__count").evaluate((count) => {
+    (window as unknown as { pulsed: Promise<boolean> }).pulsed = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!count.classList.contains("is-live-changed")) return;
+        observer.disconnect();
+        resolve(true);
+      });
+      observer.observe(count, { attributes: true, attributeFilter: ["class"] });
+      setTimeout(() => resolve(false), 15_000);
+    });
+  });
   await page.getByRole("button", { name: /Upvote/ }).click();
   await expect(card.getByText(/^1 votes?$/)).toBeVisible();
+  expect(
+    await watcher.evaluate(() => (window as unknown as { pulsed: Promise<boolean> }).pulsed),
+  ).toBe(true);
 });
 
 test("the submit form checks in the spec's order with its exact messages, and the content filter refuses", async ({
