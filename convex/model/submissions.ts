@@ -212,6 +212,7 @@ export const submissionCardValidator = schema
     durationSeconds: v.union(v.number(), v.null()),
     publishedAt: v.union(v.number(), v.null()),
     authorDisplayName: v.string(),
+    authorAvatarUrl: v.union(v.string(), v.null()),
     votes: v.number(),
   });
 export type SubmissionCard = Infer<typeof submissionCardValidator>;
@@ -245,6 +246,7 @@ export async function toSubmissionCard(
     publishedAt: submission.publishedAt ?? null,
     authorId: submission.authorId,
     authorDisplayName: author ? publicName(author) : "Anonymous",
+    authorAvatarUrl: author ? (author.avatarUrl ?? author.image ?? null) : null,
     votes: submission.netVotes,
     checklist: submission.checklist,
   };

@@ -1,4 +1,5 @@
 import "../styles/proposal.css";
+import "../styles/idea-card.css";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import NotFound from "../components/NotFound";
@@ -30,6 +31,7 @@ import { useNow } from "../lib/useNow";
 import { Loading, Skeleton } from "../components/ui/Skeleton";
 import IdeaLiveNotice from "../components/share/IdeaLiveNotice";
 import ShareButtons from "../components/share/ShareButtons";
+import Avatar from "../components/Avatar";
 import { Calendar, CirclePlay, Clock, Monitor, type LucideIcon } from "lucide-react";
 
 export const NO_DESCRIPTION = "No description provided.";
@@ -93,6 +95,12 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
             Posted {formatLongDate(proposal._creationTime)} · {submissions}{" "}
             {submissions === 1 ? "submission" : "submissions"}
           </p>
+          {proposal.author && (
+            <p className="idea-poster">
+              <Avatar name={proposal.author.name} url={proposal.author.avatarUrl} size={24} />
+              <span className="idea-poster__name">by {proposal.author.name}</span>
+            </p>
+          )}
         </div>
       </header>
 

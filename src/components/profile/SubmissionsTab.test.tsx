@@ -51,6 +51,7 @@ function makeSubmission(overrides: Partial<MySubmission> = {}): MySubmission {
     durationSeconds: 600,
     publishedAt: Date.UTC(2024, 10, 7),
     authorDisplayName: "Ada Lovelace",
+    authorAvatarUrl: null,
     votes: 7,
     userVote: 0,
     isOwn: true,

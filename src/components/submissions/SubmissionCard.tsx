@@ -11,6 +11,7 @@ import VoteButtons from "../proposals/VoteButtons";
 import OriginalityChecklist from "./OriginalityChecklist";
 import VoteBreakdown from "./VoteBreakdown";
 import VideoPreview from "../video/VideoPreview";
+import Avatar from "../Avatar";
 import clsx from "clsx";
 import { ExternalLink } from "lucide-react";
 
@@ -98,8 +99,15 @@ export default function SubmissionCard({ submission, footer, titleLevel = 3, rib
               </span>
             )}
             <p className="submission-card__meta">
-              <span>
-                Posted by <strong>{submission.authorDisplayName}</strong>
+              <span className="submission-card__author">
+                <Avatar
+                  name={submission.authorDisplayName}
+                  url={submission.authorAvatarUrl}
+                  size={20}
+                />
+                <span>
+                  Posted by <strong>{submission.authorDisplayName}</strong>
+                </span>
               </span>
               <span className={`badge platform-badge platform-badge--${submission.platform}`}>
                 {submission.platform}

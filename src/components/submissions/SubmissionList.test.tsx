@@ -38,6 +38,7 @@ function makeSubmission(overrides: Partial<Submission> = {}): Submission {
     publishedAt: Date.UTC(2024, 10, 7),
     authorId: "k57ada" as Submission["authorId"],
     authorDisplayName: "Ada Lovelace",
+    authorAvatarUrl: null,
     votes: 5,
     checklist: {
       exists: true,
@@ -112,6 +113,29 @@ beforeEach(() => {
 });
 
 describe("SubmissionList", () => {
+  it("shows each creator's picture next to their name, or their initials without one", () => {
+    setSubmissions([
+      makeSubmission({
+        _id: "k57pic" as Submission["_id"],
+        title: "With a picture",
+        authorDisplayName: "Grace Hopper",
+        authorAvatarUrl: "https://lh3.googleusercontent.com/grace.png",
+      }),
+      makeSubmission({ _id: "k57nopic" as Submission["_id"], title: "Without one" }),
+    ]);
+    renderList();
+    const [withPicture, withoutPicture] = screen.getAllByRole("article");
+    expect(within(withPicture!).getByText("Grace Hopper")).toBeInTheDocument();
+    const picture = withPicture!.querySelector("img.avatar");
+    expect(picture).toHaveAttribute("src", "https://lh3.googleusercontent.com/grace.png");
+    expect(withoutPicture!.querySelector("img.avatar")).toBeNull();
+    expect(withoutPicture!.querySelector(".avatar--initials")).toHaveTextContent("AL");
+    // The name reads the same for assistive tech: "Posted by Ada Lovelace".
+    expect(
+      withoutPicture!.querySelector(".submission-card__author > span:last-child"),
+    ).toHaveTextContent(/^Posted by Ada Lovelace$/);
+  });
+
   it("marks the winning videos with a ribbon once the idea is awarded", () => {
     setSubmissions([
       makeSubmission({ _id: "k57win" as Submission["_id"], title: "The winner" }),
