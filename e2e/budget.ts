@@ -113,7 +113,7 @@ try {
   if (options["size-only"]) {
     // CI guards against growth from today's figure; the issue's target (printed above) is the
     // full run's, and is not met yet (see the README's performance notes).
-    const ceiling = Number(process.env.BUDGET_LANDING_CEILING_KB ?? 136);
+    const ceiling = Number(process.env.BUDGET_LANDING_CEILING_KB ?? 128);
     console.log(`  CI ceiling: ${ceiling} KB (${landingKb <= ceiling ? "ok" : "EXCEEDED"})`);
     if (landingKb > ceiling) failed = true;
     throw new SizeOnlyDone();

@@ -5,7 +5,7 @@ import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { ConvexReactClient } from "convex/react";
 import "./styles/global.css";
 import App from "./App";
-import AppToaster from "./components/AppToaster";
+import LazyToaster from "./components/LazyToaster";
 import { isPlatformCallbackPath } from "./lib/platformAuth";
 
 const convexUrl = import.meta.env.VITE_CONVEX_URL as string | undefined;
@@ -22,7 +22,7 @@ createRoot(document.getElementById("root")!).render(
     >
       <BrowserRouter>
         <App />
-        <AppToaster />
+        <LazyToaster />
       </BrowserRouter>
     </ConvexAuthProvider>
   </StrictMode>,

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useConvexAuth } from "convex/react";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { signOutDestination } from "../lib/signOut";
 import { TOAST_IDS } from "../lib/toasts";
 

@@ -2,7 +2,7 @@
 // authorization page and the notice the profile shows when the person comes back (spec §4).
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { toast } from "sonner";
+import { toast } from "./toast";
 import type { VideoPlatform } from "../../convex/model/videoLinks";
 import { TOAST_IDS } from "./toasts";
 

@@ -10,7 +10,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useAction } from "convex/react";
 import { ConvexError } from "convex/values";
-import { toast } from "sonner";
+import { toast } from "./toast";
 import { api } from "../../convex/_generated/api";
 import { convexErrorMessage } from "./errors";
 import { goToExternal } from "./externalNavigation";

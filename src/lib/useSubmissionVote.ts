@@ -1,5 +1,5 @@
 import { useMutation } from "convex/react";
-import { toast } from "sonner";
+import { toast } from "./toast";
 import { api } from "../../convex/_generated/api";
 import type { Id } from "../../convex/_generated/dataModel";
 import type { VoteValue } from "../../convex/model/validators";

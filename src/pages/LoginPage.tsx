@@ -2,7 +2,7 @@ import "../styles/auth.css";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useAuthActions } from "@convex-dev/auth/react";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { DiscordIcon, GoogleIcon } from "../components/BrandIcons";
 import { LogoMark } from "../components/Logo";
 import {

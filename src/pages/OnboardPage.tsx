@@ -5,7 +5,7 @@ import { useConvexAuth, useMutation } from "convex/react";
 import { Controller, useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { api } from "../../convex/_generated/api";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
 import { groupFocusTarget } from "../components/forms/FieldError";

@@ -3,7 +3,7 @@ import { useRef, useState } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useConvexAuth } from "convex/react";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import Avatar from "../components/Avatar";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
 import Tabs, { type TabItem } from "../components/ui/Tabs";

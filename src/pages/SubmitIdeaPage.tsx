@@ -4,7 +4,7 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useConvexAuth, useMutation } from "convex/react";
 import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
+import { toast } from "../lib/toast";
 import { api } from "../../convex/_generated/api";
 import { MESSAGES, type ValidIdea } from "../../convex/model/ideas";
 import IdeaFormFields from "../components/submit/IdeaFormFields";

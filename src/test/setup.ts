@@ -1,6 +1,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeEach } from "vitest";
+import { loadToasts } from "../lib/toast";
 
 // jsdom has no layout: scrolling is a no-op here (tests that care spy on it).
 window.scrollTo = () => undefined;
@@ -18,5 +19,11 @@ if (typeof window.matchMedia !== "function")
       removeListener: () => undefined,
       dispatchEvent: () => false,
     }) as MediaQueryList;
+
+// Toasts load lazily in the app (lib/toast.ts); tests get them loaded (or their mock of sonner)
+// up front, so a toast is raised synchronously as before.
+beforeEach(async () => {
+  await loadToasts();
+});
 
 afterEach(() => cleanup());

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useConvexAuth, useMutation } from "convex/react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import { formatLongDate } from "../../../convex/model/labels";
 import type { PayoutPreference } from "../../../convex/model/money";

@@ -14,7 +14,7 @@ import "../../styles/money.css";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useAction, useQuery } from "convex/react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { DAY_MS, formatLongDate, formatMoney } from "../../../convex/model/labels";

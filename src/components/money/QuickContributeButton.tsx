@@ -11,7 +11,7 @@
 import "../../styles/money.css";
 import { useConvexAuth } from "convex/react";
 import { useLocation, useNavigate } from "react-router-dom";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { QUICK_CONTRIBUTION_CENTS } from "../../../convex/model/money";
 import { useCheckout } from "../../lib/useCheckout";
 

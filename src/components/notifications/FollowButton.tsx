@@ -2,7 +2,7 @@
 // and contributors follow automatically). Visitors see nothing (`api.notifications.following`
 // is null for them).
 import { useMutation, useQuery } from "convex/react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { convexErrorMessage } from "../../lib/errors";

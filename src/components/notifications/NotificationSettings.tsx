@@ -3,7 +3,7 @@
 // account emails are on by default; the idea's news by email is opt-in.
 import "../../styles/notifications.css";
 import { useMutation, useQuery } from "convex/react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import { KIND_INFO, type NotificationKind } from "../../../convex/model/notificationKinds";
 import { convexErrorMessage } from "../../lib/errors";

@@ -1,7 +1,7 @@
 import "../../styles/submissions.css";
 import "../../styles/creator.css";
 import { useQuery } from "convex/react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import { Loading, SkeletonRows } from "../ui/Skeleton";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "convex/react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import { convexErrorMessage } from "../../lib/errors";
 import { TOAST_IDS } from "../../lib/toasts";

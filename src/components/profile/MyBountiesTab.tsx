@@ -6,7 +6,7 @@ import { Link } from "react-router-dom";
 import { usePaginatedQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import type { ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import type { IdeaEnding } from "../../../convex/model/ideaOutcome";
 import { formatMoney } from "../../lib/format";

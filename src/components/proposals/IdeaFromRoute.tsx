@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useParams } from "react-router-dom";
 import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 

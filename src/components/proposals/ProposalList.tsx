@@ -2,7 +2,7 @@ import "../../styles/lists.css";
 import { useId, useMemo, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { usePaginatedQuery } from "convex/react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import QuickContributeButton from "../money/QuickContributeButton";

@@ -1,6 +1,6 @@
 import "../../styles/submissions.css";
 import { useQuery } from "convex/react";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import WinnerPick from "../money/WinnerPick";

@@ -4,7 +4,7 @@ import { useAction, useConvexAuth, useQuery } from "convex/react";
 import { ConvexError } from "convex/values";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { z } from "zod";
 import { CirclePlay } from "lucide-react";
 import { api } from "../../../convex/_generated/api";

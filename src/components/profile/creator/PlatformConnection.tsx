@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useAction, useMutation } from "convex/react";
 import clsx from "clsx";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import { api } from "../../../../convex/_generated/api";
 import type { VideoPlatform } from "../../../../convex/model/videoLinks";
 import { convexErrorMessage } from "../../../lib/errors";
