@@ -87,6 +87,19 @@ const refuseNodeBuiltins: Plugin = {
   },
 };
 
+/**
+ * Convex's isolate has no Node globals: of `process` only `process.env` exists, and there is no
+ * `Buffer`, `require`, `global` or `setImmediate`. Default-runtime modules are built with these
+ * names bound at their top, so code that relies on Node's finds them missing locally as it would
+ * on Convex. (npm packages stay external and keep Node's; "use node" files keep them too.)
+ */
+export const ISOLATE_GLOBALS_BANNER = [
+  "const process = Object.freeze({ get env() { return globalThis.process.env; } });",
+  "const Buffer = undefined, global = undefined, require = undefined, module = undefined,",
+  "  exports = undefined, __dirname = undefined, __filename = undefined,",
+  "  setImmediate = undefined, clearImmediate = undefined;",
+].join("\n");
+
 let buildCounter = 0;
 
 /** Each runtime process builds into its own folder; folders of processes that are gone are removed. */
@@ -136,6 +149,7 @@ export async function buildApp(convexDir: string, cacheRoot: string): Promise<Bu
     // npm packages stay external so they share one instance with convex-test (they run in Node).
     platform: "node",
     plugins: [refuseNodeBuiltins],
+    banner: { js: ISOLATE_GLOBALS_BANNER },
   });
   if (nodeFiles.length > 0)
     await build({

@@ -51,6 +51,19 @@ describe("isolate globals", () => {
     }
   });
 
+  test("of Node's globals a default-runtime function sees only process.env, as in the isolate", async () => {
+    const http = new ConvexHttpClient(runtime.url);
+    expect(await http.query(api.isolate.nodeGlobals, {})).toEqual({
+      processEnv: "object",
+      processVersion: "undefined",
+      processExit: "undefined",
+      buffer: "undefined",
+      setImmediate: "undefined",
+      fetch: "function",
+      subtle: "object",
+    });
+  });
+
   test("each execution gets its own seed, and the generator is deterministic per seed", async () => {
     const http = new ConvexHttpClient(runtime.url);
     const a = (await http.query(api.isolate.clockInQuery, { waitMs: 0 })) as Observed;
