@@ -123,11 +123,11 @@ describe("videos", () => {
     const submit = (i: number) =>
       as(t, creator).action(api.submissions.submit, {
         proposalId,
-        link: `https://youtu.be/vidvidvid0${i}`,
+        link: `https://youtu.be/vidvidvid${String(i).padStart(2, "0")}`,
       });
     for (let i = 0; i < 10; i++) {
       platforms.youtube.push({
-        id: `vidvidvid0${i}`,
+        id: `vidvidvid${String(i).padStart(2, "0")}`,
         channelId: "UCsomeone",
         title: `Video ${i}`,
         seconds: 600,
@@ -139,6 +139,34 @@ describe("videos", () => {
     expect(await messageOf(submit(10))).toMatch(TOO_MANY);
     expect(platforms.requests.length).toBe(asked);
     expect(await count(t, "submissions")).toBe(10);
+  });
+
+  test("a malformed link is refused with its reason and costs no token, to check or to submit", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    const creator = await createUser(t);
+    const malformed = { proposalId, link: "https://example.com/not-a-video" };
+    // Far more than either burst (20 checks, 10 submits).
+    for (let i = 0; i < 25; i++) {
+      expect(await messageOf(as(t, creator).action(api.submissions.check, malformed))).not.toMatch(
+        TOO_MANY,
+      );
+      expect(await messageOf(as(t, creator).action(api.submissions.submit, malformed))).not.toMatch(
+        TOO_MANY,
+      );
+    }
+    expect(platforms.requests.length).toBe(0);
+    // The person's real checks and submits still have their whole burst.
+    platforms.youtube.push({
+      id: "realvideo01",
+      channelId: "UCsomeone",
+      title: "A real video",
+      seconds: 600,
+      publishedAt: Date.now() + 1000,
+    });
+    const real = { proposalId, link: "https://youtu.be/realvideo01" };
+    await as(t, creator).action(api.submissions.check, real);
+    expect(await as(t, creator).action(api.submissions.submit, real)).toBeTruthy();
   });
 
   test("the REST verify route answers 429 after its burst", async () => {

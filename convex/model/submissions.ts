@@ -355,6 +355,8 @@ export async function checkVideo(
   ctx: ActionCtx,
   userId: Id<"users">,
   args: { proposalId: string; link: string },
+  /** Takes the caller's rate-limit token: only a link worth asking the platform about costs one. */
+  spendQuota: () => Promise<void>,
 ): Promise<{ idea: IdeaForSubmission; check: VideoCheck }> {
   if (args.link.trim() === "") fail(VIDEO_LINK_MESSAGES.missing);
   const idea = await ctx.runQuery(internal.submissions.ideaForSubmission, {
@@ -365,6 +367,7 @@ export async function checkVideo(
   if (!link || !platformAccepts(idea.platform, link.platform))
     failWith(VIDEO_LINK_MESSAGES.format, "format", formatReason(args.link, idea.platform));
   if (idea.status !== "open") fail(VIDEO_LINK_MESSAGES.closed);
+  await spendQuota();
   let video: VerifiedVideo | null;
   try {
     video = await verifyVideo(ctx, userId, link);
@@ -421,8 +424,8 @@ export async function checkVideoForCard(
   userId: Id<"users">,
   args: { proposalId: string; link: string },
 ): Promise<VideoCheck> {
-  await limitAction(ctx, "verifyVideo", userId);
-  return (await checkVideo(ctx, userId, args)).check;
+  const spendQuota = () => limitAction(ctx, "verifyVideo", userId);
+  return (await checkVideo(ctx, userId, args, spendQuota)).check;
 }
 
 /**
@@ -434,8 +437,8 @@ export async function submitVideo(
   userId: Id<"users">,
   args: { proposalId: string; link: string },
 ): Promise<Id<"submissions">> {
-  await limitAction(ctx, "submitVideo", userId);
-  const { idea, check } = await checkVideo(ctx, userId, args);
+  const spendQuota = () => limitAction(ctx, "submitVideo", userId);
+  const { idea, check } = await checkVideo(ctx, userId, args, spendQuota);
   return await ctx.runMutation(internal.submissions.record, {
     proposalId: idea._id,
     authorId: userId,
