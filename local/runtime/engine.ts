@@ -1,7 +1,7 @@
 // The execution engine: convex-test's in-memory backend, opened up just enough to serve as a
 // long-lived server. convex-test's internals are not a public API, which is why `convex` and
-// `convex-test` are pinned to exact versions, every internal touched is listed in
-// convexTestAdapter.ts, and `selfTest()` checks every hook at start-up.
+// `convex-test` are pinned to exact versions, every internal is touched only through (and
+// listed in) convexTestAdapter.ts, and `selfTest()` checks every hook at start-up.
 //
 // What the engine adds on top of convex-test:
 // - committed writes are reported (for persistence, subscriptions and the scheduler);
@@ -27,7 +27,44 @@ import {
   type Value,
 } from "convex/values";
 import type { BuiltApp } from "./bundle.js";
-import { captureConvexGlobal } from "./convexTestAdapter.js";
+import {
+  captureConvexGlobal,
+  forgetQueryResults,
+  httpActionHandler,
+  insertDocument,
+  installDocumentStore,
+  installTransactionHooks,
+  patchDocument,
+  queryResultCount,
+  queryResults,
+  readDocument,
+  replaceHandler,
+  replaceIdScheme,
+  replaceTableScan,
+  restoreLastCommitTs,
+  rootDatabase,
+  routePendingWrites,
+  tableSchema,
+  takeOverValidation,
+  trackDocumentReads,
+  trackScheduledFunction,
+  transactionManager,
+  withIdentity,
+  wrapDocumentWrites,
+  wrapQueryIteration,
+  wrapQuerySource,
+  wrapSchemaValidation,
+  wrapSyscalls,
+  wrapTransactionEnds,
+  type ConvexTestDatabase,
+  type ConvexTestGlobal,
+  type ConvexTestTransactions,
+  type Page,
+  type PageRequest,
+  type ResolvedSource,
+  type SerializedQuery,
+  type TransactionSlots,
+} from "./convexTestAdapter.js";
 import { encodeId, TableNumbers, tableOfId } from "./ids.js";
 import {
   compareKeyPrefix,
@@ -52,7 +89,6 @@ import {
   TOO_MANY_CANDIDATES,
   type Ranked,
   type SearchFilter,
-  type SearchIndex,
 } from "./search.js";
 import {
   argumentValidationError,
@@ -190,11 +226,9 @@ export const execStorage = new AsyncLocalStorage<ExecContext>();
  * transaction its own (through AsyncLocalStorage), so transactions run side by side and are
  * checked for conflicts when they commit, as on Convex.
  */
-export interface Tx {
+export interface Tx extends TransactionSlots {
+  /** Pending writes per nesting level: convex-test's, routed here (routePendingWrites). */
   writes: Record<string, Doc | null>[];
-  waitOnCurrentFunction: Promise<void> | null;
-  markTransactionDone: (() => void) | null;
-  metricsTracker: unknown;
   /** The last commit this transaction's reads may have seen. */
   snapshot: number;
   reads: ReadSet;
@@ -302,7 +336,6 @@ export function describeError(
 }
 
 const INSTRUMENTED = Symbol("instrumented");
-const TX_HOOKED = Symbol("transactionHooks");
 
 // The engine's cursors: null (the start), "_end_cursor", or a JSON array of the sort key's
 // encoded values.
@@ -334,8 +367,8 @@ export interface EngineOptions {
 export class Engine {
   readonly app: BuiltApp;
   private t!: ReturnType<typeof convexTest>;
-  private db: any;
-  private tm: any;
+  private db!: ConvexTestDatabase;
+  private tm!: ConvexTestTransactions;
   private accessors = new Map<string, any>();
   private running = 0;
   private lastSearchCapped = false;
@@ -374,10 +407,9 @@ export class Engine {
     engine.t = convexTest({ schema: app.schema as any, modules, transactionLimits: true });
     const convexGlobal = await captureConvexGlobal(engine.t);
     installConsoleCapture();
-    engine.db = convexGlobal.components[""].db;
-    if (previous) convexGlobal.transactionManager = previous.tm;
-    engine.tm = convexGlobal.transactionManager;
-    if (!previous) engine.tm._lastCommitTs = state.lastCommitTs;
+    engine.db = rootDatabase(convexGlobal);
+    engine.tm = transactionManager(convexGlobal, previous?.tm);
+    if (!previous) restoreLastCommitTs(engine.tm, state.lastCommitTs);
     engine.installTransactionHooks();
     engine.installDatabaseHooks();
     engine.installSyscallHooks(convexGlobal);
@@ -390,45 +422,20 @@ export class Engine {
 
   // Pending writes, the lock and the limits tracker become per-transaction fields.
   private installTransactionHooks() {
-    const db = this.db;
-    const tm = this.tm;
     const state = this.state;
-    this.defaultTx.writes = db._writes;
-    Object.defineProperty(db, "_writes", {
-      get: () => this.currentTx().writes,
-      set: (value) => {
-        this.currentTx().writes = value;
-      },
-    });
-    if (tm[TX_HOOKED]) return; // shared with the previous engine after a code reload
-    tm[TX_HOOKED] = true;
-    const shared = newTx();
-    const tx = () => txStorage.getStore() ?? shared;
-    for (const [field, key] of [
-      ["_waitOnCurrentFunction", "waitOnCurrentFunction"],
-      ["_markTransactionDone", "markTransactionDone"],
-      ["_metricsTracker", "metricsTracker"],
-    ] as const) {
-      (shared as any)[key] = tm[field];
-      Object.defineProperty(tm, field, {
-        get: () => tx()[key],
-        set: (value) => {
-          (tx() as any)[key] = value;
-        },
-      });
-    }
-    // A top-level transaction reads from the latest commit at its start.
-    const originalBegin = tm.begin.bind(tm);
-    tm.begin = async (isNested: boolean, limits: unknown) => {
-      await originalBegin(isNested, limits);
-      if (!isNested) {
+    this.defaultTx.writes = routePendingWrites(this.db, this.currentTx);
+    // Once per manager: after a code reload it is shared with the previous engine.
+    installTransactionHooks(this.tm, {
+      current: () => txStorage.getStore(),
+      // A top-level transaction reads from the latest commit at its start.
+      afterTopLevelBegin: () => {
         const current = txStorage.getStore();
         if (current) {
           current.snapshot = state.commitSeq;
           current.reads = new ReadSet();
         }
-      }
-    };
+      },
+    });
   }
 
   /** Throws Convex's conflict error when a commit since `tx` started wrote what it read. */
@@ -449,148 +456,133 @@ export class Engine {
   private installDatabaseHooks() {
     const db = this.db;
     const state = this.state;
-    for (const [field, key] of [
-      ["_documents", "documents"],
-      ["_nextDocId", "nextDocId"],
-      ["_lastCreationTime", "lastCreationTime"],
-    ] as const) {
-      Object.defineProperty(db, field, {
-        get: () => state[key],
-        set: (value) => {
-          (state as any)[key] = value;
-        },
-      });
-    }
-    // Convex-shaped ids (see ids.ts), from the persisted document counter.
-    db._generateId = (table: string) => {
-      const counter = state.nextDocId;
-      state.nextDocId += 1;
-      return encodeId(state.tables, table, counter);
-    };
-    db._validateId = (expectedTable: unknown, id: unknown) => {
-      if (typeof id !== "string")
-        throw new Error(
-          `Invalid argument \`id\`, expected string but got '${typeof id}': ${String(id)}`,
-        );
-      if (expectedTable === undefined) return;
-      const actual = tableOfId(state.tables, id);
-      if (actual === null)
-        throw new Error(`Invalid argument \`id\`, expected ID value but got '${id}'`);
-      if (actual !== expectedTable)
-        throw new Error(
-          `Invalid argument \`id\`, expected ID in table '${String(expectedTable)}' but got ID in table '${actual}'`,
-        );
-    };
+    installDocumentStore(db, state);
+    replaceIdScheme(db, {
+      // Convex-shaped ids (see ids.ts), from the persisted document counter.
+      generate: (table) => {
+        const counter = state.nextDocId;
+        state.nextDocId += 1;
+        return encodeId(state.tables, table, counter);
+      },
+      validate: (expectedTable, id) => {
+        if (typeof id !== "string")
+          throw new Error(
+            `Invalid argument \`id\`, expected string but got '${typeof id}': ${String(id)}`,
+          );
+        if (expectedTable === undefined) return;
+        const actual = tableOfId(state.tables, id);
+        if (actual === null)
+          throw new Error(`Invalid argument \`id\`, expected ID value but got '${id}'`);
+        if (actual !== expectedTable)
+          throw new Error(
+            `Invalid argument \`id\`, expected ID in table '${String(expectedTable)}' but got ID in table '${actual}'`,
+          );
+      },
+    });
     const reads = () => execStorage.getStore()?.reads;
-    const originalGet = db.get.bind(db);
-    db.get = (table: string | undefined, id: string) => {
+    const getUntracked = trackDocumentReads(db, (table, id) => {
       const owner = table ?? (typeof id === "string" ? this.tableOfId(id) : null);
       if (owner && typeof id === "string") {
         reads()?.ids.set(id, owner);
         txStorage.getStore()?.reads.ids.set(id, owner);
       }
-      return originalGet(table, id);
-    };
+    });
     // Text search with Convex's tokenizing, matching and BM25 ranking (see search.ts). It
     // reads the whole index's statistics, so it depends on the whole table.
-    const originalResolve = db._resolveQuerySource.bind(db);
-    db._resolveQuerySource = (query: any) => {
-      if (query?.source?.type !== "Search") return originalResolve(query);
+    const resolveByConvexTest = wrapQuerySource(db, (query, original) => {
+      if (query?.source?.type !== "Search") return original(query);
       const { ranked, capped } = this.rankSearchQuery(query);
       this.lastSearchCapped = capped;
       return { ...this.queryOperators(query), sortedDocs: ranked.map((r) => r.doc) };
-    };
-    this.resolveWithoutDocs = (query: any) => {
+    });
+    this.resolveWithoutDocs = (query) => {
       this.suppressIterate = true;
       try {
-        return originalResolve(query);
+        return resolveByConvexTest(query);
       } finally {
         this.suppressIterate = false;
       }
     };
     const searchOverflow = new Set<number>();
-    const originalStartQuery = db.startQuery.bind(db);
-    db.startQuery = (query: any) => {
-      if (query?.source?.type !== "Search") return this.startRangeQuery(query);
-      const searched = String(query.source.indexName).split(".")[0]!;
-      reads()?.tables.add(searched);
-      txStorage.getStore()?.reads.tables.add(searched);
-      this.lastSearchCapped = false;
-      const id = originalStartQuery(query) as number;
-      this.searchQueries.set(id, this.currentTx());
-      if (this.lastSearchCapped) {
-        // Reading past the 1,024 candidates fails, unless a limit stops the read first.
-        const limit = query.operators?.find((op: any) => "limit" in op)?.limit ?? null;
-        const results = (db._queryResults[id] as unknown[] | undefined) ?? [];
-        if (limit === null || results.length < limit) searchOverflow.add(id);
-      }
-      return id;
-    };
-    const originalQueryNext = db.queryNext.bind(db);
-    db.queryNext = (queryId: number) => {
-      if (this.openQueries.has(queryId)) return this.rangeQueryNext(queryId);
-      const result = originalQueryNext(queryId) as { done: boolean };
-      if (result.done) {
-        // convex-test never forgets a finished query's results; the runtime must.
-        delete db._queryResults[queryId];
-        this.searchQueries.delete(queryId);
-        if (searchOverflow.delete(queryId)) throw new Error(TOO_MANY_CANDIDATES);
-      }
-      return result;
-    };
-    db.paginate = (opts: any) => {
-      if (opts.query?.source?.type !== "Search") return this.paginateRange(opts);
-      const searched = String(opts.query.source.indexName).split(".")[0]!;
-      reads()?.tables.add(searched);
-      txStorage.getStore()?.reads.tables.add(searched);
-      return this.paginateSearch(opts);
-    };
+    wrapQueryIteration(db, {
+      startQuery: (query, original) => {
+        if (query?.source?.type !== "Search") return this.startRangeQuery(query);
+        const searched = String(query.source.indexName).split(".")[0]!;
+        reads()?.tables.add(searched);
+        txStorage.getStore()?.reads.tables.add(searched);
+        this.lastSearchCapped = false;
+        const id = original(query);
+        this.searchQueries.set(id, this.currentTx());
+        if (this.lastSearchCapped) {
+          // Reading past the 1,024 candidates fails, unless a limit stops the read first.
+          const limit = query.operators?.find((op: any) => "limit" in op)?.limit ?? null;
+          const results = queryResults(db, id) ?? [];
+          if (limit === null || results.length < limit) searchOverflow.add(id);
+        }
+        return id;
+      },
+      queryNext: (queryId, original) => {
+        if (this.openQueries.has(queryId)) return this.rangeQueryNext(queryId);
+        const result = original(queryId);
+        if (result.done) {
+          // convex-test never forgets a finished query's results; the runtime must.
+          forgetQueryResults(db, queryId);
+          this.searchQueries.delete(queryId);
+          if (searchOverflow.delete(queryId)) throw new Error(TOO_MANY_CANDIDATES);
+        }
+        return result;
+      },
+      paginate: (opts) => {
+        if (opts.query?.source?.type !== "Search") return this.paginateRange(opts);
+        const searched = String(opts.query.source.indexName).split(".")[0]!;
+        reads()?.tables.add(searched);
+        txStorage.getStore()?.reads.tables.add(searched);
+        return this.paginateSearch(opts);
+      },
+    });
     // Iterate one table's documents instead of scanning every document in the database.
-    db._iterateDocs = (tableName: string, callback: (doc: Doc) => void) => {
+    this.scanTable = (tableName, callback) => {
       if (this.suppressIterate) return;
       const ids = new Set(state.byTable.get(tableName) ?? []);
-      for (const layer of db._writes as Record<string, unknown>[]) {
+      for (const layer of this.currentTx().writes) {
         for (const id of Object.keys(layer)) if (tableOf(state, id) === tableName) ids.add(id);
       }
       for (const id of ids) {
-        const doc = originalGet(tableName, id);
+        const doc = getUntracked(tableName, id);
         if (doc !== null) callback(doc);
       }
     };
-    for (const method of ["insert", "patch", "replace"] as const) {
-      const original = db[method].bind(db);
-      db[method] = (...args: any[]) => {
-        // convex-test names the table of a patched document from its id, which it cannot
-        // read in Convex's format: the schema check is told the table here.
-        this.writingTable =
-          method === "insert"
-            ? String(args[0])
-            : (tableOfId(state.tables, String(args[1])) ?? null);
-        let result;
-        try {
-          result = original(...args);
-        } finally {
-          this.writingTable = null;
-        }
-        const id = method === "insert" ? result : args[1];
-        const written = this.db._writes[this.db._writes.length - 1]?.[id];
-        if (written && getConvexSize(written) > MAX_DOCUMENT_BYTES) {
-          throw new Error(
-            `Document is too large (${getConvexSize(written)} bytes; the limit is ${MAX_DOCUMENT_BYTES}). This is a Convex limit.`,
-          );
-        }
-        return result;
-      };
-    }
+    replaceTableScan(db, this.scanTable);
+    wrapDocumentWrites(db, (write, perform) => {
+      // convex-test names the table of a patched document from its id, which it cannot
+      // read in Convex's format: the schema check is told the table here.
+      this.writingTable =
+        write.method === "insert"
+          ? String(write.table)
+          : (tableOfId(state.tables, String(write.id)) ?? null);
+      let result;
+      try {
+        result = perform();
+      } finally {
+        this.writingTable = null;
+      }
+      const id = write.method === "insert" ? (result as string) : write.id;
+      const pending = this.currentTx().writes;
+      const written = pending[pending.length - 1]?.[id];
+      if (written && getConvexSize(written) > MAX_DOCUMENT_BYTES) {
+        throw new Error(
+          `Document is too large (${getConvexSize(written)} bytes; the limit is ${MAX_DOCUMENT_BYTES}). This is a Convex limit.`,
+        );
+      }
+      return result;
+    });
     // Schema enforcement with Convex's wording (convex-test decides; the text is Convex's).
-    const originalValidate = db._validate.bind(db);
-    db._validate = (tableName: string, doc: Record<string, Value>) => {
+    wrapSchemaValidation(db, (tableName, doc, original) => {
       tableName = this.writingTable ?? tableName;
       try {
-        originalValidate(tableName, doc);
+        original(tableName, doc);
       } catch (e) {
-        const documentType = db._schema?.tables.get(tableName)?.documentType as
-          ValidatorJson | undefined;
+        const documentType = tableSchema(db, tableName)?.documentType;
         if (!documentType) throw e;
         const { _id: _omitId, _creationTime: _omitTime, ...fields } = doc;
         const schema: ValidatorJson =
@@ -603,116 +595,119 @@ export class Engine {
           `Failed to insert or update a document in table "${tableName}" because it does not match the schema: ${problem}`,
         );
       }
-    };
+    });
     // Queries left open when a transaction ends (`first()`, an early `break`) are never
     // cleaned up by convex-test's syscalls: forget them when the outermost transaction ends.
     const forgetOpenQueries = () => {
-      if (db._writes.length > 0) return;
       const tx = this.currentTx();
+      if (tx.writes.length > 0) return;
       for (const [id, open] of this.openQueries) if (open.tx === tx) this.openQueries.delete(id);
       for (const [id, owner] of this.searchQueries) {
         if (owner !== tx) continue;
         this.searchQueries.delete(id);
-        delete db._queryResults[id];
+        forgetQueryResults(db, id);
       }
     };
-    const originalRollback = db.rollbackWrites.bind(db);
-    db.rollbackWrites = () => {
-      originalRollback();
-      forgetOpenQueries();
-    };
-    const originalCommit = db.commit.bind(db);
-    db.commit = (commitTs: bigint | null = null) => {
-      const topLevel = db._writes.length === 1;
-      const layer = topLevel ? db._writes[0] : null;
-      // Files whose `_storage` document this commit deletes: their bytes are freed once the
-      // deletion is durable.
-      const freed: string[] = [];
-      if (layer) {
-        for (const [id, value] of Object.entries(layer)) {
-          if (value !== null || tableOf(state, id) !== "_storage") continue;
-          const doc = state.documents[id] as { sha256?: string } | undefined;
-          if (doc?.sha256) freed.push(doc.sha256);
+    wrapTransactionEnds(db, {
+      rollbackWrites: (original) => {
+        original();
+        forgetOpenQueries();
+      },
+      commit: (commitTs, original) => {
+        const pending = this.currentTx().writes;
+        const topLevel = pending.length === 1;
+        const layer = topLevel ? pending[0] : null;
+        // Files whose `_storage` document this commit deletes: their bytes are freed once the
+        // deletion is durable.
+        const freed: string[] = [];
+        if (layer) {
+          for (const [id, value] of Object.entries(layer)) {
+            if (value !== null || tableOf(state, id) !== "_storage") continue;
+            const doc = state.documents[id] as { sha256?: string } | undefined;
+            if (doc?.sha256) freed.push(doc.sha256);
+          }
         }
-      }
-      const ids = layer ? Object.keys(layer) : [];
-      const tx = txStorage.getStore();
-      // Optimistic concurrency: commit only if nothing this transaction read has changed.
-      if (tx && ids.length > 0) this.validate(tx, execStorage.getStore()?.path ?? null);
-      const previous = ids.map((id) => (state.documents[id] as Doc | undefined) ?? null);
-      originalCommit(commitTs);
-      forgetOpenQueries();
-      if (!layer) return;
-      if (ids.length === 0) return;
-      if (commitTs !== null) state.lastCommitTs = commitTs;
-      const writes: CommittedWrite[] = ids.map((id, i) => {
-        const doc = (state.documents[id] as Doc | undefined) ?? null;
-        indexDocument(state, id, doc, previous[i]!);
-        return { id, table: tableOf(state, id), doc, previous: previous[i]! };
-      });
-      state.commitSeq += 1;
-      state.recentCommits.push({
-        seq: state.commitSeq,
-        path: execStorage.getStore()?.path ?? null,
-        writes,
-      });
-      // Trimmed in batches, so a commit does not shift 10,000 entries each time.
-      if (state.recentCommits.length > 2 * RECENT_COMMITS)
-        state.recentCommits.splice(0, state.recentCommits.length - RECENT_COMMITS);
-      this.onCommit(writes, execStorage.getStore());
-      for (const sha256 of freed) {
-        this.blobs.release(sha256, (hash) =>
-          [...(state.byTable.get("_storage") ?? [])].some(
-            (id) => (state.documents[id] as { sha256?: string } | undefined)?.sha256 === hash,
-          ),
-        );
-      }
-    };
+        const ids = layer ? Object.keys(layer) : [];
+        const tx = txStorage.getStore();
+        // Optimistic concurrency: commit only if nothing this transaction read has changed.
+        if (tx && ids.length > 0) this.validate(tx, execStorage.getStore()?.path ?? null);
+        const previous = ids.map((id) => (state.documents[id] as Doc | undefined) ?? null);
+        original(commitTs);
+        forgetOpenQueries();
+        if (!layer) return;
+        if (ids.length === 0) return;
+        if (commitTs !== null) state.lastCommitTs = commitTs;
+        const writes: CommittedWrite[] = ids.map((id, i) => {
+          const doc = (state.documents[id] as Doc | undefined) ?? null;
+          indexDocument(state, id, doc, previous[i]!);
+          return { id, table: tableOf(state, id), doc, previous: previous[i]! };
+        });
+        state.commitSeq += 1;
+        state.recentCommits.push({
+          seq: state.commitSeq,
+          path: execStorage.getStore()?.path ?? null,
+          writes,
+        });
+        // Trimmed in batches, so a commit does not shift 10,000 entries each time.
+        if (state.recentCommits.length > 2 * RECENT_COMMITS)
+          state.recentCommits.splice(0, state.recentCommits.length - RECENT_COMMITS);
+        this.onCommit(writes, execStorage.getStore());
+        for (const sha256 of freed) {
+          this.blobs.release(sha256, (hash) =>
+            [...(state.byTable.get("_storage") ?? [])].some(
+              (id) => (state.documents[id] as { sha256?: string } | undefined)?.sha256 === hash,
+            ),
+          );
+        }
+      },
+    });
   }
 
-  private installSyscallHooks(convexGlobal: any) {
-    const originalSync = convexGlobal.syscall as (op: string, args: string) => string;
-    convexGlobal.syscall = (op: string, jsonArgs: string): string => {
-      if (op === "1.0/db/normalizeId") {
-        // As on Convex: the id, when it is a well-formed id of that very table; else null.
-        const { table, idString } = JSON.parse(jsonArgs) as { table: string; idString: string };
-        const owner = tableOfId(this.state.tables, idString);
-        return JSON.stringify({ id: owner !== null && owner === table ? idString : null });
-      }
-      return originalSync(op, jsonArgs);
-    };
-    const original = convexGlobal.asyncSyscall as (op: string, args: string) => Promise<string>;
-    convexGlobal.asyncSyscall = async (op: string, jsonArgs: string): Promise<string> => {
-      if (op === "1.0/schedule") return this.schedule(jsonArgs);
-      if (op === "1.0/queryPage") return this.paginateWithJournal(original, jsonArgs);
-      if (op === "1.0/storageGenerateUploadUrl")
-        return JSON.stringify(
-          `${this.baseUrl()}/api/storage/upload?token=${this.blobs.uploadToken()}`,
-        );
-      if (op === "1.0/storageGetUrl") return JSON.stringify(this.storageUrl(jsonArgs));
-      if (op === "1.0/storageGetMetadata") return JSON.stringify(this.storageMetadata(jsonArgs));
-      return original(op, jsonArgs);
-    };
-    const originalJs = convexGlobal.jsSyscall as (op: string, args: any) => Promise<unknown>;
-    convexGlobal.jsSyscall = async (op: string, args: any): Promise<unknown> => {
-      if (op === "storage/storeBlob") {
-        const { blob, options } = args as { blob: Blob; options?: { sha256?: string } };
-        const bytes = new Uint8Array(await blob.arrayBuffer());
-        return this.storeFile(bytes, blob.type || null, options?.sha256);
-      }
-      if (op === "storage/getBlob") {
-        const file = this.readFile(String(args.storageId), true);
-        return file
-          ? new Blob([new Uint8Array(file.bytes)], { type: file.contentType ?? "" })
-          : null;
-      }
-      return originalJs(op, args);
-    };
+  private installSyscallHooks(convexGlobal: ConvexTestGlobal) {
+    wrapSyscalls(convexGlobal, {
+      syscall: (op, jsonArgs, original) => {
+        if (op === "1.0/db/normalizeId") {
+          // As on Convex: the id, when it is a well-formed id of that very table; else null.
+          const { table, idString } = JSON.parse(jsonArgs) as { table: string; idString: string };
+          const owner = tableOfId(this.state.tables, idString);
+          return JSON.stringify({ id: owner !== null && owner === table ? idString : null });
+        }
+        return original(op, jsonArgs);
+      },
+      asyncSyscall: async (op, jsonArgs, original) => {
+        if (op === "1.0/schedule") return this.schedule(jsonArgs);
+        if (op === "1.0/queryPage") return this.paginateWithJournal(original, jsonArgs);
+        if (op === "1.0/storageGenerateUploadUrl")
+          return JSON.stringify(
+            `${this.baseUrl()}/api/storage/upload?token=${this.blobs.uploadToken()}`,
+          );
+        if (op === "1.0/storageGetUrl") return JSON.stringify(this.storageUrl(jsonArgs));
+        if (op === "1.0/storageGetMetadata") return JSON.stringify(this.storageMetadata(jsonArgs));
+        return original(op, jsonArgs);
+      },
+      jsSyscall: async (op, args, original) => {
+        if (op === "storage/storeBlob") {
+          const { blob, options } = args as { blob: Blob; options?: { sha256?: string } };
+          const bytes = new Uint8Array(await blob.arrayBuffer());
+          return this.storeFile(bytes, blob.type || null, options?.sha256);
+        }
+        if (op === "storage/getBlob") {
+          const file = this.readFile(String(args.storageId), true);
+          return file
+            ? new Blob([new Uint8Array(file.bytes)], { type: file.contentType ?? "" })
+            : null;
+        }
+        return original(op, args);
+      },
+    });
   }
 
   private storageDoc(storageId: string, track: boolean): Doc | null {
     if (this.tableOfId(storageId) !== "_storage") return null;
-    return (track ? this.db.get("_storage", storageId) : this.state.documents[storageId]) ?? null;
+    return (
+      (track ? readDocument(this.db, "_storage", storageId) : this.state.documents[storageId]) ??
+      null
+    );
   }
 
   private storageUrl(jsonArgs: string): string | null {
@@ -745,9 +740,9 @@ export class Engine {
         throw new Error(`Hash mismatch: the file's SHA-256 is not ${sha256}`);
       const fields: Record<string, Value> = { sha256: stored.sha256, size: stored.size };
       if (contentType) fields.contentType = contentType;
-      return (await withOccRetries(() =>
-        this.t.run(async () => this.db.insert("_storage", fields)),
-      )) as string;
+      return await withOccRetries(() =>
+        this.t.run(async () => insertDocument(this.db, "_storage", fields)),
+      );
     } finally {
       stored.settle();
     }
@@ -786,8 +781,8 @@ export class Engine {
     const udfPath = functionHandle ? functionHandle.split(";").slice(1).join(";") : name;
     if (!udfPath) throw new Error("The local runtime cannot schedule functions of components.");
     const parsedArgs = jsonToConvex(args);
-    this.tm.getMetricsTracker()?.trackScheduledFunction(getConvexSize(parsedArgs));
-    const id = this.db.insert("_scheduled_functions", {
+    trackScheduledFunction(this.tm, getConvexSize(parsedArgs));
+    const id = insertDocument(this.db, "_scheduled_functions", {
       args: [parsedArgs],
       name: udfPath,
       scheduledTime: ts * 1000,
@@ -797,7 +792,7 @@ export class Engine {
   }
 
   private async paginateWithJournal(
-    original: (op: string, args: string) => Promise<string>,
+    original: (op: string, jsonArgs: string) => Promise<string>,
     jsonArgs: string,
   ): Promise<string> {
     const { cursor } = JSON.parse(jsonArgs) as { cursor?: unknown };
@@ -818,7 +813,7 @@ export class Engine {
   }
 
   /** The filter and limit operators of a query (its source aside). */
-  private queryOperators(query: any): any {
+  private queryOperators(query: SerializedQuery): Omit<ResolvedSource, "sortedDocs"> {
     const table = String(query.source.indexName).split(".")[0];
     const { filterFn, limit } = this.resolveWithoutDocs({
       ...query,
@@ -827,10 +822,10 @@ export class Engine {
     return { filterFn, limit, fieldPathsToSortBy: [], order: "asc" };
   }
 
-  private rankSearchQuery(query: any): { ranked: Ranked<Doc>[]; capped: boolean } {
+  private rankSearchQuery(query: SerializedQuery): { ranked: Ranked<Doc>[]; capped: boolean } {
     const indexName = String(query.source.indexName);
-    const [table, name] = indexName.split(".");
-    const indexes = (this.db._schema?.tables.get(table)?.searchIndexes ?? []) as SearchIndex[];
+    const [table, name] = indexName.split(".") as [string, string?];
+    const indexes = tableSchema(this.db, table)?.searchIndexes ?? [];
     const index = indexes.find((candidate) => candidate.indexDescriptor === name);
     if (!index) throw new Error(`Index ${indexName} not found.`);
     const { text, equalities } = compileSearch(
@@ -839,7 +834,7 @@ export class Engine {
       query.source.filters as SearchFilter[],
     );
     const docs: Doc[] = [];
-    this.db._iterateDocs(table, (doc: Doc) => docs.push(doc));
+    this.scanTable(table, (doc) => docs.push(doc));
     return rankSearch(docs, index, text, equalities, (value) =>
       typeof value === "object" && value !== null && "$undefined" in value
         ? undefined
@@ -848,12 +843,7 @@ export class Engine {
   }
 
   // Pages of search results: cursors are index keys (score, creation time, id), as on Convex.
-  private paginateSearch(opts: {
-    query: any;
-    cursor: string | null;
-    endCursor?: string | null;
-    pageSize: number;
-  }) {
+  private paginateSearch(opts: PageRequest): Page {
     const { ranked, capped } = this.rankSearchQuery(opts.query);
     const { filterFn } = this.queryOperators(opts.query);
     const parse = (cursor: string) => {
@@ -913,12 +903,9 @@ export class Engine {
   // ----- Index ranges, served from the ordered indexes (see indexes.ts) -----
 
   /** Resolves a query's source with convex-test (validation, filters, limit) reading nothing. */
-  private resolveWithoutDocs!: (query: any) => {
-    filterFn: (doc: Doc) => boolean;
-    limit: number | null;
-    fieldPathsToSortBy: string[];
-    order: "asc" | "desc";
-  };
+  private resolveWithoutDocs!: (query: SerializedQuery) => ResolvedSource;
+  /** Visits one table's documents, the running transaction's pending writes included. */
+  private scanTable!: (table: string, callback: (doc: Doc) => void) => void;
   private suppressIterate = false;
   private writingTable: string | null = null;
   private nextRangeQueryId = 1;
@@ -935,7 +922,7 @@ export class Engine {
   >();
   private searchQueries = new Map<number, Tx>();
 
-  private resolveRange(query: any) {
+  private resolveRange(query: SerializedQuery) {
     const source = query.source;
     const resolved = this.resolveWithoutDocs(query);
     const fullScan = source.type === "FullTableScan";
@@ -984,7 +971,7 @@ export class Engine {
     order: "asc" | "desc",
   ): Generator<{ key: IndexKey; doc: Doc }> {
     const pending = new Map<string, Doc | null>();
-    for (const layer of this.db._writes as Record<string, Doc | null>[])
+    for (const layer of this.currentTx().writes)
       for (const [id, doc] of Object.entries(layer))
         if (tableOf(this.state, id) === table) pending.set(id, doc);
     const direction = order === "asc" ? 1 : -1;
@@ -1012,7 +999,7 @@ export class Engine {
     return read;
   }
 
-  private startRangeQuery(query: any): number {
+  private startRangeQuery(query: SerializedQuery): number {
     const { table, index, interval, order, filterFn, limit } = this.resolveRange(query);
     const read = this.recordRange(index, interval, order);
     // Ids of convex-test's own (search) queries count up from 1; these count down.
@@ -1028,7 +1015,7 @@ export class Engine {
 
   /** Queries open right now (index ranges and convex-test's own), for the cache-bound test. */
   get openQueryCount(): number {
-    return this.openQueries.size + Object.keys(this.db._queryResults as object).length;
+    return this.openQueries.size + queryResultCount(this.db);
   }
 
   private rangeQueryNext(queryId: number): { value: Doc | null; done: boolean } {
@@ -1052,14 +1039,7 @@ export class Engine {
 
   // A page of an index range, found by binary search from its cursor. Cursors are the
   // index key (as convex-test encodes them), so existing journals stay valid.
-  private paginateRange(opts: {
-    query: any;
-    cursor: string | null;
-    endCursor?: string | null;
-    pageSize: number;
-    maximumRowsRead?: number;
-    maximumBytesRead?: number;
-  }) {
+  private paginateRange(opts: PageRequest): Page {
     const { table, index, interval, order, filterFn } = this.resolveRange(opts.query);
     if (opts.cursor === "_end_cursor")
       return {
@@ -1144,7 +1124,7 @@ export class Engine {
     let acc = this.accessors.get(key);
     if (!acc) {
       if (this.accessors.size > 1000) this.accessors.clear();
-      acc = (this.t as any).withIdentity(identity);
+      acc = withIdentity(this.t, identity);
       this.accessors.set(key, acc);
     }
     return acc;
@@ -1179,14 +1159,10 @@ export class Engine {
   private instrumentFunction(fn: any) {
     if (fn[INSTRUMENTED]) return;
     fn[INSTRUMENTED] = true;
-    const argsValidator = JSON.parse(fn.exportArgs()) as ValidatorJson;
-    const returnsValidator = JSON.parse(fn.exportReturns()) as ValidatorJson | null;
-    fn.exportArgs = () => JSON.stringify({ type: "any" });
-    fn.exportReturns = () => "null";
-    const original = fn._handler as (ctx: unknown, args: Value) => Promise<Value>;
+    const { args: argsValidator, returns: returnsValidator } = takeOverValidation(fn);
     const isMutation = Boolean(fn.isMutation);
     const isAction = Boolean(fn.isAction);
-    fn._handler = async (ctx: unknown, args: Value) => {
+    replaceHandler(fn, (original) => async (ctx: unknown, args: Value) => {
       if (isAction) ctx = this.isolateActionCtx(ctx);
       const exec = execStorage.getStore();
       if (exec) ctx = trackAuthReads(ctx, exec);
@@ -1213,7 +1189,7 @@ export class Engine {
       } finally {
         if (exec) exec.depth -= 1;
       }
-    };
+    });
   }
 
   /** Finds a registered function; `null` when there is none at that path. */
@@ -1402,7 +1378,7 @@ export class Engine {
       logExecution({ kind: "http", path, durationMs: 0, logLines: [], note: "404 no route" });
       return new Response("No matching routes found", { status: 404 });
     }
-    const handler = found[0]._handler ?? found[0];
+    const handler = httpActionHandler(found[0]);
     const ctx: ExecContext = {
       kind: "http",
       path,
@@ -1468,7 +1444,7 @@ export class Engine {
     const setState = (stateValue: Record<string, Value>, completed: boolean) =>
       withOccRetries(() =>
         this.t.run(async () => {
-          this.db.patch("_scheduled_functions", jobId, {
+          patchDocument(this.db, "_scheduled_functions", jobId, {
             state: stateValue,
             ...(completed ? { completedTime: Date.now() } : {}),
           });
@@ -1496,17 +1472,18 @@ export class Engine {
         withOccRetries(() =>
           this.t.run(async (mutationCtx: any) => {
             failure = undefined;
-            const current = this.db.get("_scheduled_functions", jobId);
+            const current = readDocument(this.db, "_scheduled_functions", jobId) as
+              (Doc & { state: { kind: string } }) | null;
             if (!current || current.state.kind !== "pending") return;
             try {
               await mutationCtx.runMutation(makeFunctionReference(job.name), jsonToConvex(args));
-              this.db.patch("_scheduled_functions", jobId, {
+              patchDocument(this.db, "_scheduled_functions", jobId, {
                 state: { kind: "success" },
                 completedTime: Date.now(),
               });
             } catch (e) {
               failure = e instanceof Error ? e.message : String(e);
-              this.db.patch("_scheduled_functions", jobId, {
+              patchDocument(this.db, "_scheduled_functions", jobId, {
                 state: { kind: "failed", error: failure },
                 completedTime: Date.now(),
               });
@@ -1538,7 +1515,7 @@ export class Engine {
     );
     for (const id of interrupted) {
       await this.t.run(async () => {
-        this.db.patch("_scheduled_functions", id, {
+        patchDocument(this.db, "_scheduled_functions", id, {
           state: { kind: "failed", error: "Interrupted by a restart of the local runtime" },
           completedTime: Date.now(),
         });
