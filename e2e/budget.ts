@@ -142,7 +142,10 @@ try {
     ];
     const summary: string[] = [];
     let signedIn = false;
-    for (const route of routes) {
+    // BUDGET_ROUTES=/,/ideas measures only those (idea page: "idea"), e.g. to compare one change.
+    const only = process.env.BUDGET_ROUTES?.split(",").map((name) => name.trim());
+    const nameOf = (routePath: string) => (routePath === ideaPath ? "idea" : routePath);
+    for (const route of routes.filter((r) => !only || only.includes(nameOf(r.path)))) {
       if (route.signedIn && !signedIn) {
         await signIn(page, stack.webUrl);
         signedIn = true;

@@ -1,5 +1,5 @@
 import "../../styles/lists.css";
-import { useId, useMemo, useState, type ReactNode } from "react";
+import { memo, useId, useMemo, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { usePaginatedQuery } from "convex/react";
 import { toast } from "../../lib/toast";
@@ -218,19 +218,7 @@ function Results({
       <ul className="proposal-list__items" role="list" ref={listRef}>
         {items.map((proposal) => (
           <li key={proposal._id} ref={itemRef(proposal._id)}>
-            <ProposalCard
-              proposal={proposal}
-              titleLevel={titleLevel}
-              actions={
-                proposal.ending.kind === "open" ? (
-                  <QuickContributeButton
-                    proposalId={proposal._id}
-                    title={proposal.title}
-                    expired={false}
-                  />
-                ) : undefined
-              }
-            />
+            <ListedIdea proposal={proposal} titleLevel={titleLevel} />
           </li>
         ))}
       </ul>
@@ -250,6 +238,30 @@ function Results({
     </>
   );
 }
+
+/**
+ * One card of the list. Memoized: the list re-renders as its page, status or order change, and
+ * only the cards whose idea changed need to (Convex keeps an unchanged row's object as it was).
+ */
+const ListedIdea = memo(function ListedIdea({
+  proposal,
+  titleLevel,
+}: {
+  proposal: ProposalListItem;
+  titleLevel: 2 | 3;
+}) {
+  return (
+    <ProposalCard
+      proposal={proposal}
+      titleLevel={titleLevel}
+      actions={
+        proposal.ending.kind === "open" ? (
+          <QuickContributeButton proposalId={proposal._id} title={proposal.title} expired={false} />
+        ) : undefined
+      }
+    />
+  );
+});
 
 /** Placeholder cards while the first page loads. */
 export function ProposalListSkeleton({ count = 3 }: { count?: number }) {
