@@ -169,7 +169,7 @@ try {
           disableStorageReset: route.signedIn,
         });
         const lhr = result!.lhr;
-        const name = route.path === ideaPath ? "idea" : route.path;
+        const name = nameOf(route.path);
         // The whole report, for finding what a figure comes from (e.g. the layout-shifts audit).
         const reportPath = path.join(
           ARTIFACTS,

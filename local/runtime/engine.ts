@@ -1162,10 +1162,12 @@ export class Engine {
     const { args: argsValidator, returns: returnsValidator } = takeOverValidation(fn);
     const isMutation = Boolean(fn.isMutation);
     const isAction = Boolean(fn.isAction);
+    const isQuery = Boolean(fn.isQuery);
     replaceHandler(fn, (original) => async (ctx: unknown, args: Value) => {
       if (isAction) ctx = this.isolateActionCtx(ctx);
       const exec = execStorage.getStore();
-      if (exec) ctx = trackAuthReads(ctx, exec);
+      // Only a query's result is cached, so only a query's reads of ctx.auth are recorded.
+      if (exec && isQuery) ctx = trackAuthReads(ctx, exec);
       if (exec) exec.depth += 1;
       try {
         const argsProblem = argumentValidationError(argsValidator, args, this.tableOfId);
