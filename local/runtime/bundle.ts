@@ -1,11 +1,12 @@
 // Compiles a Convex functions folder with esbuild, the way `convex deploy` does: every
 // eligible file is a module, npm packages stay external (so they share one instance with
 // convex-test), and each build lands in a fresh folder so a reload imports fresh code.
-import { build, type Plugin } from "esbuild";
+import { build, type Metafile, type Plugin } from "esbuild";
 import { builtinModules } from "node:module";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { createIsolateContext } from "./isolateContext.js";
 
 export type ModuleLoader = () => Promise<Record<string, unknown>>;
 
@@ -88,17 +89,32 @@ const refuseNodeBuiltins: Plugin = {
 };
 
 /**
- * Convex's isolate has no Node globals: of `process` only `process.env` exists, and there is no
- * `Buffer`, `require`, `global` or `setImmediate`. Default-runtime modules are built with these
- * names bound at their top, so code that relies on Node's finds them missing locally as it would
- * on Convex. (npm packages stay external and keep Node's; "use node" files keep them too.)
+ * npm packages are not bundled into the isolate's modules: each import of one becomes a small ES
+ * module re-exporting, by name, what the context's `require` hands out (the package as loaded in
+ * the runtime's realm). Re-exporting by name keeps ES semantics (`import Google from …` gets the
+ * default export), which CommonJS interop in a `"type": "module"` package would not.
  */
-export const ISOLATE_GLOBALS_BANNER = [
-  "const process = Object.freeze({ get env() { return globalThis.process.env; } });",
-  "const Buffer = undefined, global = undefined, require = undefined, module = undefined,",
-  "  exports = undefined, __dirname = undefined, __filename = undefined,",
-  "  setImmediate = undefined, clearImmediate = undefined;",
-].join("\n");
+const PACKAGE_NAMESPACE = "isolate-package";
+const packagesThroughRequire: Plugin = {
+  name: "packages-through-require",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
+      // The re-exporting module's own `require` stays external.
+      args.namespace === PACKAGE_NAMESPACE
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: PACKAGE_NAMESPACE },
+    );
+    pluginBuild.onLoad({ filter: /.*/, namespace: PACKAGE_NAMESPACE }, async (args) => {
+      const names = Object.keys((await import(args.path)) as Record<string, unknown>);
+      const lines = [`const m = require(${JSON.stringify(args.path)});`];
+      names.forEach((name, i) => lines.push(`const e${i} = m[${JSON.stringify(name)}];`));
+      lines.push(
+        `export { ${names.map((name, i) => `e${i} as ${JSON.stringify(name)}`).join(", ")} };`,
+      );
+      return { contents: lines.join("\n"), loader: "js" };
+    });
+  },
+};
 
 let buildCounter = 0;
 
@@ -126,60 +142,77 @@ export async function buildApp(convexDir: string, cacheRoot: string): Promise<Bu
   buildCounter += 1;
   const outDir = path.join(outRoot, String(buildCounter));
   mkdirSync(outDir, { recursive: true });
-  // Default-runtime files and "use node" files are bundled apart, as the CLI does: only the
-  // former are held to the isolate's rules.
   const nodeFiles = moduleFiles.filter((file) => isUseNodeFile(readFileSync(file, "utf8")));
   const isolateFiles = moduleFiles.filter((file) => !nodeFiles.includes(file));
   const common = {
     outdir: outDir,
     outbase: convexDir,
     bundle: true,
-    splitting: true,
-    format: "esm",
     target: "node20",
+    // npm packages stay external: one instance of each, shared with convex-test.
     packages: "external",
+    platform: "node",
     sourcemap: "inline",
-    outExtension: { ".js": ".mjs" },
     logLevel: "silent",
     // `convex/_generated/*` imports resolve to the real files; they are plain JS.
   } as const;
-  await build({
+  // Default-runtime files and "use node" files are bundled apart, as the CLI does: only the
+  // former are held to the isolate's rules, and they run in a V8 context of their own.
+  const isolateBuild = await build({
     ...common,
     entryPoints: [...isolateFiles, ...specials],
-    // npm packages stay external so they share one instance with convex-test (they run in Node).
-    platform: "node",
-    plugins: [refuseNodeBuiltins],
-    banner: { js: ISOLATE_GLOBALS_BANNER },
+    format: "cjs",
+    outExtension: { ".js": ".cjs" },
+    plugins: [refuseNodeBuiltins, packagesThroughRequire],
+    metafile: true,
   });
   if (nodeFiles.length > 0)
     await build({
       ...common,
       entryPoints: nodeFiles,
-      platform: "node",
+      format: "esm",
+      splitting: true,
+      outExtension: { ".js": ".mjs" },
       chunkNames: "_node/[name]-[hash]",
     });
-  const outputFor = (file: string) => {
+  const isolate = createIsolateContext(await loadPackages(isolateBuild.metafile));
+  const outputFor = (file: string, extension: string) => {
     const rel = path.relative(convexDir, file).replace(/\.[^/.]+$/, "");
-    return {
-      rel: rel.split(path.sep).join("/"),
-      url: pathToFileURL(path.join(outDir, `${rel}.mjs`)),
-    };
+    return { rel: rel.split(path.sep).join("/"), file: path.join(outDir, `${rel}${extension}`) };
   };
   const modules = new Map<string, ModuleLoader>();
   for (const file of moduleFiles) {
-    const { rel, url } = outputFor(file);
-    modules.set(rel, () => import(url.href) as Promise<Record<string, unknown>>);
+    if (nodeFiles.includes(file)) {
+      const { rel, file: output } = outputFor(file, ".mjs");
+      const url = pathToFileURL(output).href;
+      modules.set(rel, () => import(url) as Promise<Record<string, unknown>>);
+    } else {
+      const { rel, file: output } = outputFor(file, ".cjs");
+      modules.set(rel, async () => isolate.evaluate(output));
+    }
   }
-  const load = async (name: string) => {
-    const file = specials.find((candidate) => outputFor(candidate).rel === name);
+  const load = (name: string) => {
+    const file = specials.find((candidate) => outputFor(candidate, ".cjs").rel === name);
     if (!file) return null;
-    const mod = (await import(outputFor(file).url.href)) as { default?: unknown };
-    return mod.default ?? null;
+    return isolate.evaluate(outputFor(file, ".cjs").file).default ?? null;
   };
-  const schema = await load("schema");
-  const authConfig = (await load("auth.config")) as BuiltApp["authConfig"];
+  const schema = load("schema");
+  const authConfig = load("auth.config") as BuiltApp["authConfig"];
   pruneOldBuilds(outRoot, outDir);
   return { modules, schema, authConfig, sourceDir: convexDir };
+}
+
+/**
+ * Loads, in the runtime's realm, every npm package the isolate build imports, so the isolate's
+ * synchronous `require` can hand them out.
+ */
+async function loadPackages(metafile: Metafile): Promise<Map<string, unknown>> {
+  const specifiers = new Set<string>();
+  for (const output of Object.values(metafile.outputs))
+    for (const imported of output.imports) if (imported.external) specifiers.add(imported.path);
+  const packages = new Map<string, unknown>();
+  for (const specifier of specifiers) packages.set(specifier, await import(specifier));
+  return packages;
 }
 
 // Keep the build folder from growing without bound; the current build and a few before it

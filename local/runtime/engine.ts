@@ -27,6 +27,7 @@ import {
   type Value,
 } from "convex/values";
 import type { BuiltApp } from "./bundle.js";
+import { isError } from "./isolateContext.js";
 import {
   captureConvexGlobal,
   forgetQueryResults,
@@ -329,7 +330,7 @@ export function describeError(
     // backend's error text ends with a newline.
     return { errorMessage: `[Request ID: ${reqId}] Server Error\n${e.message}\n` };
   }
-  const err = e instanceof Error ? e : new Error(String(e));
+  const err = isError(e) ? e : new Error(String(e));
   return {
     errorMessage: `[Request ID: ${reqId}] Server Error\nUncaught ${err.name}: ${err.message}`,
   };
@@ -1317,7 +1318,7 @@ export class Engine {
         durationMs: performance.now() - started,
         error: isConvexSystemError(e)
           ? e.message.trimEnd()
-          : e instanceof Error && !isConvexError(e)
+          : isError(e) && !isConvexError(e)
             ? (e.stack ?? e.message)
             : errorMessage,
         logLines: ctx.logLines,
@@ -1422,7 +1423,7 @@ export class Engine {
         kind: "http",
         path,
         durationMs: performance.now() - started,
-        error: e instanceof Error ? (e.stack ?? e.message) : String(e),
+        error: isError(e) ? (e.stack ?? e.message) : String(e),
         logLines: ctx.logLines,
       });
       return new Response(JSON.stringify({ code: "Server Error", message: errorMessage }), {
@@ -1484,7 +1485,7 @@ export class Engine {
                 completedTime: Date.now(),
               });
             } catch (e) {
-              failure = e instanceof Error ? e.message : String(e);
+              failure = isError(e) ? e.message : String(e);
               patchDocument(this.db, "_scheduled_functions", jobId, {
                 state: { kind: "failed", error: failure },
                 completedTime: Date.now(),

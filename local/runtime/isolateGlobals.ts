@@ -3,9 +3,9 @@
 // execution, so a query's result depends only on its arguments and the data it reads.
 // Actions, HTTP actions and the runtime's own code keep the real clock and randomness.
 //
-// Functions still run in the runtime's Node realm (convex-test executes handlers in-process,
-// sharing the `convex` package and its AsyncLocalStorage contexts with the engine), so this is
-// done per execution context rather than with a separate V8 context; see the README.
+// The replacements are installed in the runtime's realm, where npm packages run too, and the
+// functions' V8 context reads them through (isolateContext.ts): one clock for both, chosen per
+// execution context.
 import { execStorage, type ExecContext } from "./engine.js";
 
 interface Frozen {

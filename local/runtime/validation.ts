@@ -4,6 +4,7 @@
 // follow the Convex backend's validator; convex-test's checks are switched off in favour of
 // these (see `instrumentFunction` in engine.ts).
 import type { Value } from "convex/values";
+import { isAnyArrayBuffer } from "node:util/types";
 
 /** A validator as exported by `exportArgs()` / `exportReturns()` (Convex's JSON form). */
 export type ValidatorJson =
@@ -55,8 +56,10 @@ function formatFloat(n: number): string {
 
 function isPlainObject(value: unknown): value is Record<string, Value | undefined> {
   if (typeof value !== "object" || value === null) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
+  const proto = Object.getPrototypeOf(value) as { constructor?: { name?: string } } | null;
+  // Functions' values come from the isolate's realm, with its own Object.prototype (Convex's
+  // own check accepts those the same way).
+  return proto === Object.prototype || proto === null || proto.constructor?.name === "Object";
 }
 
 function bytesToBase64(bytes: ArrayBuffer): string {
@@ -70,7 +73,7 @@ export function displayValue(value: Value | undefined): string {
   if (typeof value === "number") return formatFloat(value);
   if (typeof value === "boolean") return String(value);
   if (typeof value === "string") return JSON.stringify(value);
-  if (value instanceof ArrayBuffer) return `b${JSON.stringify(bytesToBase64(value))}`;
+  if (isAnyArrayBuffer(value)) return `b${JSON.stringify(bytesToBase64(value))}`;
   if (Array.isArray(value)) return `[${value.map((v) => displayValue(v)).join(", ")}]`;
   const entries = Object.entries(value as Record<string, Value | undefined>)
     .filter(([, v]) => v !== undefined)
@@ -181,7 +184,7 @@ export function checkValue(
     case "string":
       return typeof value === "string" ? null : noMatch();
     case "bytes":
-      return value instanceof ArrayBuffer ? null : noMatch();
+      return isAnyArrayBuffer(value) ? null : noMatch();
     case "any":
       return null;
     case "literal": {

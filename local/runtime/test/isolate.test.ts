@@ -59,6 +59,9 @@ describe("isolate globals", () => {
       processExit: "undefined",
       buffer: "undefined",
       setImmediate: "undefined",
+      globalProcessVersion: "undefined",
+      globalBuffer: "undefined",
+      globalRequire: "undefined",
       fetch: "function",
       subtle: "object",
     });
