@@ -123,13 +123,22 @@ async function connectViewers(tokens: (string | null)[]): Promise<ViewerGroup> {
       { eval: true, workerData: setup },
     );
   });
-  const next = (worker: Worker) =>
-    new Promise<FromViewers>((resolve, reject) => {
-      worker.once("message", (message: FromViewers) =>
-        message.type === "failed" ? reject(new Error(message.error)) : resolve(message),
-      );
-      worker.once("error", reject);
+  // Each worker answers one message at a time; a worker's crash fails whatever waits on it.
+  const waiting = new Map<
+    Worker,
+    { resolve: (m: FromViewers) => void; reject: (e: Error) => void }
+  >();
+  for (const worker of workers) {
+    worker.on("message", (message: FromViewers) => {
+      const waiter = waiting.get(worker);
+      waiting.delete(worker);
+      if (message.type === "failed") waiter?.reject(new Error(message.error));
+      else waiter?.resolve(message);
     });
+    worker.on("error", (e) => waiting.get(worker)?.reject(e));
+  }
+  const next = (worker: Worker) =>
+    new Promise<FromViewers>((resolve, reject) => waiting.set(worker, { resolve, reject }));
   await Promise.all(workers.map(next));
   return {
     async waitFor(ideaId, votes) {
