@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
@@ -14,16 +14,21 @@ if (!convexUrl) {
 }
 const convex = new ConvexReactClient(convexUrl);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <ConvexAuthProvider
-      client={convex}
-      shouldHandleCode={() => !isPlatformCallbackPath(window.location.pathname)}
-    >
-      <BrowserRouter>
-        <App />
-        <LazyToaster />
-      </BrowserRouter>
-    </ConvexAuthProvider>
-  </StrictMode>,
+const root = createRoot(document.getElementById("root")!);
+// A transition renders the first screen in slices that yield to the browser, instead of one long
+// task that keeps a phone's main thread blocked (index.html's shell stays on screen meanwhile).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <ConvexAuthProvider
+        client={convex}
+        shouldHandleCode={() => !isPlatformCallbackPath(window.location.pathname)}
+      >
+        <BrowserRouter>
+          <App />
+          <LazyToaster />
+        </BrowserRouter>
+      </ConvexAuthProvider>
+    </StrictMode>,
+  ),
 );
