@@ -6,7 +6,6 @@ import path from "node:path";
 import { defineConfig, loadEnv } from "vite";
 import react from "@vitejs/plugin-react";
 import { EMBED_ORIGINS } from "./src/lib/embedOrigins.js";
-import { routeModulePreload } from "./build/routeModulePreload.js";
 
 // Security headers for the built web app: `vite preview` sends them, and the README shows the
 // same headers for production hosting. The Content-Security-Policy allows only our own origins:
@@ -111,7 +110,7 @@ export function securityHeaders(env: Record<string, string | undefined>): Record
 // The web app, and the three test projects: Convex functions (convex-test in the edge
 // runtime, as Convex recommends), web components (jsdom) and the local runtime (Node).
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), routeModulePreload()],
+  plugins: [react()],
   server: {
     port: 5173,
     strictPort: true,

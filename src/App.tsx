@@ -1,8 +1,7 @@
 import { matchPath, Route, Routes } from "react-router-dom";
 import Layout from "./components/Layout";
 import HomePage from "./pages/HomePage";
-import { lazyPage, type LazyPage } from "./lib/lazyPage";
-import { LAZY_PAGE_PATHS, type LazyPageName } from "./pagePaths";
+import { lazyPage } from "./lib/lazyPage";
 
 // Every page but the landing page loads on demand (Layout shows a skeleton meanwhile), so the
 // first visit downloads only what the landing page needs.
@@ -24,34 +23,35 @@ const OperatorPage = lazyPage(() => import("./pages/OperatorPage"));
 const InboxPage = lazyPage(() => import("./pages/InboxPage"));
 const NotFoundPage = lazyPage(() => import("./pages/NotFoundPage"));
 
-const LAZY_PAGES: Record<LazyPageName, Pick<LazyPage<object>, "preload">> = {
-  IdeasPage,
-  DiscoverPage,
-  SearchPage,
-  CompletedPage,
-  SubmitIdeaPage,
-  ProposalPage,
-  SubmitContentPage,
-  PlatformCallbackPage,
-  ContributionPage,
-  LoginPage,
-  OnboardPage,
-  ProfilePage,
-  PrivacyPolicyPage,
-  TermsOfServicePage,
-  OperatorPage,
-  InboxPage,
-  NotFoundPage,
-};
+// The paths of the lazily loaded pages, in the order <Routes> ranks them (the catch-all last).
+const LAZY_PAGES = [
+  ["/ideas", IdeasPage],
+  ["/discover", DiscoverPage],
+  ["/search", SearchPage],
+  ["/completed", CompletedPage],
+  ["/submit", SubmitIdeaPage],
+  ["/expanded-proposal/:proposalId?", ProposalPage],
+  ["/submit-content/:proposalId?", SubmitContentPage],
+  ["/auth/callback/youtube", PlatformCallbackPage],
+  ["/auth/callback", PlatformCallbackPage],
+  ["/contribution/:sessionId?", ContributionPage],
+  ["/login", LoginPage],
+  ["/onboard", OnboardPage],
+  ["/profile", ProfilePage],
+  ["/privacy-policy", PrivacyPolicyPage],
+  ["/terms-of-service", TermsOfServicePage],
+  ["/operator", OperatorPage],
+  ["/inbox", InboxPage],
+] as const;
 
 /**
  * Starts fetching the code of the page at `pathname` (nothing for the landing page, which is in
- * the entry chunk); resolves once it is in.
+ * the entry chunk); resolves once it is in, or at once if there is nothing to fetch.
  */
 export function preloadPage(pathname: string): Promise<void> {
   if (matchPath("/", pathname)) return Promise.resolve();
-  const [, name] = LAZY_PAGE_PATHS.find(([path]) => matchPath(path, pathname))!;
-  return LAZY_PAGES[name].preload();
+  const page = LAZY_PAGES.find(([path]) => matchPath(path, pathname))?.[1] ?? NotFoundPage;
+  return page.preload();
 }
 
 export default function App() {
