@@ -1,5 +1,5 @@
 import "../../styles/lists.css";
-import { memo, useId, useMemo, useState, type ReactNode } from "react";
+import { memo, useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { usePaginatedQuery } from "convex/react";
 import { toast } from "../../lib/toast";
@@ -183,9 +183,14 @@ function Results({
   titleLevel: 2 | 3;
 }) {
   const args = { view, sort, ...(search === undefined ? {} : { search }), ...filters };
-  const { results, status, loadMore } = usePaginatedQuery(api.proposals.list, args, {
-    initialNumItems: PAGE_SIZE,
-  });
+  const live = usePaginatedQuery(api.proposals.list, args, { initialNumItems: PAGE_SIZE });
+  const current = useMemo(
+    () => ({ results: live.results, status: live.status, loadMore: live.loadMore }),
+    [live.results, live.status, live.loadMore],
+  );
+  // A page of cards arriving (or changing) renders as a deferred update, which React works
+  // through in short slices instead of one long task that blocks a phone's main thread.
+  const { results, status, loadMore } = useDeferredValue(current);
   const items = useMemo(() => uniqueById(results), [results]);
   // A live reorder (e.g. votes under Popular) glides items to their new places.
   const ids = useMemo(() => items.map((item) => item._id), [items]);
