@@ -56,13 +56,24 @@ function injectedStyleHashes(): string[] {
 }
 
 /**
- * The <style> blocks of index.html (the first-paint shell), as served: from the build in dist/
- * when there is one (what `vite preview` sends), else from the source.
+ * index.html (the first-paint shell) as served: the build in dist/ when there is one (what
+ * `vite preview` sends), else the source.
  */
-function firstPaintStyles(): string[] {
+function servedIndexHtml(): string {
   const built = path.join(process.cwd(), "dist/index.html");
-  const html = readFileSync(existsSync(built) ? built : "index.html", "utf8");
-  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+  return readFileSync(existsSync(built) ? built : "index.html", "utf8");
+}
+
+/** The <style> blocks of index.html. */
+function firstPaintStyles(): string[] {
+  return [...servedIndexHtml().matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1]!);
+}
+
+/** Hashes of index.html's inline <script>s (the one that picks the pre-rendered route heading). */
+function firstPaintScriptHashes(): string[] {
+  return [...servedIndexHtml().matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash("sha256").update(match[1]!).digest("base64")}'`,
+  );
 }
 
 export function securityHeaders(env: Record<string, string | undefined>): Record<string, string> {
@@ -75,7 +86,7 @@ export function securityHeaders(env: Record<string, string | undefined>): Record
   const extra = (env.CSP_EXTRA_IMG_SRC ?? "").split(/\s+/).filter(Boolean);
   const policy = [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${firstPaintScriptHashes().join(" ")}`.trim(),
     `style-src 'self' ${injectedStyleHashes().join(" ")}`,
     `img-src 'self' data: blob: ${[...IMAGE_HOSTS, ...local, ...extra].join(" ")}`,
     "font-src 'self'",

@@ -111,9 +111,8 @@ try {
       `  ${((totals["first load"] + totals["after load"]) / 1024).toFixed(1).padStart(7)} KB  in all`,
   );
   if (options["size-only"]) {
-    // CI guards against growth from today's figure; the issue's target (printed above) is the
-    // full run's, and is not met yet (see the README's performance notes).
-    const ceiling = Number(process.env.BUDGET_LANDING_CEILING_KB ?? 128);
+    // CI guards against growth: today's 116.4 KB plus a little headroom, inside the 120 KB target.
+    const ceiling = Number(process.env.BUDGET_LANDING_CEILING_KB ?? 119);
     console.log(`  CI ceiling: ${ceiling} KB (${landingKb <= ceiling ? "ok" : "EXCEEDED"})`);
     if (landingKb > ceiling) failed = true;
     throw new SizeOnlyDone();

@@ -1,27 +1,58 @@
-import { lazy } from "react";
-import { Route, Routes } from "react-router-dom";
+import { matchPath, Route, Routes } from "react-router-dom";
 import Layout from "./components/Layout";
 import HomePage from "./pages/HomePage";
+import { lazyPage } from "./lib/lazyPage";
 
 // Every page but the landing page loads on demand (Layout shows a skeleton meanwhile), so the
 // first visit downloads only what the landing page needs.
-const IdeasPage = lazy(() => import("./pages/IdeasPage"));
-const DiscoverPage = lazy(() => import("./pages/DiscoverPage"));
-const SearchPage = lazy(() => import("./pages/SearchPage"));
-const CompletedPage = lazy(() => import("./pages/CompletedPage"));
-const SubmitIdeaPage = lazy(() => import("./pages/SubmitIdeaPage"));
-const ProposalPage = lazy(() => import("./pages/ProposalPage"));
-const ContributionPage = lazy(() => import("./pages/ContributionPage"));
-const SubmitContentPage = lazy(() => import("./pages/SubmitContentPage"));
-const PlatformCallbackPage = lazy(() => import("./pages/PlatformCallbackPage"));
-const LoginPage = lazy(() => import("./pages/LoginPage"));
-const OnboardPage = lazy(() => import("./pages/OnboardPage"));
-const ProfilePage = lazy(() => import("./pages/ProfilePage"));
-const PrivacyPolicyPage = lazy(() => import("./pages/PrivacyPolicyPage"));
-const TermsOfServicePage = lazy(() => import("./pages/TermsOfServicePage"));
-const OperatorPage = lazy(() => import("./pages/OperatorPage"));
-const InboxPage = lazy(() => import("./pages/InboxPage"));
-const NotFoundPage = lazy(() => import("./pages/NotFoundPage"));
+const IdeasPage = lazyPage(() => import("./pages/IdeasPage"));
+const DiscoverPage = lazyPage(() => import("./pages/DiscoverPage"));
+const SearchPage = lazyPage(() => import("./pages/SearchPage"));
+const CompletedPage = lazyPage(() => import("./pages/CompletedPage"));
+const SubmitIdeaPage = lazyPage(() => import("./pages/SubmitIdeaPage"));
+const ProposalPage = lazyPage(() => import("./pages/ProposalPage"));
+const ContributionPage = lazyPage(() => import("./pages/ContributionPage"));
+const SubmitContentPage = lazyPage(() => import("./pages/SubmitContentPage"));
+const PlatformCallbackPage = lazyPage(() => import("./pages/PlatformCallbackPage"));
+const LoginPage = lazyPage(() => import("./pages/LoginPage"));
+const OnboardPage = lazyPage(() => import("./pages/OnboardPage"));
+const ProfilePage = lazyPage(() => import("./pages/ProfilePage"));
+const PrivacyPolicyPage = lazyPage(() => import("./pages/PrivacyPolicyPage"));
+const TermsOfServicePage = lazyPage(() => import("./pages/TermsOfServicePage"));
+const OperatorPage = lazyPage(() => import("./pages/OperatorPage"));
+const InboxPage = lazyPage(() => import("./pages/InboxPage"));
+const NotFoundPage = lazyPage(() => import("./pages/NotFoundPage"));
+
+// The paths of the lazily loaded pages, in the order <Routes> ranks them (the catch-all last).
+const LAZY_PAGES = [
+  ["/ideas", IdeasPage],
+  ["/discover", DiscoverPage],
+  ["/search", SearchPage],
+  ["/completed", CompletedPage],
+  ["/submit", SubmitIdeaPage],
+  ["/expanded-proposal/:proposalId?", ProposalPage],
+  ["/submit-content/:proposalId?", SubmitContentPage],
+  ["/auth/callback/youtube", PlatformCallbackPage],
+  ["/auth/callback", PlatformCallbackPage],
+  ["/contribution/:sessionId?", ContributionPage],
+  ["/login", LoginPage],
+  ["/onboard", OnboardPage],
+  ["/profile", ProfilePage],
+  ["/privacy-policy", PrivacyPolicyPage],
+  ["/terms-of-service", TermsOfServicePage],
+  ["/operator", OperatorPage],
+  ["/inbox", InboxPage],
+] as const;
+
+/**
+ * Starts fetching the code of the page at `pathname` (nothing for the landing page, which is in
+ * the entry chunk); resolves once it is in, or at once if there is nothing to fetch.
+ */
+export function preloadPage(pathname: string): Promise<void> {
+  if (matchPath("/", pathname)) return Promise.resolve();
+  const page = LAZY_PAGES.find(([path]) => matchPath(path, pathname))?.[1] ?? NotFoundPage;
+  return page.preload();
+}
 
 export default function App() {
   return (

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
-import App from "./App";
+import App, { preloadPage } from "./App";
 import { makeProposal, mockList, mockSession } from "./test/lists";
 
 vi.mock("convex/react", () => ({
@@ -50,5 +50,21 @@ describe("contribution route", () => {
       "href",
       "/ideas",
     );
+  });
+});
+
+describe("preloaded pages", () => {
+  it("render at once, with no loading skeleton, once preloadPage has fetched their code", async () => {
+    await preloadPage("/ideas/");
+    renderAt("/ideas");
+    expect(screen.getByRole("heading", { level: 1, name: "Open bounties" })).toBeInTheDocument();
+    expect(screen.queryByLabelText("Loading…")).not.toBeInTheDocument();
+  });
+
+  it("preloads the not-found page for an unknown path, and nothing for the landing page", async () => {
+    await expect(preloadPage("/")).resolves.toBeUndefined();
+    await preloadPage("/no-such-page");
+    renderAt("/no-such-page");
+    expect(screen.getByRole("heading", { level: 1, name: "Page not found" })).toBeInTheDocument();
   });
 });

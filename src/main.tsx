@@ -1,10 +1,10 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { ConvexReactClient } from "convex/react";
 import "./styles/global.css";
-import App from "./App";
+import App, { preloadPage } from "./App";
 import LazyToaster from "./components/LazyToaster";
 import { isPlatformCallbackPath } from "./lib/platformAuth";
 
@@ -14,16 +14,29 @@ if (!convexUrl) {
 }
 const convex = new ConvexReactClient(convexUrl);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <ConvexAuthProvider
-      client={convex}
-      shouldHandleCode={() => !isPlatformCallbackPath(window.location.pathname)}
-    >
-      <BrowserRouter>
-        <App />
-        <LazyToaster />
-      </BrowserRouter>
-    </ConvexAuthProvider>
-  </StrictMode>,
-);
+function render() {
+  const root = createRoot(document.getElementById("root")!);
+  // A transition renders the first screen in slices that yield to the browser, instead of one
+  // long task that keeps a phone's main thread blocked (index.html's shell stays up meanwhile).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <ConvexAuthProvider
+          client={convex}
+          shouldHandleCode={() => !isPlatformCallbackPath(window.location.pathname)}
+        >
+          <BrowserRouter>
+            <App />
+            <LazyToaster />
+          </BrowserRouter>
+        </ConvexAuthProvider>
+      </StrictMode>,
+    ),
+  );
+}
+
+// The current route's page code first, so index.html's shell (and its pre-rendered heading) gives
+// way to the page itself rather than to a loading skeleton; a failed fetch is the router's to show.
+void preloadPage(window.location.pathname)
+  .catch(() => undefined)
+  .then(render);

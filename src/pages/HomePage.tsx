@@ -3,12 +3,15 @@ import { lazy, Suspense } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import IdeaPrompt from "../components/home/IdeaPrompt";
 import StatsCounters from "../components/home/StatsCounters";
-import ProposalList from "../components/proposals/ProposalList";
+import ProposalListSkeleton from "../components/proposals/ProposalListSkeleton";
 import { Skeleton } from "../components/ui/Skeleton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 
 // Below the fold: its tabs (Radix) load after the first paint instead of with the landing page.
 const AudienceTabs = lazy(() => import("../components/home/AudienceTabs"));
+// Below the fold on a phone too: the open bounties (cards, votes, quick contribute and their
+// styles) load after the first paint, so the landing page's first load stays small.
+const ProposalList = lazy(() => import("../components/proposals/ProposalList"));
 
 /** The landing page (/): hero, how it works, live counters and the open bounties. */
 export default function HomePage() {
@@ -65,9 +68,21 @@ export default function HomePage() {
               See all open bounties
             </Link>
           </div>
-          <ProposalList view="open" initialSort="recent" search={search} />
+          <Suspense fallback={<OpenBountiesFallback />}>
+            <ProposalList view="open" initialSort="recent" search={search} />
+          </Suspense>
         </div>
       </section>
+    </div>
+  );
+}
+
+/** The list's place while its code arrives: an empty toolbar row and the list's own skeleton. */
+function OpenBountiesFallback() {
+  return (
+    <div className="proposal-list">
+      <div className="proposal-list__toolbar" aria-hidden="true" />
+      <ProposalListSkeleton />
     </div>
   );
 }

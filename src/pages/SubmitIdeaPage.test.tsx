@@ -54,6 +54,20 @@ beforeEach(() => {
 });
 
 describe("SubmitIdeaPage: the form", () => {
+  it("keeps the form invisible until the session is known, then shows a guest the sign-in notice", () => {
+    setSession({ isLoading: true, isAuthenticated: false });
+    const loading = renderSubmit();
+    const layout = () => document.querySelector(".submit-layout")!;
+    expect(layout()).toHaveClass("submit-layout--waiting");
+    expect(screen.queryByText(/You can write your idea now/)).not.toBeInTheDocument();
+    loading.unmount();
+
+    setSession({ isLoading: false, isAuthenticated: false });
+    renderSubmit();
+    expect(layout()).not.toHaveClass("submit-layout--waiting");
+    expect(screen.getByText(/You can write your idea now/)).toBeInTheDocument();
+  });
+
   it("asks for the idea, a platform, durations, a deadline and optional links", () => {
     renderSubmit();
 

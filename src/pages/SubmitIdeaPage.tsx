@@ -139,7 +139,9 @@ export default function SubmitIdeaPage() {
         </p>
       )}
 
-      <div className="submit-layout">
+      {/* Invisible until the session is known, so a guest's notice appearing above moves nothing
+          on screen (the submit button waits for the session anyway). */}
+      <div className={sessionLoading ? "submit-layout submit-layout--waiting" : "submit-layout"}>
         <form
           className="card submit-form"
           onSubmit={onSubmit}

@@ -1,5 +1,5 @@
 import "../../styles/lists.css";
-import { memo, useId, useMemo, useState, type ReactNode } from "react";
+import { memo, useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { usePaginatedQuery } from "convex/react";
 import { toast } from "../../lib/toast";
@@ -13,7 +13,7 @@ import ListFilterChips, {
   type ListFilterValues,
 } from "./ListFilterChips";
 import { EmptyState } from "../ui/EmptyState";
-import { Loading, Skeleton } from "../ui/Skeleton";
+import ProposalListSkeleton from "./ProposalListSkeleton";
 import { useFlipReorder } from "../../lib/useFlipReorder";
 
 export type ListView = "open" | "all" | "completed";
@@ -183,9 +183,14 @@ function Results({
   titleLevel: 2 | 3;
 }) {
   const args = { view, sort, ...(search === undefined ? {} : { search }), ...filters };
-  const { results, status, loadMore } = usePaginatedQuery(api.proposals.list, args, {
-    initialNumItems: PAGE_SIZE,
-  });
+  const live = usePaginatedQuery(api.proposals.list, args, { initialNumItems: PAGE_SIZE });
+  const current = useMemo(
+    () => ({ results: live.results, status: live.status, loadMore: live.loadMore }),
+    [live.results, live.status, live.loadMore],
+  );
+  // A page of cards arriving (or changing) renders as a deferred update, which React works
+  // through in short slices instead of one long task that blocks a phone's main thread.
+  const { results, status, loadMore } = useDeferredValue(current);
   const items = useMemo(() => uniqueById(results), [results]);
   // A live reorder (e.g. votes under Popular) glides items to their new places.
   const ids = useMemo(() => items.map((item) => item._id), [items]);
@@ -262,27 +267,3 @@ const ListedIdea = memo(function ListedIdea({
     />
   );
 });
-
-/** Placeholder cards while the first page loads. */
-export function ProposalListSkeleton({ count = 3 }: { count?: number }) {
-  return (
-    <Loading className="proposal-list__skeleton" label="Loading bounties…">
-      {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="proposal-card proposal-card--skeleton card" aria-hidden="true">
-          <div className="proposal-card__votes">
-            <Skeleton className="skeleton-votes" />
-          </div>
-          <div className="proposal-card__body">
-            <Skeleton className="skeleton-line skeleton-line--short" />
-            <Skeleton className="skeleton-line skeleton-line--title" />
-            <Skeleton className="skeleton-line" />
-          </div>
-          <div className="proposal-card__bounty">
-            <Skeleton className="skeleton-line skeleton-line--amount" />
-            <Skeleton className="skeleton-line skeleton-line--bar" />
-          </div>
-        </div>
-      ))}
-    </Loading>
-  );
-}
