@@ -101,4 +101,30 @@ describe("InboxPage", () => {
     renderInbox();
     expect(screen.getByText("login page")).toBeInTheDocument();
   });
+
+  it("asks for the inbox only once the session is known (asked earlier, it would run as nobody)", () => {
+    vi.mocked(useConvexAuth).mockReturnValue({
+      isLoading: true,
+      isAuthenticated: false,
+      isRefreshing: false,
+    });
+    setInbox([], "LoadingFirstPage");
+    const { rerender } = renderInbox();
+    expect(vi.mocked(usePaginatedQuery).mock.calls.at(-1)![1]).toBe("skip");
+    expect(screen.getByText("Loading…")).toBeInTheDocument();
+
+    vi.mocked(useConvexAuth).mockReturnValue({
+      isLoading: false,
+      isAuthenticated: true,
+      isRefreshing: false,
+    });
+    rerender(
+      <MemoryRouter initialEntries={["/inbox"]}>
+        <Routes>
+          <Route path="/inbox" element={<InboxPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    expect(vi.mocked(usePaginatedQuery).mock.calls.at(-1)![1]).toEqual({});
+  });
 });

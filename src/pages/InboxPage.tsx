@@ -24,13 +24,15 @@ export default function InboxPage() {
   const { isLoading, isAuthenticated } = useConvexAuth();
   if (!isLoading && !isAuthenticated)
     return <Navigate to="/login" state={{ from: location }} replace />;
-  return <Inbox />;
+  return <Inbox sessionKnown={!isLoading} />;
 }
 
-function Inbox() {
+function Inbox({ sessionKnown }: { sessionKnown: boolean }) {
+  // The inbox is asked for only once the session is known: asked before the client has sent
+  // its token (the page can render before the auth provider starts), it would run as nobody.
   const { results, status, loadMore } = usePaginatedQuery(
     api.notifications.inbox,
-    {},
+    sessionKnown ? {} : "skip",
     { initialNumItems: PAGE_SIZE },
   );
   const markRead = useMutation(api.notifications.markRead);
