@@ -1,18 +1,25 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter } from "react-router-dom";
+import { BrowserRouter, matchPath } from "react-router-dom";
 import { ConvexAuthProvider } from "@convex-dev/auth/react";
 import { ConvexReactClient } from "convex/react";
 import "./styles/global.css";
 import App, { preloadPage } from "./App";
 import LazyToaster from "./components/LazyToaster";
 import { isPlatformCallbackPath } from "./lib/platformAuth";
+import { api } from "../convex/_generated/api";
 
 const convexUrl = import.meta.env.VITE_CONVEX_URL as string | undefined;
 if (!convexUrl) {
   throw new Error("VITE_CONVEX_URL is not set: start the app with `npm start` (see README).");
 }
 const convex = new ConvexReactClient(convexUrl);
+
+// An idea page's largest paint is the idea's title: ask for the idea (one shared, identity-free
+// query) while the page's code downloads, rather than once it has rendered.
+const ideaId = matchPath("/expanded-proposal/:proposalId", window.location.pathname)?.params
+  .proposalId;
+if (ideaId) convex.prewarmQuery({ query: api.proposals.get, args: { proposalId: ideaId } });
 
 function render() {
   const root = createRoot(document.getElementById("root")!);
