@@ -103,8 +103,20 @@ export async function postIdea(
 }
 
 /** A word no other test uses, to find one test's ideas among everyone's. */
+// Letters that spell no word the content filter refuses (no vowels, none of its look-alike
+// digits, no f/c/k/s/t/n/h): a random base-36 run once spelled one and an idea was refused.
+const SAFE_LETTERS = "bdgjmpqvwxz";
+const spell = (n: number) => {
+  let out = "";
+  do {
+    out = SAFE_LETTERS[n % SAFE_LETTERS.length]! + out;
+    n = Math.floor(n / SAFE_LETTERS.length);
+  } while (n > 0);
+  return out;
+};
+
 export function uniqueWord(prefix = "zq"): string {
-  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return `${prefix}${spell(Date.now())}${spell(Math.floor(Math.random() * 1e6))}`;
 }
 
 /** Runs a function as the deployment's admin (internal ones too), as `npx convex run` does. */

@@ -33,6 +33,9 @@ test("a new person signs in with Google, onboards, signs out, and next time goes
 
   await page.getByRole("button", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/ideas$/);
+  // The router renders a navigation as a transition: the address changes first, then the page.
+  // The header's Login link returns to the page it was rendered on, so wait for /ideas itself.
+  await expect(page.getByRole("heading", { level: 1, name: "Open bounties" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
   // The session ended everywhere: the other tab's private page asks to sign in again.
   await expect(otherTab).toHaveURL(/\/login$/);
