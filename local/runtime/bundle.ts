@@ -1,7 +1,7 @@
 // Compiles a Convex functions folder with esbuild, the way `convex deploy` does: every
 // eligible file is a module, npm packages stay external (so they share one instance with
 // convex-test), and each build lands in a fresh folder so a reload imports fresh code.
-import { build, type Metafile, type Plugin } from "esbuild";
+import { build, type Plugin } from "esbuild";
 import { builtinModules } from "node:module";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
@@ -95,7 +95,8 @@ const refuseNodeBuiltins: Plugin = {
  * default export), which CommonJS interop in a `"type": "module"` package would not.
  */
 const PACKAGE_NAMESPACE = "isolate-package";
-const packagesThroughRequire: Plugin = {
+/** Records in `packages` each package it re-exports, as loaded, for the context's `require`. */
+const packagesThroughRequire = (packages: Map<string, unknown>): Plugin => ({
   name: "packages-through-require",
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
@@ -105,7 +106,9 @@ const packagesThroughRequire: Plugin = {
         : { path: args.path, namespace: PACKAGE_NAMESPACE },
     );
     pluginBuild.onLoad({ filter: /.*/, namespace: PACKAGE_NAMESPACE }, async (args) => {
-      const names = Object.keys((await import(args.path)) as Record<string, unknown>);
+      const loaded = (await import(args.path)) as Record<string, unknown>;
+      packages.set(args.path, loaded);
+      const names = Object.keys(loaded);
       const lines = [`const m = require(${JSON.stringify(args.path)});`];
       names.forEach((name, i) => lines.push(`const e${i} = m[${JSON.stringify(name)}];`));
       lines.push(
@@ -114,7 +117,7 @@ const packagesThroughRequire: Plugin = {
       return { contents: lines.join("\n"), loader: "js" };
     });
   },
-};
+});
 
 let buildCounter = 0;
 
@@ -158,13 +161,13 @@ export async function buildApp(convexDir: string, cacheRoot: string): Promise<Bu
   } as const;
   // Default-runtime files and "use node" files are bundled apart, as the CLI does: only the
   // former are held to the isolate's rules, and they run in a V8 context of their own.
-  const isolateBuild = await build({
+  const packages = new Map<string, unknown>();
+  await build({
     ...common,
     entryPoints: [...isolateFiles, ...specials],
     format: "cjs",
     outExtension: { ".js": ".cjs" },
-    plugins: [refuseNodeBuiltins, packagesThroughRequire],
-    metafile: true,
+    plugins: [refuseNodeBuiltins, packagesThroughRequire(packages)],
   });
   if (nodeFiles.length > 0)
     await build({
@@ -175,7 +178,7 @@ export async function buildApp(convexDir: string, cacheRoot: string): Promise<Bu
       outExtension: { ".js": ".mjs" },
       chunkNames: "_node/[name]-[hash]",
     });
-  const isolate = createIsolateContext(await loadPackages(isolateBuild.metafile));
+  const isolate = createIsolateContext(packages);
   const outputFor = (file: string, extension: string) => {
     const rel = path.relative(convexDir, file).replace(/\.[^/.]+$/, "");
     return { rel: rel.split(path.sep).join("/"), file: path.join(outDir, `${rel}${extension}`) };
@@ -200,19 +203,6 @@ export async function buildApp(convexDir: string, cacheRoot: string): Promise<Bu
   const authConfig = load("auth.config") as BuiltApp["authConfig"];
   pruneOldBuilds(outRoot, outDir);
   return { modules, schema, authConfig, sourceDir: convexDir };
-}
-
-/**
- * Loads, in the runtime's realm, every npm package the isolate build imports, so the isolate's
- * synchronous `require` can hand them out.
- */
-async function loadPackages(metafile: Metafile): Promise<Map<string, unknown>> {
-  const specifiers = new Set<string>();
-  for (const output of Object.values(metafile.outputs))
-    for (const imported of output.imports) if (imported.external) specifiers.add(imported.path);
-  const packages = new Map<string, unknown>();
-  for (const specifier of specifiers) packages.set(specifier, await import(specifier));
-  return packages;
 }
 
 // Keep the build folder from growing without bound; the current build and a few before it
