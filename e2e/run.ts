@@ -1,5 +1,7 @@
 // `npm run test:e2e`: starts a throw-away local stack (own ports and data), runs the
 // Playwright journeys in Debian's Chromium, and stops the stack. Extra args go to Playwright.
+// E2E_WEB=preview runs them against the production build (`vite build` + `vite preview`, with its
+// code splitting and security headers) instead of Vite's dev server.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -36,6 +38,7 @@ const stack = await startStack({
   dataDir,
   envFile: path.join(dataDir, "env"),
   portOffset: Number(process.env.E2E_PORT_OFFSET ?? 100),
+  web: process.env.E2E_WEB === "preview" ? "preview" : undefined,
   quietFunctions: true,
 });
 let code = 1;

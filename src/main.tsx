@@ -13,7 +13,10 @@ const convexUrl = import.meta.env.VITE_CONVEX_URL as string | undefined;
 if (!convexUrl) {
   throw new Error("VITE_CONVEX_URL is not set: start the app with `npm start` (see README).");
 }
-const convex = new ConvexReactClient(convexUrl);
+// A returning visitor's stored session token is used as it is, and refreshed before it expires
+// (timed by the server's clock), instead of at once: the first screen does not wait on a refresh
+// call, and the server does not run every signed-in query a second time for the fresh token.
+const convex = new ConvexReactClient(convexUrl, { initialAuthTokenReuse: true });
 
 // An idea page's largest paint is the idea's title: ask for the idea (one shared, identity-free
 // query) while the page's code downloads, rather than once it has rendered.

@@ -65,6 +65,13 @@ class Connection {
   identityVersion = 0;
   ts = 0n;
   identity: Identity | null = null;
+  /**
+   * How far the client's clock runs ahead of ours, in ms: its Connect's `clientTs` less our clock
+   * on arrival (so the message's transit counts as the client being behind). Sent with every
+   * Transition as Convex does; the client reads the server's time as its own less this, to
+   * refresh a cached auth token before the server thinks it has expired.
+   */
+  clientClockSkew: number | undefined;
   queries = new Map<number, Subscription>();
   pendingResponses: ResponseBuilder[] = [];
   /** This client's mutations, one after another. */
@@ -221,6 +228,8 @@ export class SyncServer {
     switch (type) {
       case "Connect":
         connection.sessionId = String(message.sessionId);
+        if (typeof message.clientTs === "number" && Number.isFinite(message.clientTs))
+          connection.clientClockSkew = message.clientTs - Date.now();
         return;
       case "ModifyQuerySet":
         return this.enqueue(() => this.modifyQuerySet(connection, message));
@@ -355,8 +364,13 @@ export class SyncServer {
       ts: connection.ts,
     };
     if (end.ts < start.ts) end = { ...end, ts: start.ts };
+    // serverTs in nanoseconds, as Convex sends it.
+    const clock =
+      connection.clientClockSkew === undefined
+        ? ""
+        : `,"clientClockSkew":${connection.clientClockSkew},"serverTs":${Date.now() * 1e6}`;
     connection.send(
-      `{"type":"Transition","startVersion":${version(start)},"endVersion":${version(end)},"modifications":[${modifications.join(",")}]}`,
+      `{"type":"Transition","startVersion":${version(start)},"endVersion":${version(end)},"modifications":[${modifications.join(",")}]${clock}}`,
     );
     connection.querySet = end.querySet;
     connection.identityVersion = end.identity;

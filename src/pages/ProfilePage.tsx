@@ -16,6 +16,7 @@ import { expectSignOutTo } from "../lib/signOut";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Loading, Skeleton } from "../components/ui/Skeleton";
+import AfterFirstPaint from "../components/ui/AfterFirstPaint";
 
 export type ProfileTab = "bounties" | "submissions" | "settings";
 
@@ -115,23 +116,25 @@ function ProfileContent({ signingOut, onSignOut }: { signingOut: boolean; onSign
         </div>
       </header>
 
-      <Tabs
-        className="profile-tabs"
-        label="Profile sections"
-        tabs={PROFILE_TABS}
-        selected={tab}
-        onSelect={selectTab}
-        renderPanel={(key) => {
-          switch (key) {
-            case "bounties":
-              return <MyBountiesTab />;
-            case "submissions":
-              return <SubmissionsTab />;
-            case "settings":
-              return <SettingsTab user={user} signingOut={signingOut} onSignOut={onSignOut} />;
-          }
-        }}
-      />
+      <AfterFirstPaint placeholder={<ProfileTabsSkeleton />}>
+        <Tabs
+          className="profile-tabs"
+          label="Profile sections"
+          tabs={PROFILE_TABS}
+          selected={tab}
+          onSelect={selectTab}
+          renderPanel={(key) => {
+            switch (key) {
+              case "bounties":
+                return <MyBountiesTab />;
+              case "submissions":
+                return <SubmissionsTab />;
+              case "settings":
+                return <SettingsTab user={user} signingOut={signingOut} onSignOut={onSignOut} />;
+            }
+          }}
+        />
+      </AfterFirstPaint>
     </>
   );
 }
@@ -143,9 +146,17 @@ function ProfileSkeleton() {
         <Skeleton className="profile-skeleton__avatar" />
         <Skeleton className="profile-skeleton__title" />
       </div>
+      <ProfileTabsSkeleton />
+    </Loading>
+  );
+}
+
+function ProfileTabsSkeleton() {
+  return (
+    <>
       <Skeleton className="profile-skeleton__tabs" />
       <Skeleton className="profile-skeleton__panel" />
-    </Loading>
+    </>
   );
 }
 

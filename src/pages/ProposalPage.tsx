@@ -29,6 +29,7 @@ import FollowButton from "../components/notifications/FollowButton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import { Loading, Skeleton } from "../components/ui/Skeleton";
+import AfterFirstPaint from "../components/ui/AfterFirstPaint";
 import IdeaLiveNotice from "../components/share/IdeaLiveNotice";
 import ShareButtons from "../components/share/ShareButtons";
 import Avatar from "../components/Avatar";
@@ -58,12 +59,7 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
 
   const expired = proposal.status !== "open" || proposal.expiration <= now;
   const remaining = expired ? "Completed" : expiryLabel(proposal.expiration, now);
-  // The "Supporting Links:" block is left out: the page shows the links themselves.
-  const text = descriptionWithoutLinks(proposal.description);
-  const bounty = formatMoney(proposal.bountyCents);
   const submissions = proposal.submissionCount;
-  // Once judging starts, the box tells what the bounty became instead of what one can earn.
-  const ending = endingFigure(proposal.ending, proposal.bountyCents);
 
   return (
     <article className="proposal" aria-labelledby="proposal-title">
@@ -106,98 +102,117 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
 
       <IdeaOutcome proposalId={proposal._id} />
 
-      <div className="proposal-layout">
-        <aside className="proposal-aside" aria-label="Bounty">
-          <section className="card proposal-bounty">
-            {ending ? (
-              <div className="proposal-bounty__total">
-                <p className="proposal-bounty__label">{ending.label}</p>
-                <p className="proposal-bounty__amount">{ending.amount}</p>
-                <p className="ending-summary__note">{ending.note}</p>
-              </div>
-            ) : (
-              <>
-                <div className="proposal-bounty__total">
-                  <p className="proposal-bounty__label">Total Bounty</p>
-                  <LiveFigure
-                    as="p"
-                    className="proposal-bounty__amount"
-                    value={proposal.bountyCents}
-                  >
-                    {bounty}
-                  </LiveFigure>
-                </div>
-                <BountyBar bountyCents={proposal.bountyCents} />
-                <p className="proposal-bounty__earn">
-                  <span>You can earn up to</span> <strong>{bounty}</strong>
-                </p>
-              </>
-            )}
-
-            <FundButton proposalId={proposal._id} expired={expired} />
-
-            {expired ? (
-              <p className="proposal-closed">{CLOSED_MESSAGE}</p>
-            ) : (
-              <Link
-                to={`/submit-content/${proposal._id}`}
-                className="btn btn-primary btn-lg btn-block"
-              >
-                Submit Your Video
-              </Link>
-            )}
-            <FollowButton proposalId={proposal._id} />
-            <ShareButtons
-              proposalId={proposal._id}
-              title={proposal.title}
-              heading="Share this idea"
-              className="proposal-share"
-            />
-          </section>
-        </aside>
-        <div className="proposal-main">
-          <section className="card proposal-section" aria-labelledby="proposal-about">
-            <h2 id="proposal-about" className="proposal-section__title">
-              About this idea
-            </h2>
-            {text === "" && proposal.links.length === 0 ? (
-              <p className="muted">{NO_DESCRIPTION}</p>
-            ) : (
-              <>
-                {text !== "" && <p className="proposal-description">{text}</p>}
-                {proposal.links.length > 0 && <SupportingLinks links={proposal.links} />}
-              </>
-            )}
-          </section>
-
-          <section className="card proposal-section" aria-labelledby="proposal-requirements">
-            <h2 id="proposal-requirements" className="proposal-section__title">
-              Requirements
-            </h2>
-            <dl className="proposal-facts">
-              <Fact icon="clock" term="Time remaining">
-                <time dateTime={new Date(proposal.expiration).toISOString()}>{remaining}</time>
-              </Fact>
-              <Fact icon="platform" term="Platform">
-                {platformLine(proposal.platform)}
-              </Fact>
-              <Fact icon="duration" term="Length">
-                {durationLine(proposal.durations)}
-              </Fact>
-              <Fact icon="calendar" term="Deadline">
-                <time dateTime={new Date(proposal.expiration).toISOString()}>
-                  {formatLongDate(proposal.expiration)}
-                </time>
-              </Fact>
-            </dl>
-          </section>
-
-          <SubmissionList proposalId={proposal._id} closed={expired} />
-          <YourContributions proposalId={proposal._id} />
-          <Ledger proposalId={proposal._id} />
-        </div>
-      </div>
+      <AfterFirstPaint placeholder={<ProposalLayoutSkeleton />}>
+        <ProposalLayout proposal={proposal} expired={expired} remaining={remaining} />
+      </AfterFirstPaint>
     </article>
+  );
+}
+
+/** The bounty box and the idea's sections, below the header. */
+function ProposalLayout({
+  proposal,
+  expired,
+  remaining,
+}: {
+  proposal: Proposal;
+  expired: boolean;
+  remaining: string;
+}) {
+  // The "Supporting Links:" block is left out: the page shows the links themselves.
+  const text = descriptionWithoutLinks(proposal.description);
+  const bounty = formatMoney(proposal.bountyCents);
+  // Once judging starts, the box tells what the bounty became instead of what one can earn.
+  const ending = endingFigure(proposal.ending, proposal.bountyCents);
+
+  return (
+    <div className="proposal-layout">
+      <aside className="proposal-aside" aria-label="Bounty">
+        <section className="card proposal-bounty">
+          {ending ? (
+            <div className="proposal-bounty__total">
+              <p className="proposal-bounty__label">{ending.label}</p>
+              <p className="proposal-bounty__amount">{ending.amount}</p>
+              <p className="ending-summary__note">{ending.note}</p>
+            </div>
+          ) : (
+            <>
+              <div className="proposal-bounty__total">
+                <p className="proposal-bounty__label">Total Bounty</p>
+                <LiveFigure as="p" className="proposal-bounty__amount" value={proposal.bountyCents}>
+                  {bounty}
+                </LiveFigure>
+              </div>
+              <BountyBar bountyCents={proposal.bountyCents} />
+              <p className="proposal-bounty__earn">
+                <span>You can earn up to</span> <strong>{bounty}</strong>
+              </p>
+            </>
+          )}
+
+          <FundButton proposalId={proposal._id} expired={expired} />
+
+          {expired ? (
+            <p className="proposal-closed">{CLOSED_MESSAGE}</p>
+          ) : (
+            <Link
+              to={`/submit-content/${proposal._id}`}
+              className="btn btn-primary btn-lg btn-block"
+            >
+              Submit Your Video
+            </Link>
+          )}
+          <FollowButton proposalId={proposal._id} />
+          <ShareButtons
+            proposalId={proposal._id}
+            title={proposal.title}
+            heading="Share this idea"
+            className="proposal-share"
+          />
+        </section>
+      </aside>
+      <div className="proposal-main">
+        <section className="card proposal-section" aria-labelledby="proposal-about">
+          <h2 id="proposal-about" className="proposal-section__title">
+            About this idea
+          </h2>
+          {text === "" && proposal.links.length === 0 ? (
+            <p className="muted">{NO_DESCRIPTION}</p>
+          ) : (
+            <>
+              {text !== "" && <p className="proposal-description">{text}</p>}
+              {proposal.links.length > 0 && <SupportingLinks links={proposal.links} />}
+            </>
+          )}
+        </section>
+
+        <section className="card proposal-section" aria-labelledby="proposal-requirements">
+          <h2 id="proposal-requirements" className="proposal-section__title">
+            Requirements
+          </h2>
+          <dl className="proposal-facts">
+            <Fact icon="clock" term="Time remaining">
+              <time dateTime={new Date(proposal.expiration).toISOString()}>{remaining}</time>
+            </Fact>
+            <Fact icon="platform" term="Platform">
+              {platformLine(proposal.platform)}
+            </Fact>
+            <Fact icon="duration" term="Length">
+              {durationLine(proposal.durations)}
+            </Fact>
+            <Fact icon="calendar" term="Deadline">
+              <time dateTime={new Date(proposal.expiration).toISOString()}>
+                {formatLongDate(proposal.expiration)}
+              </time>
+            </Fact>
+          </dl>
+        </section>
+
+        <SubmissionList proposalId={proposal._id} closed={expired} />
+        <YourContributions proposalId={proposal._id} />
+        <Ledger proposalId={proposal._id} />
+      </div>
+    </div>
   );
 }
 
@@ -266,16 +281,23 @@ function ProposalSkeleton() {
           <Skeleton className="proposal-skeleton__meta" />
         </div>
       </div>
-      <div className="proposal-layout" aria-hidden="true">
-        <div className="proposal-aside">
-          <Skeleton className="proposal-skeleton__aside" />
-        </div>
-        <div className="proposal-main">
-          <Skeleton className="proposal-skeleton__about" />
-          <Skeleton className="proposal-skeleton__facts" />
-        </div>
-      </div>
+      <ProposalLayoutSkeleton />
     </Loading>
+  );
+}
+
+/** The two-column grid's stand-in, with the bounty box first as in the loaded page. */
+function ProposalLayoutSkeleton() {
+  return (
+    <div className="proposal-layout" aria-hidden="true">
+      <div className="proposal-aside">
+        <Skeleton className="proposal-skeleton__aside" />
+      </div>
+      <div className="proposal-main">
+        <Skeleton className="proposal-skeleton__about" />
+        <Skeleton className="proposal-skeleton__facts" />
+      </div>
+    </div>
   );
 }
 

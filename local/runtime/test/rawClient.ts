@@ -29,7 +29,12 @@ export class RawSyncClient {
     );
   }
 
-  static async connect(url: string, sessionId = crypto.randomUUID()): Promise<RawSyncClient> {
+  /** `clockAheadMs`: how far this client's clock runs ahead of the machine's. */
+  static async connect(
+    url: string,
+    sessionId = crypto.randomUUID(),
+    clockAheadMs = 0,
+  ): Promise<RawSyncClient> {
     const socket = new WebSocket(`${url.replace(/^http/, "ws")}/api/1.48.0/sync`);
     await new Promise<void>((resolve, reject) => {
       socket.once("open", () => resolve());
@@ -41,7 +46,7 @@ export class RawSyncClient {
       sessionId,
       connectionCount: 0,
       lastCloseReason: null,
-      clientTs: Date.now(),
+      clientTs: Date.now() + clockAheadMs,
     });
     return client;
   }

@@ -87,6 +87,23 @@ describe("subscriptions", () => {
 });
 
 describe("wire protocol", () => {
+  test("transitions carry the client's clock skew and the server's time, as Convex's do", async () => {
+    // The client times its auth-token refresh by the server's clock: its own time less the skew.
+    const tenMinutes = 10 * 60_000;
+    const raw = await RawSyncClient.connect(runtime.url, undefined, tenMinutes);
+    raw.send({
+      type: "ModifyQuerySet",
+      baseVersion: 0,
+      newVersion: 1,
+      modifications: [{ type: "Add", queryId: 0, udfPath: "messages:list", args: [{}] }],
+    });
+    const transition = await raw.next((m) => m.type === "Transition");
+    const serverNowByClient = Date.now() + tenMinutes - transition.clientClockSkew;
+    expect(Math.abs(serverNowByClient - Date.now())).toBeLessThan(1000);
+    expect(Math.abs(transition.serverTs / 1e6 - Date.now())).toBeLessThan(1000);
+    raw.close();
+  });
+
   test("versions chain, the response precedes a covering Transition, and timestamps only grow", async () => {
     const raw = await RawSyncClient.connect(runtime.url);
     raw.send({
