@@ -130,6 +130,10 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: "es2022",
     sourcemap: true,
+    // One stylesheet for every page (~22 KB gzip), loaded with the HTML: a page that loads later
+    // needs no stylesheet requests of its own before it can paint. Measured against a stylesheet
+    // per page: no route's first paint got slower, and every computed style stayed the same.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         // A phone on a slow network pays a round trip for each file a page needs before it can
@@ -139,25 +143,27 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             // Everything the first screen needs, in the entry's one file.
-            { name: "app", tags: ["$initial"], priority: 2 },
+            { name: "app", tags: ["$initial"], priority: 3 },
+            // The form libraries, only for the pages with forms.
+            {
+              name: "forms",
+              test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/,
+              priority: 2,
+            },
             // Modules that lazily loaded pages share, grouped by the set of pages that use them;
-            // groups under ~20 KB merge into their nearest neighbour. A page then loads its own
-            // file and two to four shared ones (the form libraries stay apart from read-only pages).
+            // groups under ~60 KB (before minifying) merge into their nearest neighbour. A page
+            // then loads its own file and two or three shared ones.
             {
               name: "shared",
               minShareCount: 2,
               entriesAware: true,
-              entriesAwareMergeThreshold: 20_000,
+              entriesAwareMergeThreshold: 60_000,
             },
           ],
         },
         // The shared groups are named after every page that uses them; a short name is enough.
         chunkFileNames: (chunk) =>
           chunk.name.startsWith("shared~") ? "assets/shared-[hash].js" : "assets/[name]-[hash].js",
-        assetFileNames: (asset) =>
-          asset.names.some((name) => name.startsWith("shared~"))
-            ? "assets/shared-[hash][extname]"
-            : "assets/[name]-[hash][extname]",
       },
     },
   },

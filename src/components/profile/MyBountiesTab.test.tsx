@@ -141,6 +141,8 @@ describe("MyBountiesTab", () => {
     pages.posted = { results: [], status: "LoadingFirstPage", loadMore: vi.fn() };
     renderTab();
     expect(screen.getByRole("status")).toHaveTextContent("Loading your bounties...");
+    // The stand-in is shaped like the empty state, which it holds out of reach until it is true.
+    expect(screen.queryByRole("link", { name: "Post an idea" })).not.toBeInTheDocument();
   });
 
   it("says so when the list cannot load", () => {

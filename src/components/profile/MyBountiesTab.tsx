@@ -12,7 +12,7 @@ import type { IdeaEnding } from "../../../convex/model/ideaOutcome";
 import { formatMoney } from "../../lib/format";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import { FateList } from "../money/FateList";
-import { Loading, SkeletonRows } from "../ui/Skeleton";
+import { Loading } from "../ui/Skeleton";
 import { EmptyState } from "../ui/EmptyState";
 
 export const MY_BOUNTIES_EMPTY = "Your original ideas will appear here.";
@@ -111,9 +111,13 @@ function IdeaSection({
 
   let body: ReactNode;
   if (status === "LoadingFirstPage") {
+    // Most people have posted or backed nothing yet: the stand-in takes the empty state's exact
+    // shape (drawn invisibly inside it), so the page does not move when the answer is "none".
     body = (
       <Loading className="my-bounties" label="Loading your bounties...">
-        <SkeletonRows count={2} className="my-bounties__skeleton" />
+        <div className="skeleton my-bounties__skeleton" aria-hidden="true" inert>
+          {empty}
+        </div>
       </Loading>
     );
   } else if (ideas.length === 0 && status === "Exhausted") {
