@@ -174,6 +174,7 @@ export default defineConfig(({ mode }) => ({
           name: "convex",
           environment: "edge-runtime",
           include: ["convex/**/*.test.ts"],
+          setupFiles: ["convex/test.timers.ts"],
           server: { deps: { inline: ["convex-test"] } },
           // Money journeys run many functions each; a busy 2-core machine needs headroom.
           testTimeout: 20_000,
