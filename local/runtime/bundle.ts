@@ -1,12 +1,16 @@
-// Compiles a Convex functions folder with esbuild, the way `convex deploy` does: every
-// eligible file is a module, npm packages stay external (so they share one instance with
-// convex-test), and each build lands in a fresh folder so a reload imports fresh code.
+// Compiles a Convex functions folder the way `npx convex deploy` does. Default-runtime files are
+// bundled together with the npm packages they import, with the Convex CLI's esbuild settings
+// (browser platform, the "convex" and "module" conditions, names kept, NODE_ENV "production"),
+// so every package runs the same build it runs on Convex, in one realm with the app (see
+// isolateScope.ts). Only `convex` itself stays external: it is the runtime's own instance, the
+// one whose registrations, validators and errors convex-test drives. `"use node"` files are
+// bundled apart, for Node. Each build lands in a fresh folder so a reload imports fresh code.
 import { build, type Plugin } from "esbuild";
 import { builtinModules } from "node:module";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createIsolateContext } from "./isolateContext.js";
+import { BUNDLE_RESULT, createIsolateScope } from "./isolateScope.js";
 
 export type ModuleLoader = () => Promise<Record<string, unknown>>;
 
@@ -72,6 +76,9 @@ const refuseNodeBuiltins: Plugin = {
   name: "refuse-node-builtins",
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      // A package's own imports resolve as esbuild's browser platform resolves them (its
+      // "browser" field may map a built-in away); esbuild refuses the rest.
+      if (args.importer.split(path.sep).includes("node_modules")) return undefined;
       const base = args.path.replace(/^node:/, "").split("/")[0]!;
       if (!args.path.startsWith("node:") && !NODE_BUILTINS.has(base)) return undefined;
       return {
@@ -88,36 +95,37 @@ const refuseNodeBuiltins: Plugin = {
   },
 };
 
+/** The runtime's own `convex`: external to the isolate bundle, shared with convex-test. */
+const SYSTEM_PACKAGE = /^convex(\/.*)?$/;
+
 /**
- * npm packages are not bundled into the isolate's modules: each import of one becomes a small ES
- * module re-exporting, by name, what the context's `require` hands out (the package as loaded in
- * the runtime's realm). Re-exporting by name keeps ES semantics (`import Google from …` gets the
- * default export), which CommonJS interop in a `"type": "module"` package would not.
+ * The Convex CLI's shims for the isolate: `server-only` is empty, and `async_hooks` is the
+ * isolate's global `AsyncLocalStorage`.
  */
-const PACKAGE_NAMESPACE = "isolate-package";
-/** Records in `packages` each package it re-exports, as loaded, for the context's `require`. */
-const packagesThroughRequire = (packages: Map<string, unknown>): Plugin => ({
-  name: "packages-through-require",
+const convexShims: Plugin = {
+  name: "convex-shims",
   setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^[^./]/ }, (args) =>
-      // The re-exporting module's own `require` stays external.
-      args.namespace === PACKAGE_NAMESPACE
-        ? { path: args.path, external: true }
-        : { path: args.path, namespace: PACKAGE_NAMESPACE },
-    );
-    pluginBuild.onLoad({ filter: /.*/, namespace: PACKAGE_NAMESPACE }, async (args) => {
-      const loaded = (await import(args.path)) as Record<string, unknown>;
-      packages.set(args.path, loaded);
-      const names = Object.keys(loaded);
-      const lines = [`const m = require(${JSON.stringify(args.path)});`];
-      names.forEach((name, i) => lines.push(`const e${i} = m[${JSON.stringify(name)}];`));
-      lines.push(
-        `export { ${names.map((name, i) => `e${i} as ${JSON.stringify(name)}`).join(", ")} };`,
-      );
-      return { contents: lines.join("\n"), loader: "js" };
-    });
+    pluginBuild.onResolve({ filter: /^server-only$/ }, (args) => ({
+      path: args.path,
+      namespace: "server-only-stub",
+    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: "server-only-stub" }, () => ({
+      contents: "",
+      loader: "js",
+    }));
+    pluginBuild.onResolve({ filter: /^(node:)?async_hooks$/ }, (args) => ({
+      path: args.path,
+      namespace: "async-hooks-shim",
+    }));
+    pluginBuild.onLoad({ filter: /.*/, namespace: "async-hooks-shim" }, () => ({
+      contents:
+        "export const AsyncLocalStorage = globalThis.AsyncLocalStorage;\n" +
+        "export const AsyncResource = globalThis.AsyncResource;\n" +
+        "export default { AsyncLocalStorage, AsyncResource };",
+      loader: "js",
+    }));
   },
-});
+};
 
 let buildCounter = 0;
 
@@ -147,60 +155,83 @@ export async function buildApp(convexDir: string, cacheRoot: string): Promise<Bu
   mkdirSync(outDir, { recursive: true });
   const nodeFiles = moduleFiles.filter((file) => isUseNodeFile(readFileSync(file, "utf8")));
   const isolateFiles = moduleFiles.filter((file) => !nodeFiles.includes(file));
-  const common = {
-    outdir: outDir,
-    outbase: convexDir,
+  // Default-runtime files: one bundle that evaluates each module on its first import, as
+  // the isolate loads a module and the chunks it shares with others once.
+  const isolateEntries = [...isolateFiles, ...specials];
+  const relOf = (file: string) =>
+    path
+      .relative(convexDir, file)
+      .replace(/\.[^/.]+$/, "")
+      .split(path.sep)
+      .join("/");
+  const isolateBundle = path.join(outDir, "isolate.js");
+  const result = await build({
+    stdin: {
+      contents: `export const modules = {\n${isolateEntries
+        .map((file) => `  ${JSON.stringify(relOf(file))}: () => import(${JSON.stringify(file)}),`)
+        .join("\n")}\n};`,
+      resolveDir: convexDir,
+      sourcefile: "isolate-modules.js",
+      loader: "js",
+    },
+    outfile: isolateBundle,
     bundle: true,
-    target: "node20",
-    // npm packages stay external: one instance of each, shared with convex-test.
-    packages: "external",
-    platform: "node",
+    format: "iife",
+    globalName: BUNDLE_RESULT,
+    platform: "browser",
+    target: "esnext",
+    jsx: "automatic",
+    conditions: ["convex", "module"],
+    keepNames: true,
+    define: { "process.env.NODE_ENV": '"production"' },
+    external: ["convex", "convex/*"],
+    plugins: [convexShims, refuseNodeBuiltins],
     sourcemap: "inline",
+    metafile: true,
     logLevel: "silent",
-    // `convex/_generated/*` imports resolve to the real files; they are plain JS.
-  } as const;
-  // Default-runtime files and "use node" files are bundled apart, as the CLI does: only the
-  // former are held to the isolate's rules, and they run in a V8 context of their own.
-  const packages = new Map<string, unknown>();
-  await build({
-    ...common,
-    entryPoints: [...isolateFiles, ...specials],
-    format: "cjs",
-    outExtension: { ".js": ".cjs" },
-    plugins: [refuseNodeBuiltins, packagesThroughRequire(packages)],
   });
+  // The specifiers of `convex` the bundle requires, loaded here (the runtime's instance).
+  const system = new Map<string, unknown>();
+  for (const output of Object.values(result.metafile.outputs))
+    for (const imported of output.imports)
+      if (imported.external && SYSTEM_PACKAGE.test(imported.path) && !system.has(imported.path))
+        system.set(imported.path, await import(imported.path));
   if (nodeFiles.length > 0)
     await build({
-      ...common,
       entryPoints: nodeFiles,
+      outdir: outDir,
+      outbase: convexDir,
+      bundle: true,
+      target: "node20",
+      // npm packages stay external: Node's own, one instance shared with convex-test.
+      packages: "external",
+      platform: "node",
       format: "esm",
       splitting: true,
       outExtension: { ".js": ".mjs" },
       chunkNames: "_node/[name]-[hash]",
+      sourcemap: "inline",
+      logLevel: "silent",
     });
-  const isolate = createIsolateContext(packages);
-  const outputFor = (file: string, extension: string) => {
-    const rel = path.relative(convexDir, file).replace(/\.[^/.]+$/, "");
-    return { rel: rel.split(path.sep).join("/"), file: path.join(outDir, `${rel}${extension}`) };
-  };
+  const scope = createIsolateScope(system);
+  const isolateModules = () =>
+    scope.evaluate(isolateBundle).modules as Record<string, ModuleLoader>;
   const modules = new Map<string, ModuleLoader>();
   for (const file of moduleFiles) {
+    const rel = relOf(file);
     if (nodeFiles.includes(file)) {
-      const { rel, file: output } = outputFor(file, ".mjs");
-      const url = pathToFileURL(output).href;
+      const url = pathToFileURL(path.join(outDir, `${rel}.mjs`)).href;
       modules.set(rel, () => import(url) as Promise<Record<string, unknown>>);
     } else {
-      const { rel, file: output } = outputFor(file, ".cjs");
-      modules.set(rel, async () => isolate.evaluate(output));
+      modules.set(rel, () => isolateModules()[rel]!());
     }
   }
-  const load = (name: string) => {
-    const file = specials.find((candidate) => outputFor(candidate, ".cjs").rel === name);
-    if (!file) return null;
-    return isolate.evaluate(outputFor(file, ".cjs").file).default ?? null;
+  const load = async (name: string) => {
+    const loader = specials.some((file) => relOf(file) === name) ? isolateModules()[name] : null;
+    return loader ? ((await loader()).default ?? null) : null;
   };
-  const schema = load("schema");
-  const authConfig = load("auth.config") as BuiltApp["authConfig"];
+  const schema = await load("schema");
+  const authConfig = (await load("auth.config")) as BuiltApp["authConfig"];
   pruneOldBuilds(outRoot, outDir);
   return { modules, schema, authConfig, sourceDir: convexDir };
 }

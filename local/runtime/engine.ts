@@ -27,7 +27,7 @@ import {
   type Value,
 } from "convex/values";
 import type { BuiltApp } from "./bundle.js";
-import { isError } from "./isolateContext.js";
+import { isError } from "./isolateScope.js";
 import {
   captureConvexGlobal,
   forgetQueryResults,

@@ -3,9 +3,8 @@
 // execution, so a query's result depends only on its arguments and the data it reads.
 // Actions, HTTP actions and the runtime's own code keep the real clock and randomness.
 //
-// The replacements are installed in the runtime's realm, where npm packages run too, and the
-// functions' V8 context reads them through (isolateContext.ts): one clock for both, chosen per
-// execution context.
+// The replacements are installed on the runtime's realm, which functions and their npm packages
+// share (isolateScope.ts): one clock for all of them, chosen per execution context.
 import { execStorage, type ExecContext } from "./engine.js";
 
 interface Frozen {
