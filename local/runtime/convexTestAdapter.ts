@@ -122,7 +122,7 @@ interface RegisteredFunction {
   exportReturns(): string;
 }
 
-type Kind = "object" | "number" | "bigint" | "function" | "null";
+type Kind = "object" | "number" | "bigint" | "function" | "null" | "object or null";
 
 /** Private members of convex-test's DatabaseFake that the runtime reads or replaces. */
 export const DATABASE_INTERNALS = {
@@ -132,9 +132,9 @@ export const DATABASE_INTERNALS = {
   _lastCreationTime: "number",
   // Made per-transaction (getter/setter pair).
   _writes: "object",
-  // Read: open query results, the schema.
+  // Read: open query results, the schema (null for an app without one).
   _queryResults: "object",
-  _schema: "object",
+  _schema: "object or null",
   // Called, wrapped or replaced.
   get: "function",
   insert: "function",
@@ -244,7 +244,8 @@ export function checkInternals(convexGlobal: any, metricsTracker: unknown): stri
   const check = (owner: string, object: any, inventory: Record<string, string>) => {
     for (const [name, kind] of Object.entries(inventory)) {
       const actual = typeOf(object?.[name]);
-      if (actual !== kind) problems.push(`${owner}.${name} is ${actual}, expected ${kind}`);
+      const fits = kind === "object or null" ? actual === "object" || actual === "null" : actual === kind;
+      if (!fits) problems.push(`${owner}.${name} is ${actual}, expected ${kind}`);
     }
   };
   check("convex-test global", convexGlobal, GLOBAL_INTERNALS);

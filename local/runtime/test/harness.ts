@@ -1,7 +1,7 @@
 // Starts the runtime as a child process on free ports over a temporary copy of the fixture
 // app, the way `npm start` does, so tests can restart it, kill -9 it and read its logs.
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import path from "node:path";
@@ -34,6 +34,28 @@ export function fixtureCopy(): { convexDir: string; dataDir: string; cleanup: ()
   const dir = mkdtempSync(path.join(scratch, "run-"));
   const convexDir = path.join(dir, "convex");
   cpSync(fixture, convexDir, { recursive: true });
+  return {
+    convexDir,
+    dataDir: path.join(dir, "data"),
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+const apps = path.join(here, "apps");
+
+/**
+ * A copy of one of the small apps under `apps/` (each written to exercise one kind of Convex
+ * app): its `convex/` folder, and its `packages/*` installed as npm packages beside it.
+ */
+export function appCopy(name: string): { convexDir: string; dataDir: string; cleanup: () => void } {
+  mkdirSync(scratch, { recursive: true });
+  const dir = mkdtempSync(path.join(scratch, `${name}-`));
+  const convexDir = path.join(dir, "convex");
+  cpSync(path.join(apps, name, "convex"), convexDir, { recursive: true });
+  const packages = path.join(apps, name, "packages");
+  if (existsSync(packages))
+    for (const pkg of readdirSync(packages))
+      cpSync(path.join(packages, pkg), path.join(dir, "node_modules", pkg), { recursive: true });
   return {
     convexDir,
     dataDir: path.join(dir, "data"),

@@ -1,0 +1,2 @@
+export * from "./shared.js";
+export const build = "node";
