@@ -175,7 +175,7 @@ describe("npm packages and the app share one realm, as in Convex's isolate", () 
   });
 
   test("a Hono app's onError turns the app's errors into their statuses", async () => {
-    const { runtime } = await start("realm");
+    const { runtime } = await start("hono");
     const call = async (path: string, init?: RequestInit) => {
       const response = await fetch(`${runtime.siteUrl}${path}`, init);
       return [response.status, await response.json()];
