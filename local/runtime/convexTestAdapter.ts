@@ -244,7 +244,8 @@ export function checkInternals(convexGlobal: any, metricsTracker: unknown): stri
   const check = (owner: string, object: any, inventory: Record<string, string>) => {
     for (const [name, kind] of Object.entries(inventory)) {
       const actual = typeOf(object?.[name]);
-      const fits = kind === "object or null" ? actual === "object" || actual === "null" : actual === kind;
+      const fits =
+        kind === "object or null" ? actual === "object" || actual === "null" : actual === kind;
       if (!fits) problems.push(`${owner}.${name} is ${actual}, expected ${kind}`);
     }
   };

@@ -19,7 +19,10 @@ export interface ApiHost {
   /** The key that unlocks admin calls (internal functions, the clock), like a deploy key. */
   adminKey: string | null;
   /** Bounds how many function calls run and wait at once. */
+  /** Admission of queries and mutations (CPU-bound, short). */
   gate: WorkGate;
+  /** Admission of actions, which mostly wait on other services: apart, so they never block the rest. */
+  actionGate: WorkGate;
 }
 
 /** `Authorization: Convex <admin key>`, as the Convex CLI sends for `npx convex run`. */
@@ -141,20 +144,20 @@ export async function handleApi(
   }
 
   const engine = host.engine();
-  const outcome = await host.gate.run(async () => {
-    let kind: FunctionKind;
-    const path = request.path as string;
-    if (route === "any") {
-      const fn = await engine.findFunction(path);
-      kind = fn?.isQuery ? "query" : fn?.isMutation ? "mutation" : "action";
-    } else {
-      kind = route;
-    }
+  const path = request.path as string;
+  let kind: FunctionKind;
+  if (route === "any") {
+    const fn = await engine.findFunction(path);
+    kind = fn?.isQuery ? "query" : fn?.isMutation ? "mutation" : "action";
+  } else {
+    kind = route;
+  }
+  const outcome = await (kind === "action" ? host.actionGate : host.gate).run(async () =>
     // Admins may call internal functions too, as `npx convex run` can.
-    return admin
+    admin
       ? await engine.run(kind, path, args as JSONValue, null)
-      : await engine.runPublic(kind, path, args as JSONValue, identity);
-  });
+      : await engine.runPublic(kind, path, args as JSONValue, identity),
+  );
   if (outcome.ok) {
     return send(
       res,

@@ -26,9 +26,12 @@ import {
   WorkGate,
 } from "./overload.js";
 
-// Function calls over HTTP (API and HTTP actions) that run at once, and that may wait.
+// Queries and mutations over the HTTP API that run at once, and that may wait.
 const MAX_ACTIVE_CALLS = 64;
 const MAX_WAITING_CALLS = 1_000;
+// Actions and HTTP actions that run at once (as many as over sockets), and that may wait. They
+// mostly wait on other services, so they are admitted apart: a slow service holds up only them.
+const MAX_ACTIVE_ACTIONS = 256;
 
 export interface RuntimeOptions {
   /** The app's Convex functions folder. */
@@ -176,6 +179,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // Sync protocol and HTTP API.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 << 20 });
   const gate = new WorkGate(MAX_ACTIVE_CALLS, MAX_WAITING_CALLS);
+  const actionGate = new WorkGate(MAX_ACTIVE_ACTIONS, MAX_WAITING_CALLS);
   const apiServer = createServer(SERVER_OPTIONS, (req, res) => {
     (async () => {
       checkRequestTarget(req.url);
@@ -185,6 +189,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
         currentTs: () => sync.currentTs(),
         adminKey: options.adminKey ?? null,
         gate,
+        actionGate,
       });
     })().catch((e: unknown) => fail(res, e));
   });
@@ -228,7 +233,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     } catch (e) {
       auth = e as Error;
     }
-    const response = await gate.run(() => engine.runHttp(request, auth));
+    const response = await actionGate.run(() => engine.runHttp(request, auth));
     const outHeaders: Record<string, string | string[]> = {};
     response.headers.forEach((value, key) => {
       if (key !== "set-cookie") outHeaders[key] = value;

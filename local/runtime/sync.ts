@@ -55,6 +55,8 @@ interface Subscription {
   args: JSONValue;
   journal: Journal | null;
   shared: SharedQuery;
+  /** The result this client was last sent (a Transition carries only what changed since). */
+  sent: QueryResult | null;
 }
 
 type ResponseBuilder = (ts: bigint) => string;
@@ -76,6 +78,10 @@ class Connection {
   pendingResponses: ResponseBuilder[] = [];
   /** This client's mutations, one after another. */
   mutations: Promise<void> = Promise.resolve();
+  /** Mutations received and not yet answered. */
+  pendingMutations = 0;
+  /** Settles once the last query-set change or Authenticate this client sent is handled. */
+  handled: Promise<void> = Promise.resolve();
   closed = false;
 
   constructor(readonly socket: WebSocket) {}
@@ -97,10 +103,29 @@ const REMEMBERED_MUTATIONS = 10_000;
 // Queued sync work (query-set changes, auth, mutations) beyond which a connection that asks for
 // more is told the server is overloaded and closed (the client reconnects with back-off).
 const MAX_QUEUED_TASKS = Number(process.env.CONVEX_LOCAL_MAX_QUEUED_SYNC_TASKS ?? 10_000);
+// Mutations one socket may have waiting behind its running one, as on Convex; beyond it the
+// socket is closed as overloaded (the client reconnects and resends them).
+const MAX_PENDING_MUTATIONS = Number(process.env.CONVEX_LOCAL_MAX_PENDING_MUTATIONS ?? 1_000);
 // Actions running at once over sockets; beyond it an action fails with an overload error.
 const MAX_RUNNING_ACTIONS = 256;
 /** Subscriptions re-run at once after a commit. */
 const RERUN_CONCURRENCY = 4;
+/**
+ * Subscriptions one connection may hold. Convex caps what one socket may have pending at 1,000
+ * (mutations, actions); its subscriptions get the same cap here. A query added beyond it fails
+ * (QueryFailed, with this text) and the others keep working.
+ */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = Number(
+  process.env.CONVEX_LOCAL_MAX_SUBSCRIPTIONS ?? 1_000,
+);
+export const TOO_MANY_SUBSCRIPTIONS = `Too many subscriptions on one connection: at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION.toLocaleString("en-US")} queries may be watched at once. Remove some before adding more.`;
+/**
+ * Time one flush may spend re-running queries before it hands the turn back. Queries left
+ * over stay stale (their viewers get no Transition yet) and are re-run by the next flush, so
+ * new commits, and the clients they concern, never wait behind a connection that watches
+ * thousands of invalidated queries.
+ */
+const FLUSH_BUDGET_MS = 10;
 
 export class SyncServer {
   private connections = new Set<Connection>();
@@ -112,6 +137,10 @@ export class SyncServer {
   private runningActions = 0;
   private flushQueued = false;
   private pendingWrites: CommittedWrite[] = [];
+  /** Shared queries whose reads a commit touched and that have not re-run since. */
+  private stale = new Set<SharedQuery>();
+  /** Connections with a subscription whose new result they have not been sent yet. */
+  private owed = new Set<Connection>();
   private heldWrites = new Map<object, CommittedWrite[]>();
   private rerunEverything = false;
   private lastTs = 0n;
@@ -198,31 +227,33 @@ export class SyncServer {
     socket.on("error", () => socket.close());
   }
 
-  private enqueue(task: () => Promise<void>) {
+  /** Queues work that sends Transitions; resolves when it is done. */
+  private enqueue(task: () => Promise<void>): Promise<void> {
     this.queued += 1;
     this.queue = this.queue
       .then(task)
       .catch((e: unknown) => log.error("sync: task failed", e))
       .finally(() => (this.queued -= 1));
+    return this.queue;
   }
 
-  private overloaded(connection: Connection) {
-    connection.send(
-      JSON.stringify({
-        type: "FatalError",
-        error: "The local Convex runtime is overloaded; reconnect shortly.",
-      }),
-    );
+  private overloaded(
+    connection: Connection,
+    error = "The local Convex runtime is overloaded; reconnect shortly.",
+  ) {
+    connection.send(JSON.stringify({ type: "FatalError", error }));
     connection.socket.close(1013, "Overloaded");
   }
 
   private receive(connection: Connection, message: any) {
     const type = message?.type;
-    if (
-      (type === "ModifyQuerySet" || type === "Authenticate" || type === "Mutation") &&
-      this.queued >= MAX_QUEUED_TASKS
-    )
+    if ((type === "ModifyQuerySet" || type === "Authenticate") && this.queued >= MAX_QUEUED_TASKS)
       return this.overloaded(connection);
+    if (type === "Mutation" && connection.pendingMutations > MAX_PENDING_MUTATIONS)
+      return this.overloaded(
+        connection,
+        `Too many concurrent mutations. Only up to ${MAX_PENDING_MUTATIONS} pending mutations allowed on a single websocket.`,
+      );
     if (type === "Action" && this.runningActions >= MAX_RUNNING_ACTIONS)
       return this.overloaded(connection);
     switch (type) {
@@ -232,18 +263,23 @@ export class SyncServer {
           connection.clientClockSkew = message.clientTs - Date.now();
         return;
       case "ModifyQuerySet":
-        return this.enqueue(() => this.modifyQuerySet(connection, message));
+        connection.handled = this.enqueue(() => this.modifyQuerySet(connection, message));
+        return;
       case "Authenticate":
-        return this.enqueue(() => this.authenticate(connection, message));
+        connection.handled = this.enqueue(() => this.authenticate(connection, message));
+        return;
       case "Mutation": {
         // Mutations of different clients run side by side (optimistic concurrency decides
         // conflicts); each client's run one at a time, in order, and only once everything it
-        // sent before (an Authenticate, say) has been handled.
-        const reached = new Promise<void>((resolve) => this.enqueue(async () => resolve()));
+        // sent before (an Authenticate, say) has been handled. They do not wait for the
+        // re-runs other clients' commits caused.
+        const handled = connection.handled;
+        connection.pendingMutations += 1;
         connection.mutations = connection.mutations
-          .then(() => reached)
+          .then(() => handled)
           .then(() => this.mutation(connection, message))
-          .catch((e: unknown) => log.error("sync: mutation failed", e));
+          .catch((e: unknown) => log.error("sync: mutation failed", e))
+          .finally(() => (connection.pendingMutations -= 1));
         return;
       }
       case "Action":
@@ -298,7 +334,15 @@ export class SyncServer {
     journal: Journal | null,
   ) {
     const shared = this.sharedFor(udfPath, args, connection.identity, journal);
-    const subscription: Subscription = { connection, queryId, udfPath, args, journal, shared };
+    const subscription: Subscription = {
+      connection,
+      queryId,
+      udfPath,
+      args,
+      journal,
+      shared,
+      sent: null,
+    };
     shared.subscribers.add(subscription);
     connection.queries.set(queryId, subscription);
     return subscription;
@@ -307,8 +351,10 @@ export class SyncServer {
   private unsubscribe(subscription: Subscription) {
     const { shared } = subscription;
     shared.subscribers.delete(subscription);
-    if (shared.subscribers.size === 0 && this.shared.get(shared.key) === shared)
+    if (shared.subscribers.size === 0 && this.shared.get(shared.key) === shared) {
       this.shared.delete(shared.key);
+      this.stale.delete(shared);
+    }
   }
 
   /**
@@ -325,9 +371,15 @@ export class SyncServer {
     if (outcome.readAuth && !shared.perIdentity) return await this.splitByIdentity(shared);
     shared.reads = outcome.reads;
     if (outcome.journal) shared.journal = outcome.journal;
+    this.stale.delete(shared);
     const result = toQueryResult(outcome, shared.journal);
     const changed = !shared.result || !sameResult(shared.result, result);
-    shared.result = result;
+    // An unchanged result keeps its object: a subscriber's `sent` still matches it.
+    if (changed) {
+      shared.result = result;
+      for (const subscription of shared.subscribers) this.owed.add(subscription.connection);
+      if (this.owed.size > 0) this.requestFlush();
+    }
     return changed ? [shared] : [];
   }
 
@@ -347,6 +399,7 @@ export class SyncServer {
       parts.add(part);
     }
     shared.subscribers.clear();
+    this.stale.delete(shared);
     for (const part of parts) await this.execute(part);
     return [...parts];
   }
@@ -391,7 +444,16 @@ export class SyncServer {
     for (const change of message.modifications ?? []) {
       if (change.type === "Add") {
         const existing = connection.queries.get(change.queryId);
-        if (existing) this.unsubscribe(existing);
+        if (existing) {
+          this.unsubscribe(existing);
+          connection.queries.delete(change.queryId);
+        }
+        if (connection.queries.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+          modifications.push(
+            `{"type":"QueryFailed","queryId":${Number(change.queryId)},"errorMessage":${JSON.stringify(TOO_MANY_SUBSCRIPTIONS)},"logLines":[],"journal":null}`,
+          );
+          continue;
+        }
         const journal = parseJournal(change.journal);
         added.push(
           this.subscribe(
@@ -412,7 +474,8 @@ export class SyncServer {
       }
     }
     for (const subscription of added) {
-      if (!subscription.shared.result) await this.execute(subscription.shared);
+      if (!subscription.shared.result || this.stale.has(subscription.shared))
+        await this.execute(subscription.shared);
     }
     if (connection.closed) return;
     for (const subscription of added) {
@@ -465,7 +528,8 @@ export class SyncServer {
       renewed.push(this.subscribe(connection, old.queryId, old.udfPath, old.args, old.journal));
     }
     for (const subscription of renewed) {
-      if (!subscription.shared.result) await this.execute(subscription.shared);
+      if (!subscription.shared.result || this.stale.has(subscription.shared))
+        await this.execute(subscription.shared);
     }
     if (connection.closed) return;
     this.sendTransition(
@@ -536,6 +600,9 @@ export class SyncServer {
     if (this.flushQueued) return;
     this.flushQueued = true;
     this.enqueue(async () => {
+      // Re-running queries in memory never waits for I/O: without this turn of the event loop,
+      // a chain of flushes would keep new messages (a vote) and socket writes waiting.
+      await new Promise((resolve) => setImmediate(resolve));
       this.flushQueued = false;
       await this.flush();
     });
@@ -546,30 +613,43 @@ export class SyncServer {
     this.pendingWrites = [];
     const everything = this.rerunEverything;
     this.rerunEverything = false;
+    // Only queries whose read set (index ranges and documents read) a write touches re-run.
+    if (everything || writes.length > 0) {
+      for (const shared of this.shared.values()) {
+        if (everything || writes.some((write) => shared.reads.touchedBy(write)))
+          this.stale.add(shared);
+      }
+    }
     const responses = new Map<Connection, ResponseBuilder[]>();
     for (const connection of this.connections) {
       if (connection.pendingResponses.length === 0) continue;
       responses.set(connection, connection.pendingResponses);
       connection.pendingResponses = [];
     }
-    // Only queries whose read set (index ranges and documents read) a write touches re-run.
-    const affected: SharedQuery[] = [];
-    if (everything || writes.length > 0) {
-      for (const shared of this.shared.values()) {
-        if (everything || writes.some((write) => shared.reads.touchedBy(write)))
-          affected.push(shared);
-      }
-    }
-    if (affected.length === 0 && responses.size === 0) return;
+    const owed = this.owed;
+    this.owed = new Set();
+    if (this.stale.size === 0 && responses.size === 0 && owed.size === 0) return;
     const ts = this.nextTs();
-    const changed = new Set<SharedQuery>();
+    // A client is sent a Transition (with its mutation responses) only once none of the
+    // queries it watches is stale: a Transition says every query is current at its `ts`.
+    const staleCount = new Map<Connection, number>();
+    const viewers = new Map<SharedQuery, Connection[]>();
+    for (const shared of this.stale) {
+      const connections = [...shared.subscribers].map((subscription) => subscription.connection);
+      viewers.set(shared, connections);
+      for (const connection of connections)
+        staleCount.set(connection, (staleCount.get(connection) ?? 0) + 1);
+    }
     const send = (connection: Connection) => {
       if (connection.closed) return;
       const built = responses.get(connection) ?? [];
+      responses.delete(connection);
       const modifications: string[] = [];
       for (const subscription of connection.queries.values()) {
-        if (changed.has(subscription.shared)) modifications.push(modification(subscription));
+        if (subscription.sent !== subscription.shared.result)
+          modifications.push(modification(subscription));
       }
+      this.owed.delete(connection);
       if (built.length === 0 && modifications.length === 0) return;
       for (const build of built) connection.send(build(ts));
       this.sendTransition(connection, modifications, {
@@ -578,34 +658,41 @@ export class SyncServer {
         ts,
       });
     };
-    // Each client gets its Transition as soon as every query it watches has re-run, so a
-    // slow query holds back only its own viewers.
-    const watchers = new Map<SharedQuery, Connection[]>();
-    const waiting = new Map<Connection, number>();
-    for (const shared of affected) {
-      const connections = [...shared.subscribers].map((subscription) => subscription.connection);
-      watchers.set(shared, connections);
-      for (const connection of connections)
-        waiting.set(connection, (waiting.get(connection) ?? 0) + 1);
-    }
-    for (const connection of responses.keys()) if (!waiting.has(connection)) send(connection);
-    // Queries with the most viewers first: one re-run serves them all.
-    affected.sort((a, b) => b.subscribers.size - a.subscribers.size);
-    // A few re-runs at a time: they are separate transactions, so one that waits does not
-    // hold back the others.
+    for (const connection of new Set([...responses.keys(), ...owed]))
+      if (!staleCount.has(connection)) send(connection);
+    // Fair order: first the queries of the clients with the fewest stale queries (a voter
+    // watching three lists is served before a socket watching two thousand), and among those
+    // the queries with the most viewers (one re-run serves them all).
+    const lightest = (shared: SharedQuery) =>
+      Math.min(...viewers.get(shared)!.map((connection) => staleCount.get(connection)!));
+    const order = [...this.stale]
+      .map((shared) => ({ shared, lightest: lightest(shared) }))
+      .sort(
+        (a, b) => a.lightest - b.lightest || b.shared.subscribers.size - a.shared.subscribers.size,
+      )
+      .map((entry) => entry.shared);
+    // A few re-runs at a time (separate transactions: one that waits does not hold back the
+    // others), until the budget is spent; what is left waits for the next flush.
+    const deadline = performance.now() + FLUSH_BUDGET_MS;
     let next = 0;
     const worker = async () => {
-      while (next < affected.length) {
-        const shared = affected[next++]!;
-        for (const updated of await this.execute(shared)) changed.add(updated);
-        for (const connection of watchers.get(shared)!) {
-          const left = waiting.get(connection)! - 1;
-          waiting.set(connection, left);
+      while (next < order.length && performance.now() < deadline) {
+        const shared = order[next++]!;
+        if (!this.stale.has(shared)) continue;
+        await this.execute(shared);
+        for (const connection of viewers.get(shared)!) {
+          const left = staleCount.get(connection)! - 1;
+          staleCount.set(connection, left);
           if (left === 0) send(connection);
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(RERUN_CONCURRENCY, affected.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(RERUN_CONCURRENCY, order.length) }, worker));
+    // Clients still waiting for stale queries keep their responses for a later flush.
+    for (const [connection, built] of responses) connection.pendingResponses.unshift(...built);
+    // Connections owed a result whose last stale query is still pending are sent with it.
+    for (const connection of owed) if (staleCount.get(connection)) this.owed.add(connection);
+    if (this.stale.size > 0) this.requestFlush();
   }
 
   /** Resolves when every queued piece of sync work has been done. */
@@ -666,6 +753,7 @@ function sameResult(a: QueryResult, b: QueryResult) {
 
 function modification(subscription: Subscription): string {
   const result = subscription.shared.result!;
+  subscription.sent = result;
   if (result.ok) {
     return `{"type":"QueryUpdated","queryId":${subscription.queryId},"value":${result.valueJson},"logLines":${result.logLinesJson},"journal":${result.journalJson}}`;
   }

@@ -20,6 +20,7 @@ beforeAll(async () => {
       CONVEX_LOCAL_HEADERS_TIMEOUT_MS: "3000",
       CONVEX_LOCAL_REQUEST_TIMEOUT_MS: "6000",
       CONVEX_LOCAL_MAX_QUEUED_SYNC_TASKS: "50",
+      CONVEX_LOCAL_MAX_PENDING_MUTATIONS: "50",
     },
   });
 });
@@ -190,7 +191,10 @@ describe("overload", () => {
         args: [{ body: `flood ${requestId}` }],
       });
     const fatal = await flooder.next((m) => m.type === "FatalError", 0, 10_000);
-    expect(fatal.error).toBe("The local Convex runtime is overloaded; reconnect shortly.");
+    // Convex's limit and text (at most 1,000 waiting mutations per socket; 50 in this test).
+    expect(fatal.error).toBe(
+      "Too many concurrent mutations. Only up to 50 pending mutations allowed on a single websocket.",
+    );
     expect((await flooder.closed).code).toBe(1013);
     // Other clients are served once the queue drains.
     const http = new ConvexHttpClient(runtime.url);

@@ -54,7 +54,8 @@ export const inspect = actionGeneric({
           isError: e instanceof Error,
           isConvexError: e instanceof ConvexError,
           data: e instanceof ConvexError ? e.data : null,
-          message: e instanceof Error ? e.message.includes(kind === "plain" ? "plain failure" : "") : null,
+          message:
+            e instanceof Error ? e.message.includes(kind === "plain" ? "plain failure" : "") : null,
         };
       }
     }

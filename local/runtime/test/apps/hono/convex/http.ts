@@ -36,5 +36,9 @@ app.notFound((c) => c.json({ error: "no route" }, 404));
 
 const http = httpRouter();
 for (const method of ["GET", "POST"] as const)
-  http.route({ pathPrefix: "/api/", method, handler: httpActionGeneric(async (_ctx, req) => app.fetch(req)) });
+  http.route({
+    pathPrefix: "/api/",
+    method,
+    handler: httpActionGeneric(async (_ctx, req) => app.fetch(req)),
+  });
 export default http;

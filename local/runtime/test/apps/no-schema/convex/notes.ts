@@ -17,6 +17,6 @@ export const get = queryGeneric({
   args: { id: v.string() },
   handler: async (ctx, { id }) => {
     const noteId = ctx.db.normalizeId("notes", id);
-    return noteId === null ? "not a notes id" : ((await ctx.db.get(noteId))?.text ?? null);
+    return noteId === null ? "not a notes id" : ((await ctx.db.get("notes", noteId))?.text ?? null);
   },
 });

@@ -23,5 +23,5 @@ export const wrongReturn = queryGeneric({
 
 export const byId = queryGeneric({
   args: { id: v.id("people") },
-  handler: async (ctx, { id }) => (await ctx.db.get(id))?.name ?? null,
+  handler: async (ctx, { id }) => (await ctx.db.get("people", id))?.name ?? null,
 });

@@ -1,0 +1,153 @@
+// One connection cannot slow everyone down: it may hold at most 1,000 subscriptions, and after a
+// commit the clients watching few queries get their updates before one watching a thousand
+// (whose re-runs are spread over later flushes).
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { ConvexClient, ConvexHttpClient } from "convex/browser";
+import { createServer } from "node:http";
+import WebSocket from "ws";
+import {
+  api,
+  fixtureCopy,
+  freePort,
+  startRuntime,
+  waitFor,
+  type RuntimeProcess,
+} from "./harness.js";
+
+let runtime: RuntimeProcess;
+let cleanup: () => void;
+
+beforeAll(async () => {
+  const copy = fixtureCopy();
+  cleanup = copy.cleanup;
+  runtime = await startRuntime({ ...copy, env: { CONVEX_LOCAL_QUIET: "1" } });
+});
+
+afterAll(async () => {
+  await runtime?.stop();
+  cleanup?.();
+});
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+test("a socket holding 1,000 invalidated subscriptions barely slows another client's votes; the 1,001st fails", async () => {
+  const http = new ConvexHttpClient(runtime.url);
+  await http.mutation(api.bench.seed, { from: 0, count: 300 });
+  const first = (await http.query(api.bench.top, {})) as { _id: string };
+
+  // A voter with the lists a page would watch: each vote waits for its covering Transition.
+  const voter = new ConvexClient(runtime.url);
+  const seen: unknown[] = [];
+  voter.onUpdate(api.bench.list, { paginationOpts: { numItems: 20, cursor: null } }, (r) =>
+    seen.push(r),
+  );
+  voter.onUpdate(api.bench.top, {}, (r) => seen.push(r));
+  await waitFor(() => seen.length >= 2, 5000, "the voter's first results");
+  const votes = async (count: number, tag: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const started = performance.now();
+      await voter.mutation(api.bench.vote, { id: first._id, voter: `${tag}-${i}` });
+      times.push(performance.now() - started);
+    }
+    return median(times);
+  };
+  await votes(5, "warm");
+  const alone = await votes(20, "alone");
+
+  // An anonymous socket watching 1,000 distinct lists over the same rows: every vote makes
+  // all of them stale. It keeps its frames unparsed (a real client decodes them on its own
+  // machine, not in this test's event loop).
+  const heavy = new WebSocket(`${runtime.url.replace(/^http/, "ws")}/api/1.48.0/sync`);
+  const frames: string[] = [];
+  heavy.on("message", (data: Buffer) => frames.push(data.toString()));
+  await new Promise((resolve) => heavy.once("open", resolve));
+  const limit = 1000;
+  heavy.send(
+    JSON.stringify({
+      type: "Connect",
+      sessionId: crypto.randomUUID(),
+      connectionCount: 0,
+      lastCloseReason: null,
+      clientTs: Date.now(),
+    }),
+  );
+  heavy.send(
+    JSON.stringify({
+      type: "ModifyQuerySet",
+      baseVersion: 0,
+      newVersion: 1,
+      modifications: Array.from({ length: limit + 1 }, (_, i) => ({
+        type: "Add",
+        queryId: i,
+        udfPath: "bench:list",
+        args: [{ paginationOpts: { numItems: 10, cursor: null, id: i } }],
+      })),
+    }),
+  );
+  await waitFor(
+    () => frames.some((f) => f.startsWith('{"type":"Transition"')),
+    60_000,
+    "the subscriptions",
+  );
+  const added = JSON.parse(frames.find((f) => f.startsWith('{"type":"Transition"'))!);
+  const failed = added.modifications.filter((m: any) => m.type === "QueryFailed");
+  expect(failed.map((m: any) => m.queryId)).toEqual([limit]);
+  expect(failed[0].errorMessage).toContain("Too many subscriptions on one connection");
+  expect(added.modifications.filter((m: any) => m.type === "QueryUpdated")).toHaveLength(limit);
+
+  const crowded = await votes(20, "crowded");
+  // The heavy socket is still served: its lists catch up with the last vote.
+  const lastVotes = 5 + 20 + 20;
+  await waitFor(
+    () => {
+      const last = frames.findLast((f) => f.startsWith('{"type":"Transition"'));
+      const transition = last ? JSON.parse(last) : null;
+      return transition?.modifications.some(
+        (q: any) =>
+          q.queryId === 999 &&
+          q.value?.page?.some((row: any) => row._id === first._id && row.votes === lastVotes),
+      );
+    },
+    30_000,
+    "the heavy socket's last list to show every vote",
+  );
+  heavy.close();
+  await voter.close();
+  // Before the fair order and the per-flush budget this ratio was well over 50×.
+  console.log(
+    `vote median alone ${alone.toFixed(1)} ms, beside the heavy socket ${crowded.toFixed(1)} ms`,
+  );
+  expect(crowded / Math.max(alone, 2)).toBeLessThan(10);
+}, 120_000);
+
+test("actions stuck on a slow service hold up neither queries and mutations nor other HTTP actions", async () => {
+  // A service that takes 4 s to answer, and 100 HTTP actions waiting on it.
+  const port = await freePort();
+  const slow = createServer((_req, res) => setTimeout(() => res.end("late"), 4_000));
+  await new Promise<void>((resolve) => slow.listen(port, "127.0.0.1", resolve));
+  try {
+    const stuck = Array.from({ length: 100 }, () =>
+      fetch(`${runtime.siteUrl}/relay?to=${encodeURIComponent(`http://127.0.0.1:${port}/`)}`),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const http = new ConvexHttpClient(runtime.url);
+    const timed = async (call: () => Promise<unknown>) => {
+      const started = performance.now();
+      await call();
+      return performance.now() - started;
+    };
+    expect(
+      await timed(() => http.mutation(api.messages.send, { body: "while stuck" })),
+    ).toBeLessThan(1_000);
+    expect(await timed(() => http.query(api.messages.list, {}))).toBeLessThan(1_000);
+    expect(
+      await timed(() => fetch(`${runtime.siteUrl}/redirect`, { redirect: "manual" })),
+    ).toBeLessThan(1_000);
+    const answers = await Promise.all(stuck);
+    expect(answers.every((answer) => answer.status === 200)).toBe(true);
+  } finally {
+    slow.closeAllConnections();
+    await new Promise((resolve) => slow.close(resolve));
+  }
+}, 30_000);
