@@ -87,6 +87,7 @@ import {
   decodeSearchCursor,
   encodeSearchCursor,
   rankSearch,
+  SearchIndexStore,
   TOO_MANY_CANDIDATES,
   type Ranked,
   type SearchFilter,
@@ -165,6 +166,8 @@ export interface StoredState {
   tables: TableNumbers;
   /** Ordered indexes over the documents, built on first use (see indexes.ts). */
   indexes: IndexStore;
+  /** Inverted indexes for text search, built on first use (see search.ts). */
+  searchIndexes: SearchIndexStore<Doc>;
   /** Commits counted since start, and the most recent ones (for conflict checks). */
   commitSeq: number;
   recentCommits: { seq: number; path: string | null; writes: CommittedWrite[] }[];
@@ -178,6 +181,7 @@ export function emptyState(): StoredState {
     lastCommitTs: 0n,
     byTable: new Map(),
     indexes: new IndexStore(),
+    searchIndexes: new SearchIndexStore<Doc>(),
     tables: new TableNumbers(),
     commitSeq: 0,
     recentCommits: [],
@@ -199,6 +203,7 @@ export function indexDocument(
 ) {
   const table = tableOf(state, id);
   state.indexes.apply(table, previous, doc);
+  state.searchIndexes.apply(table, previous, doc);
   if (doc === null) {
     delete state.documents[id];
     state.byTable.get(table)?.delete(id);
@@ -834,9 +839,13 @@ export class Engine {
       index,
       query.source.filters as SearchFilter[],
     );
-    const docs: Doc[] = [];
-    this.scanTable(table, (doc) => docs.push(doc));
-    return rankSearch(docs, index, text, equalities, (value) =>
+    const inverted = this.state.searchIndexes.get(table, index, () => this.committedDocs(table));
+    // The running transaction's own writes to the table, the latest version of each.
+    const pending = new Map<string, Doc | null>();
+    for (const layer of this.currentTx().writes)
+      for (const [id, doc] of Object.entries(layer))
+        if (tableOf(this.state, id) === table) pending.set(id, doc);
+    return rankSearch(inverted, pending, index, text, equalities, (value) =>
       typeof value === "object" && value !== null && "$undefined" in value
         ? undefined
         : jsonToConvex(value as JSONValue),

@@ -8,6 +8,8 @@
 // - documents are ranked by BM25 (k1 = 1.2, b = 0.75, statistics over the whole index), ties
 //   newest first; `filterFields` are equality filters;
 // - at most 1,024 documents are read from the index: reading past them fails.
+// The index is inverted (term → documents) and updated on every commit, so a search costs what
+// its terms match, not the size of the table.
 import { convexToJson, type Value } from "convex/values";
 
 export const MAX_QUERY_TERMS = 16;
@@ -108,12 +110,125 @@ export function compileSearch(
   return { text, equalities };
 }
 
+/** One document as a search index holds it: its term frequencies and length. */
+interface Posting {
+  frequencies: Map<string, number>;
+  length: number;
+}
+
+function postingOf(doc: SearchDoc, searchField: string): Posting {
+  const value = fieldValue(doc as unknown as Record<string, unknown>, searchField);
+  const terms = typeof value === "string" ? tokenize(value) : [];
+  const frequencies = new Map<string, number>();
+  for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
+  return { frequencies, length: terms.length };
+}
+
+/**
+ * An inverted index over one search field, kept up to date on every commit (as Convex keeps
+ * its search indexes), so a search costs what its terms match, not the table's size: each term
+ * lists the documents holding it, and the terms are kept sorted for the last term's prefix.
+ */
+export class InvertedIndex<D extends SearchDoc = SearchDoc> {
+  readonly postings = new Map<string, Posting>();
+  readonly docs = new Map<string, D>();
+  /** term → ids of the documents holding it. */
+  readonly holders = new Map<string, Set<string>>();
+  totalTerms = 0;
+  private sortedTerms: string[] | null = null;
+
+  constructor(readonly searchField: string) {}
+
+  load(docs: Iterable<D>) {
+    for (const doc of docs) this.add(doc);
+  }
+
+  apply(previous: D | null, next: D | null) {
+    if (previous) this.remove(previous._id);
+    if (next) this.add(next);
+  }
+
+  private add(doc: D) {
+    const posting = postingOf(doc, this.searchField);
+    this.postings.set(doc._id, posting);
+    this.docs.set(doc._id, doc);
+    this.totalTerms += posting.length;
+    for (const term of posting.frequencies.keys()) {
+      let ids = this.holders.get(term);
+      if (!ids) {
+        this.holders.set(term, (ids = new Set()));
+        this.sortedTerms = null;
+      }
+      ids.add(doc._id);
+    }
+  }
+
+  private remove(id: string) {
+    const posting = this.postings.get(id);
+    if (!posting) return;
+    this.postings.delete(id);
+    this.docs.delete(id);
+    this.totalTerms -= posting.length;
+    for (const term of posting.frequencies.keys()) {
+      const ids = this.holders.get(term)!;
+      ids.delete(id);
+      if (ids.size === 0) {
+        this.holders.delete(term);
+        this.sortedTerms = null;
+      }
+    }
+  }
+
+  /** Terms of the index that begin with `prefix`, in order (binary search in the sorted terms). */
+  termsWithPrefix(prefix: string): Iterable<string> {
+    this.sortedTerms ??= [...this.holders.keys()].sort();
+    const terms = this.sortedTerms;
+    let low = 0;
+    let high = terms.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (terms[mid]! < prefix) low = mid + 1;
+      else high = mid;
+    }
+    const found: string[] = [];
+    for (let i = low; i < terms.length && terms[i]!.startsWith(prefix); i++) found.push(terms[i]!);
+    return found;
+  }
+}
+
+/** The search indexes of every table, built on first use, updated by every commit. */
+export class SearchIndexStore<D extends SearchDoc = SearchDoc> {
+  private byTable = new Map<string, Map<string, InvertedIndex<D>>>();
+
+  get(table: string, index: SearchIndex, docs: () => Iterable<D>): InvertedIndex<D> {
+    let indexes = this.byTable.get(table);
+    if (!indexes) this.byTable.set(table, (indexes = new Map()));
+    // Keyed by the field too: a code reload that changes the index gets a fresh one.
+    const id = `${index.indexDescriptor}:${index.searchField}`;
+    let inverted = indexes.get(id);
+    if (!inverted) {
+      inverted = new InvertedIndex<D>(index.searchField);
+      inverted.load(docs());
+      indexes.set(id, inverted);
+    }
+    return inverted;
+  }
+
+  apply(table: string, previous: D | null, next: D | null) {
+    const indexes = this.byTable.get(table);
+    if (!indexes) return;
+    for (const index of indexes.values()) index.apply(previous, next);
+  }
+}
+
 /**
  * Ranks the documents of a search index for a query: the candidates Convex would read, best
- * first (at most 1,024; `capped` when there may be more).
+ * first (at most 1,024; `capped` when there may be more). `pending` holds the running
+ * transaction's own writes to the table (null for a deletion): it sees them, as on Convex.
  */
 export function rankSearch<D extends SearchDoc>(
-  docs: Iterable<D>,
+  inverted: InvertedIndex<D>,
+  pending: Map<string, D | null>,
   index: SearchIndex,
   text: string,
   equalities: SearchFilter[],
@@ -122,47 +237,65 @@ export function rankSearch<D extends SearchDoc>(
   const queryTerms = tokenize(text).slice(0, MAX_QUERY_TERMS);
   if (queryTerms.length === 0) return { ranked: [], capped: false };
 
-  // Index statistics over every document of the table.
-  const indexed: { doc: D; frequencies: Map<string, number>; length: number }[] = [];
-  const documentFrequency = new Map<string, number>();
-  let totalTerms = 0;
-  for (const doc of docs) {
-    const value = fieldValue(doc as unknown as Record<string, unknown>, index.searchField);
-    const terms = typeof value === "string" ? tokenize(value) : [];
-    const frequencies = new Map<string, number>();
-    for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
-    for (const term of frequencies.keys())
-      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-    totalTerms += terms.length;
-    indexed.push({ doc, frequencies, length: terms.length });
+  // The index as this transaction sees it: committed postings, less the documents it changed,
+  // plus their new versions.
+  const overlay = new Map<string, { doc: D; posting: Posting }>();
+  let documents = inverted.postings.size;
+  let totalTerms = inverted.totalTerms;
+  for (const [id, doc] of pending) {
+    const committed = inverted.postings.get(id);
+    if (committed) {
+      documents -= 1;
+      totalTerms -= committed.length;
+    }
+    if (doc) {
+      const posting = postingOf(doc, index.searchField);
+      overlay.set(id, { doc, posting });
+      documents += 1;
+      totalTerms += posting.length;
+    }
   }
-  const documents = indexed.length;
   if (documents === 0) return { ranked: [], capped: false };
   const averageLength = totalTerms / documents;
+  const documentFrequency = (term: string) => {
+    let df = inverted.holders.get(term)?.size ?? 0;
+    for (const id of pending.keys()) if (inverted.postings.get(id)?.frequencies.has(term)) df -= 1;
+    for (const { posting } of overlay.values()) if (posting.frequencies.has(term)) df += 1;
+    return df;
+  };
 
   // The index terms the query matches: whole words, and words the last term begins.
-  const boosts = new Map<string, number>();
+  const boosts = new Map<string, { boost: number; df: number }>();
   const add = (term: string, boost: number) => {
-    if (!documentFrequency.has(term)) return;
-    if ((boosts.get(term) ?? 0) >= boost) return;
+    if ((boosts.get(term)?.boost ?? 0) >= boost) return;
     if (!boosts.has(term) && boosts.size >= MAX_UNIQUE_TERMS) return;
-    boosts.set(term, boost);
+    const df = documentFrequency(term);
+    if (df > 0) boosts.set(term, { boost, df });
   };
   queryTerms.forEach((term) => add(term, 1));
   const prefix = queryTerms[queryTerms.length - 1]!;
-  const expansions = [...documentFrequency.keys()]
-    .filter((term) => term !== prefix && term.startsWith(prefix))
-    .sort()
-    .slice(0, MAX_PREFIX_MATCHES);
-  for (const term of expansions) add(term, 0.5);
+  const expansions = new Set<string>();
+  for (const term of inverted.termsWithPrefix(prefix)) if (term !== prefix) expansions.add(term);
+  for (const { posting } of overlay.values())
+    for (const term of posting.frequencies.keys())
+      if (term !== prefix && term.startsWith(prefix)) expansions.add(term);
+  for (const term of [...expansions].sort().slice(0, MAX_PREFIX_MATCHES)) add(term, 0.5);
   if (boosts.size === 0) return { ranked: [], capped: false };
 
   const wanted = equalities.map((filter) => ({
     path: filter.fieldPath,
     value: encoded(decodeValue(filter.value)),
   }));
+  const candidates = new Map<string, { doc: D; posting: Posting }>();
+  for (const term of boosts.keys()) {
+    for (const id of inverted.holders.get(term) ?? []) {
+      if (candidates.has(id) || pending.has(id)) continue;
+      candidates.set(id, { doc: inverted.docs.get(id)!, posting: inverted.postings.get(id)! });
+    }
+  }
+  for (const [id, entry] of overlay) candidates.set(id, entry);
   const ranked: Ranked<D>[] = [];
-  for (const { doc, frequencies, length } of indexed) {
+  for (const { doc, posting } of candidates.values()) {
     if (
       !wanted.every(
         ({ path, value }) =>
@@ -172,13 +305,12 @@ export function rankSearch<D extends SearchDoc>(
       continue;
     let score = 0;
     let matched = false;
-    for (const [term, boost] of boosts) {
-      const tf = frequencies.get(term);
+    for (const [term, { boost, df }] of boosts) {
+      const tf = posting.frequencies.get(term);
       if (!tf) continue;
       matched = true;
-      const df = documentFrequency.get(term)!;
       const idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
-      const norm = K1 * (1 - B + (B * length) / averageLength);
+      const norm = K1 * (1 - B + (B * posting.length) / averageLength);
       score += boost * idf * ((tf * (K1 + 1)) / (tf + norm));
     }
     if (!matched) continue;

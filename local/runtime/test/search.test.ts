@@ -142,3 +142,26 @@ test("a search reads at most 1,024 documents", async () => {
   );
   expect(await find("axolotl", { channel: "#small" })).toHaveLength(5);
 });
+
+test("the index follows every commit, and a mutation's search sees its own writes", async () => {
+  const a = (await http.mutation(api.search.add, { body: "okapi crossing" })) as string;
+  const b = (await http.mutation(api.search.add, { body: "okapi stripes" })) as string;
+  const c = (await http.mutation(api.search.add, { body: "plain horse" })) as string;
+  const find = (text: string) => http.query(api.search.find, { text });
+  expect(((await find("okapi")) as string[]).sort()).toEqual(["okapi crossing", "okapi stripes"]);
+  await http.mutation(api.search.setBody, { id: a, body: "bongo crossing" });
+  expect(await find("okapi")).toEqual(["okapi stripes"]);
+  expect(await find("bong")).toEqual(["bongo crossing"]);
+  await http.mutation(api.search.remove, { id: b });
+  expect(await find("okapi")).toEqual([]);
+  // Inside one mutation: a new okapi, a horse turned okapi, and the bongo deleted.
+  expect(
+    await http.mutation(api.search.writeThenFind, {
+      insert: "baby okapi",
+      patch: c,
+      patchTo: "okapi after all",
+      remove: a,
+    }),
+  ).toEqual(["baby okapi", "okapi after all"]);
+  expect(await find("bongo")).toEqual([]);
+});
