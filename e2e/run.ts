@@ -40,6 +40,7 @@ const stack = await startStack({
   portOffset: Number(process.env.E2E_PORT_OFFSET ?? 100),
   web: process.env.E2E_WEB === "preview" ? "preview" : undefined,
   quietFunctions: true,
+  pidsFile: path.join(dataDir, "pids.json"),
 });
 let code = 1;
 try {
@@ -56,6 +57,7 @@ try {
         E2E_SITE_URL: stack.siteUrl,
         E2E_STAND_INS_URL: stack.standInsUrl,
         E2E_ADMIN_KEY: stack.env.CONVEX_LOCAL_ADMIN_KEY ?? "",
+        E2E_STACK_PIDS: path.join(dataDir, "pids.json"),
         CHROMIUM_PATH: chromium,
       },
     },

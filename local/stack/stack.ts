@@ -1,7 +1,9 @@
 // Starts the whole product locally: the Convex runtime, the stand-ins and the web app.
 // Used by `npm start` and by the end-to-end tests (on other ports, with their own data).
+// Each part is supervised: one that dies is started again, with back-off, and the web app's
+// Convex client reconnects by itself (the runtime's write-ahead log loses nothing).
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadStackEnv } from "./env.js";
@@ -22,6 +24,8 @@ export interface StackOptions {
   /** Print the children's output (prefixed) instead of keeping it. */
   echo?: boolean;
   quietFunctions?: boolean;
+  /** Where to keep the current process id of each part (`{"convex": 123, …}`), for tests. */
+  pidsFile?: string;
 }
 
 export interface Stack {
@@ -33,8 +37,13 @@ export interface Stack {
   standInsUrl: string;
   output(): string;
   stop(): Promise<void>;
-  /** Resolves (with the name) if any child stops on its own. */
-  exited: Promise<string>;
+  /** The current process id of each part. */
+  pids(): Record<string, number>;
+  /**
+   * Resolves (with the name) if a part keeps dying: more than `MAX_CRASHES` times within
+   * `CRASH_WINDOW_MS`, when restarting it is no longer worth it.
+   */
+  failed: Promise<string>;
 }
 
 interface Child {
@@ -42,6 +51,13 @@ interface Child {
   process: ChildProcess;
   exit: Promise<number | null>;
 }
+
+/** Back-off before restarting a part that died: doubling from 0.5 s up to 10 s. */
+const RESTART_DELAY_MS = { first: 500, max: 10_000 };
+/** A part that ran this long is healthy again: its next restart starts from the first delay. */
+const HEALTHY_AFTER_MS = 30_000;
+const MAX_CRASHES = 5;
+const CRASH_WINDOW_MS = 60_000;
 
 const COLORS: Record<string, number> = { convex: 35, "stand-ins": 33, web: 36 };
 
@@ -54,6 +70,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   let output = "";
   const children: Child[] = [];
 
+  let stopping = false;
+  let reportFailure: (name: string) => void = () => undefined;
+  const failed = new Promise<string>((resolve) => (reportFailure = resolve));
+  const pids = () =>
+    Object.fromEntries(children.map((child) => [child.name, child.process.pid ?? 0]));
+  const recordPids = () => {
+    if (options.pidsFile) writeFileSync(options.pidsFile, JSON.stringify(pids()));
+  };
+  const log = (line: string) => {
+    output += `[stack] ${line}\n`;
+    if (options.echo) process.stdout.write(`${"stack".padEnd(9)} ${line}\n`);
+  };
+
+  /** Starts a part; resolves once it printed `ready`. Restarts it whenever it dies. */
   const run = (
     name: string,
     command: string,
@@ -61,49 +91,88 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     extraEnv: Record<string, string>,
     ready: RegExp,
   ) => {
-    const child = spawn(command, args, {
-      cwd: repoRoot,
-      env: { ...process.env, ...env, ...extraEnv, FORCE_COLOR: options.echo ? "1" : "0" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const exit = new Promise<number | null>((resolve) =>
-      child.once("exit", (code) => resolve(code)),
-    );
-    children.push({ name, process: child, exit });
-    let buffered = "";
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString();
-      output += text.replace(/^/gm, `[${name}] `);
-      if (options.echo) {
-        buffered += text;
-        const lines = buffered.split("\n");
-        buffered = lines.pop()!;
-        const tag = process.stdout.isTTY
-          ? `\x1b[${COLORS[name] ?? 0}m${name.padEnd(9)}\x1b[0m`
-          : name.padEnd(9);
-        for (const line of lines) process.stdout.write(`${tag} ${line}\n`);
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    return new Promise<void>((resolve, reject) => {
-      let seen = "";
-      const check = (chunk: Buffer) => {
-        seen += chunk.toString();
-        // Strip colour codes before matching.
-        if (ready.test(seen.replace(/\x1b\[[0-9;]*m/g, ""))) {
-          child.stdout!.off("data", check);
-          resolve();
+    const crashes: number[] = [];
+    let delay = RESTART_DELAY_MS.first;
+    const launch = (): Promise<void> => {
+      const child = spawn(command, args, {
+        cwd: repoRoot,
+        env: { ...process.env, ...env, ...extraEnv, FORCE_COLOR: options.echo ? "1" : "0" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      const startedAt = Date.now();
+      const exit = new Promise<number | null>((resolve) =>
+        child.once("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))),
+      );
+      const entry = { name, process: child, exit };
+      const at = children.findIndex((existing) => existing.name === name);
+      if (at >= 0) children[at] = entry;
+      else children.push(entry);
+      recordPids();
+      let buffered = "";
+      const onData = (chunk: Buffer) => {
+        const text = chunk.toString();
+        output += text.replace(/^/gm, `[${name}] `);
+        if (options.echo) {
+          buffered += text;
+          const lines = buffered.split("\n");
+          buffered = lines.pop()!;
+          const tag = process.stdout.isTTY
+            ? `\x1b[${COLORS[name] ?? 0}m${name.padEnd(9)}\x1b[0m`
+            : name.padEnd(9);
+          for (const line of lines) process.stdout.write(`${tag} ${line}\n`);
         }
       };
-      child.stdout!.on("data", check);
-      void exit.then((code) =>
-        reject(new Error(`${name} exited (${code}) before it was ready:\n${output}`)),
-      );
-    });
+      child.stdout!.on("data", onData);
+      child.stderr!.on("data", onData);
+      let isReady = false;
+      void exit.then((code) => {
+        // The first start failing fails startStack; a part that ran, or a restart, is retried.
+        if (stopping || (!isReady && crashes.length === 0)) return;
+        const now = Date.now();
+        if (now - startedAt > HEALTHY_AFTER_MS) delay = RESTART_DELAY_MS.first;
+        crashes.push(now);
+        while (crashes[0]! < now - CRASH_WINDOW_MS) crashes.shift();
+        if (crashes.length > MAX_CRASHES) {
+          log(`${name} died ${crashes.length} times within a minute; giving up on it.`);
+          reportFailure(name);
+          return;
+        }
+        log(`${name} stopped (${code}); starting it again in ${delay} ms`);
+        const wait = delay;
+        delay = Math.min(delay * 2, RESTART_DELAY_MS.max);
+        setTimeout(() => {
+          if (stopping) return;
+          launch().then(
+            () => log(`${name} is back`),
+            (e: Error) => log(`${name} did not start again: ${e.message.split("\n")[0]}`),
+          );
+        }, wait);
+      });
+      return new Promise<void>((resolve, reject) => {
+        let seen = "";
+        const check = (chunk: Buffer) => {
+          seen += chunk.toString();
+          // Strip colour codes before matching.
+          if (ready.test(seen.replace(/\x1b\[[0-9;]*m/g, ""))) {
+            child.stdout!.off("data", check);
+            isReady = true;
+            resolve();
+          }
+        };
+        child.stdout!.on("data", check);
+        void exit.then((code) => {
+          if (!isReady)
+            reject(new Error(`${name} exited (${code}) before it was ready:\n${output}`));
+        });
+      });
+    };
+    return launch();
   };
 
-  const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
+  // Node itself with tsx's loader (not the tsx command, which runs the script in a child of
+  // its own): the process the stack supervises is the part itself.
+  const node = process.execPath;
+  const tsx = (script: string) => ["--import", "tsx", script];
   const vite = path.join(repoRoot, "node_modules/.bin/vite");
   const webEnv = { VITE_CONVEX_URL: convexUrl, VITE_CONVEX_SITE_URL: siteUrl };
   const web = options.web ?? "dev";
@@ -132,9 +201,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await Promise.all([
       run(
         "convex",
-        tsx,
+        node,
         [
-          "local/runtime/cli.ts",
+          ...tsx("local/runtime/cli.ts"),
           "--convex",
           "convex",
           "--data",
@@ -150,9 +219,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ),
       run(
         "stand-ins",
-        tsx,
+        node,
         [
-          "local/standins/main.ts",
+          ...tsx("local/standins/main.ts"),
           "--port",
           String(ports.standIns),
           "--data",
@@ -168,13 +237,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     throw e;
   }
 
-  let stopping = false;
-  const exited = Promise.race(children.map((child) => child.exit.then(() => child.name))).then(
-    async (name) => {
-      if (!stopping) await stopAll(children);
-      return name;
-    },
-  );
   return {
     ports,
     env,
@@ -183,7 +245,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     siteUrl,
     standInsUrl: `http://127.0.0.1:${ports.standIns}`,
     output: () => output,
-    exited: exited.then((name) => (stopping ? new Promise<string>(() => undefined) : name)),
+    pids,
+    failed,
     stop: async () => {
       stopping = true;
       await stopAll(children);

@@ -68,7 +68,7 @@ const stop = async (code: number) => {
 };
 process.on("SIGINT", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
-void stack.exited.then((name) => {
-  console.error(`${name} stopped unexpectedly; stopping the stack.`);
+void stack.failed.then((name) => {
+  console.error(`${name} keeps stopping; stopping the stack.`);
   void stop(1);
 });
