@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { defineConfig, loadEnv } from "vite";
+import { defineConfig, loadEnv, type Connect, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { EMBED_ORIGINS } from "./src/lib/embedOrigins.js";
 
@@ -107,10 +107,32 @@ export function securityHeaders(env: Record<string, string | undefined>): Record
   };
 }
 
+/**
+ * The dev server and `vite preview` answer only on SITE_URL's origin: a request for any other
+ * host name of the app (127.0.0.1, the machine's name) is sent there first. Sign-in keeps its
+ * verifier in the origin where it starts and the provider returns to SITE_URL, so a flow
+ * started elsewhere could never finish.
+ */
+export function canonicalOrigin(siteUrl: string | undefined): Plugin {
+  const site = siteUrl ? new URL(siteUrl) : null;
+  const redirect: Connect.NextHandleFunction = (req, res, next) => {
+    if (!site || req.headers.host === site.host) return next();
+    res.statusCode = 307;
+    res.setHeader("Location", `${site.origin}${req.url ?? "/"}`);
+    res.end();
+  };
+  return {
+    name: "canonical-origin",
+    // Registered directly (not returned), so it runs before Vite's own middlewares.
+    configureServer: (server) => void server.middlewares.use(redirect),
+    configurePreviewServer: (server) => void server.middlewares.use(redirect),
+  };
+}
+
 // The web app, and the three test projects: Convex functions (convex-test in the edge
 // runtime, as Convex recommends), web components (jsdom) and the local runtime (Node).
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  plugins: [react(), canonicalOrigin(process.env.SITE_URL)],
   server: {
     port: 5173,
     strictPort: true,

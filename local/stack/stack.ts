@@ -174,7 +174,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const node = process.execPath;
   const tsx = (script: string) => ["--import", "tsx", script];
   const vite = path.join(repoRoot, "node_modules/.bin/vite");
-  const webEnv = { VITE_CONVEX_URL: convexUrl, VITE_CONVEX_SITE_URL: siteUrl };
+  const webEnv = {
+    VITE_CONVEX_URL: convexUrl,
+    VITE_CONVEX_SITE_URL: siteUrl,
+    VITE_SITE_URL: env.SITE_URL ?? "",
+  };
   const web = options.web ?? "dev";
   const startWeb = async () => {
     if (web === "none") return;

@@ -233,3 +233,28 @@ describe("LoginPage signed in", () => {
     expect(visited).toEqual(["/login?next=%2Fdiscover&signin=1&code=abc", "/discover"]);
   });
 });
+
+describe("LoginPage served from another address than SITE_URL", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("says why sign-in cannot finish here and links to the same page at SITE_URL", () => {
+    vi.stubEnv("VITE_SITE_URL", "https://bounties.example");
+    renderLogin("/login?next=%2Fsubmit");
+    const notice = screen.getByRole("alert");
+    expect(notice).toHaveTextContent(
+      "Sign-in can't finish at this address: Google and Discord send you back to https://bounties.example.",
+    );
+    expect(
+      within(notice).getByRole("link", { name: "Sign in at bounties.example" }),
+    ).toHaveAttribute("href", "https://bounties.example/login?next=%2Fsubmit");
+    for (const name of ["Continue with Google", "Continue with Discord"])
+      expect(screen.getByRole("button", { name })).toBeDisabled();
+  });
+
+  it("shows no notice at SITE_URL itself", () => {
+    vi.stubEnv("VITE_SITE_URL", window.location.origin);
+    renderLogin();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
+  });
+});

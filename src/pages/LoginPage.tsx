@@ -13,6 +13,7 @@ import {
   returnPath,
 } from "../lib/returnTo";
 import { useCurrentUser } from "../lib/session";
+import { signInOriginElsewhere } from "../lib/siteOrigin";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../components/ui/Skeleton";
@@ -109,6 +110,10 @@ export default function LoginPage() {
     }
   }
 
+  // Served from another address than SITE_URL (the dev server sends such requests there; a
+  // host may not): the provider would bring the person back to a page that cannot finish.
+  const startHere = signInOriginElsewhere();
+
   let status: ReactNode = null;
   if (isAuthenticated) {
     status = (
@@ -143,13 +148,27 @@ export default function LoginPage() {
             <p className="auth-card__lead">
               Sign in or create an account to post ideas, fund bounties and submit videos.
             </p>
+            {startHere !== null && (
+              <div className="auth-origin-notice" role="alert">
+                <p>
+                  Sign-in can&apos;t finish at this address: Google and Discord send you back to{" "}
+                  {startHere}.
+                </p>
+                <a
+                  className="btn btn-primary btn-block"
+                  href={`${startHere}${location.pathname}${location.search}`}
+                >
+                  Sign in at {new URL(startHere).host}
+                </a>
+              </div>
+            )}
             <div className="auth-providers" aria-busy={pending !== null || undefined}>
               {PROVIDERS.map(({ id, label, Icon }) => (
                 <button
                   key={id}
                   type="button"
                   className="btn btn-secondary btn-lg btn-block auth-provider"
-                  disabled={pending !== null}
+                  disabled={pending !== null || startHere !== null}
                   aria-busy={pending === id || undefined}
                   onClick={() => void startSignIn(id)}
                 >
