@@ -2,12 +2,19 @@
 // detail, bounty, platform and submissions, and the site's counters. Each refusal answers its
 // exact status with `{ error }` and changes nothing a client could see.
 import { beforeAll, describe, expect, test } from "vitest";
-import { MESSAGES } from "../../convex/model/ideas.js";
 import { call, expectError, expectOk, type Answer } from "./support/http.js";
 import { MALFORMED_IDS, unknownIdLike } from "./support/ids.js";
 import { signIn, type Person } from "./support/people.js";
 import * as shape from "./support/shapes.js";
 import { ideaBody, newIdea, newSubmission, observe } from "./support/world.js";
+
+/** Spec §5's messages for a refused idea. */
+const MESSAGES = {
+  date: "Please choose a valid date",
+  duration: "Please select at least one video duration",
+  platform: "Please select a platform",
+  idea: "Please enter your idea",
+};
 
 /** A request body that is wrong in one way, and the answer it must get. */
 interface Refusal {
@@ -116,7 +123,7 @@ describe("POST /server/api/proposals/submit", () => {
     const { proposal } = expectOk(
       await call("POST", "/server/api/proposals/submit", { token: poster.token, body }),
       201,
-      shape.created("proposal"),
+      shape.createdProposal,
     );
     const detail = expectOk(
       await call("GET", `/server/api/proposals/${proposal.id}`),

@@ -44,7 +44,7 @@ async function start(platform: Platform, person: Person): Promise<URL> {
 
 /** Allows access on the stand-in's consent page; returns the code and state sent back. */
 async function consent(platform: Platform, authorize: URL, person: Person, tiktokName: string) {
-  const form =
+  const form: Record<string, string> =
     platform.name === "YouTube"
       ? { name: person.name, email: person.email }
       : { username: tiktokName, display_name: person.name };

@@ -2,12 +2,19 @@
 // voting on a submission, and the creator's own submissions and videos on their profile.
 // Videos come from the YouTube and TikTok stand-ins, as a creator would upload them.
 import { beforeAll, describe, expect, test } from "vitest";
-import { VIDEO_LINK_MESSAGES } from "../../convex/model/videoLinks.js";
 import { call, expectError, expectOk } from "./support/http.js";
 import { MALFORMED_IDS, unknownIdLike } from "./support/ids.js";
 import { signIn, type Person } from "./support/people.js";
 import * as shape from "./support/shapes.js";
 import { newIdea, newSubmission, newYouTubeVideo, observe } from "./support/world.js";
+
+/** Spec §5 and §8's messages (and the product rules' for a repeated video). */
+const VIDEO_LINK_MESSAGES = {
+  missing: "Please provide a video link",
+  format: "Invalid video link format",
+  verify: "Failed to verify video",
+  duplicate: "This video has already been submitted to this idea.",
+};
 
 interface Refusal {
   name: string;
@@ -86,7 +93,7 @@ describe("POST /server/api/submissions/submit", () => {
         body: { link, title: "Whatever", proposalId: ideaId, userId: creator.id },
       }),
       201,
-      shape.created("submission"),
+      shape.createdSubmission,
     );
     const list = expectOk(
       await call("GET", `/server/api/proposals/${ideaId}/submissions`),

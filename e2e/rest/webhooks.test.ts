@@ -98,6 +98,13 @@ describe.each(ENDPOINTS)("POST $path", (endpoint) => {
       send: () => ["{}", signatureHeader("{}", endpoint.secret())],
     },
     {
+      name: "a signed event with a type but no id",
+      send: () => {
+        const b = JSON.stringify({ type: "customer.created", data: { object: {} } });
+        return [b, signatureHeader(b, endpoint.secret())];
+      },
+    },
+    {
       name: "a signed event whose object is not what its type says",
       send: () => {
         const b = event(

@@ -2,14 +2,14 @@
 // convex/rest/shapes.ts, which they check). Every field the spec names is required with its
 // type; fields the spec does not name are allowed (another branch may add one, e.g. an idea's
 // brief), so a check for private data that must never appear is written out where it matters.
+// The enums are spec §9's, written out: this is a check of the server, not a copy of it.
 import { z } from "zod";
-import {
-  ACCOUNT_TYPES,
-  DURATIONS,
-  IDEA_PLATFORMS,
-  PAYOUT_PREFERENCES,
-  PREFERRED_PLATFORMS,
-} from "../../../convex/model/validators.js";
+
+const DURATIONS = ["SHORT", "MEDIUM", "LONG"] as const;
+const IDEA_PLATFORMS = ["YouTube", "TikTok", "Any"] as const;
+const ACCOUNT_TYPES = ["Creator", "Viewer", "Business"] as const;
+const PREFERRED_PLATFORMS = ["YouTube", "TikTok", "Both"] as const;
+const PAYOUT_PREFERENCES = ["customer_choice", "peoples_choice"] as const;
 
 const isoDate = z.iso.datetime({ offset: true });
 const dollars = z.number().nonnegative();
@@ -52,7 +52,10 @@ export const ideaVote = z.object({
   userVote: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
 });
 
-export const created = (key: "proposal" | "submission") => z.object({ [key]: z.object({ id }) });
+/** POST /server/api/proposals/submit: proposal.id (201). */
+export const createdProposal = z.object({ proposal: z.object({ id }) });
+/** POST /server/api/submissions/submit (201). */
+export const createdSubmission = z.object({ submission: z.object({ id }) });
 
 /** §3 Submission. */
 export const submission = z.object({

@@ -49,7 +49,7 @@ export async function newIdea(author: Person, options: IdeaOptions = {}): Promis
     token: author.token,
     body: ideaBody(options),
   });
-  return expectOk(answer, 201, shape.created("proposal")).proposal.id as string;
+  return expectOk(answer, 201, shape.createdProposal).proposal.id;
 }
 
 /** A new video on the person's channel on the YouTube stand-in; returns its watch URL. */
@@ -71,7 +71,7 @@ export async function newSubmission(creator: Person, ideaId: string): Promise<st
     token: creator.token,
     body: { link: await newYouTubeVideo(creator), proposalId: ideaId },
   });
-  return expectOk(answer, 201, shape.created("submission")).submission.id as string;
+  return expectOk(answer, 201, shape.createdSubmission).submission.id;
 }
 
 /** Starts a checkout through the REST API (anonymous without a person); returns the session id. */
