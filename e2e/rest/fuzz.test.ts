@@ -7,13 +7,11 @@
 //
 //   FUZZ_CASES=20000 FUZZ_SEED=7 npx vitest run --project rest e2e/rest/fuzz.test.ts
 import { expect, test } from "vitest";
-import { FUZZ_SEED, fuzzRequests } from "../../convex/test.httpFuzz.js";
+import { FUZZ_CASES as CASES, FUZZ_SEED, fuzzRequests } from "../../convex/test.httpFuzz.js";
 import { stack } from "./support/http.js";
 import { forgedToken, signIn, signedOutPerson, tokenOfNobody } from "./support/people.js";
 import { newIdea } from "./support/world.js";
 
-/** Fewer random cases than in convex-test by default: each is a real round trip. */
-const CASES = Number(process.env.FUZZ_CASES ?? 1000);
 const REQUEST_TIMEOUT_MS = 5_000;
 
 test(`the sweep and ${CASES} random hostile requests (seed ${FUZZ_SEED}): no 5xx, no hang`, async () => {

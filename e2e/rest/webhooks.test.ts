@@ -4,12 +4,23 @@
 // anything else is a 400 that changes nothing. A valid event is applied once, however often it
 // arrives. Events are signed here the way Stripe (and the Stripe stand-in) signs them.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { makeFunctionReference } from "convex/server";
+import { clientFor } from "../../local/stack/signInClient.js";
 import { control } from "../../local/stack/scriptedFlows.js";
 import { signatureHeader } from "../../local/standins/stripe/webhooks.js";
 import { call, expectOk, stack } from "./support/http.js";
 import { signIn, type Person } from "./support/people.js";
 import * as shape from "./support/shapes.js";
 import { newCheckout, newIdea, observe, pay } from "./support/world.js";
+
+const fn = {
+  startOnboarding: makeFunctionReference<"action">("payouts:startOnboarding"),
+  myPayouts: makeFunctionReference<
+    "query",
+    Record<string, never>,
+    { account: { ready: boolean } | null } | null
+  >("payouts:mine"),
+};
 
 const ENDPOINTS = [
   { path: "/stripe/webhook", secret: () => stack().env.STRIPE_WEBHOOK_SECRET! },
@@ -132,6 +143,20 @@ describe.each(ENDPOINTS)("POST $path", (endpoint) => {
   });
 });
 
+/** Holds the Stripe stand-in's own deliveries, does `act`, and returns the event it made. */
+async function heldEvent(
+  type: string,
+  about: (object: { id: string; email?: string }) => boolean,
+  act: () => Promise<void>,
+) {
+  await control(stack().standInsUrl, "/__control/stripe/hold", { hold: true });
+  await act();
+  const { events } = (await (
+    await fetch(`${stack().standInsUrl}/__control/stripe/events?type=${type}`)
+  ).json()) as { events: { event: { data: { object: { id: string; email?: string } } } }[] };
+  return events.find((e) => about(e.event.data.object))!.event;
+}
+
 describe("a real payment's event, signed", () => {
   afterAll(async () => {
     await control(stack().standInsUrl, "/__control/stripe/hold", { hold: false });
@@ -139,12 +164,11 @@ describe("a real payment's event, signed", () => {
 
   test("is applied once: the contribution is paid and the bounty counts it once", async () => {
     // Hold the stand-in's own delivery, pay, and deliver its event here ourselves.
-    await control(stack().standInsUrl, "/__control/stripe/hold", { hold: true });
-    await pay(sessionId, { name: "Payer Hook", email: payer.email });
-    const { events } = (await (
-      await fetch(`${stack().standInsUrl}/__control/stripe/events?type=checkout.session.completed`)
-    ).json()) as { events: { event: { data: { object: { id: string } } } }[] };
-    const completed = events.find((e) => e.event.data.object.id === sessionId)!.event;
+    const completed = await heldEvent(
+      "checkout.session.completed",
+      (session) => session.id === sessionId,
+      () => pay(sessionId, { name: "Payer Hook", email: payer.email }),
+    );
     const body = JSON.stringify(completed);
     const secret = stack().env.STRIPE_WEBHOOK_SECRET!;
 
@@ -166,8 +190,36 @@ describe("a real payment's event, signed", () => {
   });
 });
 
-test("GET /stripe/webhook is a 405", async () => {
-  const answer = await call("GET", "/stripe/webhook");
+describe("a real connected account's event, signed", () => {
+  afterAll(async () => {
+    await control(stack().standInsUrl, "/__control/stripe/hold", { hold: false });
+  });
+
+  test("makes the creator's payout account ready", async () => {
+    const creator = await signIn("Creator Hook");
+    const client = clientFor(stack().convexUrl, creator.token);
+    await client.action(fn.startOnboarding, {});
+    const state = (await (await fetch(`${stack().standInsUrl}/__control/stripe/state`)).json()) as {
+      accounts: { id: string; email: string | null }[];
+    };
+    const account = state.accounts.find((a) => a.email === creator.email)!;
+    const updated = await heldEvent(
+      "account.updated",
+      (object) => object.id === account.id,
+      () => control(stack().standInsUrl, `/__control/stripe/accounts/${account.id}/complete`, {}),
+    );
+    const body = JSON.stringify(updated);
+    const secret = stack().env.STRIPE_CONNECT_WEBHOOK_SECRET!;
+    expect((await client.query(fn.myPayouts, {}))?.account).toEqual({ ready: false });
+    expect(
+      (await deliver("/stripe/connect-webhook", body, signatureHeader(body, secret))).status,
+    ).toBe(200);
+    expect((await client.query(fn.myPayouts, {}))?.account).toEqual({ ready: true });
+  });
+});
+
+test.each(ENDPOINTS)("GET $path is a 405", async ({ path }) => {
+  const answer = await call("GET", path);
   expect(answer.status).toBe(405);
   expect(answer.headers.get("Allow")).toBe("POST");
 });
