@@ -101,6 +101,13 @@ describe.each(PLATFORMS)("$name", (platform) => {
     const key = platform.name === "YouTube" ? "youtube" : "tiktok";
     expect(profile.platforms[key].connected).toBe(true);
     expect(profile.platforms[key].last_sync).not.toBeNull();
+    // The platform's tokens stay on the server (product rules, Accounts).
+    for (const path of [
+      "/server/api/check-user",
+      "/server/api/profile/user",
+      "/server/api/profile/videos",
+    ])
+      expect((await call("GET", path, { token: creator.token })).text).not.toMatch(/token/i);
   });
 
   test("another person's state is refused and stays usable by its owner", async () => {
