@@ -122,18 +122,6 @@ describe("POST /server/api/stripe/create-checkout", () => {
     expectError(answer, status, message);
     expect(await observe({ owner: payer, ideaId })).toEqual(before);
   });
-
-  test("an 11th anonymous checkout from one client within a minute is a 429 with Retry-After", async () => {
-    const headers = { "X-Forwarded-For": "203.0.113.77" };
-    let answer: Answer | undefined;
-    for (let i = 0; i < 15 && answer?.status !== 429; i++)
-      answer = await call("POST", "/server/api/stripe/create-checkout", {
-        headers,
-        body: { postId: ideaId, amount: 100, userId: null },
-      });
-    expectError(answer!, 429);
-    expect(Number(answer!.headers.get("Retry-After"))).toBeGreaterThan(0);
-  });
 });
 
 describe("a contribution's session", () => {
@@ -360,4 +348,18 @@ describe("the contributor's profile", () => {
       );
     },
   );
+});
+
+// Last in the file: were anonymous checkouts keyed by the IP the runtime saw (127.0.0.1 for every
+// case), this would empty the bucket the anonymous checkouts after it need.
+test("an 11th anonymous checkout from one client within a minute is a 429 with Retry-After", async () => {
+  const headers = { "X-Forwarded-For": "203.0.113.77" };
+  let answer: Answer | undefined;
+  for (let i = 0; i < 15 && answer?.status !== 429; i++)
+    answer = await call("POST", "/server/api/stripe/create-checkout", {
+      headers,
+      body: { postId: ideaId, amount: 100, userId: null },
+    });
+  expectError(answer!, 429);
+  expect(Number(answer!.headers.get("Retry-After"))).toBeGreaterThan(0);
 });
