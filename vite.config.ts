@@ -221,6 +221,19 @@ export default defineConfig(({ mode }) => ({
           fileParallelism: false,
         },
       },
+      {
+        // The REST API of spec §7, webhooks and OAuth routes on a running local stack
+        // (e2e/rest/globalSetup.ts starts one for the whole project).
+        test: {
+          name: "rest",
+          environment: "node",
+          include: ["e2e/rest/**/*.test.ts"],
+          globalSetup: ["e2e/rest/globalSetup.ts"],
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 }));

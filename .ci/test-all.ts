@@ -1,5 +1,6 @@
 // `npm test`: every suite — unit (Convex functions, web components), the local runtime's own
-// suite, and the end-to-end journeys — then one summary line. Reports go to .ci/.reports/.
+// suite, the REST API on a running stack (e2e/rest, its own stack on REST_PORT_OFFSET, default
+// 200), and the end-to-end journeys — then one summary line. Reports go to .ci/.reports/.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -76,6 +77,18 @@ const runtimeCode = await run(vitest, [
   `--outputFile.json=${runtimeReport}`,
 ]);
 totals.push(vitestTotals("runtime", runtimeReport, runtimeCode));
+
+// The REST contract of spec §7, webhooks and OAuth routes, against a throw-away running stack.
+const restReport = path.join(reports, "rest.json");
+const restCode = await run(vitest, [
+  "run",
+  "--project",
+  "rest",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${restReport}`,
+]);
+totals.push(vitestTotals("rest", restReport, restCode));
 
 const e2eReport = path.join(reports, "e2e.json");
 const e2eCode = await run(tsx, ["e2e/run.ts"], { E2E_JSON_REPORT: e2eReport });

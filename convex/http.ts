@@ -12,13 +12,17 @@ import { registerSharePages } from "./rest/share";
 import { registerUnsubscribe } from "./rest/unsubscribe";
 import { userRoutes } from "./rest/users";
 
-const http = new HttpRouterWithHono(
-  restApp((app) => {
-    userRoutes(app);
-    ideaRoutes(app);
-    submissionRoutes(app);
-    paymentRoutes(app);
-  }),
+const http: HttpRouterWithHono<ActionCtx> = new HttpRouterWithHono(
+  restApp(
+    (app) => {
+      userRoutes(app);
+      ideaRoutes(app);
+      submissionRoutes(app);
+      paymentRoutes(app);
+    },
+    // Every route, the Convex router's too: a wrong method on a webhook's path is a 405.
+    () => http.getRoutes(),
+  ),
 );
 
 type HttpHandler = (ctx: ActionCtx, request: Request) => Promise<Response>;

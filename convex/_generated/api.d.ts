@@ -71,6 +71,7 @@ import type * as proposals from "../proposals.js";
 import type * as rateLimits from "../rateLimits.js";
 import type * as rest_app from "../rest/app.js";
 import type * as rest_ideas from "../rest/ideas.js";
+import type * as rest_ids from "../rest/ids.js";
 import type * as rest_payments from "../rest/payments.js";
 import type * as rest_respond from "../rest/respond.js";
 import type * as rest_shapes from "../rest/shapes.js";
@@ -153,6 +154,7 @@ declare const fullApi: ApiFromModules<{
   rateLimits: typeof rateLimits;
   "rest/app": typeof rest_app;
   "rest/ideas": typeof rest_ideas;
+  "rest/ids": typeof rest_ids;
   "rest/payments": typeof rest_payments;
   "rest/respond": typeof rest_respond;
   "rest/shapes": typeof rest_shapes;

@@ -25,7 +25,7 @@ describe("REST: CORS", () => {
     expect(await methods("/server/api/proposals/abc")).toBe("GET");
     expect(await methods("/server/api/proposals/abc/bounty")).toBe("GET");
     expect(await methods("/server/api/submissions/abc/vote")).toBe("POST");
-    expect(await methods("/server/api/contributions/cs_1/record")).toBe("GET, POST");
+    expect(await methods("/server/api/contributions/cs_1/record")).toBe("POST");
     expect(await methods("/server/tiktokaccesstoken")).toBe("POST");
     expect((await preflight("/server/api/nothing")).status).toBe(404);
   });

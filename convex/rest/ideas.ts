@@ -9,6 +9,7 @@ import { IDEA_PLATFORMS, DURATIONS, VOTES } from "../model/validators";
 import { linksIn } from "../model/ideaText";
 import type { RestApp } from "./app";
 import { callerId, HttpError, json, parseBody, requireCaller, requireSelf } from "./respond";
+import { notFound } from "./ids";
 import {
   restBounty,
   restIdeaVote,
@@ -107,7 +108,7 @@ export function ideaRoutes(app: RestApp) {
       proposalId: body.proposalId,
       viewerId: caller,
     });
-    if (idea === null) throw new HttpError(404, "Proposal not found");
+    if (idea === null) return await notFound(c.env, "proposals", body.proposalId);
     const votes = await c.env.runMutation(internal.proposals.voteAs, {
       userId: caller,
       proposalId: idea._id,
@@ -121,7 +122,7 @@ export function ideaRoutes(app: RestApp) {
       proposalId: id,
       viewerId: await callerId(env),
     });
-    if (card === null) throw new HttpError(404, "Proposal not found");
+    if (card === null) return await notFound(env, "proposals", id);
     return card;
   };
   app.get("/server/api/proposals/:id", async (c) =>

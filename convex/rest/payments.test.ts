@@ -60,6 +60,13 @@ async function checkout(t: Backend, who: Id<"users"> | null, postId: string, amo
   return url.split("/").pop()!;
 }
 
+/** The id of an idea that no longer exists: well-formed, naming nothing. */
+async function deletedIdea(t: Backend): Promise<Id<"proposals">> {
+  const id = await newIdea(t, await createUser(t), "Gone");
+  await t.run((ctx) => ctx.db.delete("proposals", id));
+  return id;
+}
+
 const bountyOf = async (t: Backend, proposalId: Id<"proposals">) =>
   (await t.query(api.proposals.get, { proposalId }))!.bountyCents;
 
@@ -92,7 +99,10 @@ describe("REST: contributions", () => {
     expect(await refused(null, { postId: proposalId, amount: 500, type: "user" })).toBe(
       "Only contributions to proposals are supported.",
     );
-    expect(await refused(null, { postId: "nope", amount: 500 })).toBe("This idea does not exist.");
+    expect(await refused(null, { postId: "nope", amount: 500 })).toBe("Invalid proposal id.");
+    expect(await refused(null, { postId: await deletedIdea(t), amount: 500 }, 404)).toBe(
+      "Proposal not found",
+    );
     await refused(null, "{oops");
     await refused(null, { postId: proposalId, amount: 500, userId: ada }, 401);
     await refused(author, { postId: proposalId, amount: 500, userId: ada }, 403);
@@ -160,7 +170,7 @@ describe("REST: contributions", () => {
     expect(await preference()).toBe("peoples_choice");
 
     expect((await payout(null, { payoutMethod: "customer_choice" })).status).toBe(401);
-    expect((await payout(bob, { payoutMethod: "customer_choice" })).status).toBe(400);
+    expect((await payout(bob, { payoutMethod: "customer_choice" })).status).toBe(403);
     expect((await payout(ada, { payoutMethod: "creator_choice" })).status).toBe(400);
     expect((await payout(ada, { payoutMethod: "customer_choice", userId: bob })).status).toBe(403);
     expect(await preference()).toBe("peoples_choice");
@@ -187,12 +197,18 @@ describe("REST: contributions", () => {
     const contributions = await send(
       t,
       ada,
-      `/server/api/profile/contributions?proposalIds=${first},${second},nope`,
+      `/server/api/profile/contributions?proposalIds=${first},${second},${await deletedIdea(t)}`,
     );
     expect(await contributions.json()).toEqual({
       contributions: { [first]: { user: 0, total: 3 }, [second]: { user: 7, total: 17 } },
       userTotal: 7,
     });
+    const malformed = await send(
+      t,
+      ada,
+      `/server/api/profile/contributions?proposalIds=${first},nope`,
+    );
+    expect(malformed.status).toBe(400);
 
     expect((await send(t, null, "/server/api/profile/proposals")).status).toBe(401);
     expect((await send(t, ada, `/server/api/profile/proposals?userId=${bob}`)).status).toBe(403);

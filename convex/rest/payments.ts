@@ -5,12 +5,24 @@ import type Stripe from "stripe";
 import { httpAction } from "../_generated/server";
 import { internal } from "../_generated/api";
 import type { HttpRouter } from "convex/server";
-import { verifyWebhook } from "../model/payments/stripe";
+import { ConvexError } from "convex/values";
+import { CHECKOUT_SESSION_ID, verifyWebhook } from "../model/payments/stripe";
+import { amountProblem } from "../model/money";
+import { NOT_FOUND_MESSAGE } from "../contributions";
 import { changeOf, type EventChange } from "../model/payments/events";
 import { PAYOUT_PREFERENCES } from "../model/validators";
 import { clientKey, limitAction, requestIp } from "../model/rateLimits";
 import type { RestApp } from "./app";
-import { callerId, HttpError, json, parseBody, requireCaller, requireSelf } from "./respond";
+import {
+  callerId,
+  HttpError,
+  json,
+  optionalCaller,
+  parseBody,
+  requireCaller,
+  requireSelf,
+} from "./respond";
+import { requireId, requireWellFormed } from "./ids";
 import { restContribution, restMyBounty } from "./shapes";
 
 /**
@@ -38,6 +50,10 @@ export function registerStripeWebhook(http: HttpRouter) {
           console.warn("Refused a webhook:", (e as Error).message);
           return new Response("Invalid signature", { status: 400 });
         }
+        // Signed is not well-formed: an event without its id and type is refused like one
+        // whose object is unreadable.
+        if (!eventEnvelope.safeParse(event).success)
+          return new Response("Unreadable event", { status: 400 });
         let change: EventChange;
         try {
           change = changeOf(event);
@@ -56,6 +72,8 @@ export function registerStripeWebhook(http: HttpRouter) {
   }
 }
 
+const eventEnvelope = z.object({ id: z.string().min(1), type: z.string().min(1) });
+
 const checkoutBody = z.object({
   postId: z.string().max(100),
   amount: z.number(),
@@ -68,13 +86,23 @@ const payoutBody = z.object({
   userId: z.string().nullable().optional(),
 });
 
+/** The session id of a path; anything Stripe would never have made is a 400. */
+function sessionIdOf(raw: string): string {
+  if (!CHECKOUT_SESSION_ID.test(raw)) throw new HttpError(400, "Invalid session ID.");
+  return raw;
+}
+
 export function paymentRoutes(app: RestApp) {
   app.post("/server/api/stripe/create-checkout", async (c) => {
     const body = await parseBody(c.req.raw, checkoutBody);
     if (body.type !== undefined && body.type !== "proposal")
       throw new HttpError(400, "Only contributions to proposals are supported.");
+    const problem = amountProblem(body.amount);
+    if (problem) throw new HttpError(400, problem);
     if (body.userId) requireSelf(c.req.raw, await requireCaller(c.env), body.userId);
-    const contributorId = await callerId(c.env);
+    const contributorId = await optionalCaller(c.env, c.req.raw);
+    // Checked before any limit is spent: a bad request changes nothing.
+    await requireId(c.env, "proposals", body.postId);
     // Anonymous checkouts are limited per client: checkoutFor keys by the IP Convex saw; where
     // it saw none, the edge keys by the proxies' headers.
     if (contributorId === null && (await requestIp(c.env)) === null)
@@ -88,7 +116,7 @@ export function paymentRoutes(app: RestApp) {
   });
 
   app.get("/server/api/contributions/:sessionId", async (c) => {
-    const sessionId = c.req.param("sessionId");
+    const sessionId = sessionIdOf(c.req.param("sessionId"));
     const data = await c.env.runQuery(internal.contributions.bySessionFor, {
       sessionId,
       viewerId: await callerId(c.env),
@@ -96,16 +124,26 @@ export function paymentRoutes(app: RestApp) {
     if (data === null) throw new HttpError(404, "Contribution not found.");
     return json(restContribution(data, sessionId));
   });
-  // Anything else under the prefix (no id, or more segments) is a request without a session.
-  app.get("/server/api/contributions/*", () => {
-    throw new HttpError(400, "Missing session ID");
-  });
+  // The confirmation page without its session (spec §8).
+  for (const path of ["/server/api/contributions", "/server/api/contributions/"])
+    app.get(path, () => {
+      throw new HttpError(400, "Missing session ID");
+    });
 
   app.post("/server/api/contributions/:sessionId/record", async (c) => {
     // The session's state comes from Stripe, never from the request body.
-    const status = await c.env.runAction(internal.contributions.reconcileFor, {
-      sessionId: c.req.param("sessionId"),
-    });
+    const status = await c.env
+      .runAction(internal.contributions.reconcileFor, {
+        sessionId: sessionIdOf(c.req.param("sessionId")),
+      })
+      .catch((e: unknown) => {
+        if (
+          e instanceof ConvexError &&
+          (e.data as { message?: unknown }).message === NOT_FOUND_MESSAGE
+        )
+          throw new HttpError(404, NOT_FOUND_MESSAGE);
+        throw e;
+      });
     return json({ status });
   });
 
@@ -113,8 +151,16 @@ export function paymentRoutes(app: RestApp) {
     const caller = await requireCaller(c.env);
     const body = await parseBody(c.req.raw, payoutBody);
     requireSelf(c.req.raw, caller, body.userId);
+    const sessionId = sessionIdOf(c.req.param("sessionId"));
+    const seen = await c.env.runQuery(internal.contributions.bySessionFor, {
+      sessionId,
+      viewerId: caller,
+    });
+    if (seen === null) throw new HttpError(404, NOT_FOUND_MESSAGE);
+    if (!seen.isContributor)
+      throw new HttpError(403, "Only the person who contributed can change this payout method.");
     await c.env.runMutation(internal.contributions.setPayoutPreferenceFor, {
-      sessionId: c.req.param("sessionId"),
+      sessionId,
       preference: body.payoutMethod,
       userId: caller,
     });
@@ -132,6 +178,7 @@ export function paymentRoutes(app: RestApp) {
     const caller = await requireCaller(c.env);
     requireSelf(c.req.raw, caller);
     const ids = (c.req.query("proposalIds") ?? "").split(",").filter(Boolean);
+    await requireWellFormed(c.env, "proposals", ids);
     return json(
       await c.env.runQuery(internal.contributions.myContributions, {
         userId: caller,

@@ -122,7 +122,16 @@ describe("REST: ideas", () => {
     ).toBe(401);
     expect((await vote({ proposalId: id, vote: 1, userId: ada })).status).toBe(403);
     expect((await vote({ proposalId: id, vote: 5 })).status).toBe(400);
-    expect((await vote({ proposalId: "nope", vote: 1 })).status).toBe(404);
+    expect((await vote({ proposalId: "nope", vote: 1 })).status).toBe(400);
+    const gone = await as(t, ada).mutation(api.proposals.create, {
+      oneLiner: "Gone",
+      platform: "Any",
+      durations: ["SHORT"],
+      expiration: Date.now() + DAY,
+      links: [],
+    });
+    await t.run((ctx) => ctx.db.delete("proposals", gone));
+    expect((await vote({ proposalId: gone, vote: 1 })).status).toBe(404);
     expect((await t.query(api.proposals.get, { proposalId: id }))!.votes).toBe(-1);
   });
 
@@ -144,11 +153,13 @@ describe("REST: ideas", () => {
       platform: "TikTok",
     });
     expect((await t.fetch(`/server/api/proposals/${id}/nonsense`)).status).toBe(404);
-    expect((await t.fetch(`/server/api/proposals/missing-id`)).status).toBe(404);
+    expect((await t.fetch(`/server/api/proposals/missing-id`)).status).toBe(400);
     expect(await (await t.fetch("/server/api/stats")).json()).toEqual({
       activeUsers: 0,
       bounties: 1,
       originalVideos: 0,
     });
+    await t.run((ctx) => ctx.db.delete("proposals", id));
+    expect((await t.fetch(`/server/api/proposals/${id}/platform`)).status).toBe(404);
   });
 });

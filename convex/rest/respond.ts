@@ -73,6 +73,18 @@ export async function requireCaller(ctx: AuthCtx): Promise<Id<"users">> {
 }
 
 /**
+ * The caller of a route anyone may use that records who acted (a contribution): null for a
+ * visitor (no Authorization header); a token that names no signed-in person (forged, expired,
+ * signed out) is a 401, never taken as a visitor's: the person would lose sight of what they did.
+ */
+export async function optionalCaller(ctx: AuthCtx, request: Request): Promise<Id<"users"> | null> {
+  const caller = await callerId(ctx);
+  if (caller === null && request.headers.has("authorization"))
+    throw new HttpError(401, "Unauthorized");
+  return caller;
+}
+
+/**
  * Refuses requests about another person: routes that take a `userId` answer only for the
  * caller, whose identity comes from the token, never from the request.
  */

@@ -144,7 +144,7 @@ describe("REST: submissions", () => {
     expect((await vote(null, { vote: 1 })).status).toBe(401);
     expect((await vote(voter, { vote: 2 })).status).toBe(400);
     expect((await vote(voter, { vote: 1, userId: creator })).status).toBe(403);
-    expect((await vote(voter, { vote: 1 }, "not-a-submission")).status).toBe(404);
+    expect((await vote(voter, { vote: 1 }, "not-a-submission")).status).toBe(400);
     expect((await post(t, voter, `/server/api/submissions/${id}/unvote`, {})).status).toBe(404);
     const [card] = await t.query(api.submissions.listForProposal, { proposalId });
     expect(card!.votes).toBe(0);

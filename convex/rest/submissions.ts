@@ -7,6 +7,7 @@ import { finishConnecting, startAuthorization } from "../model/platforms/connect
 import { VOTES, type VideoPlatform } from "../model/validators";
 import type { RestApp } from "./app";
 import { HttpError, json, parseBody, requireCaller, requireSelf } from "./respond";
+import { requireId } from "./ids";
 import { restMySubmission, restProfileVideo, restTikTokVideo, restYouTubeVideo } from "./shapes";
 
 const verifyBody = z.object({
@@ -38,6 +39,7 @@ export function submissionRoutes(app: RestApp) {
     const caller = await requireCaller(c.env);
     const body = await parseBody(c.req.raw, submitBody);
     requireSelf(c.req.raw, caller, body.userId);
+    await requireId(c.env, "proposals", body.proposalId);
     // The title sent by the client is ignored: the platform's is stored.
     const id = await submitVideo(c.env, caller, { proposalId: body.proposalId, link: body.link });
     return json({ submission: { id } }, 201);
@@ -47,8 +49,10 @@ export function submissionRoutes(app: RestApp) {
     const caller = await requireCaller(c.env);
     const body = await parseBody(c.req.raw, voteBody);
     requireSelf(c.req.raw, caller, body.userId);
+    // Checked first: a vote for no submission must not spend the caller's vote allowance.
+    const submissionId = await requireId(c.env, "submissions", c.req.param("id"));
     const result = await c.env.runMutation(internal.submissions.voteAs, {
-      submissionId: c.req.param("id"),
+      submissionId,
       userId: caller,
       vote: body.vote,
     });

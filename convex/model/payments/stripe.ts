@@ -62,6 +62,9 @@ const sessionSchema = z.object({
     .optional(),
 });
 
+/** A Checkout Session id as Stripe makes them (`cs_test_…`, `cs_live_…`); nothing else is one. */
+export const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
+
 export interface SessionState {
   sessionId: string;
   status: string | null;

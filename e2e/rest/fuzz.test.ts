@@ -1,0 +1,66 @@
+// The HTTP fuzz of convex/http.fuzz.test.ts against the running stack: the same seeded hostile
+// requests (convex/test.httpFuzz.ts) to every route of convex/http.ts, sent over the network to
+// the local runtime as any client sends them, by a visitor, a signed-in person, and callers
+// with a forged, signed-out or nobody's token. Every answer must be below 500 and arrive in time.
+// (Whether a refusal changed nothing is checked per route by the other files of this suite and,
+// document by document, by the convex-test fuzz.)
+//
+//   FUZZ_CASES=20000 FUZZ_SEED=7 npx vitest run --project rest e2e/rest/fuzz.test.ts
+import { expect, test } from "vitest";
+import { FUZZ_CASES as CASES, FUZZ_SEED, fuzzRequests } from "../../convex/test.httpFuzz.js";
+import { stack } from "./support/http.js";
+import { forgedToken, signIn, signedOutPerson, tokenOfNobody } from "./support/people.js";
+import { newIdea } from "./support/world.js";
+
+const REQUEST_TIMEOUT_MS = 5_000;
+
+test(`the sweep and ${CASES} random hostile requests (seed ${FUZZ_SEED}): no 5xx, no hang`, async () => {
+  const ada = await signIn("Fuzz Ada");
+  const bob = await signIn("Fuzz Bob");
+  const ideas = [await newIdea(ada), await newIdea(ada)];
+  const tokens = {
+    anonymous: undefined,
+    user: ada.token,
+    forged: await forgedToken(ada.token),
+    signedOut: (await signedOutPerson("Fuzz Gone")).token,
+    stranger: await tokenOfNobody(ada.token),
+  };
+  const requests = fuzzRequests({
+    seed: FUZZ_SEED,
+    cases: CASES,
+    ids: [ada.id, bob.id, ...ideas],
+    callers: Object.keys(tokens) as (keyof typeof tokens)[],
+    anonymous: "anonymous",
+    signedIn: "user",
+  });
+
+  const failures: string[] = [];
+  const statuses = new Map<number, number>();
+  for (const { method, path, headers, body, who, described } of requests) {
+    if (failures.length >= 10) break;
+    const token = tokens[who];
+    const response = await fetch(`${stack().siteUrl}${path}`, {
+      method,
+      // The request's own Authorization header (a hostile one) wins over the caller's token.
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    }).catch((e: unknown) => e as Error);
+    if (response instanceof Error) {
+      failures.push(
+        `${response.name === "TimeoutError" ? "no answer in time" : response.message}: ${described}`,
+      );
+      continue;
+    }
+    const text = await response.text();
+    statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    if (response.status >= 500)
+      failures.push(`status ${response.status} ${text.slice(0, 200)}: ${described}`);
+  }
+  process.stdout.write(`stack fuzz statuses: ${JSON.stringify([...statuses].sort())}\n`);
+  expect(failures).toEqual([]);
+  // The fuzzer reaches the handlers: successes and refusals of several kinds both occur.
+  expect([...statuses.keys()].some((status) => status < 300)).toBe(true);
+  expect([...statuses.keys()].filter((status) => status >= 400).length).toBeGreaterThan(3);
+}, 300_000);
