@@ -9,6 +9,8 @@ import { internal } from "../_generated/api";
 import { judgingEndsAt } from "./ideas";
 import { DAY_MS } from "./labels";
 import { KIND_INFO, NOTIFICATION_KINDS, type NotificationKind } from "./notificationKinds";
+import type { Standing } from "./ideaPageKinds";
+import { bestStandingOf } from "./judging";
 
 export const FAN_OUT_PAGE = 100;
 /** Claim-window reminders: this many days before the window ends. */
@@ -99,6 +101,9 @@ type Fields = {
   contributionId?: Id<"contributions">;
   amountCents?: number;
   deadline?: number;
+  messageId?: Id<"ideaMessages">;
+  updateId?: Id<"ideaUpdates">;
+  standing?: Standing;
 };
 
 /**
@@ -155,13 +160,25 @@ export async function deliver(
 
 export type IdeaEvent = {
   proposalId: Id<"proposals">;
-  kind: "video_submitted" | "ending_soon" | "judging_started" | "outcome";
+  kind:
+    | "video_submitted"
+    | "ending_soon"
+    | "judging_started"
+    | "outcome"
+    | "question_asked"
+    | "idea_update"
+    | "idea_update_money";
   actorId?: Id<"users">;
   submissionId?: Id<"submissions">;
+  messageId?: Id<"ideaMessages">;
+  updateId?: Id<"ideaUpdates">;
 };
 
 function ideaEventKey(e: IdeaEvent) {
-  return e.kind === "video_submitted" ? `${e.kind}:${e.submissionId}` : `${e.kind}:${e.proposalId}`;
+  if (e.kind === "video_submitted") return `${e.kind}:${e.submissionId}`;
+  if (e.kind === "question_asked") return `${e.kind}:${e.messageId}`;
+  if (e.kind === "idea_update" || e.kind === "idea_update_money") return `update:${e.updateId}`;
+  return `${e.kind}:${e.proposalId}`;
 }
 
 async function startFanOut(ctx: MutationCtx, e: IdeaEvent) {
@@ -195,22 +212,31 @@ export async function fanOutPage(
     .paginate({ numItems: FAN_OUT_PAGE, cursor });
   for (const follow of page.page) {
     if (follow.userId === e.actorId) continue;
-    const fields: Fields = e.submissionId ? { submissionId: e.submissionId } : {};
-    if (
-      e.kind === "judging_started" &&
-      proposal.submissionCount > 0 &&
-      (await mayPick(ctx, follow.userId, e.proposalId))
-    )
-      fields.deadline = judgingEndsAt(proposal.expiration);
+    const fields: Fields = {
+      ...(e.submissionId ? { submissionId: e.submissionId } : {}),
+      ...(e.messageId ? { messageId: e.messageId } : {}),
+      ...(e.updateId ? { updateId: e.updateId } : {}),
+    };
+    if (e.kind === "judging_started" && proposal.submissionCount > 0) {
+      if (await mayPick(ctx, follow.userId, e.proposalId))
+        fields.deadline = judgingEndsAt(proposal.expiration);
+      // A creator who submitted hears where their video stands.
+      const own = await bestStandingOf(ctx, follow.userId, proposal._id);
+      if (own !== null) {
+        fields.submissionId = own.submissionId;
+        fields.standing = own.standing;
+      }
+    }
     await deliver(ctx, follow.userId, e.kind, e.proposalId, ideaEventKey(e), fields);
   }
   return page.isDone ? null : page.continueCursor;
 }
 
-/** A video was submitted: the idea's followers, not its submitter. */
+/** A video was submitted: the idea's followers, not its submitter, who now follows the idea. */
 export async function notifyVideoSubmitted(ctx: MutationCtx, submissionId: Id<"submissions">) {
   const s = await ctx.db.get("submissions", submissionId);
   if (s === null) return;
+  await autoFollow(ctx, s.authorId, s.proposalId);
   await startFanOut(ctx, {
     proposalId: s.proposalId,
     kind: "video_submitted",
@@ -297,6 +323,42 @@ export async function notifyOutcome(ctx: MutationCtx, proposalId: Id<"proposals"
     top = proposal?.peoplesChoiceId ?? undefined;
   }
   await startFanOut(ctx, { proposalId, kind: "outcome", ...(top ? { submissionId: top } : {}) });
+}
+
+// --- An idea's conversation and updates ---------------------------------------------------
+
+/** A new question: the idea's followers, not its asker (who hears of answers directly). */
+export async function notifyQuestionAsked(ctx: MutationCtx, message: Doc<"ideaMessages">) {
+  await startFanOut(ctx, {
+    proposalId: message.proposalId,
+    kind: "question_asked",
+    actorId: message.authorId,
+    messageId: message._id,
+  });
+}
+
+/** An answer: the question's asker hears it (unless they answered themselves). */
+export async function notifyAnswered(ctx: MutationCtx, answer: Doc<"ideaMessages">) {
+  const question = answer.parentId ? await ctx.db.get("ideaMessages", answer.parentId) : null;
+  if (question === null || question.authorId === answer.authorId) return;
+  await deliver(
+    ctx,
+    question.authorId,
+    "question_answered",
+    answer.proposalId,
+    `question_answered:${answer._id}`,
+    { messageId: answer._id },
+  );
+}
+
+/** A poster's update: every follower; about money, by email unless they turned it off. */
+export async function notifyUpdatePosted(ctx: MutationCtx, update: Doc<"ideaUpdates">) {
+  await startFanOut(ctx, {
+    proposalId: update.proposalId,
+    kind: update.topic === "money" ? "idea_update_money" : "idea_update",
+    actorId: update.authorId,
+    updateId: update._id,
+  });
 }
 
 // --- A creator: won, reminders, transfers ---------------------------------------------------
