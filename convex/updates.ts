@@ -5,12 +5,7 @@ import { v } from "convex/values";
 import { sharedQuery, userMutation } from "./functions";
 import { limit } from "./model/rateLimits";
 import { updateTopicValidator } from "./model/ideaPageKinds";
-import {
-  postUpdate,
-  UPDATE_MESSAGES,
-  updatesPage,
-  updateViewValidator,
-} from "./model/ideaUpdates";
+import { postUpdate, UPDATE_MESSAGES, updatesPage, updateViewValidator } from "./model/ideaUpdates";
 
 export const list = sharedQuery({
   args: { proposalId: v.string(), paginationOpts: paginationOptsValidator },

@@ -8,11 +8,7 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { checkPublicText } from "./contentFilter";
 import { visibleParagraphs } from "./ideaText";
-import {
-  messageRoleValidator,
-  type MessageReportReason,
-  type MessageRole,
-} from "./ideaPageKinds";
+import { messageRoleValidator, type MessageReportReason, type MessageRole } from "./ideaPageKinds";
 import { notifyAnswered, notifyQuestionAsked } from "./notify";
 import { publicName } from "./users";
 
@@ -43,9 +39,7 @@ export function validateMessageBody(raw: string, kind: "question" | "answer"): s
   };
   if (body === "")
     fail(
-      kind === "question"
-        ? CONVERSATION_MESSAGES.emptyQuestion
-        : CONVERSATION_MESSAGES.emptyAnswer,
+      kind === "question" ? CONVERSATION_MESSAGES.emptyQuestion : CONVERSATION_MESSAGES.emptyAnswer,
     );
   if (body.length > MESSAGE_MAX_LENGTH) fail(CONVERSATION_MESSAGES.tooLong);
   if (!checkPublicText(body)) fail(CONVERSATION_MESSAGES.content);

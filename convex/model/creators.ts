@@ -136,10 +136,7 @@ export async function creatorTotals(ctx: QueryCtx, creatorId: Id<"users">) {
 }
 
 /** A creator's public page header, or null when the id is not a person's. */
-export async function creatorProfile(
-  ctx: QueryCtx,
-  rawId: string,
-): Promise<CreatorProfile | null> {
+export async function creatorProfile(ctx: QueryCtx, rawId: string): Promise<CreatorProfile | null> {
   const id = ctx.db.normalizeId("users", rawId);
   const user = id === null ? null : await ctx.db.get("users", id);
   if (user === null) return null;
