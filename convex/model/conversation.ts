@@ -8,11 +8,16 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { checkPublicText } from "./contentFilter";
 import { visibleParagraphs } from "./ideaText";
-import { messageRoleValidator, type MessageReportReason, type MessageRole } from "./ideaPageKinds";
+import {
+  MESSAGE_MAX_LENGTH,
+  messageRoleValidator,
+  type MessageReportReason,
+  type MessageRole,
+} from "./ideaPageKinds";
 import { notifyAnswered, notifyQuestionAsked } from "./notify";
 import { publicName } from "./users";
 
-export const MESSAGE_MAX_LENGTH = 1000;
+export { MESSAGE_MAX_LENGTH };
 /** Answers shown under each question of a page; the rest load on request. */
 export const LATEST_ANSWERS = 3;
 /** Reported messages the poster's list shows at once. */

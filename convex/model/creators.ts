@@ -10,7 +10,6 @@
 //     `moneyBoxOf` runs for those ideas alone (and `by_submission`, whether a video has any).
 import type { PaginationOptions, PaginationResult } from "convex/server";
 import { v, type Infer } from "convex/values";
-import { literals } from "convex-helpers/validators";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { moneyBoxOf } from "./fates";
@@ -18,26 +17,7 @@ import { LIVE_AWARD_STATUSES } from "./moneyViews";
 import { isEligible } from "./settlement";
 import { publicName } from "./users";
 import { VIDEO_PLATFORMS, videoPlatformValidator } from "./validators";
-
-/** A submitted video's state on the creator page. */
-export const CREATOR_VIDEO_STATES = [
-  "open",
-  "judging",
-  "won",
-  "paid",
-  "not_eligible",
-  "not_won",
-] as const;
-export const creatorVideoStateValidator = literals(...CREATOR_VIDEO_STATES);
-export type CreatorVideoState = Infer<typeof creatorVideoStateValidator>;
-export const CREATOR_VIDEO_STATE_LABELS: Record<CreatorVideoState, string> = {
-  open: "Open",
-  judging: "Judging",
-  won: "Won",
-  paid: "Paid",
-  not_eligible: "Not eligible",
-  not_won: "Didn't win",
-};
+import { creatorVideoStateValidator, type CreatorVideoState } from "./ideaPageKinds";
 
 /** Won ideas read for the totals (per award status): far more than anyone wins. */
 const WON_AWARDS_READ = 300;

@@ -5,6 +5,10 @@
 import { v, type Infer } from "convex/values";
 import { literals } from "convex-helpers/validators";
 
+/** The longest question or answer, and the longest update (characters). */
+export const MESSAGE_MAX_LENGTH = 1000;
+export const UPDATE_MAX_LENGTH = 2000;
+
 /** Who wrote a question or answer, as marked beside it. */
 export const MESSAGE_ROLES = ["poster", "creator", "member"] as const;
 export const messageRoleValidator = literals(...MESSAGE_ROLES);
@@ -41,3 +45,23 @@ export const standingValidator = v.object({
   leaderVotes: v.union(v.number(), v.null()),
 });
 export type Standing = Infer<typeof standingValidator>;
+
+/** A submitted video's state on its creator's page. */
+export const CREATOR_VIDEO_STATES = [
+  "open",
+  "judging",
+  "won",
+  "paid",
+  "not_eligible",
+  "not_won",
+] as const;
+export const creatorVideoStateValidator = literals(...CREATOR_VIDEO_STATES);
+export type CreatorVideoState = Infer<typeof creatorVideoStateValidator>;
+export const CREATOR_VIDEO_STATE_LABELS: Record<CreatorVideoState, string> = {
+  open: "Open",
+  judging: "Judging",
+  won: "Won",
+  paid: "Paid",
+  not_eligible: "Not eligible",
+  not_won: "Didn't win",
+};

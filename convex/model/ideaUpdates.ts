@@ -8,10 +8,10 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { checkPublicText } from "./contentFilter";
 import { visibleParagraphs } from "./ideaText";
-import { updateTopicValidator, type UpdateTopic } from "./ideaPageKinds";
+import { UPDATE_MAX_LENGTH, updateTopicValidator, type UpdateTopic } from "./ideaPageKinds";
 import { notifyUpdatePosted } from "./notify";
 
-export const UPDATE_MAX_LENGTH = 2000;
+export { UPDATE_MAX_LENGTH };
 
 export const UPDATE_MESSAGES = {
   signIn: "Please sign in to post an update.",

@@ -82,11 +82,12 @@ export function excerptOf(text: string): string {
   return line.length > EXCERPT_MAX ? `${line.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : line;
 }
 
-function standingText(video: string, s: Standing): string {
-  if (!s.eligible) return ` Your video ${video} can't win: it fails the idea's checks.`;
+/** Where a creator's video stands (the judging notification and the idea page say the same). */
+export function standingText(video: string, s: Standing): string {
+  if (!s.eligible) return `Your video ${video} can't win: it fails the idea's checks.`;
   const votes = (n: number) => `${n} counted vote${n === 1 ? "" : "s"}`;
-  if (s.leading) return ` Your video ${video} leads with ${votes(s.countedVotes)}.`;
-  return ` Your video ${video} has ${votes(s.countedVotes)}; the leader has ${votes(s.leaderVotes ?? 0)}.`;
+  if (s.leading) return `Your video ${video} leads with ${votes(s.countedVotes)}.`;
+  return `Your video ${video} has ${votes(s.countedVotes)}; the leader has ${votes(s.leaderVotes ?? 0)}.`;
 }
 
 export function dollars(cents: number): string {
@@ -126,7 +127,8 @@ export function notificationText(f: NotificationFacts): string {
       return (
         (f.deadline !== undefined
           ? `Judging started on ${idea}: pick your winner by ${dateText(f.deadline)}.`
-          : `Judging started on ${idea}.`) + (f.standing ? standingText(video, f.standing) : "")
+          : `Judging started on ${idea}.`) +
+        (f.standing ? ` ${standingText(video, f.standing)}` : "")
       );
     case "outcome":
       return f.refunded
