@@ -3,6 +3,7 @@
 // from a submission card and lists that creator's won bounty; during judging a contributor who
 // may pick sees "Pick your winner" at the top and picks.
 import type { Page } from "@playwright/test";
+import { makeFunctionReference } from "convex/server";
 import { expect, expectAccessible, test } from "../support/fixtures.js";
 import { signInAs, type Person } from "../support/signIn.js";
 import {
@@ -197,4 +198,105 @@ test("during judging a contributor who may pick sees 'Pick your winner' at the t
   await expect(
     page.getByRole("article", { name: new RegExp(titles[1]!) }).getByText("Your pick"),
   ).toBeVisible();
+});
+
+/**
+ * With LIVING_SHOTS=dir: screenshots of an idea with a brief, a conversation and an update, and
+ * of a creator page with a won bounty, at 1280 and 390 px, light and dark, for people to look at.
+ */
+test("screenshots of a living idea page and a creator page", async ({ page, newPerson }) => {
+  const dir = process.env.LIVING_SHOTS;
+  test.skip(!dir, "LIVING_SHOTS is not set");
+  test.setTimeout(240_000);
+  await startPastCreations();
+  const shoot = async (p: Page, name: string) => {
+    for (const scheme of ["light", "dark"] as const) {
+      await p.emulateMedia({ colorScheme: scheme });
+      for (const width of [1280, 390]) {
+        await p.setViewportSize({ width, height: 900 });
+        await p.waitForTimeout(400);
+        await p.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: true });
+      }
+    }
+    await p.emulateMedia({ colorScheme: "light" });
+    await p.setViewportSize({ width: 1280, height: 900 });
+  };
+  const word = uniqueWord();
+  const poster = await newBackendPerson("Pia Poster");
+  const ideaId = await postIdea(poster, {
+    oneLiner: `Every bridge of Lisbon at dawn ${word}`,
+    hoursLeft: 24,
+    links: ["https://en.wikipedia.org/wiki/Ponte_25_de_Abril"],
+    brief:
+      "Walk (or cycle) across every bridge over the Tagus at sunrise, one take per bridge.\n\nShow the light on the water and the first trains. Keep it under 25 minutes; subtitles in English please.",
+  });
+  const creator = await newBackendPerson("Cleo Creator", "Creator");
+  await connectYouTube(creator.client, creator.person);
+  const url = await uploadYouTubeVideo(standInsUrl(), creator.person.email, {
+    title: `Sunrise over the Tagus ${word}`,
+    durationSeconds: 60,
+  });
+  await creator.client.action(fn.submitVideo, { proposalId: ideaId, link: url });
+  const funder = await newBackendPerson("Funder Fay");
+  await fundIdea(funder.client, standInsUrl(), ideaId, 2_500, funder.person);
+  const asker = await newBackendPerson("Ann Asker");
+  const ask = makeFunctionReference<"mutation">("conversation:ask");
+  const answer = makeFunctionReference<"mutation">("conversation:answer");
+  const postUpdate = makeFunctionReference<"mutation">("updates:post");
+  const q1 = (await asker.client.mutation(ask, {
+    proposalId: ideaId,
+    body: "Does a 4-minute cut count, or do you want the whole walk?",
+  })) as string;
+  await poster.client.mutation(answer, {
+    questionId: q1,
+    body: "A 4-minute cut is fine, as long as every bridge is in it.",
+  });
+  await creator.client.mutation(answer, {
+    questionId: q1,
+    body: "I'm doing one bridge per minute: it works well.",
+  });
+  await funder.client.mutation(ask, {
+    proposalId: ideaId,
+    body: "Can the video be in Portuguese with English subtitles?",
+  });
+  await poster.client.mutation(postUpdate, {
+    proposalId: ideaId,
+    body: "I raised the bounty to $25. Judging starts tomorrow: get your videos in!",
+    topic: "money",
+  });
+
+  await page.goto(`/expanded-proposal/${ideaId}`);
+  await expect(page.getByText("I'm doing one bridge per minute: it works well.")).toBeVisible({
+    timeout: 30_000,
+  });
+  await shoot(page, "idea-living");
+  // The list: the idea's card has the leading video's thumbnail as its cover.
+  await page.goto("/ideas");
+  await expect(page.locator(".idea-cover").first()).toBeVisible({ timeout: 30_000 });
+  await shoot(page, "ideas-list");
+
+  // The poster's own view: the update box and the Hide buttons.
+  const posterPage = await newPerson();
+  await signInBrowser(posterPage, poster.person);
+  await posterPage.goto(`/expanded-proposal/${ideaId}`);
+  await expect(posterPage.getByLabel("Post an update")).toBeVisible({ timeout: 30_000 });
+  await shoot(posterPage, "idea-living-poster");
+
+  // Judging: the contributor's "Pick your winner" at the top.
+  await moveClock(DAY + 3600_000);
+  const funderPage = await newPerson();
+  await signInBrowser(funderPage, funder.person);
+  await funderPage.goto(`/expanded-proposal/${ideaId}`);
+  await expect(funderPage.getByRole("region", { name: /^Pick your winner by / })).toBeVisible({
+    timeout: 30_000,
+  });
+  await shoot(funderPage, "idea-judging-pick");
+
+  // Settled: the creator page with its won bounty.
+  await moveClock(DAY + 7 * DAY + 3600_000);
+  await page.goto(`/expanded-proposal/${ideaId}`);
+  await expect(page.locator(".idea-outcome")).toContainText("Winner", { timeout: 30_000 });
+  await page.getByRole("link", { name: "Cleo Creator" }).first().click();
+  await expect(page.locator(".creator-video .video-state")).toHaveText("Won", { timeout: 30_000 });
+  await shoot(page, "creator-page");
 });

@@ -105,9 +105,9 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
               <span className="idea-poster__name">by {proposal.author.name}</span>
             </p>
           )}
-          <IdeaStepper ending={proposal.ending} />
         </div>
       </header>
+      <IdeaStepper ending={proposal.ending} />
 
       {/* The end of a bounty, role by role: what this viewer can do or where they stand. */}
       <PickYourWinner proposalId={proposal._id} />

@@ -54,7 +54,8 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
   const ending = endingFigure(proposal.ending, proposal.bountyCents);
   // Once the idea has videos, the leading one's thumbnail is its cover (the strip shows the rest).
   const cover = coverVideoOf(proposal.videos);
-  const summary = description || proposal.brief;
+  // The brief's paragraphs read as one on a card.
+  const summary = description || proposal.brief?.replace(/\s*\n+\s*/g, " ");
 
   return (
     <article
