@@ -2,7 +2,7 @@
 // decide (content filter, length, rate limits); their message shows under the box and the
 // words stay, so nothing typed is lost.
 import clsx from "clsx";
-import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { MESSAGE_MAX_LENGTH } from "../../../convex/model/ideaPageKinds";
 import { convexErrorMessage } from "../../lib/errors";
 import { describedBy } from "../forms/FieldError";
@@ -45,6 +45,11 @@ export default function MessageForm({
   const errorId = useId();
   const tooLong = body.trim().length > maxLength;
 
+  // A refused message: back to the box (enabled again by now) to fix it.
+  useEffect(() => {
+    if (error) textareaRef.current?.focus();
+  }, [error]);
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
@@ -55,7 +60,6 @@ export default function MessageForm({
       setBody("");
     } catch (e) {
       setError(convexErrorMessage(e) ?? SEND_FAILED);
-      textareaRef.current?.focus();
     } finally {
       setSending(false);
     }

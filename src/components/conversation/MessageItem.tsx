@@ -97,8 +97,8 @@ export default function MessageItem({ message, kind, viewer, headingId, actions 
             className="btn btn-ghost btn-sm"
             onClick={() => void toggleHidden()}
           >
-            {message.hidden ? "Show again" : "Hide"}
-            <span className="visually-hidden"> this {kind}</span>
+            {message.hidden ? "Show again" : "Hide"}{" "}
+            <span className="visually-hidden">this {kind}</span>
           </button>
         ) : null}
         {viewer.signedIn && !own && !message.hidden ? (
@@ -111,7 +111,7 @@ export default function MessageItem({ message, kind, viewer, headingId, actions 
               aria-expanded={reporting}
               onClick={() => setReporting((open) => !open)}
             >
-              Report<span className="visually-hidden"> this {kind}</span>
+              Report <span className="visually-hidden">this {kind}</span>
             </button>
           )
         ) : null}

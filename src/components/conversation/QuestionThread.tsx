@@ -40,7 +40,7 @@ export default function QuestionThread({
               aria-expanded={answering}
               onClick={() => setAnswering((open) => !open)}
             >
-              Answer<span className="visually-hidden"> {question.authorName}&apos;s question</span>
+              Answer <span className="visually-hidden">{question.authorName}&apos;s question</span>
             </button>
           ) : null
         }
