@@ -14,7 +14,7 @@ import {
   type MessageReportReason,
   type MessageRole,
 } from "./ideaPageKinds";
-import { notifyAnswered, notifyQuestionAsked } from "./notify";
+import { notifyAnswered, notifyQuestionAsked } from "./notifyIdeaPage";
 import { publicName } from "./users";
 
 export { MESSAGE_MAX_LENGTH };

@@ -9,7 +9,7 @@ import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { checkPublicText } from "./contentFilter";
 import { visibleParagraphs } from "./ideaText";
 import { UPDATE_MAX_LENGTH, updateTopicValidator, type UpdateTopic } from "./ideaPageKinds";
-import { notifyUpdatePosted } from "./notify";
+import { notifyUpdatePosted } from "./notifyIdeaPage";
 
 export { UPDATE_MAX_LENGTH };
 

@@ -181,7 +181,8 @@ function ideaEventKey(e: IdeaEvent) {
   return `${e.kind}:${e.proposalId}`;
 }
 
-async function startFanOut(ctx: MutationCtx, e: IdeaEvent) {
+/** Tells an idea's followers of an event, a page at a time (notifications.fanOut). */
+export async function startFanOut(ctx: MutationCtx, e: IdeaEvent) {
   await ctx.scheduler.runAfter(0, internal.notifications.fanOut, { ...e, cursor: null });
 }
 
@@ -323,42 +324,6 @@ export async function notifyOutcome(ctx: MutationCtx, proposalId: Id<"proposals"
     top = proposal?.peoplesChoiceId ?? undefined;
   }
   await startFanOut(ctx, { proposalId, kind: "outcome", ...(top ? { submissionId: top } : {}) });
-}
-
-// --- An idea's conversation and updates ---------------------------------------------------
-
-/** A new question: the idea's followers, not its asker (who hears of answers directly). */
-export async function notifyQuestionAsked(ctx: MutationCtx, message: Doc<"ideaMessages">) {
-  await startFanOut(ctx, {
-    proposalId: message.proposalId,
-    kind: "question_asked",
-    actorId: message.authorId,
-    messageId: message._id,
-  });
-}
-
-/** An answer: the question's asker hears it (unless they answered themselves). */
-export async function notifyAnswered(ctx: MutationCtx, answer: Doc<"ideaMessages">) {
-  const question = answer.parentId ? await ctx.db.get("ideaMessages", answer.parentId) : null;
-  if (question === null || question.authorId === answer.authorId) return;
-  await deliver(
-    ctx,
-    question.authorId,
-    "question_answered",
-    answer.proposalId,
-    `question_answered:${answer._id}`,
-    { messageId: answer._id },
-  );
-}
-
-/** A poster's update: every follower; about money, by email unless they turned it off. */
-export async function notifyUpdatePosted(ctx: MutationCtx, update: Doc<"ideaUpdates">) {
-  await startFanOut(ctx, {
-    proposalId: update.proposalId,
-    kind: update.topic === "money" ? "idea_update_money" : "idea_update",
-    actorId: update.authorId,
-    updateId: update._id,
-  });
 }
 
 // --- A creator: won, reminders, transfers ---------------------------------------------------

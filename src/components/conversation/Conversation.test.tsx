@@ -150,7 +150,7 @@ describe("Conversation", () => {
     const box = screen.getByLabelText("Your answer to Ann Asker's question");
     expect(box).toHaveFocus();
     await user.keyboard("Yes, it counts.");
-    await user.click(screen.getByRole("button", { name: "Answer", exact: true }));
+    await user.click(screen.getByRole("button", { name: "Answer" }));
     expect(calls.answer).toHaveBeenCalledWith({ questionId: "q1", body: "Yes, it counts." });
     expect(screen.queryByLabelText("Your answer to Ann Asker's question")).toBeNull();
   });

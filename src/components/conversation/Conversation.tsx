@@ -1,7 +1,7 @@
 // <Conversation proposalId />: the idea's questions and answers, live. A new message appears on
 // every open page at once (the list is one shared subscription) and is read out politely to
 // screen readers. Newest questions first, a page at a time.
-import "../../styles/living.css";
+import "../../styles/conversation.css";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useMutation, usePaginatedQuery, useQuery } from "convex/react";

@@ -1,6 +1,7 @@
 // <MessageForm kind onSend />: the box to ask a question or write an answer. The server's rules
 // decide (content filter, length, rate limits); their message shows under the box and the
 // words stay, so nothing typed is lost.
+import "../../styles/conversation.css";
 import clsx from "clsx";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { MESSAGE_MAX_LENGTH } from "../../../convex/model/ideaPageKinds";
