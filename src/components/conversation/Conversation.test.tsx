@@ -106,7 +106,9 @@ describe("Conversation", () => {
     );
     expect(within(region).getByText("Hidden by the idea's poster.")).toBeInTheDocument();
     // A visitor is asked to sign in, and can do nothing else.
-    expect(within(region).getByRole("link", { name: "Sign in" })).toBeInTheDocument();
+    expect(
+      within(region).getByRole("link", { name: "Sign in to ask a question or answer one" }),
+    ).toHaveAttribute("href", "/login");
     expect(within(region).queryByRole("button", { name: /Answer|Report|Hide/ })).toBeNull();
   });
 

@@ -20,6 +20,7 @@ export const CONVERSATION_HEADING = "Questions and answers";
 export const QUESTIONS_PAGE = 10;
 export const NO_QUESTIONS = "No questions yet. Ask the poster or the creators anything.";
 export const LOAD_ERROR = "Failed to load the questions";
+export const SIGN_IN_TO_ASK = "Sign in to ask a question or answer one";
 
 export default function Conversation({ proposalId }: { proposalId: Id<"proposals"> }) {
   return (
@@ -73,9 +74,8 @@ function ConversationBody({ proposalId }: { proposalId: Id<"proposals"> }) {
       ) : (
         <p className="conversation__sign-in">
           <Link to="/login" state={{ from: location }}>
-            Sign in
-          </Link>{" "}
-          to ask a question or answer one.
+            {SIGN_IN_TO_ASK}
+          </Link>
         </p>
       )}
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
