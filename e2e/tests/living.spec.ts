@@ -69,7 +69,7 @@ test("a question appears live in a second browser; the poster's answer reaches t
   await expect(readerQuestions.locator("[aria-live=polite]")).toContainText(
     "New question from Ann Asker",
   );
-  await expectAccessible(reader, "idea page with a question");
+  await expectAccessible(reader, "idea page with a question", { allImpacts: true });
 
   // The poster answers from theirs; their answer is marked.
   const posterPage = await newPerson();
@@ -132,7 +132,7 @@ test("a creator page opens from a submission card and lists the creator's won bo
   await expect(video).toContainText("$20.00");
   await expect(page.getByText("Winning videos")).toBeVisible();
   await expect(page.locator("body")).not.toContainText(creator.person.email);
-  await expectAccessible(page, "creator page");
+  await expectAccessible(page, "creator page", { allImpacts: true });
   await video.getByRole("link", { name: title }).click();
   await expect(page).toHaveURL(new RegExp(`/expanded-proposal/${ideaId}$`));
 });
@@ -185,7 +185,7 @@ test("during judging a contributor who may pick sees 'Pick your winner' at the t
   await expect(pick).toContainText("The $15.00 you gave goes to the video you pick.");
   await expect(pick.getByRole("listitem")).toHaveCount(2);
   await expect(page.getByRole("list", { name: "Where this idea is" })).toContainText("Judging");
-  await expectAccessible(page, "idea page while judging");
+  await expectAccessible(page, "idea page while judging", { allImpacts: true });
 
   await pick
     .getByRole("button", { name: new RegExp(`^Pick this video\\s*: ${titles[1]}$`) })
