@@ -138,7 +138,7 @@ describe("the brief", () => {
         selectedDurations: ["MEDIUM"],
       }),
     });
-    expect(refused.status).toBeLessThan(500);
+    expect(refused.status).toBe(400);
     expect(await refused.text()).toContain(MESSAGES.briefContent);
   });
 
