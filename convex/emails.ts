@@ -12,6 +12,7 @@ import {
 } from "./model/notificationKinds";
 import { unsubscribeUrl } from "./model/emailLinks";
 import { setPreference } from "./model/notify";
+import { notificationFactsOf } from "./model/notificationFacts";
 
 export const MAX_EMAIL_ATTEMPTS = 8;
 export const EMAIL_LEASE_MS = 60_000;
@@ -48,15 +49,7 @@ export const claim = internalMutation({
       attempts: email.attempts + 1,
       leaseUntil: now + EMAIL_LEASE_MS,
     });
-    const submission = n.submissionId ? await ctx.db.get("submissions", n.submissionId) : null;
-    const sentence = notificationText({
-      kind: n.kind,
-      ideaTitle: proposal.title,
-      videoTitle: submission?.title ?? null,
-      ...(n.amountCents !== undefined ? { amountCents: n.amountCents } : {}),
-      ...(n.deadline !== undefined ? { deadline: n.deadline } : {}),
-      refunded: n.kind === "outcome" && n.submissionId === undefined,
-    });
+    const sentence = notificationText(await notificationFactsOf(ctx, n, proposal));
     const site = process.env.SITE_URL ?? "";
     const link = `${site}${notificationPath(n.kind, proposal._id)}`;
     return {

@@ -183,7 +183,8 @@ describe("money news", () => {
     expect((await notificationsOf(w, creator, "transfer_sent")).map((n) => n.amountCents)).toEqual(
       expect.arrayContaining([500, 700]),
     );
-    expect(await recipients(w, "outcome")).toEqual(new Set([author, a, b]));
+    // The creator follows the idea since submitting (issue 29) and hears the outcome too.
+    expect(await recipients(w, "outcome")).toEqual(new Set([author, a, b, creator]));
     const [outcome] = await notificationsOf(w, a, "outcome");
     expect(outcome!.submissionId).toBe(submissionId);
     // Nobody else hears of the creator's money.

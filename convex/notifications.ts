@@ -20,12 +20,16 @@ import {
   notificationText,
 } from "./model/notificationKinds";
 import { payableDestination } from "./model/settlement";
+import { notificationFactsOf } from "./model/notificationFacts";
 
 const ideaKindValidator = v.union(
   v.literal("video_submitted"),
   v.literal("ending_soon"),
   v.literal("judging_started"),
   v.literal("outcome"),
+  v.literal("question_asked"),
+  v.literal("idea_update"),
+  v.literal("idea_update_money"),
 );
 
 export const fanOut = internalMutation({
@@ -34,6 +38,8 @@ export const fanOut = internalMutation({
     kind: ideaKindValidator,
     actorId: v.optional(v.id("users")),
     submissionId: v.optional(v.id("submissions")),
+    messageId: v.optional(v.id("ideaMessages")),
+    updateId: v.optional(v.id("ideaUpdates")),
     cursor: v.union(v.string(), v.null()),
   },
   returns: v.null(),
@@ -96,15 +102,7 @@ export const inbox = userQuery({
     const page = await Promise.all(
       result.page.map(async (n) => {
         const proposal = await ctx.db.get("proposals", n.proposalId);
-        const submission = n.submissionId ? await ctx.db.get("submissions", n.submissionId) : null;
-        const text = notificationText({
-          kind: n.kind,
-          ideaTitle: proposal?.title ?? "An idea",
-          videoTitle: submission?.title ?? null,
-          ...(n.amountCents !== undefined ? { amountCents: n.amountCents } : {}),
-          ...(n.deadline !== undefined ? { deadline: n.deadline } : {}),
-          refunded: n.kind === "outcome" && n.submissionId === undefined,
-        });
+        const text = notificationText(await notificationFactsOf(ctx, n, proposal));
         return {
           _id: n._id,
           kind: n.kind,

@@ -38,6 +38,7 @@ const ideaArgs = {
   durations: v.array(durationValidator),
   expiration: v.number(),
   links: v.array(v.string()),
+  brief: v.optional(v.string()),
 };
 
 // The lists and the idea page read nobody's identity: one cached result serves every viewer,

@@ -27,6 +27,12 @@ import {
   connectedVideoFields,
 } from "./model/validators";
 import { emailStateValidator, notificationKindValidator } from "./model/notificationKinds";
+import {
+  messageReportReasonValidator,
+  messageRoleValidator,
+  standingValidator,
+  updateTopicValidator,
+} from "./model/ideaPageKinds";
 
 export default defineSchema({
   ...authTables,
@@ -48,6 +54,8 @@ export default defineSchema({
     preferredPlatform: v.optional(preferredPlatformValidator),
     // Granted only from the command line (operator.grantAdmin); opens the operator page.
     role: v.optional(v.literal("admin")),
+    // The creator page (/creators/{id}) shows no money totals (Profile → Settings).
+    hideCreatorTotals: v.optional(v.boolean()),
   })
     .index("email", ["email"])
     .index("phone", ["phone"]),
@@ -57,6 +65,8 @@ export default defineSchema({
   proposals: defineTable({
     title: v.string(),
     description: v.string(),
+    // "What should the video show?" (optional, model/ideas.ts); absent on older ideas.
+    brief: v.optional(v.string()),
     links: v.array(v.string()),
     platform: ideaPlatformValidator,
     durations: v.array(durationValidator),
@@ -121,6 +131,8 @@ export default defineSchema({
     .index("by_proposal_video", ["proposalId", "platform", "videoId"])
     .index("by_proposal_eligible_qualified", ["proposalId", "eligible", "qualifiedVotes"])
     .index("by_author", ["authorId"])
+    // A person's videos on one idea (their role in its conversation, their standing).
+    .index("by_proposal_author", ["proposalId", "authorId"])
     // Who may hold a video: the creator whose connected channel posted it (model/submissions).
     .index("by_platform_channel", ["platform", "channelId"]),
 
@@ -300,6 +312,11 @@ export default defineSchema({
     amountCents: v.optional(v.number()),
     // "Pick your winner by" / "set up payouts by".
     deadline: v.optional(v.number()),
+    // A question, an answer or a poster's update the notification is about.
+    messageId: v.optional(v.id("ideaMessages")),
+    updateId: v.optional(v.id("ideaUpdates")),
+    // Judging started: where the recipient's own video stands (model/judging.ts).
+    standing: v.optional(standingValidator),
     dedupeKey: v.string(),
     inApp: v.boolean(),
     createdAt: v.number(),
@@ -345,6 +362,42 @@ export default defineSchema({
   })
     .index("by_notification", ["notificationId"])
     .index("by_state_next", ["state", "nextAttemptAt"]),
+
+  // An idea's questions and answers (model/conversation.ts). A question has no parent; an
+  // answer's parent is its question. The author's role on the idea is kept as it was when they
+  // wrote (the poster, a creator who submitted a video, or nobody in particular).
+  ideaMessages: defineTable({
+    proposalId: v.id("proposals"),
+    parentId: v.union(v.id("ideaMessages"), v.null()),
+    authorId: v.id("users"),
+    role: messageRoleValidator,
+    body: v.string(),
+    // Answers under a question (a counter: the thread never counts its rows).
+    answerCount: v.number(),
+    // Hidden by the idea's poster: its words are no longer shown to anyone.
+    hiddenAt: v.optional(v.number()),
+    // Distinct people who reported it.
+    reportCount: v.number(),
+  })
+    .index("by_proposal_parent", ["proposalId", "parentId"])
+    // The poster's list of reported messages on their idea.
+    .index("by_proposal_reports", ["proposalId", "reportCount"]),
+
+  // One report per person per message.
+  ideaMessageReports: defineTable({
+    messageId: v.id("ideaMessages"),
+    reporterId: v.id("users"),
+    reason: messageReportReasonValidator,
+  }).index("by_message_reporter", ["messageId", "reporterId"]),
+
+  // The poster's updates on their idea, newest first on the idea page and sent to followers.
+  ideaUpdates: defineTable({
+    proposalId: v.id("proposals"),
+    authorId: v.id("users"),
+    body: v.string(),
+    // About the bounty, the deadline or judging: emailed by default (model/ideaUpdates.ts).
+    topic: updateTopicValidator,
+  }).index("by_proposal", ["proposalId"]),
 
   // OAuth requests in flight: the state binds the callback to the person who started it.
   oauthStates: defineTable({

@@ -10,7 +10,8 @@ export const idea = internalQuery({
     const proposalId = ctx.db.normalizeId("proposals", id);
     const found = proposalId ? await ctx.db.get("proposals", proposalId) : null;
     if (!found) return null;
-    const { _id, title, description, bountyCents, submissionCount, status, expiration } = found;
-    return { _id, title, description, bountyCents, submissionCount, status, expiration };
+    const { _id, title, description, brief, bountyCents, submissionCount, status, expiration } =
+      found;
+    return { _id, title, description, brief, bountyCents, submissionCount, status, expiration };
   },
 });

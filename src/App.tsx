@@ -21,6 +21,7 @@ const PrivacyPolicyPage = lazyPage(() => import("./pages/PrivacyPolicyPage"));
 const TermsOfServicePage = lazyPage(() => import("./pages/TermsOfServicePage"));
 const OperatorPage = lazyPage(() => import("./pages/OperatorPage"));
 const InboxPage = lazyPage(() => import("./pages/InboxPage"));
+const CreatorPage = lazyPage(() => import("./pages/CreatorPage"));
 const NotFoundPage = lazyPage(() => import("./pages/NotFoundPage"));
 
 // The paths of the lazily loaded pages, in the order <Routes> ranks them (the catch-all last).
@@ -42,6 +43,7 @@ const LAZY_PAGES = [
   ["/terms-of-service", TermsOfServicePage],
   ["/operator", OperatorPage],
   ["/inbox", InboxPage],
+  ["/creators/:creatorId", CreatorPage],
 ] as const;
 
 /**
@@ -85,6 +87,7 @@ export default function App() {
         <Route path="/terms-of-service" element={<TermsOfServicePage />} />
         <Route path="/operator" element={<OperatorPage />} />
         <Route path="/inbox" element={<InboxPage />} />
+        <Route path="/creators/:creatorId" element={<CreatorPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -229,3 +229,22 @@ export function checkIdeaContent(input: { oneLiner: string; links: string[] }): 
     return reason === null || reason === "invalid";
   });
 }
+
+// A web address in prose: with a scheme, "www.", or a bare host name ending in a letters-only
+// top-level domain ("pornhub.com/x").
+const WEB_ADDRESS =
+  /(?:https?:\/\/|www\.)[^\s<>"]+|\b[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?:\/[^\s<>"]*)?/giu;
+
+/**
+ * The filter for longer public text (a brief, a question or answer, an update): the prose read
+ * as the one-liner is, and each web address in it checked as a supporting link. Addresses are
+ * taken out of the prose first: their ids are not words (see isProfaneLinkWord).
+ */
+export function checkPublicText(text: string): boolean {
+  const links = text.match(WEB_ADDRESS) ?? [];
+  if (containsProfanity(text.replace(WEB_ADDRESS, " "))) return false;
+  return links.every((link) => {
+    const reason = restrictedLinkReason(link);
+    return reason === null || reason === "invalid";
+  });
+}

@@ -23,10 +23,28 @@ export function visibleText(raw: string): string {
   const text = raw.replace(INVISIBLE, "").replace(CONTROL, " ").replace(/\s+/g, " ").trim();
   return /[\p{L}\p{N}\p{S}\p{P}]/u.test(text) ? text : "";
 }
+/**
+ * Longer text people write (an idea's brief, a question, an update): each line as visibleText
+ * makes it, blank lines between paragraphs kept (at most one in a row), trimmed. Empty when
+ * nothing visible is left.
+ */
+export function visibleParagraphs(raw: string): string {
+  const lines = raw.replace(/\r\n?|[\u2028\u2029]/g, "\n").split("\n");
+  const kept: string[] = [];
+  for (const line of lines) {
+    const text = visibleText(line);
+    if (text !== "" || (kept.length > 0 && kept.at(-1) !== "")) kept.push(text);
+  }
+  while (kept.at(-1) === "") kept.pop();
+  return kept.join("\n");
+}
+
 export const MAX_DEADLINE_DAYS = 365;
 export const TITLE_MAX_LENGTH = 200;
 export const MAX_LINKS = 10;
 export const LINK_MAX_LENGTH = 2048;
+/** The brief: "What should the video show?" (optional). */
+export const BRIEF_MAX_LENGTH = 2000;
 
 /** Whether a value is a web address: http:// or https://. */
 export function isHttpUrl(value: string): boolean {

@@ -29,6 +29,7 @@ describe("idea validation, in the spec's order", () => {
         links: ["https://en.wikipedia.org/wiki/Red_fox", "http://example.com/foxes"],
         description:
           "Supporting Links:\n- https://en.wikipedia.org/wiki/Red_fox\n- http://example.com/foxes",
+        brief: "",
       },
     });
   });

@@ -1,20 +1,23 @@
 // Validating an idea in the spec's order, with the content filter (the server's check; the
 // submit page runs the same function as a pre-check). The text rules it applies are in
 // model/ideaText.ts, which pages import without the filter.
-import { checkIdeaContent, INAPPROPRIATE_CONTENT_MESSAGE } from "./contentFilter";
+import { checkIdeaContent, checkPublicText, INAPPROPRIATE_CONTENT_MESSAGE } from "./contentFilter";
 import {
+  BRIEF_MAX_LENGTH,
   describeLinks,
   isHttpUrl,
   LINK_MAX_LENGTH,
   MAX_DEADLINE_DAYS,
   MAX_LINKS,
   TITLE_MAX_LENGTH,
+  visibleParagraphs,
   visibleText,
 } from "./ideaText";
 import { DAY_MS } from "./labels";
 import { DURATIONS, IDEA_PLATFORMS, type Duration, type IdeaPlatform } from "./validators";
 
 export {
+  BRIEF_MAX_LENGTH,
   DEFAULT_DEADLINE_DAYS,
   describeLinks,
   isHttpUrl,
@@ -37,6 +40,9 @@ export const MESSAGES = {
   linkScheme: "Supporting links must be web addresses starting with http:// or https://",
   linkTooLong: `Each supporting link must be at most ${LINK_MAX_LENGTH.toLocaleString("en-US")} characters`,
   content: INAPPROPRIATE_CONTENT_MESSAGE,
+  // The brief is extra to the spec: checked after the spec's rules, with its own words.
+  briefTooLong: `Please keep the brief to ${BRIEF_MAX_LENGTH.toLocaleString("en-US")} characters`,
+  briefContent: "The brief contains inappropriate content or restricted URLs",
 } as const;
 
 export interface IdeaInput {
@@ -45,6 +51,8 @@ export interface IdeaInput {
   durations: string[];
   expiration: number;
   links: string[];
+  /** "What should the video show?" (optional). */
+  brief?: string;
 }
 
 export interface ValidIdea {
@@ -54,6 +62,8 @@ export interface ValidIdea {
   expiration: number;
   links: string[];
   description: string;
+  /** The brief, cleaned ("" when none). */
+  brief: string;
 }
 
 export type IdeaValidation = { ok: true; idea: ValidIdea } | { ok: false; message: string };
@@ -79,6 +89,9 @@ export function validateIdea(input: IdeaInput, now: number): IdeaValidation {
   if (links.some((link) => link.length > LINK_MAX_LENGTH)) return fail(MESSAGES.linkTooLong);
   if (!links.every(isHttpUrl)) return fail(MESSAGES.linkScheme);
   if (!checkIdeaContent({ oneLiner: title, links })) return fail(MESSAGES.content);
+  const brief = visibleParagraphs(input.brief ?? "");
+  if (brief.length > BRIEF_MAX_LENGTH) return fail(MESSAGES.briefTooLong);
+  if (!checkPublicText(brief)) return fail(MESSAGES.briefContent);
   return {
     ok: true,
     idea: {
@@ -88,6 +101,7 @@ export function validateIdea(input: IdeaInput, now: number): IdeaValidation {
       expiration: input.expiration,
       links,
       description: describeLinks(links),
+      brief,
     },
   };
 }

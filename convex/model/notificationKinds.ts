@@ -2,6 +2,7 @@
 // words, shared by the inbox, the emails and Profile → Settings.
 import { literals } from "convex-helpers/validators";
 import type { Infer } from "convex/values";
+import type { Standing } from "./ideaPageKinds";
 
 export const NOTIFICATION_KINDS = [
   "video_submitted",
@@ -15,6 +16,10 @@ export const NOTIFICATION_KINDS = [
   "refund_sent",
   "refund_failed",
   "video_claimed",
+  "question_asked",
+  "question_answered",
+  "idea_update",
+  "idea_update_money",
 ] as const;
 export const notificationKindValidator = literals(...NOTIFICATION_KINDS);
 export type NotificationKind = Infer<typeof notificationKindValidator>;
@@ -41,6 +46,15 @@ export const KIND_INFO: Record<
     money: false,
     defaultEmail: true,
   },
+  question_asked: { label: "A question on an idea you follow", money: false, defaultEmail: false },
+  question_answered: { label: "An answer to your question", money: false, defaultEmail: false },
+  idea_update: { label: "An update from an idea's poster", money: false, defaultEmail: false },
+  // "The deadline is tomorrow", "I raised the bounty": about money, so emailed by default.
+  idea_update_money: {
+    label: "An update about a bounty, its deadline or judging",
+    money: true,
+    defaultEmail: true,
+  },
 };
 
 export interface NotificationFacts {
@@ -51,6 +65,29 @@ export interface NotificationFacts {
   deadline?: number;
   /** For an outcome: refunded when no video won. */
   refunded?: boolean;
+  /** Who asked, answered or posted (their public name), and their role on the idea. */
+  actorName?: string;
+  actorRole?: "poster" | "creator" | "member";
+  /** The message's or update's words, shortened; null when the poster hid the message. */
+  excerpt?: string | null;
+  /** Judging started: where the recipient's own video stands. */
+  standing?: Standing;
+}
+
+const EXCERPT_MAX = 140;
+
+/** A message's words for a notification: one line, at most 140 characters. */
+export function excerptOf(text: string): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > EXCERPT_MAX ? `${line.slice(0, EXCERPT_MAX - 1).trimEnd()}…` : line;
+}
+
+/** Where a creator's video stands (the judging notification and the idea page say the same). */
+export function standingText(video: string, s: Standing): string {
+  if (!s.eligible) return `Your video ${video} can't win: it fails the idea's checks.`;
+  const votes = (n: number) => `${n} counted vote${n === 1 ? "" : "s"}`;
+  if (s.leading) return `Your video ${video} leads with ${votes(s.countedVotes)}.`;
+  return `Your video ${video} has ${votes(s.countedVotes)}; the leader has ${votes(s.leaderVotes ?? 0)}.`;
 }
 
 export function dollars(cents: number): string {
@@ -73,6 +110,9 @@ export function notificationPath(kind: NotificationKind, proposalId: string): st
     : `/expanded-proposal/${proposalId}`;
 }
 
+const quoted = (excerpt: string | null | undefined) =>
+  excerpt ? `“${excerpt}”` : "(a message the poster hid)";
+
 /** One short sentence for the inbox and the email's first line. */
 export function notificationText(f: NotificationFacts): string {
   const idea = `"${f.ideaTitle}"`;
@@ -84,9 +124,12 @@ export function notificationText(f: NotificationFacts): string {
     case "ending_soon":
       return `${idea} ends in 24 hours.`;
     case "judging_started":
-      return f.deadline !== undefined
-        ? `Judging started on ${idea}: pick your winner by ${dateText(f.deadline)}.`
-        : `Judging started on ${idea}.`;
+      return (
+        (f.deadline !== undefined
+          ? `Judging started on ${idea}: pick your winner by ${dateText(f.deadline)}.`
+          : `Judging started on ${idea}.`) +
+        (f.standing ? ` ${standingText(video, f.standing)}` : "")
+      );
     case "outcome":
       return f.refunded
         ? `${idea} ended without an eligible video: its contributions are refunded.`
@@ -110,5 +153,19 @@ export function notificationText(f: NotificationFacts): string {
       return `Your refund of ${amount} for ${idea} failed. We are looking into it.`;
     case "video_claimed":
       return `The creator of ${video} connected the channel that posted it: its submission to ${idea} is now theirs, with its votes.`;
+    case "question_asked":
+      return `${f.actorName ?? "Someone"} asked about ${idea}: ${quoted(f.excerpt)}`;
+    case "question_answered": {
+      const who =
+        f.actorRole === "poster"
+          ? `${f.actorName ?? "The poster"} (the poster)`
+          : f.actorRole === "creator"
+            ? `${f.actorName ?? "A creator"} (a creator)`
+            : (f.actorName ?? "Someone");
+      return `${who} answered your question on ${idea}: ${quoted(f.excerpt)}`;
+    }
+    case "idea_update":
+    case "idea_update_money":
+      return `Update from the poster of ${idea}: ${quoted(f.excerpt)}`;
   }
 }

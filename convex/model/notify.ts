@@ -9,6 +9,8 @@ import { internal } from "../_generated/api";
 import { judgingEndsAt } from "./ideas";
 import { DAY_MS } from "./labels";
 import { KIND_INFO, NOTIFICATION_KINDS, type NotificationKind } from "./notificationKinds";
+import type { Standing } from "./ideaPageKinds";
+import { bestStandingOf } from "./judging";
 
 export const FAN_OUT_PAGE = 100;
 /** Claim-window reminders: this many days before the window ends. */
@@ -99,6 +101,9 @@ type Fields = {
   contributionId?: Id<"contributions">;
   amountCents?: number;
   deadline?: number;
+  messageId?: Id<"ideaMessages">;
+  updateId?: Id<"ideaUpdates">;
+  standing?: Standing;
 };
 
 /**
@@ -155,16 +160,29 @@ export async function deliver(
 
 export type IdeaEvent = {
   proposalId: Id<"proposals">;
-  kind: "video_submitted" | "ending_soon" | "judging_started" | "outcome";
+  kind:
+    | "video_submitted"
+    | "ending_soon"
+    | "judging_started"
+    | "outcome"
+    | "question_asked"
+    | "idea_update"
+    | "idea_update_money";
   actorId?: Id<"users">;
   submissionId?: Id<"submissions">;
+  messageId?: Id<"ideaMessages">;
+  updateId?: Id<"ideaUpdates">;
 };
 
 function ideaEventKey(e: IdeaEvent) {
-  return e.kind === "video_submitted" ? `${e.kind}:${e.submissionId}` : `${e.kind}:${e.proposalId}`;
+  if (e.kind === "video_submitted") return `${e.kind}:${e.submissionId}`;
+  if (e.kind === "question_asked") return `${e.kind}:${e.messageId}`;
+  if (e.kind === "idea_update" || e.kind === "idea_update_money") return `update:${e.updateId}`;
+  return `${e.kind}:${e.proposalId}`;
 }
 
-async function startFanOut(ctx: MutationCtx, e: IdeaEvent) {
+/** Tells an idea's followers of an event, a page at a time (notifications.fanOut). */
+export async function startFanOut(ctx: MutationCtx, e: IdeaEvent) {
   await ctx.scheduler.runAfter(0, internal.notifications.fanOut, { ...e, cursor: null });
 }
 
@@ -195,22 +213,31 @@ export async function fanOutPage(
     .paginate({ numItems: FAN_OUT_PAGE, cursor });
   for (const follow of page.page) {
     if (follow.userId === e.actorId) continue;
-    const fields: Fields = e.submissionId ? { submissionId: e.submissionId } : {};
-    if (
-      e.kind === "judging_started" &&
-      proposal.submissionCount > 0 &&
-      (await mayPick(ctx, follow.userId, e.proposalId))
-    )
-      fields.deadline = judgingEndsAt(proposal.expiration);
+    const fields: Fields = {
+      ...(e.submissionId ? { submissionId: e.submissionId } : {}),
+      ...(e.messageId ? { messageId: e.messageId } : {}),
+      ...(e.updateId ? { updateId: e.updateId } : {}),
+    };
+    if (e.kind === "judging_started" && proposal.submissionCount > 0) {
+      if (await mayPick(ctx, follow.userId, e.proposalId))
+        fields.deadline = judgingEndsAt(proposal.expiration);
+      // A creator who submitted hears where their video stands.
+      const own = await bestStandingOf(ctx, follow.userId, proposal._id);
+      if (own !== null) {
+        fields.submissionId = own.submissionId;
+        fields.standing = own.standing;
+      }
+    }
     await deliver(ctx, follow.userId, e.kind, e.proposalId, ideaEventKey(e), fields);
   }
   return page.isDone ? null : page.continueCursor;
 }
 
-/** A video was submitted: the idea's followers, not its submitter. */
+/** A video was submitted: the idea's followers, not its submitter, who now follows the idea. */
 export async function notifyVideoSubmitted(ctx: MutationCtx, submissionId: Id<"submissions">) {
   const s = await ctx.db.get("submissions", submissionId);
   if (s === null) return;
+  await autoFollow(ctx, s.authorId, s.proposalId);
   await startFanOut(ctx, {
     proposalId: s.proposalId,
     kind: "video_submitted",

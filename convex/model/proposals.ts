@@ -145,6 +145,8 @@ export const ideaCardValidator = schema
     "submissionCount",
   )
   .extend({
+    // "What should the video show?": null when the poster wrote none.
+    brief: v.union(v.string(), v.null()),
     votes: v.number(),
     ending: ideaEndingValidator,
     // Up to three of the idea's videos, most voted first, for the card's strip.
@@ -179,6 +181,7 @@ export async function toCard(ctx: QueryCtx, proposal: Doc<"proposals">): Promise
     _creationTime: proposal._creationTime,
     title: proposal.title,
     description: proposal.description,
+    brief: proposal.brief || null,
     links: proposal.links,
     platform: proposal.platform,
     durations: proposal.durations,
@@ -250,8 +253,10 @@ export async function voteOnIdea(
   return await setProposalVote(ctx, userId, proposal, value);
 }
 
-export function searchTextOf(idea: Pick<ValidIdea, "title" | "description">): string {
-  return `${idea.title}\n${idea.description}`;
+export function searchTextOf(
+  idea: Pick<ValidIdea, "title" | "description"> & { brief?: string },
+): string {
+  return [idea.title, idea.description, idea.brief ?? ""].filter((part) => part !== "").join("\n");
 }
 
 export async function createProposal(
@@ -262,6 +267,7 @@ export async function createProposal(
   const proposalId = await ctx.db.insert("proposals", {
     title: idea.title,
     description: idea.description,
+    ...(idea.brief !== "" ? { brief: idea.brief } : {}),
     links: idea.links,
     platform: idea.platform,
     durations: idea.durations,

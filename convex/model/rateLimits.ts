@@ -31,6 +31,12 @@ export const RATE_LIMITS = {
   oauthStart: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
   // Idea and submission votes together; clicking around freely, but no vote scripts.
   vote: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
+  // Questions and answers on ideas: a lively thread, not a flood (each one notifies people).
+  postMessage: { kind: "token bucket", rate: 30, period: HOUR, capacity: 10 },
+  // A poster's updates reach every follower, some by email: a few a day.
+  postUpdate: { kind: "token bucket", rate: 6, period: 24 * HOUR, capacity: 3 },
+  // Reports, and a poster hiding or showing messages again.
+  moderate: { kind: "token bucket", rate: 60, period: HOUR, capacity: 20 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;

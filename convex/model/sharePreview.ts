@@ -19,7 +19,14 @@ export function sharePath(proposalId: string): string {
 
 export type ShareIdea = Pick<
   Doc<"proposals">,
-  "_id" | "title" | "description" | "bountyCents" | "submissionCount" | "status" | "expiration"
+  | "_id"
+  | "title"
+  | "description"
+  | "brief"
+  | "bountyCents"
+  | "submissionCount"
+  | "status"
+  | "expiration"
 >;
 
 /** "5 days left" (whole days, hours, minutes, as the idea page) or the idea's outcome. */
@@ -65,7 +72,8 @@ function escapeHtml(text: string): string {
 
 function shortDescription(idea: ShareIdea, text: PreviewImageText): string {
   const summary = `${text.bounty} bounty · ${text.videos} · ${text.status}.`;
-  const own = descriptionWithoutLinks(idea.description).replace(/\s+/g, " ").trim();
+  // The brief says what the video should show: the preview's own words, when there is one.
+  const own = (idea.brief || descriptionWithoutLinks(idea.description)).replace(/\s+/g, " ").trim();
   const full = own ? `${summary} ${own}` : `${summary} Back it or make the video on Bounties.`;
   return full.length > DESCRIPTION_MAX ? `${full.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…` : full;
 }

@@ -38,6 +38,8 @@ export function viewForPath(path: string | null): ListView {
 const submitBody = z.object({
   oneLiner: z.string().max(10_000),
   description: z.string().max(50_000).optional(),
+  // Issue 29's brief ("What should the video show?"); its own rules are the server's.
+  brief: z.string().max(50_000).nullable().optional(),
   links: z.array(z.string().max(10_000)).max(100).optional(),
   platform: z.enum(IDEA_PLATFORMS).nullable().optional(),
   userId: z.string().nullable().optional(),
@@ -96,6 +98,7 @@ export function ideaRoutes(app: RestApp) {
       durations: body.selectedDurations,
       expiration: Number.isNaN(expiration) ? 0 : expiration,
       links: body.links ?? linksIn(body.description ?? ""),
+      brief: body.brief ?? undefined,
     });
     return json({ proposal: { id } }, 201);
   });

@@ -77,6 +77,7 @@ describe("REST: ideas", () => {
       id: first,
       title: "Cats in space",
       description: "",
+      brief: null,
       platform: "Any",
       duration: "SHORT,LONG",
       expiration: expect.any(String),

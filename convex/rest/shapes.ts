@@ -9,12 +9,13 @@ import type { RestUser } from "../model/users";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** An idea in the lists (§3 "Proposal"). */
+/** An idea in the lists (§3 "Proposal"), with its brief (issue 29; null when none). */
 export function restProposal(card: IdeaCardForViewer) {
   return {
     id: card._id,
     title: card.title,
     description: card.description,
+    brief: card.brief,
     platform: card.platform,
     duration: card.durations.join(","),
     expiration: iso(card.expiration),
@@ -25,10 +26,10 @@ export function restProposal(card: IdeaCardForViewer) {
   };
 }
 
-/** GET /server/api/proposals/:id */
+/** GET /server/api/proposals/:id (the spec's fields, then the brief). */
 export function restProposalDetail(card: IdeaCardForViewer) {
-  const { id, title, description, expiration, platform, duration } = restProposal(card);
-  return { id, title, description, expiration, platform, duration };
+  const { id, title, description, expiration, platform, duration, brief } = restProposal(card);
+  return { id, title, description, expiration, platform, duration, brief };
 }
 
 /** GET /server/api/proposals/:id/bounty */

@@ -89,6 +89,8 @@ export async function postIdea(
     hoursLeft?: number;
     secondsLeft?: number;
     links?: string[];
+    /** "What should the video show?" */
+    brief?: string;
   },
 ): Promise<string> {
   return (await who.client.mutation(fn.createIdea, {
@@ -99,6 +101,7 @@ export async function postIdea(
     expiration:
       Date.now() + offset + (idea.secondsLeft ?? (idea.hoursLeft ?? 24 * 14) * 3600) * 1000,
     links: idea.links ?? [],
+    ...(idea.brief ? { brief: idea.brief } : {}),
   })) as string;
 }
 

@@ -58,3 +58,13 @@ export function videoTitle(title: string | undefined): string {
   const trimmed = title?.trim();
   return trimmed ? truncate(trimmed, 60) : "Untitled Video";
 }
+
+/** "Mar 3, 10:24 AM": when a message or an update was written. */
+export function formatShortDateTime(ms: number): string {
+  return new Intl.DateTimeFormat("en-US", {
+    month: "short",
+    day: "numeric",
+    hour: "numeric",
+    minute: "2-digit",
+  }).format(ms);
+}

@@ -16,6 +16,8 @@ export interface IdeaDraft {
   /** The deadline input's value ("YYYY-MM-DDTHH:mm"). */
   deadline: string;
   links: string[];
+  /** "What should the video show?" (absent in drafts kept before it existed). */
+  brief: string;
 }
 
 export function saveIdeaDraft(draft: IdeaDraft): void {
@@ -59,5 +61,6 @@ export function readIdeaDraft(): IdeaDraft | null {
     durations: DURATIONS.filter((d) => strings(draft.durations).includes(d)),
     deadline: typeof draft.deadline === "string" ? draft.deadline : "",
     links: strings(draft.links),
+    brief: typeof draft.brief === "string" ? draft.brief : "",
   };
 }

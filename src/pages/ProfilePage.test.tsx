@@ -39,6 +39,9 @@ const NO_PLATFORMS = {
   videos: [],
 };
 
+let totalsHidden = false;
+const setTotalsHidden = vi.fn();
+
 function setUser(user: CurrentUser | null | undefined) {
   vi.mocked(useQuery).mockImplementation(((
     query: Parameters<typeof getFunctionName>[0],
@@ -46,6 +49,7 @@ function setUser(user: CurrentUser | null | undefined) {
   ) => {
     if (args === "skip") return undefined;
     if (getFunctionName(query) === "platforms:mine") return NO_PLATFORMS;
+    if (getFunctionName(query) === "creators:totalsHidden") return totalsHidden;
     // My Bounties: no ideas posted yet.
     return user;
   }) as typeof useQuery);
@@ -76,6 +80,7 @@ beforeEach(() => {
     if (getFunctionName(ref) === "platforms:disconnect") return vi.fn();
     // Settings → Notifications (its own suite tests it).
     if (getFunctionName(ref) === "notifications:setPreferences") return vi.fn();
+    if (getFunctionName(ref) === "creators:setTotalsHidden") return setTotalsHidden;
     throw new Error(`unexpected mutation ${getFunctionName(ref)}`);
   }) as unknown as typeof useMutation);
   vi.mocked(useAction).mockReturnValue(vi.fn() as unknown as ReturnType<typeof useAction>);
@@ -228,6 +233,23 @@ describe("ProfilePage Settings", () => {
     expect(preference("Display Name")).toHaveTextContent("Ada");
     expect(preference("Account Type")).toHaveTextContent("Business");
     expect(preference("Preferred Platform")).toHaveTextContent("TikTok");
+  });
+
+  it("links to the creator page and hides its totals with one switch", async () => {
+    totalsHidden = false;
+    setTotalsHidden.mockResolvedValue(null);
+    renderProfile("/profile?tab=settings");
+    const section = screen.getByRole("region", { name: "Your creator page" });
+    expect(within(section).getByRole("link", { name: "your creator page" })).toHaveAttribute(
+      "href",
+      `/creators/${makeUser()._id}`,
+    );
+    const toggle = within(section).getByRole("switch", {
+      name: "Show what I was paid on my creator page",
+    });
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
+    expect(setTotalsHidden).toHaveBeenCalledWith({ hidden: true });
   });
 
   it("shows Viewer and YouTube, TikTok when nothing is chosen", () => {

@@ -16,6 +16,8 @@ vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
   useQuery: vi.fn(),
   useMutation: vi.fn(),
+  // The updates and the questions: none yet.
+  usePaginatedQuery: vi.fn(() => ({ results: [], status: "Exhausted", loadMore: vi.fn() })),
 }));
 vi.mock("@convex-dev/auth/react", () => ({ useAuthActions: vi.fn() }));
 vi.mock("sonner", () => ({
@@ -123,7 +125,7 @@ describe("ProposalPage", () => {
 
     expect(screen.queryByText("No description provided.")).not.toBeInTheDocument();
     expect(screen.queryByText(/Supporting Links:/)).not.toBeInTheDocument();
-    const list = screen.getByRole("list");
+    const list = within(screen.getByRole("region", { name: "About this idea" })).getByRole("list");
     const anchors = within(list).getAllByRole("link");
     expect(anchors.map((a) => a.getAttribute("href"))).toEqual(links);
     for (const anchor of anchors) {

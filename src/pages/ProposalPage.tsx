@@ -34,6 +34,14 @@ import IdeaLiveNotice from "../components/share/IdeaLiveNotice";
 import ShareButtons from "../components/share/ShareButtons";
 import Avatar from "../components/Avatar";
 import { Calendar, CirclePlay, Clock, Monitor, type LucideIcon } from "lucide-react";
+import { useQuery } from "convex/react";
+import { api } from "../../convex/_generated/api";
+import IdeaStepper from "../components/ideaPage/IdeaStepper";
+import IdeaBrief from "../components/ideaPage/IdeaBrief";
+import PickYourWinner from "../components/judging/PickYourWinner";
+import CreatorStanding from "../components/judging/CreatorStanding";
+import IdeaUpdates from "../components/updates/IdeaUpdates";
+import Conversation from "../components/conversation/Conversation";
 
 export const NO_DESCRIPTION = "No description provided.";
 export const CLOSED_MESSAGE = "This proposal is no longer accepting submissions.";
@@ -99,7 +107,11 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
           )}
         </div>
       </header>
+      <IdeaStepper ending={proposal.ending} />
 
+      {/* The end of a bounty, role by role: what this viewer can do or where they stand. */}
+      <PickYourWinner proposalId={proposal._id} />
+      <CreatorStanding proposalId={proposal._id} />
       <IdeaOutcome proposalId={proposal._id} />
 
       <AfterFirstPaint placeholder={<ProposalLayoutSkeleton />}>
@@ -172,6 +184,7 @@ function ProposalLayout({
         </section>
       </aside>
       <div className="proposal-main">
+        <IdeaBrief brief={proposal.brief} />
         <section className="card proposal-section" aria-labelledby="proposal-about">
           <h2 id="proposal-about" className="proposal-section__title">
             About this idea
@@ -208,12 +221,20 @@ function ProposalLayout({
           </dl>
         </section>
 
+        <PosterUpdates proposalId={proposal._id} />
         <SubmissionList proposalId={proposal._id} closed={expired} />
+        <Conversation proposalId={proposal._id} />
         <YourContributions proposalId={proposal._id} />
         <Ledger proposalId={proposal._id} />
       </div>
     </div>
   );
+}
+
+/** The poster's updates; the poster writes them here (their role comes from the conversation). */
+function PosterUpdates({ proposalId }: { proposalId: Proposal["_id"] }) {
+  const viewer = useQuery(api.conversation.viewer, { proposalId });
+  return <IdeaUpdates proposalId={proposalId} isPoster={viewer?.role === "poster"} />;
 }
 
 type FactIcon = "clock" | "platform" | "duration" | "calendar";

@@ -462,6 +462,28 @@ describe("SubmitIdeaPage: submitting", () => {
     expect(pathname()).toBe("/expanded-proposal/k57abc123");
   });
 
+  it("sends the brief, cleaned, with the idea; a profane brief is stopped at its own field", async () => {
+    createProposal.mockResolvedValue("k57brief");
+    renderSubmit();
+    const user = await fillValid();
+    const brief = screen.getByRole("textbox", { name: /What should the video show\?/ });
+    await user.type(brief, "Show the sh1t nails.");
+    await user.click(submitButton());
+    expect(createProposal).not.toHaveBeenCalled();
+    expect(brief).toHaveFocus();
+    expect(brief).toHaveAccessibleDescription(
+      expect.stringContaining("The brief contains inappropriate content or restricted URLs"),
+    );
+
+    await user.clear(brief);
+    await user.type(brief, "  Show every joint up close.{Enter}{Enter}{Enter}No glue either.  ");
+    await user.click(submitButton());
+    expect(createProposal).toHaveBeenCalledWith(
+      expect.objectContaining({ brief: "Show every joint up close.\n\nNo glue either." }),
+    );
+    // Typing three fields takes a while on a busy machine.
+  }, 30_000);
+
   it("shows the server's message as it is", async () => {
     createProposal.mockRejectedValue(
       new ConvexError({ message: "Please choose a deadline within 365 days" }),

@@ -31,7 +31,14 @@ export const GENERIC_ERROR_MESSAGE = "Something went wrong. Please try again.";
 
 /** The field with a problem (the schema reports one at a time, in the spec's order). */
 function firstProblem(errors: FieldErrors<IdeaFormValues>): { field: IdeaField; message: string } {
-  for (const field of ["deadline", "durations", "platform", "oneLiner", "links"] as const) {
+  for (const field of [
+    "deadline",
+    "durations",
+    "platform",
+    "oneLiner",
+    "links",
+    "brief",
+  ] as const) {
     const message = errors[field]?.message;
     if (message) return { field, message };
   }
@@ -78,6 +85,7 @@ export default function SubmitIdeaPage() {
         durations: idea.durations,
         expiration: idea.expiration,
         links: idea.links,
+        ...(idea.brief !== "" ? { brief: idea.brief } : {}),
       });
       clearIdeaDraft();
       toast.dismiss(TOAST_IDS.postIdea);

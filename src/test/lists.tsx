@@ -12,6 +12,7 @@ export function makeProposal(overrides: Partial<ProposalListItem> = {}): Proposa
     _creationTime: Date.UTC(2024, 10, 6),
     title: "Explain quantum computing with LEGO",
     description: "",
+    brief: null,
     links: [],
     platform: "YouTube",
     durations: ["SHORT"],

@@ -5,6 +5,7 @@ import CreatorSettings from "./CreatorSettings";
 import PayoutSettings from "../money/PayoutSettings";
 import DisplayNameEditor from "./DisplayNameEditor";
 import NotificationSettings from "../notifications/NotificationSettings";
+import CreatorPageSettings from "./CreatorPageSettings";
 
 interface SettingsTabProps {
   user: CurrentUser;
@@ -47,6 +48,7 @@ export default function SettingsTab({ user, onSignOut, signingOut }: SettingsTab
       </section>
 
       <CreatorSettings />
+      <CreatorPageSettings userId={user._id} />
       <PayoutSettings />
       <NotificationSettings />
 

@@ -6,9 +6,39 @@ import type { CardVideo } from "../../../convex/model/proposals";
 const TILE_WIDTH = 112;
 const TILE_HEIGHT = 63;
 
+/** The card's cover: the leading video (most voted) that has a thumbnail, if any does. */
+export function coverVideoOf(videos: CardVideo[]): CardVideo | null {
+  return videos.find((v) => v.thumbnailUrl !== null) ?? null;
+}
+
+/** The leading video's thumbnail across the top of the card (decorative: the strip names it). */
+export function IdeaCardCover({ video }: { video: CardVideo }) {
+  return (
+    <div className={`idea-cover idea-cover--${video.platform.toLowerCase()}`}>
+      <img
+        src={video.thumbnailUrl ?? ""}
+        alt={`Leading video: ${video.title}`}
+        width={640}
+        height={360}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+      />
+    </div>
+  );
+}
+
 /** Up to three of an idea's videos as small covers, or a plain "No videos yet". */
-export default function IdeaCardVideos({ videos }: { videos: CardVideo[] }) {
+export default function IdeaCardVideos({
+  videos,
+  hideEmpty = false,
+}: {
+  videos: CardVideo[];
+  /** Nothing at all when there are no videos (the card's cover already shows one). */
+  hideEmpty?: boolean;
+}) {
   if (videos.length === 0) {
+    if (hideEmpty) return null;
     return (
       <p className="idea-videos idea-videos--empty">
         <Video size={14} strokeWidth={2} aria-hidden="true" />

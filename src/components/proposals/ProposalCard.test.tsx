@@ -46,7 +46,7 @@ describe("ProposalCard", () => {
     expect(screen.queryByRole("list", { name: "Videos" })).not.toBeInTheDocument();
   });
 
-  it("shows up to three video covers, lazy and sized; a portrait TikTok cover is not cropped", () => {
+  it("once it has videos, the leading one's thumbnail is the cover and the strip shows the rest", () => {
     renderCard({
       videos: [
         {
@@ -56,20 +56,47 @@ describe("ProposalCard", () => {
           thumbnailUrl: "https://p16.tiktokcdn.com/fox.jpg",
         },
         { _id: "s2" as never, platform: "YouTube", title: "Fox den tour", thumbnailUrl: null },
+        {
+          _id: "s3" as never,
+          platform: "YouTube",
+          title: "Urban foxes",
+          thumbnailUrl: "https://i.ytimg.com/vi/x/hq.jpg",
+        },
       ],
     });
-    const strip = screen.getByRole("list", { name: "Videos" });
-    expect(within(strip).getAllByRole("listitem")).toHaveLength(2);
-    const cover = within(strip).getByRole("img", { name: "Foxes at night" });
+    const cover = screen.getByRole("img", { name: "Leading video: Foxes at night" });
     expect(cover).toHaveAttribute("src", "https://p16.tiktokcdn.com/fox.jpg");
     expect(cover).toHaveAttribute("loading", "lazy");
-    expect(cover).toHaveAttribute("width", "112");
-    expect(cover).toHaveAttribute("height", "63");
-    // The TikTok tile fits its portrait cover whole (object-fit: contain in idea-card.css).
-    expect(cover.closest("li")).toHaveClass("idea-videos__tile--tiktok");
-    // A video without a cover still shows, by its title.
+    // A portrait TikTok cover fits whole (object-fit: contain in idea-card.css).
+    expect(cover.parentElement).toHaveClass("idea-cover--tiktok");
+    expect(screen.getByRole("article")).toHaveClass("proposal-card--with-cover");
+    const strip = screen.getByRole("list", { name: "Videos" });
+    expect(within(strip).getAllByRole("listitem")).toHaveLength(2);
+    const tile = within(strip).getByRole("img", { name: "Urban foxes" });
+    expect(tile).toHaveAttribute("width", "112");
+    expect(tile).toHaveAttribute("height", "63");
+    // A video without a thumbnail still shows, by its title.
     expect(within(strip).getByText("Fox den tour")).toBeInTheDocument();
     expect(screen.queryByText("No videos yet")).not.toBeInTheDocument();
+  });
+
+  it("has no cover while no video has a thumbnail, and says so when there are no videos", () => {
+    const { unmount } = renderCard({
+      videos: [
+        { _id: "s2" as never, platform: "YouTube", title: "Fox den tour", thumbnailUrl: null },
+      ],
+    });
+    expect(screen.queryByRole("img", { name: /Leading video/ })).not.toBeInTheDocument();
+    expect(screen.getByText("Fox den tour")).toBeInTheDocument();
+    unmount();
+    renderCard({ videos: [] });
+    expect(screen.getByText("No videos yet")).toBeInTheDocument();
+    expect(screen.getByRole("article")).not.toHaveClass("proposal-card--with-cover");
+  });
+
+  it("shows the brief where there is no description of its own", () => {
+    renderCard({ description: "", brief: "Walk every bridge at dawn." });
+    expect(screen.getByText("Walk every bridge at dawn.")).toBeInTheDocument();
   });
 
   it("shows the poster's name and initials, and the backers", () => {

@@ -12,7 +12,7 @@ import BountyBar from "./BountyBar";
 import ExpiryLabel from "./ExpiryLabel";
 import IdeaVoteButtons from "./IdeaVoteButtons";
 import EndingSummary, { endingFigure } from "./EndingSummary";
-import IdeaCardVideos from "./IdeaCardVideos";
+import IdeaCardVideos, { IdeaCardCover, coverVideoOf } from "./IdeaCardVideos";
 import Avatar from "../Avatar";
 import { Clock, Link2 } from "lucide-react";
 
@@ -52,9 +52,17 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
   const titleId = `proposal-${proposal._id}-title`;
   // Judging and finished ideas show what their bounty became, not a figure to fund.
   const ending = endingFigure(proposal.ending, proposal.bountyCents);
+  // Once the idea has videos, the leading one's thumbnail is its cover (the strip shows the rest).
+  const cover = coverVideoOf(proposal.videos);
+  // The brief's paragraphs read as one on a card.
+  const summary = description || proposal.brief?.replace(/\s*\n+\s*/g, " ");
 
   return (
-    <article className="proposal-card card" aria-labelledby={titleId}>
+    <article
+      className={cover ? "proposal-card proposal-card--with-cover card" : "proposal-card card"}
+      aria-labelledby={titleId}
+    >
+      {cover ? <IdeaCardCover video={cover} /> : null}
       <div className="proposal-card__votes">
         <IdeaVoteButtons
           proposal={proposal}
@@ -91,8 +99,9 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
           </p>
         ) : null}
 
-        {/* A list shows the idea's videos where the idea page says "No description provided." */}
-        {description ? <p className="proposal-card__description">{description}</p> : null}
+        {/* A list shows the brief and the idea's videos where the idea page says "No description
+            provided." */}
+        {summary ? <p className="proposal-card__description">{summary}</p> : null}
         {hosts.length > 0 ? (
           <p className="proposal-card__links">
             <Link2 size={14} strokeWidth={2} aria-hidden="true" />
@@ -104,7 +113,10 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
             </span>
           </p>
         ) : null}
-        <IdeaCardVideos videos={proposal.videos} />
+        <IdeaCardVideos
+          videos={cover ? proposal.videos.filter((v) => v._id !== cover._id) : proposal.videos}
+          hideEmpty={cover !== null}
+        />
       </div>
 
       <div className="proposal-card__bounty">

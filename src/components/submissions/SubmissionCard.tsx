@@ -106,7 +106,13 @@ export default function SubmissionCard({ submission, footer, titleLevel = 3, rib
                   size={20}
                 />
                 <span>
-                  Posted by <strong>{submission.authorDisplayName}</strong>
+                  Posted by{" "}
+                  <Link
+                    to={`/creators/${submission.authorId}`}
+                    className="submission-card__creator"
+                  >
+                    <strong>{submission.authorDisplayName}</strong>
+                  </Link>
                 </span>
               </span>
               <span className={`badge platform-badge platform-badge--${submission.platform}`}>

@@ -2,6 +2,7 @@ import clsx from "clsx";
 import { useId } from "react";
 import { Controller, useWatch, type UseFormReturn } from "react-hook-form";
 import {
+  BRIEF_MAX_LENGTH,
   LINK_MAX_LENGTH,
   MAX_DEADLINE_DAYS,
   MAX_LINKS,
@@ -39,7 +40,10 @@ interface Props {
 export default function IdeaFormFields({ form, disabled, now }: Props) {
   const { control, register, formState } = form;
   const { errors } = formState;
-  const [oneLiner, deadline] = useWatch({ control, name: ["oneLiner", "deadline"] });
+  const [oneLiner, deadline, brief] = useWatch({
+    control,
+    name: ["oneLiner", "deadline", "brief"],
+  });
 
   const ideaId = useId();
   const ideaHintId = useId();
@@ -51,9 +55,14 @@ export default function IdeaFormFields({ form, disabled, now }: Props) {
   const deadlineHintId = useId();
   const deadlineErrorId = useId();
   const linksErrorId = useId();
+  const briefId = useId();
+  const briefHintId = useId();
+  const briefCounterId = useId();
+  const briefErrorId = useId();
 
   const expiration = fromLocalDateTimeValue(deadline);
   const tooLong = oneLiner.trim().length > TITLE_MAX_LENGTH;
+  const briefTooLong = brief.trim().length > BRIEF_MAX_LENGTH;
   const deadlineValid = Number.isFinite(expiration) && expiration > now;
 
   return (
@@ -86,6 +95,35 @@ export default function IdeaFormFields({ form, disabled, now }: Props) {
           </p>
         </div>
         <FieldError id={ideaErrorId} message={errors.oneLiner?.message} />
+      </div>
+
+      <div className="field submit-field">
+        <label className="label submit-field__label" htmlFor={briefId}>
+          What should the video show? <span className="submit-optional">(optional)</span>
+        </label>
+        <textarea
+          id={briefId}
+          className="textarea submit-brief"
+          rows={5}
+          placeholder="The shots, the story, the must-haves: what would make this the video you hoped for?"
+          aria-describedby={describedBy(briefHintId, briefCounterId, errors.brief && briefErrorId)}
+          aria-invalid={briefTooLong || !!errors.brief || undefined}
+          disabled={disabled}
+          {...register("brief")}
+        />
+        <div className="submit-field__meta">
+          <p id={briefHintId} className="hint">
+            Creators read this first. Say what counts and what doesn&apos;t.
+          </p>
+          <p
+            id={briefCounterId}
+            className={clsx("char-count", briefTooLong && "is-over")}
+            aria-label={`${brief.length} of ${BRIEF_MAX_LENGTH} characters`}
+          >
+            {brief.length}/{BRIEF_MAX_LENGTH.toLocaleString("en-US")}
+          </p>
+        </div>
+        <FieldError id={briefErrorId} message={errors.brief?.message} />
       </div>
 
       <Controller

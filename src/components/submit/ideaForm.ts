@@ -23,6 +23,8 @@ export interface IdeaFormValues {
   /** The deadline input's value ("YYYY-MM-DDTHH:mm", local time). */
   deadline: string;
   links: LinkItem[];
+  /** "What should the video show?" (optional). */
+  brief: string;
 }
 
 export type IdeaField = keyof IdeaFormValues;
@@ -43,6 +45,8 @@ const RULE_FIELD: Record<keyof typeof MESSAGES, IdeaField | null> = {
   linkScheme: "links",
   linkTooLong: "links",
   content: "oneLiner",
+  briefTooLong: "brief",
+  briefContent: "brief",
 };
 
 /** The field a rule's message (from validateIdea or the server) is about, if any. */
@@ -70,6 +74,7 @@ export const ideaFormSchema = z
     durations: z.array(z.enum(DURATIONS)),
     deadline: z.string(),
     links: z.array(z.object({ id: z.string(), url: z.string() })),
+    brief: z.string(),
   })
   .transform((values, ctx) => {
     const result = validateIdea(
@@ -79,6 +84,7 @@ export const ideaFormSchema = z
         durations: orderedDurations(values.durations),
         expiration: fromLocalDateTimeValue(values.deadline),
         links: values.links.map((link) => link.url),
+        brief: values.brief,
       },
       Date.now(),
     );
@@ -100,6 +106,7 @@ export function draftFromValues(values: IdeaFormValues): IdeaDraft {
     durations: orderedDurations(values.durations),
     deadline: values.deadline,
     links: values.links.map((link) => link.url),
+    brief: values.brief,
   };
 }
 
@@ -122,6 +129,7 @@ export function initialIdeaForm(state: unknown): { values: IdeaFormValues; resto
     durations: [],
     deadline: toLocalDateTimeValue(Date.now() + DEFAULT_DEADLINE_DAYS * DAY_MS),
     links: [],
+    brief: "",
   };
   return {
     values: {
@@ -130,6 +138,7 @@ export function initialIdeaForm(state: unknown): { values: IdeaFormValues; resto
       durations: draft.durations,
       deadline: draft.deadline,
       links: draft.links.map(newLinkItem),
+      brief: draft.brief,
     },
     restored: saved !== null,
   };

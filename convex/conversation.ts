@@ -1,0 +1,114 @@
+// An idea's questions and answers, live: thin over model/conversation.ts. The lists read no
+// identity (one cached result serves every open page, and a new message reaches them all at
+// once); what one viewer may do comes from `viewer`.
+import { paginationOptsValidator, paginationResultValidator } from "convex/server";
+import { v } from "convex/values";
+import { publicQuery, sharedQuery, userMutation } from "./functions";
+import { limit } from "./model/rateLimits";
+import {
+  answerQuestion,
+  answersPage,
+  askQuestion,
+  CONVERSATION_MESSAGES,
+  messageViewValidator,
+  questionsPage,
+  questionViewValidator,
+  reportedOn,
+  reportMessage,
+  roleOn,
+  setMessageHidden,
+} from "./model/conversation";
+import { messageReportReasonValidator, messageRoleValidator } from "./model/ideaPageKinds";
+
+const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
+
+/** An idea's questions, newest first, each with its latest answers. */
+export const questions = sharedQuery({
+  args: { proposalId: v.string(), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(questionViewValidator),
+  handler: async (ctx, { proposalId, paginationOpts }) => {
+    const id = ctx.db.normalizeId("proposals", proposalId);
+    return id === null ? EMPTY_PAGE : await questionsPage(ctx, id, paginationOpts);
+  },
+});
+
+/** A question's answers, newest first (the thread shows them oldest first). */
+export const answers = sharedQuery({
+  args: { questionId: v.string(), paginationOpts: paginationOptsValidator },
+  returns: paginationResultValidator(messageViewValidator),
+  handler: async (ctx, { questionId, paginationOpts }) => {
+    const id = ctx.db.normalizeId("ideaMessages", questionId);
+    const question = id === null ? null : await ctx.db.get("ideaMessages", id);
+    return question === null || question.parentId !== null
+      ? EMPTY_PAGE
+      : await answersPage(ctx, question, paginationOpts);
+  },
+});
+
+/**
+ * The viewer on this idea's conversation: signed in or not, their role (the poster may hide
+ * messages), and for the poster, which messages were reported and how often.
+ */
+export const viewer = publicQuery({
+  args: { proposalId: v.string() },
+  returns: v.object({
+    signedIn: v.boolean(),
+    role: v.union(messageRoleValidator, v.null()),
+    reported: v.array(v.object({ messageId: v.id("ideaMessages"), reportCount: v.number() })),
+  }),
+  handler: async (ctx, args) => {
+    const id = ctx.db.normalizeId("proposals", args.proposalId);
+    const proposal = id === null ? null : await ctx.db.get("proposals", id);
+    if (ctx.viewerId === null || proposal === null)
+      return { signedIn: ctx.viewerId !== null, role: null, reported: [] };
+    const role = await roleOn(ctx, proposal, ctx.viewerId);
+    return {
+      signedIn: true,
+      role,
+      reported: role === "poster" ? await reportedOn(ctx, proposal._id) : [],
+    };
+  },
+});
+
+export const ask = userMutation({
+  args: { proposalId: v.id("proposals"), body: v.string() },
+  returns: v.id("ideaMessages"),
+  signInMessage: CONVERSATION_MESSAGES.signIn,
+  handler: async (ctx, { proposalId, body }) => {
+    await limit(ctx, "postMessage", ctx.userId);
+    return await askQuestion(ctx, ctx.userId, proposalId, body);
+  },
+});
+
+export const answer = userMutation({
+  args: { questionId: v.id("ideaMessages"), body: v.string() },
+  returns: v.id("ideaMessages"),
+  signInMessage: CONVERSATION_MESSAGES.signIn,
+  handler: async (ctx, { questionId, body }) => {
+    await limit(ctx, "postMessage", ctx.userId);
+    return await answerQuestion(ctx, ctx.userId, questionId, body);
+  },
+});
+
+/** The idea's poster hides a message, or shows it again. */
+export const setHidden = userMutation({
+  args: { messageId: v.id("ideaMessages"), hidden: v.boolean() },
+  returns: v.null(),
+  signInMessage: "Please sign in to hide messages.",
+  handler: async (ctx, { messageId, hidden }) => {
+    await limit(ctx, "moderate", ctx.userId);
+    await setMessageHidden(ctx, ctx.userId, messageId, hidden, Date.now());
+    return null;
+  },
+});
+
+export const report = userMutation({
+  args: { messageId: v.id("ideaMessages"), reason: messageReportReasonValidator },
+  returns: v.null(),
+  signInMessage: "Please sign in to report a message.",
+  handler: async (ctx, { messageId, reason }) => {
+    await limit(ctx, "moderate", ctx.userId);
+    await reportMessage(ctx, ctx.userId, messageId, reason);
+    return null;
+  },
+});

@@ -1,0 +1,122 @@
+// The end of a bounty, role by role (issue 29): creators who submitted follow the idea and hear
+// when judging starts and where their video stands; a contributor who may pick sees the
+// eligible videos; the stepper's stage comes from one function.
+import { afterEach, describe, expect, test } from "vitest";
+import { api, internal } from "./_generated/api";
+import { as, createUser } from "./test.setup";
+import {
+  cleanUp,
+  moneyWorld,
+  newIdea,
+  paid,
+  runScheduled,
+  setNow,
+  submitVideo,
+} from "./test.money";
+import { ideaStageOf, ideaSteps } from "./model/ideaStage";
+
+afterEach(cleanUp);
+const page = { numItems: 20, cursor: null };
+
+describe("judging, role by role", () => {
+  test("creators who submitted follow the idea and hear when judging starts and where they stand", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const leader = await createUser(w.t);
+    const runnerUp = await createUser(w.t);
+    const outOfBounds = await createUser(w.t);
+    const lead = await submitVideo(w, proposalId, leader, "leader00001");
+    await submitVideo(w, proposalId, runnerUp, "runnerup002");
+    await submitVideo(w, proposalId, outOfBounds, "tooshort004", { seconds: 20 });
+    for (const who of [leader, runnerUp, outOfBounds])
+      expect(await as(w.t, who).query(api.notifications.following, { proposalId })).toBe(true);
+    // Two votes for the leader, from accounts old enough when judging ends: they count.
+    const voters = [await createUser(w.t), await createUser(w.t)];
+    const idea = (await w.t.query(api.proposals.get, { proposalId }))!;
+    const backer = await createUser(w.t);
+    await paid(w, proposalId, backer, 1_000);
+    for (const v of voters)
+      await as(w.t, v).mutation(api.submissions.vote, { submissionId: lead, vote: 1 });
+    setNow(idea.expiration + 1000);
+    await w.t.mutation(internal.proposals.close, { proposalId });
+    await runScheduled(w.t);
+
+    const textOf = async (who: typeof leader) =>
+      (await as(w.t, who).query(api.notifications.inbox, { paginationOpts: page })).page.find(
+        (n) => n.kind === "judging_started",
+      )?.text;
+    const counted = (await w.t.query(api.submissions.voteBreakdown, { submissionId: lead }))!
+      .countedVotes;
+    expect(counted).toBe(2);
+    const votes = (n: number) => `${n} counted vote${n === 1 ? "" : "s"}`;
+    expect(await textOf(leader)).toBe(
+      `Judging started on "Bridges of Lisbon". Your video "Video leader00001" leads with ${votes(counted)}.`,
+    );
+    expect(await textOf(runnerUp)).toBe(
+      `Judging started on "Bridges of Lisbon". Your video "Video runnerup002" has 0 counted votes; the leader has ${votes(counted)}.`,
+    );
+    expect(await textOf(outOfBounds)).toBe(
+      `Judging started on "Bridges of Lisbon". Your video "Video tooshort004" can't win: it fails the idea's checks.`,
+    );
+    // The idea page tells each creator the same, live.
+    expect(
+      (await as(w.t, runnerUp).query(api.judging.myStanding, { proposalId })).map(
+        (s) => s.standing,
+      ),
+    ).toEqual([{ eligible: true, leading: false, countedVotes: 0, leaderVotes: counted }]);
+    expect(await w.t.query(api.judging.myStanding, { proposalId })).toEqual([]);
+  });
+
+  test("a contributor who may pick is told until when, and the pick list holds only eligible videos", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const good = await submitVideo(w, proposalId, await createUser(w.t), "goodvideo01");
+    await submitVideo(w, proposalId, await createUser(w.t), "tooshort005", { seconds: 20 });
+    const picker = await createUser(w.t);
+    await paid(w, proposalId, picker, 1_500);
+    const idea = (await w.t.query(api.proposals.get, { proposalId }))!;
+    setNow(idea.expiration + 1000);
+    await w.t.mutation(internal.proposals.close, { proposalId });
+    await runScheduled(w.t);
+    const inbox = await as(w.t, picker).query(api.notifications.inbox, { paginationOpts: page });
+    expect(inbox.page.find((n) => n.kind === "judging_started")?.text).toMatch(
+      /^Judging started on "Bridges of Lisbon": pick your winner by \w+ \d+, \d{4}\.$/,
+    );
+    const choices = await w.t.query(api.judging.pickChoices, { proposalId });
+    expect(choices.map((c) => c._id)).toEqual([good]);
+    await as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: good });
+    expect(
+      (await as(w.t, picker).query(api.contributions.myStake, { proposalId }))?.pickedSubmissionId,
+    ).toBe(good);
+  });
+});
+
+describe("the stepper", () => {
+  test("Open → Judging → Awarded or Refunded, naming only what is true", () => {
+    const states = (e: Parameters<typeof ideaSteps>[0]) =>
+      ideaSteps(e).map((s) => `${s.label}:${s.state}`);
+    expect(states({ kind: "open" })).toEqual([
+      "Open:current",
+      "Judging:upcoming",
+      "Awarded or Refunded:upcoming",
+    ]);
+    expect(states({ kind: "judging", until: 1 })).toEqual([
+      "Open:done",
+      "Judging:current",
+      "Awarded or Refunded:upcoming",
+    ]);
+    expect(states({ kind: "awarded", awardedCents: 100, paidOutCents: 0 })).toEqual([
+      "Open:done",
+      "Judging:done",
+      "Awarded:current",
+    ]);
+    // Refunded only once Stripe confirmed it all.
+    expect(ideaStageOf({ kind: "refunded", refundedCents: 100, pendingCents: 50 })).toBe(
+      "refunding",
+    );
+    expect(states({ kind: "refunded", refundedCents: 150, pendingCents: 0 }).at(-1)).toBe(
+      "Refunded:current",
+    );
+    expect(states({ kind: "ended" }).at(-1)).toBe("Ended:current");
+  });
+});

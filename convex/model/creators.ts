@@ -1,0 +1,172 @@
+// Creator pages (/creators/{id}, issue 29): a person as anyone may see them — public name,
+// avatar, connected channels, the videos they submitted with each one's state, and what they
+// were paid in total (unless they hide it). Public data only: no email, no payout details.
+//
+// Money state is read here, never decided (the lead re-points these after the money move):
+//   - `isEligible` (model/settlement.ts) — whether a video can win;
+//   - `moneyBoxOf` (model/fates.ts) — an idea's winners: each winning video's amount, paid
+//     amount and status; the one source of "won" and "paid" on this page;
+//   - the `awards` index `by_creator_status` — only to find which ideas a creator won, so
+//     `moneyBoxOf` runs for those ideas alone (and `by_submission`, whether a video has any).
+import type { PaginationOptions, PaginationResult } from "convex/server";
+import { v, type Infer } from "convex/values";
+import type { Doc, Id } from "../_generated/dataModel";
+import type { QueryCtx } from "../_generated/server";
+import { moneyBoxOf } from "./fates";
+import { LIVE_AWARD_STATUSES } from "./moneyViews";
+import { isEligible } from "./settlement";
+import { publicName } from "./users";
+import { VIDEO_PLATFORMS, videoPlatformValidator } from "./validators";
+import { creatorVideoStateValidator, type CreatorVideoState } from "./ideaPageKinds";
+
+/** Won ideas read for the totals (per award status): far more than anyone wins. */
+const WON_AWARDS_READ = 300;
+
+export const creatorProfileValidator = v.object({
+  _id: v.id("users"),
+  displayName: v.string(),
+  avatarUrl: v.union(v.string(), v.null()),
+  memberSince: v.number(),
+  channels: v.array(
+    v.object({
+      platform: videoPlatformValidator,
+      name: v.string(),
+      url: v.union(v.string(), v.null()),
+    }),
+  ),
+  /** Null when the creator hides their totals. */
+  totals: v.union(v.object({ paidCents: v.number(), wonVideos: v.number() }), v.null()),
+});
+export type CreatorProfile = Infer<typeof creatorProfileValidator>;
+
+export const creatorVideoValidator = v.object({
+  _id: v.id("submissions"),
+  _creationTime: v.number(),
+  proposalId: v.id("proposals"),
+  proposalTitle: v.string(),
+  title: v.string(),
+  url: v.string(),
+  platform: videoPlatformValidator,
+  thumbnailUrl: v.union(v.string(), v.null()),
+  state: creatorVideoStateValidator,
+  /** What it won (null: nothing, or the creator hides their totals). */
+  wonCents: v.union(v.number(), v.null()),
+});
+export type CreatorVideo = Infer<typeof creatorVideoValidator>;
+
+function channelUrl(c: Doc<"platformConnections">): string | null {
+  if (c.platform === "YouTube") return `https://www.youtube.com/channel/${c.accountId}`;
+  return c.username ? `https://www.tiktok.com/@${c.username}` : null;
+}
+
+/** The winning entry of a video in its idea's money box (null: it won nothing). */
+async function winnerEntry(ctx: QueryCtx, proposal: Doc<"proposals">, s: Doc<"submissions">) {
+  const box = await moneyBoxOf(ctx, proposal);
+  return box.winners.find((w) => w.submissionId === s._id) ?? null;
+}
+
+/** A video's state: can it win, is its idea open or judging, did it win, was it paid. */
+async function videoState(
+  ctx: QueryCtx,
+  s: Doc<"submissions">,
+  proposal: Doc<"proposals"> | null,
+): Promise<{ state: CreatorVideoState; wonCents: number | null }> {
+  const eligible = isEligible(s);
+  if (proposal === null) return { state: eligible ? "not_won" : "not_eligible", wonCents: null };
+  if (proposal.status !== "settled" || proposal.judgedAt === undefined) {
+    if (!eligible) return { state: "not_eligible", wonCents: null };
+    return { state: proposal.status === "open" ? "open" : "judging", wonCents: null };
+  }
+  const hasAward = await ctx.db
+    .query("awards")
+    .withIndex("by_submission", (q) => q.eq("submissionId", s._id))
+    .first();
+  const won = hasAward === null ? null : await winnerEntry(ctx, proposal, s);
+  if (won !== null)
+    return { state: won.status === "paid" ? "paid" : "won", wonCents: won.amountCents };
+  return { state: eligible ? "not_won" : "not_eligible", wonCents: null };
+}
+
+/**
+ * What a creator was paid in total and how many of their videos won: the winners of each idea
+ * they won something on, as that idea's money box counts them.
+ */
+export async function creatorTotals(ctx: QueryCtx, creatorId: Id<"users">) {
+  const won = new Map<Id<"proposals">, Set<Id<"submissions">>>();
+  for (const status of LIVE_AWARD_STATUSES) {
+    const awards = await ctx.db
+      .query("awards")
+      .withIndex("by_creator_status", (q) => q.eq("creatorId", creatorId).eq("status", status))
+      .take(WON_AWARDS_READ);
+    for (const a of awards)
+      won.set(a.proposalId, (won.get(a.proposalId) ?? new Set()).add(a.submissionId));
+  }
+  let paidCents = 0;
+  let wonVideos = 0;
+  for (const [proposalId, submissions] of won) {
+    const proposal = await ctx.db.get("proposals", proposalId);
+    if (proposal === null) continue;
+    for (const w of (await moneyBoxOf(ctx, proposal)).winners) {
+      if (!submissions.has(w.submissionId)) continue;
+      paidCents += w.paidCents;
+      wonVideos += 1;
+    }
+  }
+  return { paidCents, wonVideos };
+}
+
+/** A creator's public page header, or null when the id is not a person's. */
+export async function creatorProfile(ctx: QueryCtx, rawId: string): Promise<CreatorProfile | null> {
+  const id = ctx.db.normalizeId("users", rawId);
+  const user = id === null ? null : await ctx.db.get("users", id);
+  if (user === null) return null;
+  const channels = [];
+  for (const platform of VIDEO_PLATFORMS) {
+    const c = await ctx.db
+      .query("platformConnections")
+      .withIndex("by_user_platform", (q) => q.eq("userId", user._id).eq("platform", platform))
+      .unique();
+    if (c) channels.push({ platform, name: c.accountName, url: channelUrl(c) });
+  }
+  return {
+    _id: user._id,
+    displayName: publicName(user),
+    avatarUrl: user.avatarUrl ?? user.image ?? null,
+    memberSince: user._creationTime,
+    channels,
+    totals: user.hideCreatorTotals ? null : await creatorTotals(ctx, user._id),
+  };
+}
+
+/** A page of a creator's submitted videos, newest first, each with its state. */
+export async function creatorVideos(
+  ctx: QueryCtx,
+  creatorId: Id<"users">,
+  paginationOpts: PaginationOptions,
+): Promise<PaginationResult<CreatorVideo>> {
+  const creator = await ctx.db.get("users", creatorId);
+  const result = await ctx.db
+    .query("submissions")
+    .withIndex("by_author", (q) => q.eq("authorId", creatorId))
+    .order("desc")
+    .paginate(paginationOpts);
+  const page = await Promise.all(
+    result.page.map(async (s) => {
+      const proposal = await ctx.db.get("proposals", s.proposalId);
+      const { state, wonCents } = await videoState(ctx, s, proposal);
+      return {
+        _id: s._id,
+        _creationTime: s._creationTime,
+        proposalId: s.proposalId,
+        proposalTitle: proposal?.title ?? "Deleted idea",
+        title: s.title,
+        url: s.url,
+        platform: s.platform,
+        thumbnailUrl: s.thumbnailUrl ?? null,
+        state,
+        wonCents: creator?.hideCreatorTotals ? null : wonCents,
+      };
+    }),
+  );
+  return { ...result, page };
+}

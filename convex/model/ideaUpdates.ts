@@ -1,0 +1,75 @@
+// A poster's updates on their idea (issue 29): "I raised the bounty", "please include
+// subtitles", "judging starts tomorrow". Only the poster writes them; they pass the content
+// filter like every public text; each reaches the idea's followers in the app and by email
+// (updates about money by default, the rest when people opt in).
+import type { PaginationOptions, PaginationResult } from "convex/server";
+import { ConvexError, v, type Infer } from "convex/values";
+import type { Id } from "../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../_generated/server";
+import { checkPublicText } from "./contentFilter";
+import { visibleParagraphs } from "./ideaText";
+import { UPDATE_MAX_LENGTH, updateTopicValidator, type UpdateTopic } from "./ideaPageKinds";
+import { notifyUpdatePosted } from "./notifyIdeaPage";
+
+export { UPDATE_MAX_LENGTH };
+
+export const UPDATE_MESSAGES = {
+  signIn: "Please sign in to post an update.",
+  notPoster: "Only the idea's poster can post updates.",
+  empty: "Please write your update.",
+  tooLong: `Please keep your update to ${UPDATE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+  content: "Your update contains inappropriate content or restricted URLs.",
+  noIdea: "This idea no longer exists.",
+} as const;
+
+export async function postUpdate(
+  ctx: MutationCtx,
+  userId: Id<"users">,
+  proposalId: Id<"proposals">,
+  raw: string,
+  topic: UpdateTopic,
+): Promise<Id<"ideaUpdates">> {
+  const proposal = await ctx.db.get("proposals", proposalId);
+  const fail = (message: string): never => {
+    throw new ConvexError({ message });
+  };
+  if (proposal === null) return fail(UPDATE_MESSAGES.noIdea);
+  if (proposal.authorId !== userId) fail(UPDATE_MESSAGES.notPoster);
+  const body = visibleParagraphs(raw.slice(0, UPDATE_MAX_LENGTH * 4));
+  if (body === "") fail(UPDATE_MESSAGES.empty);
+  if (body.length > UPDATE_MAX_LENGTH) fail(UPDATE_MESSAGES.tooLong);
+  if (!checkPublicText(body)) fail(UPDATE_MESSAGES.content);
+  const id = await ctx.db.insert("ideaUpdates", { proposalId, authorId: userId, body, topic });
+  await notifyUpdatePosted(ctx, (await ctx.db.get("ideaUpdates", id))!);
+  return id;
+}
+
+export const updateViewValidator = v.object({
+  _id: v.id("ideaUpdates"),
+  _creationTime: v.number(),
+  body: v.string(),
+  topic: updateTopicValidator,
+});
+export type UpdateView = Infer<typeof updateViewValidator>;
+
+/** A page of the idea's updates, newest first. */
+export async function updatesPage(
+  ctx: QueryCtx,
+  proposalId: Id<"proposals">,
+  paginationOpts: PaginationOptions,
+): Promise<PaginationResult<UpdateView>> {
+  const result = await ctx.db
+    .query("ideaUpdates")
+    .withIndex("by_proposal", (q) => q.eq("proposalId", proposalId))
+    .order("desc")
+    .paginate(paginationOpts);
+  return {
+    ...result,
+    page: result.page.map((u) => ({
+      _id: u._id,
+      _creationTime: u._creationTime,
+      body: u.body,
+      topic: u.topic,
+    })),
+  };
+}

@@ -1,0 +1,34 @@
+// <IdeaStepper ending />: where the idea is in its life, Open → Judging → Awarded or Refunded.
+// The steps come from convex/model/ideaStage.ts, the one derivation every screen shares.
+import "../../styles/living.css";
+import clsx from "clsx";
+import { Check } from "lucide-react";
+import { ideaSteps, type StepState } from "../../../convex/model/ideaStage";
+import type { IdeaEnding } from "../../../convex/model/ideaOutcome";
+
+const SPOKEN: Record<StepState, string> = {
+  done: "done",
+  current: "now",
+  upcoming: "to come",
+};
+
+export default function IdeaStepper({ ending }: { ending: IdeaEnding }) {
+  const steps = ideaSteps(ending);
+  return (
+    <ol className="idea-stepper" aria-label="Where this idea is">
+      {steps.map((step) => (
+        <li
+          key={step.key}
+          className={clsx("idea-stepper__step", `is-${step.state}`)}
+          aria-current={step.state === "current" ? "step" : undefined}
+        >
+          <span className="idea-stepper__dot" aria-hidden="true">
+            {step.state === "done" ? <Check size={12} strokeWidth={3} /> : null}
+          </span>
+          <span className="idea-stepper__label">{step.label}</span>
+          <span className="visually-hidden">: {SPOKEN[step.state]}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

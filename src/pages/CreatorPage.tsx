@@ -1,0 +1,197 @@
+// /creators/:creatorId: a creator as anyone may see them — name, avatar, connected channels,
+// the videos they submitted with each one's state, and what they were paid in total (unless
+// they hide it in Profile → Settings). Public data only.
+import "../styles/creator-page.css";
+import { Link, useParams } from "react-router-dom";
+import { usePaginatedQuery, useQuery } from "convex/react";
+import type { FunctionReturnType } from "convex/server";
+import { ExternalLink } from "lucide-react";
+import clsx from "clsx";
+import { api } from "../../convex/_generated/api";
+import { CREATOR_VIDEO_STATE_LABELS } from "../../convex/model/ideaPageKinds";
+import Avatar from "../components/Avatar";
+import NotFound from "../components/NotFound";
+import QueryErrorBoundary from "../components/QueryErrorBoundary";
+import { EmptyState } from "../components/ui/EmptyState";
+import { Loading, Skeleton, SkeletonRows } from "../components/ui/Skeleton";
+import { formatLongDate, formatMoney } from "../lib/format";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+
+type Profile = NonNullable<FunctionReturnType<typeof api.creators.profile>>;
+type Video = FunctionReturnType<typeof api.creators.videos>["page"][number];
+
+export const VIDEOS_PAGE = 12;
+export const NO_VIDEOS = "No videos submitted yet.";
+export const TOTALS_HIDDEN = "This creator keeps their totals private.";
+
+export default function CreatorPage() {
+  const { creatorId = "" } = useParams();
+  return (
+    <div className="container page creator-page">
+      <QueryErrorBoundary fallback={<CreatorNotFound />}>
+        <Creator creatorId={creatorId} />
+      </QueryErrorBoundary>
+    </div>
+  );
+}
+
+function Creator({ creatorId }: { creatorId: string }) {
+  const profile = useQuery(api.creators.profile, { creatorId });
+  useDocumentTitle(profile ? profile.displayName : "Creator");
+  if (profile === undefined)
+    return (
+      <Loading label="Loading the creator..." className="creator-page__loading">
+        <Skeleton className="creator-page__skeleton-header" />
+        <SkeletonRows count={3} className="creator-page__skeleton-row" />
+      </Loading>
+    );
+  if (profile === null) return <CreatorNotFound />;
+  return (
+    <>
+      <CreatorHeader profile={profile} />
+      <CreatorVideos creatorId={profile._id} />
+    </>
+  );
+}
+
+function CreatorHeader({ profile }: { profile: Profile }) {
+  return (
+    <header className="card creator-header" aria-labelledby="creator-name">
+      <Avatar name={profile.displayName} url={profile.avatarUrl} size={88} />
+      <div className="creator-header__text">
+        <p className="eyebrow">Creator</p>
+        <h1 id="creator-name" className="creator-header__name">
+          {profile.displayName}
+        </h1>
+        <p className="creator-header__since">
+          On Bounties since {formatLongDate(profile.memberSince)}
+        </p>
+        {profile.channels.length > 0 ? (
+          <ul className="creator-channels" aria-label="Connected channels">
+            {profile.channels.map((c) => (
+              <li key={c.platform}>
+                <span className={`badge platform-badge platform-badge--${c.platform}`}>
+                  {c.platform}
+                </span>{" "}
+                {c.url ? (
+                  <a href={c.url} target="_blank" rel="noopener noreferrer">
+                    {c.name}
+                    <ExternalLink size={12} aria-hidden="true" />
+                    <span className="visually-hidden"> (opens in a new tab)</span>
+                  </a>
+                ) : (
+                  c.name
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted creator-channels--none">No channel connected.</p>
+        )}
+      </div>
+      <dl className="creator-totals">
+        {profile.totals ? (
+          <>
+            <div className="creator-totals__item">
+              <dt>Paid in total</dt>
+              <dd>{formatMoney(profile.totals.paidCents)}</dd>
+            </div>
+            <div className="creator-totals__item">
+              <dt>Winning videos</dt>
+              <dd>{profile.totals.wonVideos}</dd>
+            </div>
+          </>
+        ) : (
+          <div className="creator-totals__item">
+            <dt className="visually-hidden">Totals</dt>
+            <dd className="creator-totals__hidden">{TOTALS_HIDDEN}</dd>
+          </div>
+        )}
+      </dl>
+    </header>
+  );
+}
+
+function CreatorVideos({ creatorId }: { creatorId: Profile["_id"] }) {
+  const { results, status, loadMore } = usePaginatedQuery(
+    api.creators.videos,
+    { creatorId },
+    { initialNumItems: VIDEOS_PAGE },
+  );
+  return (
+    <section className="creator-videos" aria-labelledby="creator-videos-heading">
+      <h2 id="creator-videos-heading" className="creator-videos__title">
+        Submitted videos
+      </h2>
+      {status === "LoadingFirstPage" ? (
+        <Loading label="Loading the videos..." className="creator-videos__loading">
+          <SkeletonRows count={3} className="creator-page__skeleton-row" />
+        </Loading>
+      ) : results.length === 0 ? (
+        <EmptyState text={NO_VIDEOS} />
+      ) : (
+        <ul className="creator-videos__list">
+          {results.map((video) => (
+            <CreatorVideoItem key={video._id} video={video} />
+          ))}
+        </ul>
+      )}
+      {status === "CanLoadMore" ? (
+        <button type="button" className="btn btn-secondary" onClick={() => loadMore(VIDEOS_PAGE)}>
+          Show more videos
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function CreatorVideoItem({ video }: { video: Video }) {
+  return (
+    <li className="card creator-video">
+      {video.thumbnailUrl ? (
+        <img
+          className="creator-video__thumb"
+          src={video.thumbnailUrl}
+          alt=""
+          width={160}
+          height={90}
+          loading="lazy"
+          referrerPolicy="no-referrer"
+        />
+      ) : (
+        <span className="creator-video__thumb creator-video__thumb--none" aria-hidden="true" />
+      )}
+      <div className="creator-video__text">
+        <a
+          className="creator-video__title"
+          href={video.url}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {video.title || "Untitled Video"}
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+        <p className="creator-video__idea">
+          For <Link to={`/expanded-proposal/${video.proposalId}`}>{video.proposalTitle}</Link>
+        </p>
+      </div>
+      <p className="creator-video__state">
+        <span className={clsx("badge", "video-state", `video-state--${video.state}`)}>
+          {CREATOR_VIDEO_STATE_LABELS[video.state]}
+        </span>
+        {video.wonCents !== null ? (
+          <span className="creator-video__amount">{formatMoney(video.wonCents)}</span>
+        ) : null}
+      </p>
+    </li>
+  );
+}
+
+function CreatorNotFound() {
+  useDocumentTitle("Creator not found");
+  return (
+    <NotFound title="Creator not found" actions={[{ to: "/ideas", label: "Browse open bounties" }]}>
+      This link may be incomplete, or the account no longer exists.
+    </NotFound>
+  );
+}
