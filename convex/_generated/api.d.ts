@@ -50,6 +50,7 @@ import type * as model_myBounties from "../model/myBounties.js";
 import type * as model_notificationFacts from "../model/notificationFacts.js";
 import type * as model_notificationKinds from "../model/notificationKinds.js";
 import type * as model_notify from "../model/notify.js";
+import type * as model_notifyIdeaPage from "../model/notifyIdeaPage.js";
 import type * as model_originality from "../model/originality.js";
 import type * as model_payments_events from "../model/payments/events.js";
 import type * as model_payments_stripe from "../model/payments/stripe.js";
@@ -144,6 +145,7 @@ declare const fullApi: ApiFromModules<{
   "model/notificationFacts": typeof model_notificationFacts;
   "model/notificationKinds": typeof model_notificationKinds;
   "model/notify": typeof model_notify;
+  "model/notifyIdeaPage": typeof model_notifyIdeaPage;
   "model/originality": typeof model_originality;
   "model/payments/events": typeof model_payments_events;
   "model/payments/stripe": typeof model_payments_stripe;
