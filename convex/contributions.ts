@@ -61,16 +61,22 @@ export const startCheckout = publicAction({
 
 /** The REST edge's twin: the caller comes from the bearer token it verified. */
 export const checkoutFor = internalAction({
-  args: { ...checkoutArgs, contributorId: v.union(v.id("users"), v.null()) },
+  args: {
+    ...checkoutArgs,
+    contributorId: v.union(v.id("users"), v.null()),
+    // The anonymous caller's client key (security/clientAddress.ts), read from the request.
+    client: v.optional(v.union(v.string(), v.null())),
+  },
   returns: checkoutResult,
-  handler: async (ctx, args) => await beginCheckout(ctx, args),
+  handler: async (ctx, { client, ...args }) => await beginCheckout(ctx, args, client),
 });
 
 async function beginCheckout(
   ctx: ActionCtx,
   args: { proposalId: string; amountCents: number; contributorId: Id<"users"> | null },
+  client?: string | null,
 ): Promise<{ url: string; contributionId: Id<"contributions"> }> {
-  await limitCheckout(ctx, args.contributorId);
+  await limitCheckout(ctx, args.contributorId, client);
   {
     const { contributionId, title, email } = await ctx.runMutation(
       internal.contributions.createPending,

@@ -201,13 +201,15 @@ describe("checkouts", () => {
     expect(await count(t, "contributions")).toBe(10);
   });
 
-  test("anonymous REST checkouts are limited per client (IP); another client still gets through", async () => {
+  test("anonymous REST checkouts are limited per client; a forged X-Forwarded-For is not a new client", async () => {
     const t = backend();
     const proposalId = await newIdea(t);
+    let forged = 0;
     const checkout = (ip: string) =>
-      t.fetch("/server/api/stripe/create-checkout", {
+      t.withRequestMetadata({ ip }).fetch("/server/api/stripe/create-checkout", {
         method: "POST",
-        headers: { "X-Forwarded-For": `${ip}, 10.0.0.1` },
+        // A fresh made-up address on every request: trusted by nobody by default.
+        headers: { "X-Forwarded-For": `198.18.0.${++forged}`, "X-Real-IP": `198.19.0.${forged}` },
         body: JSON.stringify({ postId: proposalId, amount: 500, type: "proposal" }),
       });
     for (let i = 0; i < 10; i++) expect((await checkout("203.0.113.7")).status).toBe(200);
@@ -220,41 +222,67 @@ describe("checkouts", () => {
     expect(await count(t, "contributions")).toBe(11);
   });
 
-  test("anonymous checkouts from the app are limited per IP as Convex saw it", async () => {
+  test("one client cannot use up anonymous checkouts for everyone: no bucket is shared", async () => {
     const t = backend();
     const proposalId = await newIdea(t);
-    const from = (ip: string) => t.withRequestMetadata({ ip });
-    for (let i = 0; i < 10; i++)
-      await from("203.0.113.9").action(api.contributions.startCheckout, {
+    const from = (ip: string) =>
+      t.withRequestMetadata({ ip }).action(api.contributions.startCheckout, {
         proposalId,
         amountCents: 500,
       });
-    const calls = stripe.requests.length;
-    expect(
-      await messageOf(
-        from("203.0.113.9").action(api.contributions.startCheckout, {
-          proposalId,
-          amountCents: 500,
-        }),
-      ),
-    ).toMatch(TOO_MANY);
-    expect(stripe.requests.length).toBe(calls);
-    await from("198.51.100.4").action(api.contributions.startCheckout, {
-      proposalId,
-      amountCents: 500,
-    });
-    expect(await count(t, "contributions")).toBe(11);
+    // Seven clients spend their whole burst (70 checkouts, more than any shared bucket held)...
+    for (let client = 1; client <= 7; client++)
+      for (let i = 0; i < 10; i++) await from(`203.0.113.${client}`);
+    expect(await messageOf(from("203.0.113.1"))).toMatch(TOO_MANY);
+    // ...and the next anonymous payers still get through, each on their own.
+    await from("198.51.100.4");
+    await from("2001:db8:1:2::5");
+    expect(await count(t, "contributions")).toBe(72);
   });
 
-  test("anonymous checkouts without a client key share one bucket", async () => {
+  test("IPv6 clients are keyed by their /64, so one machine cannot rotate through its addresses", async () => {
     const t = backend();
     const proposalId = await newIdea(t);
-    for (let i = 0; i < 60; i++)
+    const from = (ip: string) =>
+      t.withRequestMetadata({ ip }).action(api.contributions.startCheckout, {
+        proposalId,
+        amountCents: 500,
+      });
+    for (let i = 1; i <= 10; i++) await from(`2001:db8:aa:bb::${i.toString(16)}`);
+    expect(await messageOf(from("2001:db8:aa:bb:ffff:1:2:3"))).toMatch(TOO_MANY);
+    await from("2001:db8:aa:bc::1");
+  });
+
+  test("behind trusted proxies (CLIENT_IP_HEADER, CLIENT_IP_TRUSTED_HOPS) the client is read from their header", async () => {
+    vi.stubEnv("CLIENT_IP_HEADER", "X-Forwarded-For");
+    vi.stubEnv("CLIENT_IP_TRUSTED_HOPS", "2");
+    const t = backend();
+    const proposalId = await newIdea(t);
+    // Every request reaches Convex from the same proxy; the header names the client.
+    const checkout = (forwardedFor: string) =>
+      t.withRequestMetadata({ ip: "10.0.0.1" }).fetch("/server/api/stripe/create-checkout", {
+        method: "POST",
+        headers: { "X-Forwarded-For": forwardedFor },
+        body: JSON.stringify({ postId: proposalId, amount: 500, type: "proposal" }),
+      });
+    // The client is 2 entries from the right; what it wrote itself (left of that) is ignored.
+    for (let i = 0; i < 10; i++)
+      expect((await checkout(`6.6.6.${i}, 203.0.113.7, 10.0.0.2`)).status).toBe(200);
+    expect((await checkout("6.6.6.99, 203.0.113.7, 10.0.0.2")).status).toBe(429);
+    // Another client behind the same proxies has its own bucket.
+    expect((await checkout("198.51.100.2, 10.0.0.2")).status).toBe(200);
+    // A request that did not come through both proxies falls back to the address Convex saw.
+    expect((await checkout("10.0.0.2")).status).toBe(200);
+  });
+
+  test("a caller with no address at all (never the case on Convex) is limited as 'unknown'; a signed-in person has their own bucket", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    for (let i = 0; i < 10; i++)
       await t.action(api.contributions.startCheckout, { proposalId, amountCents: 500 });
     expect(
       await messageOf(t.action(api.contributions.startCheckout, { proposalId, amountCents: 500 })),
     ).toMatch(TOO_MANY);
-    // A signed-in person has a bucket of their own.
     await as(t, await createUser(t)).action(api.contributions.startCheckout, {
       proposalId,
       amountCents: 500,

@@ -51,6 +51,7 @@ import type * as model_platforms_tiktok from "../model/platforms/tiktok.js";
 import type * as model_platforms_youtube from "../model/platforms/youtube.js";
 import type * as model_proposals from "../model/proposals.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
+import type * as model_security_clientAddress from "../model/security/clientAddress.js";
 import type * as model_settlement from "../model/settlement.js";
 import type * as model_share_bitmapFont from "../model/share/bitmapFont.js";
 import type * as model_share_png from "../model/share/png.js";
@@ -133,6 +134,7 @@ declare const fullApi: ApiFromModules<{
   "model/platforms/youtube": typeof model_platforms_youtube;
   "model/proposals": typeof model_proposals;
   "model/rateLimits": typeof model_rateLimits;
+  "model/security/clientAddress": typeof model_security_clientAddress;
   "model/settlement": typeof model_settlement;
   "model/share/bitmapFont": typeof model_share_bitmapFont;
   "model/share/png": typeof model_share_png;

@@ -8,7 +8,7 @@ import type { HttpRouter } from "convex/server";
 import { verifyWebhook } from "../model/payments/stripe";
 import { changeOf, type EventChange } from "../model/payments/events";
 import { PAYOUT_PREFERENCES } from "../model/validators";
-import { clientKey, limitAction, requestIp } from "../model/rateLimits";
+import { clientKeyOf } from "../model/security/clientAddress";
 import type { RestApp } from "./app";
 import { callerId, HttpError, json, parseBody, requireCaller, requireSelf } from "./respond";
 import { restContribution, restMyBounty } from "./shapes";
@@ -75,14 +75,12 @@ export function paymentRoutes(app: RestApp) {
       throw new HttpError(400, "Only contributions to proposals are supported.");
     if (body.userId) requireSelf(c.req.raw, await requireCaller(c.env), body.userId);
     const contributorId = await callerId(c.env);
-    // Anonymous checkouts are limited per client: checkoutFor keys by the IP Convex saw; where
-    // it saw none, the edge keys by the proxies' headers.
-    if (contributorId === null && (await requestIp(c.env)) === null)
-      await limitAction(c.env, "checkoutPerClient", clientKey(c.req.raw));
     const { url } = await c.env.runAction(internal.contributions.checkoutFor, {
       proposalId: body.postId,
       amountCents: body.amount,
       contributorId,
+      // Anonymous checkouts are limited per client; only the edge sees the request's headers.
+      client: contributorId === null ? await clientKeyOf(c.env, c.req.raw) : null,
     });
     return json({ url });
   });

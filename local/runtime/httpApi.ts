@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { JSONValue } from "convex/values";
 import type { Engine, FunctionKind, Identity } from "./engine.js";
+import type { RequestClient } from "./convexTestAdapter.js";
 import { AuthError, type TokenVerifier } from "./auth.js";
 import { encodeTs } from "./sync.js";
 import { clockOffset, setClockOffset } from "./clock.js";
@@ -20,6 +21,19 @@ export interface ApiHost {
   adminKey: string | null;
   /** Bounds how many function calls run and wait at once. */
   gate: WorkGate;
+}
+
+/**
+ * Who sent a request, for `ctx.meta.getRequestMetadata()`: the socket's peer address (never a
+ * header: those are the client's to write) and its User-Agent, as Convex reports them.
+ */
+export function clientOf(req: IncomingMessage): RequestClient {
+  const address = req.socket.remoteAddress ?? null;
+  const userAgent = req.headers["user-agent"];
+  return {
+    ip: address?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "") ?? null,
+    userAgent: typeof userAgent === "string" ? userAgent : null,
+  };
 }
 
 /** `Authorization: Convex <admin key>`, as the Convex CLI sends for `npx convex run`. */
@@ -153,7 +167,7 @@ export async function handleApi(
     // Admins may call internal functions too, as `npx convex run` can.
     return admin
       ? await engine.run(kind, path, args as JSONValue, null)
-      : await engine.runPublic(kind, path, args as JSONValue, identity);
+      : await engine.runPublic(kind, path, args as JSONValue, identity, { client: clientOf(req) });
   });
   if (outcome.ok) {
     return send(

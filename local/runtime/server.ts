@@ -13,7 +13,7 @@ import { Scheduler, type CronPersisted, type CronState } from "./scheduler.js";
 import { BlobStore } from "./storage.js";
 import { TokenVerifier } from "./auth.js";
 import { SyncServer, type MutationRecord } from "./sync.js";
-import { handleApi, identityFromHeader, readBody } from "./httpApi.js";
+import { clientOf, handleApi, identityFromHeader, readBody } from "./httpApi.js";
 import { selfTest } from "./selfTest.js";
 import { clockOffset, installShiftableClock, onClockChange, setClockOffset } from "./clock.js";
 import * as log from "./log.js";
@@ -195,7 +195,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => sync.accept(ws));
+    wss.handleUpgrade(req, socket, head, (ws) => sync.accept(ws, clientOf(req)));
   });
 
   // HTTP actions.
@@ -228,7 +228,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     } catch (e) {
       auth = e as Error;
     }
-    const response = await gate.run(() => engine.runHttp(request, auth));
+    const response = await gate.run(() => engine.runHttp(request, auth, clientOf(req)));
     const outHeaders: Record<string, string | string[]> = {};
     response.headers.forEach((value, key) => {
       if (key !== "set-cookie") outHeaders[key] = value;
