@@ -307,6 +307,82 @@ describe("checkouts", () => {
   });
 });
 
+describe("lookups of Checkout Sessions (no Stripe amplification)", () => {
+  const lookups = () =>
+    stripe.requests.filter(
+      (r) => r.method === "GET" && r.path.startsWith("/v1/checkout/sessions/"),
+    );
+  const randomId = (n: number) => `cs_test_random${n}${"x".repeat(20)}`;
+
+  test("60 lookups of random session ids from one client cost Stripe 5 calls; another client still gets its own", async () => {
+    const t = backend();
+    const attacker = t.withRequestMetadata({ ip: "203.0.113.50" });
+    const answers: string[] = [];
+    for (let i = 0; i < 60; i++)
+      answers.push(
+        await messageOf(attacker.action(api.contributions.reconcile, { sessionId: randomId(i) })),
+      );
+    expect(lookups()).toHaveLength(5);
+    expect(answers.slice(0, 5)).toEqual(Array(5).fill("Contribution not found."));
+    expect(answers.slice(5).every((a) => TOO_MANY.test(a))).toBe(true);
+    // The same through REST (…/record) is a 429 with Retry-After, and asks Stripe nothing.
+    const rest = await attacker.fetch(`/server/api/contributions/${randomId(99)}/record`, {
+      method: "POST",
+    });
+    expect(rest.status).toBe(429);
+    expect(Number(rest.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(lookups()).toHaveLength(5);
+    // Another client is not held back by the first one's lookups.
+    const other = t.withRequestMetadata({ ip: "198.51.100.60" });
+    expect(
+      await messageOf(other.action(api.contributions.reconcile, { sessionId: randomId(100) })),
+    ).toBe("Contribution not found.");
+    expect(lookups()).toHaveLength(6);
+  });
+
+  test("Stripe's 'no such session' is remembered for 10 minutes: asking again costs no call and no token", async () => {
+    const t = backend();
+    const client = t.withRequestMetadata({ ip: "203.0.113.51" });
+    const ask = () =>
+      messageOf(client.action(api.contributions.reconcile, { sessionId: randomId(1) }));
+    for (let i = 0; i < 20; i++) expect(await ask()).toBe("Contribution not found.");
+    expect(lookups()).toHaveLength(1);
+    vi.setSystemTime(Date.now() + 10 * 60_000 + 1);
+    expect(await ask()).toBe("Contribution not found.");
+    expect(lookups()).toHaveLength(2);
+  });
+
+  test("a payer's own session is looked up whatever their client spent on unknown ones", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    const payer = t.withRequestMetadata({ ip: "203.0.113.52" });
+    const { url } = await payer.action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 500,
+    });
+    const sessionId = url.split("/").pop()!;
+    for (let i = 0; i < 6; i++)
+      await messageOf(payer.action(api.contributions.reconcile, { sessionId: randomId(i) }));
+    stripe.pay(sessionId, "paid");
+    expect(await payer.action(api.contributions.reconcile, { sessionId })).toBe("paid");
+  });
+
+  test("a lookup tries Stripe once (no retries while someone waits) and says so when Stripe fails", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    const { url } = await t.action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 500,
+    });
+    const sessionId = url.split("/").pop()!;
+    stripe.failNext(3, "error_500", { method: "GET", path: `/v1/checkout/sessions/${sessionId}` });
+    expect(await messageOf(t.action(api.contributions.reconcile, { sessionId }))).toBe(
+      "Failed to fetch contribution details",
+    );
+    expect(lookups()).toHaveLength(1);
+  });
+});
+
 describe("OAuth starts", () => {
   test("are limited per person and a refused start stores no state", async () => {
     const t = newBackend();
@@ -325,7 +401,7 @@ describe("OAuth starts", () => {
 });
 
 describe("the sweeps", () => {
-  test("expired OAuth states and verifiers older than an hour are deleted; fresh ones stay", async () => {
+  test("expired OAuth states, verifiers older than an hour, sign-in notes and unknown sessions are deleted; fresh ones stay", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const t = newBackend();
     const creator: Id<"users"> = await createUser(t);
@@ -338,14 +414,24 @@ describe("the sweeps", () => {
     vi.setSystemTime(Date.now() + 61 * 60 * 1000);
     await t.run(async (ctx) => {
       await ctx.db.insert("authVerifiers", { signature: "new" });
+      const now = Date.now();
+      for (const [requestId, expiresAt] of [
+        ["old", now - 1],
+        ["new", now + 60_000],
+      ] as const)
+        await ctx.db.insert("signInClients", { requestId, address: null, device: null, expiresAt });
+      await ctx.db.insert("unknownCheckoutSessions", { sessionId: "cs_old", until: now - 1 });
+      await ctx.db.insert("unknownCheckoutSessions", { sessionId: "cs_new", until: now + 60_000 });
     });
     await t.mutation(internal.rateLimits.sweepExpired, {});
     const left = await t.run(async (ctx) => ({
       states: (await ctx.db.query("oauthStates").collect()).map((s) => s.state),
       verifiers: (await ctx.db.query("authVerifiers").collect()).map((v) => v.signature),
+      notes: (await ctx.db.query("signInClients").collect()).map((n) => n.requestId),
+      unknown: (await ctx.db.query("unknownCheckoutSessions").collect()).map((u) => u.sessionId),
     }));
     // "new" expired too by now (15 minutes), so only the fresh verifier is left.
-    expect(left).toEqual({ states: [], verifiers: ["new"] });
+    expect(left).toEqual({ states: [], verifiers: ["new"], notes: ["new"], unknown: ["cs_new"] });
   });
 
   test("idle buckets are deleted, busy ones kept", async () => {

@@ -27,11 +27,14 @@ import {
   connectedVideoFields,
 } from "./model/validators";
 import { emailStateValidator, notificationKindValidator } from "./model/notificationKinds";
+import { securityTables } from "./model/security/tables";
 
 export default defineSchema({
   ...authTables,
   // convex-helpers' rate limiter buckets (model/rateLimits.ts).
   ...rateLimitTables,
+  // Sign-in clients and unknown Checkout Sessions (model/security/tables.ts).
+  ...securityTables,
   // Convex Auth's users table, with the product's own profile fields.
   users: defineTable({
     name: v.optional(v.string()),

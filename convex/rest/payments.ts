@@ -103,6 +103,7 @@ export function paymentRoutes(app: RestApp) {
     // The session's state comes from Stripe, never from the request body.
     const status = await c.env.runAction(internal.contributions.reconcileFor, {
       sessionId: c.req.param("sessionId"),
+      client: await clientKeyOf(c.env, c.req.raw),
     });
     return json({ status });
   });
