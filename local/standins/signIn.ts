@@ -71,7 +71,7 @@ export type SignInStandIn = StandIn & {
   googleAccountFor(accessToken: string): GoogleAccount | null;
 };
 
-export function signInStandIn(ctx: StandInContext & { dataDir: string }): SignInStandIn {
+export function signInStandIn(ctx: StandInContext & { dataDir: string | null }): SignInStandIn {
   const store = new Store<State>(ctx.dataDir, "sign-in", () => ({
     people: [...SAMPLE_PEOPLE],
     codes: {},

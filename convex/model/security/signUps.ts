@@ -11,6 +11,9 @@ import { addressKey } from "./clientAddress";
 
 type Ctx = GenericMutationCtx<DataModel>;
 
+/** The login page's query parameter: a new account was refused; seconds until one may be made. */
+export const SIGN_UP_WAIT_PARAM = "signup_wait";
+
 /** The text the login page shows when a new account is refused (with the wait in minutes). */
 export function signUpLimitMessage(waitSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
