@@ -13,7 +13,7 @@ import type { HttpRouter, PublicHttpAction, RouteSpec } from "convex/server";
 import { httpAction, type ActionCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
 import { clientKeyOf } from "./clientAddress";
-import { SIGN_UP_WAIT_PARAM } from "./signUps";
+import { SIGN_UP_WAIT_PARAM } from "./signUpWords";
 
 type HttpHandler = (ctx: ActionCtx, request: Request) => Promise<Response>;
 

@@ -11,15 +11,6 @@ import { addressKey } from "./clientAddress";
 
 type Ctx = GenericMutationCtx<DataModel>;
 
-/** The login page's query parameter: a new account was refused; seconds until one may be made. */
-export const SIGN_UP_WAIT_PARAM = "signup_wait";
-
-/** The text the login page shows when a new account is refused (with the wait in minutes). */
-export function signUpLimitMessage(waitSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(waitSeconds / 60));
-  return `Too many new accounts were made from this network or browser. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or sign in with an account you already have.`;
-}
-
 /** The address and device of this request's sign-in callback (noted by its HTTP action). */
 async function signUpClient(ctx: Ctx): Promise<{ address: string | null; device: string | null }> {
   let meta: { requestId: string; ip: string | null } | null = null;
