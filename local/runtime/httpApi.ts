@@ -128,7 +128,7 @@ export async function handleApi(
 
   let request: { path?: unknown; args?: unknown };
   try {
-    request = JSON.parse((await readBody(req)).toString("utf8")) as typeof request;
+    request = JSON.parse((await readBody(req, undefined, res)).toString("utf8")) as typeof request;
   } catch (e) {
     if (e instanceof RequestRefused) throw e;
     return send(res, 400, { code: "BadJsonBody", message: (e as Error).message }, cors);
@@ -207,9 +207,9 @@ async function serveStorage(
     if (problem) return send(res, 401, { code: "StorageTokenInvalid", message: problem }, cors);
     let body: Buffer;
     try {
-      body = await readBody(req, MAX_UPLOAD_BYTES);
+      body = await readBody(req, MAX_UPLOAD_BYTES, res);
     } catch (e) {
-      if (!(e instanceof RequestRefused)) throw e;
+      if (!(e instanceof RequestRefused) || e.status !== 413) throw e;
       return send(res, 413, { code: "FileTooLarge", message: e.message }, cors);
     }
     const contentType = req.headers["content-type"] ?? null;

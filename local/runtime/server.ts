@@ -205,7 +205,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   hardenServer(siteServer);
   const serveHttpAction = async (req: IncomingMessage, res: ServerResponse) => {
     checkRequestTarget(req.url);
-    const body = await readBody(req);
+    // Held against the body budget until the response is done (overload.ts).
+    const body = await readBody(req, undefined, res);
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2)
       headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
@@ -215,7 +216,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       request = new Request(`${siteUrl}${req.url ?? "/"}`, {
         method,
         headers,
-        body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
+        body: method === "GET" || method === "HEAD" ? undefined : (body as Uint8Array<ArrayBuffer>),
         redirect: "manual",
       });
     } catch (e) {
