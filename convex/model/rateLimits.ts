@@ -86,8 +86,23 @@ export function limitConfig(name: RateLimitName) {
     : base;
 }
 
+/**
+ * A bucket last touched "in the future" refills backwards (the rate limiter counts negative
+ * time): only a clock that moved back does that (the local stack's test clock; never Convex's),
+ * and such a bucket starts again full rather than locking its key out for as long as the clock
+ * jumped.
+ */
+async function forgetFutureBucket(ctx: Pick<MutationCtx, "db">, name: string, key: string) {
+  const bucket = await ctx.db
+    .query("rateLimits")
+    .withIndex("name", (q) => q.eq("name", name).eq("key", key))
+    .unique();
+  if (bucket !== null && bucket.ts > Date.now()) await ctx.db.delete("rateLimits", bucket._id);
+}
+
 /** Takes a token from the named bucket, or throws the "Too many requests" ConvexError. */
 export async function limit(ctx: Pick<MutationCtx, "db">, name: RateLimitName, key: string) {
+  await forgetFutureBucket(ctx, name, key);
   const { ok, retryAt } = await limits.rateLimit(ctx, {
     name,
     key,
@@ -103,6 +118,7 @@ export async function waitOf(
   key: string,
   now = Date.now(),
 ): Promise<number | null> {
+  await forgetFutureBucket(ctx, name, key);
   const { ok, retryAt } = await limits.checkRateLimit(ctx, {
     name,
     key,
