@@ -7,8 +7,9 @@ import { defineConfig, loadEnv, type Connect, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { EMBED_ORIGINS } from "./src/lib/embedOrigins.js";
 
-// Security headers for the built web app: `vite preview` sends them, and the README shows the
-// same headers for production hosting. The Content-Security-Policy allows only our own origins:
+// Security headers for the built web app: `vite preview` sends them, and the README's production
+// headers are generated from this same function (`npm run headers -- --write`; `npm run
+// check:csp` fails when they drift). The Content-Security-Policy allows only our own origins:
 // the Convex deployment (its sync WebSocket and HTTP API) and its HTTP actions, the platforms'
 // image hosts (thumbnails, avatars) and Stripe Checkout (a redirect; listed for form posts).
 
@@ -104,8 +105,14 @@ export function securityHeaders(env: Record<string, string | undefined>): Record
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+    // Browsers keep to HTTPS for two years once they have seen this over HTTPS (and ignore it
+    // over plain HTTP, as `vite preview` serves locally). README: "HSTS".
+    "Strict-Transport-Security": HSTS,
   };
 }
+
+/** HSTS for the web app's origin (README "HSTS" says how to roll it out). */
+export const HSTS = "max-age=63072000; includeSubDomains";
 
 /**
  * The dev server and `vite preview` answer only on SITE_URL's origin: a request for any other

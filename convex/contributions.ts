@@ -24,6 +24,7 @@ import {
 } from "./model/contributions";
 import {
   createCheckoutSession,
+  INTERACTIVE_LOOKUP,
   retrieveCheckoutSession,
   type SessionState,
 } from "./model/payments/stripe";
@@ -46,7 +47,8 @@ import {
   type ContributionView,
 } from "./model/moneyViews";
 import schema from "./schema";
-import { limitAction, limitCheckout } from "./model/rateLimits";
+import { limitCheckout } from "./model/rateLimits";
+import { clientKeyOf } from "./model/security/clientAddress";
 import { backedIdeas, myIdeaValidator, postedIdeas } from "./model/myBounties";
 
 const checkoutArgs = { proposalId: v.string(), amountCents: v.number() };
@@ -61,16 +63,22 @@ export const startCheckout = publicAction({
 
 /** The REST edge's twin: the caller comes from the bearer token it verified. */
 export const checkoutFor = internalAction({
-  args: { ...checkoutArgs, contributorId: v.union(v.id("users"), v.null()) },
+  args: {
+    ...checkoutArgs,
+    contributorId: v.union(v.id("users"), v.null()),
+    // The anonymous caller's client key (security/clientAddress.ts), read from the request.
+    client: v.optional(v.union(v.string(), v.null())),
+  },
   returns: checkoutResult,
-  handler: async (ctx, args) => await beginCheckout(ctx, args),
+  handler: async (ctx, { client, ...args }) => await beginCheckout(ctx, args, client),
 });
 
 async function beginCheckout(
   ctx: ActionCtx,
   args: { proposalId: string; amountCents: number; contributorId: Id<"users"> | null },
+  client?: string | null,
 ): Promise<{ url: string; contributionId: Id<"contributions"> }> {
-  await limitCheckout(ctx, args.contributorId);
+  await limitCheckout(ctx, args.contributorId, client);
   {
     const { contributionId, title, email } = await ctx.runMutation(
       internal.contributions.createPending,
@@ -139,32 +147,40 @@ export const NOT_FOUND_MESSAGE = "Contribution not found.";
 export const reconcile = publicAction({
   args: { sessionId: v.string() },
   returns: v.union(contributionStatusValidator, v.null()),
-  handler: async (ctx, { sessionId }) => await reconcileSession(ctx, sessionId),
+  handler: async (ctx, { sessionId }) =>
+    await reconcileSession(ctx, sessionId, await clientKeyOf(ctx)),
 });
 
-/** The REST edge's twin (`…/record`). */
+/** The REST edge's twin (`…/record`); `client` is the caller's key, read from the request. */
 export const reconcileFor = internalAction({
-  args: { sessionId: v.string() },
+  args: { sessionId: v.string(), client: v.optional(v.union(v.string(), v.null())) },
   returns: v.union(contributionStatusValidator, v.null()),
-  handler: async (ctx, { sessionId }) => await reconcileSession(ctx, sessionId),
+  handler: async (ctx, { sessionId, client }) =>
+    await reconcileSession(ctx, sessionId, client ?? (await clientKeyOf(ctx))),
 });
 
 async function reconcileSession(
   ctx: ActionCtx,
   sessionId: string,
+  client: string | null,
 ): Promise<Doc<"contributions">["status"] | null> {
   {
     if (!/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId))
       throw new ConvexError({ message: NOT_FOUND_MESSAGE });
-    await limitAction(ctx, "reconcile", sessionId);
+    // Unknown sessions cost their sender, and a recent "not found" is not asked again.
+    const admitted = await ctx.runMutation(internal.clients.admitLookup, { sessionId, client });
+    if (admitted === "notFound") throw new ConvexError({ message: NOT_FOUND_MESSAGE });
     let state: SessionState | null;
     try {
-      state = await retrieveCheckoutSession(sessionId);
+      state = await retrieveCheckoutSession(sessionId, INTERACTIVE_LOOKUP);
     } catch (e) {
       console.warn(`Could not look up ${sessionId}`, e);
       throw new ConvexError({ message: "Failed to fetch contribution details" });
     }
-    if (state === null) throw new ConvexError({ message: NOT_FOUND_MESSAGE });
+    if (state === null) {
+      await ctx.runMutation(internal.clients.rememberNotFound, { sessionId });
+      throw new ConvexError({ message: NOT_FOUND_MESSAGE });
+    }
     return await ctx.runMutation(internal.contributions.applySession, { state });
   }
 }

@@ -13,6 +13,7 @@ import {
 import { unsubscribeUrl } from "./model/emailLinks";
 import { setPreference } from "./model/notify";
 import { notificationFactsOf } from "./model/notificationFacts";
+import { fetchWithin } from "./model/security/outbound";
 
 export const MAX_EMAIL_ATTEMPTS = 8;
 export const EMAIL_LEASE_MS = 60_000;
@@ -109,7 +110,7 @@ export const send = internalAction({
       // Not configured yet: nothing is sent; the email waits for its next attempt.
       if (!process.env.RESEND_API_KEY) throw new Error("RESEND_API_KEY is not set");
       const unsubscribe = await unsubscribeUrl(draft.userId, draft.kind);
-      const response = await fetch(
+      const response = await fetchWithin(
         `${process.env.RESEND_API_URL ?? "https://api.resend.com"}/emails`,
         {
           method: "POST",

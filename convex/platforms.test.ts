@@ -56,10 +56,10 @@ describe("connecting YouTube", () => {
       },
     );
     const url = await start(t, creator, "YouTube", true);
-    fake.codes.set("the-code", { channelId: "UCme" });
+    const code = fake.grant(url, { channelId: "UCme" });
     const result = await as(t, creator).action(api.platforms.finishConnection, {
       platform: "YouTube",
-      code: "the-code",
+      code,
       state: url.searchParams.get("state")!,
     });
     expect(result).toEqual({ returnToSettings: true, videoCount: 2, accountName: "UCme title" });
@@ -87,7 +87,6 @@ describe("connecting YouTube", () => {
     const t = newBackend();
     const ada = await createUser(t);
     const mallory = await createUser(t);
-    fake.codes.set("code", { channelId: "UCada" });
     const finish = (who: Id<"users">, platform: "YouTube" | "TikTok", state: string) =>
       as(t, who)
         .action(api.platforms.finishConnection, { platform, code: "code", state })
@@ -96,7 +95,9 @@ describe("connecting YouTube", () => {
           (e: { data?: { message: string } }) => e.data?.message,
         );
     const refused = "This authorization request is invalid or has expired. Please try again.";
-    const stolen = (await start(t, ada, "YouTube")).searchParams.get("state")!;
+    const adas = await start(t, ada, "YouTube");
+    fake.grant(adas, { channelId: "UCada" }, "code");
+    const stolen = adas.searchParams.get("state")!;
     expect(await finish(mallory, "YouTube", stolen)).toBe(refused);
     expect((await as(t, mallory).query(api.platforms.mine, {}))!.youtube.connected).toBe(false);
     // Someone else's attempt leaves the owner's state usable, once.
@@ -130,6 +131,80 @@ describe("connecting YouTube", () => {
   });
 });
 
+describe("a leaked authorization code (PKCE, RFC 9700)", () => {
+  /** Finishes a round trip, answering "connected" or the refusal's message. */
+  const finish = (
+    t: Backend,
+    who: Id<"users">,
+    args: { platform: "YouTube" | "TikTok"; code: string; state: string },
+  ) =>
+    as(t, who)
+      .action(api.platforms.finishConnection, args)
+      .then(
+        () => "connected",
+        (e: { data?: { message: string } }) => e.data?.message ?? String(e),
+      );
+
+  for (const [platform, account] of [
+    ["YouTube", { channelId: "UCvictim" }],
+    ["TikTok", { openId: "open-victim", username: "victim" }],
+  ] as const) {
+    test(`${platform}: replayed with the attacker's own state and verifier, it connects nothing and stays the victim's`, async () => {
+      const t = newBackend();
+      const victim = await createUser(t);
+      const attacker = await createUser(t);
+      // The victim starts connecting and approves at the provider; the code leaks on its way
+      // back (history, a referrer, a proxy log).
+      const victimsRequest = await start(t, victim, platform);
+      const leaked = fake.grant(victimsRequest, account);
+      // The attacker starts a round trip of their own and finishes it with the stolen code.
+      const attackersState = (await start(t, attacker, platform)).searchParams.get("state")!;
+      expect(await finish(t, attacker, { platform, code: leaked, state: attackersState })).toBe(
+        "Invalid response from server",
+      );
+      const key = platform === "YouTube" ? "youtube" : "tiktok";
+      expect((await as(t, attacker).query(api.platforms.mine, {}))![key].connected).toBe(false);
+      expect(await t.run((ctx) => ctx.db.query("platformConnections").take(10))).toEqual([]);
+      // With the victim's state as well, the attacker is refused before any exchange.
+      const victimsState = victimsRequest.searchParams.get("state")!;
+      expect(await finish(t, attacker, { platform, code: leaked, state: victimsState })).toBe(
+        "This authorization request is invalid or has expired. Please try again.",
+      );
+      // Nothing was spent: the victim's own round trip still finishes with that code.
+      expect(await finish(t, victim, { platform, code: leaked, state: victimsState })).toBe(
+        "connected",
+      );
+      expect((await as(t, victim).query(api.platforms.mine, {}))![key]).toMatchObject({
+        connected: true,
+      });
+      // What made the code the victim's: their request's S256 challenge.
+      expect(victimsRequest.searchParams.get("code_challenge_method")).toBe("S256");
+      expect(victimsRequest.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
+    });
+  }
+
+  test("the exchange sends the verifier of the state that asked for the code", async () => {
+    const t = newBackend();
+    const creator = await createUser(t);
+    const url = await start(t, creator, "YouTube");
+    await finish(t, creator, {
+      platform: "YouTube",
+      code: fake.grant(url, { channelId: "UCme" }),
+      state: url.searchParams.get("state")!,
+    });
+    const exchange = fake.requests.find((r) => r.url === ENV.GOOGLE_OAUTH_TOKEN_URL)!;
+    const verifier = new URLSearchParams(String(exchange.init!.body)).get("code_verifier")!;
+    const digest = new Uint8Array(
+      await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier)),
+    );
+    const challenge = btoa(String.fromCharCode(...digest))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+    expect(challenge).toBe(url.searchParams.get("code_challenge"));
+  });
+});
+
 describe("tokens", () => {
   test("are stored sealed, never returned to a client, and refreshed when expired", async () => {
     const t = newBackend();
@@ -144,10 +219,10 @@ describe("tokens", () => {
     });
     const url = await start(t, creator, "TikTok");
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
-    fake.codes.set("tt-code", { openId: "open-1", username: "maker" });
+    const code = fake.grant(url, { openId: "open-1", username: "maker" });
     await as(t, creator).action(api.platforms.finishConnection, {
       platform: "TikTok",
-      code: "tt-code",
+      code,
       state: url.searchParams.get("state")!,
     });
     // The code exchange sent the PKCE verifier.
@@ -199,10 +274,10 @@ describe("tokens", () => {
       publishedAt: 1000,
     });
     const url = await start(t, creator, "YouTube");
-    fake.codes.set("c", { channelId: "UCme" });
+    const code = fake.grant(url, { channelId: "UCme" });
     await as(t, creator).action(api.platforms.finishConnection, {
       platform: "YouTube",
-      code: "c",
+      code,
       state: url.searchParams.get("state")!,
     });
     await as(t, creator).mutation(api.platforms.disconnect, { platform: "YouTube" });

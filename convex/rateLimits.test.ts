@@ -201,13 +201,15 @@ describe("checkouts", () => {
     expect(await count(t, "contributions")).toBe(10);
   });
 
-  test("anonymous REST checkouts are limited per client (IP); another client still gets through", async () => {
+  test("anonymous REST checkouts are limited per client; a forged X-Forwarded-For is not a new client", async () => {
     const t = backend();
     const proposalId = await newIdea(t);
+    let forged = 0;
     const checkout = (ip: string) =>
-      t.fetch("/server/api/stripe/create-checkout", {
+      t.withRequestMetadata({ ip }).fetch("/server/api/stripe/create-checkout", {
         method: "POST",
-        headers: { "X-Forwarded-For": `${ip}, 10.0.0.1` },
+        // A fresh made-up address on every request: trusted by nobody by default.
+        headers: { "X-Forwarded-For": `198.18.0.${++forged}`, "X-Real-IP": `198.19.0.${forged}` },
         body: JSON.stringify({ postId: proposalId, amount: 500, type: "proposal" }),
       });
     for (let i = 0; i < 10; i++) expect((await checkout("203.0.113.7")).status).toBe(200);
@@ -220,41 +222,67 @@ describe("checkouts", () => {
     expect(await count(t, "contributions")).toBe(11);
   });
 
-  test("anonymous checkouts from the app are limited per IP as Convex saw it", async () => {
+  test("one client cannot use up anonymous checkouts for everyone: no bucket is shared", async () => {
     const t = backend();
     const proposalId = await newIdea(t);
-    const from = (ip: string) => t.withRequestMetadata({ ip });
-    for (let i = 0; i < 10; i++)
-      await from("203.0.113.9").action(api.contributions.startCheckout, {
+    const from = (ip: string) =>
+      t.withRequestMetadata({ ip }).action(api.contributions.startCheckout, {
         proposalId,
         amountCents: 500,
       });
-    const calls = stripe.requests.length;
-    expect(
-      await messageOf(
-        from("203.0.113.9").action(api.contributions.startCheckout, {
-          proposalId,
-          amountCents: 500,
-        }),
-      ),
-    ).toMatch(TOO_MANY);
-    expect(stripe.requests.length).toBe(calls);
-    await from("198.51.100.4").action(api.contributions.startCheckout, {
-      proposalId,
-      amountCents: 500,
-    });
-    expect(await count(t, "contributions")).toBe(11);
+    // Seven clients spend their whole burst (70 checkouts, more than any shared bucket held)...
+    for (let client = 1; client <= 7; client++)
+      for (let i = 0; i < 10; i++) await from(`203.0.113.${client}`);
+    expect(await messageOf(from("203.0.113.1"))).toMatch(TOO_MANY);
+    // ...and the next anonymous payers still get through, each on their own.
+    await from("198.51.100.4");
+    await from("2001:db8:1:2::5");
+    expect(await count(t, "contributions")).toBe(72);
   });
 
-  test("anonymous checkouts without a client key share one bucket", async () => {
+  test("IPv6 clients are keyed by their /64, so one machine cannot rotate through its addresses", async () => {
     const t = backend();
     const proposalId = await newIdea(t);
-    for (let i = 0; i < 60; i++)
+    const from = (ip: string) =>
+      t.withRequestMetadata({ ip }).action(api.contributions.startCheckout, {
+        proposalId,
+        amountCents: 500,
+      });
+    for (let i = 1; i <= 10; i++) await from(`2001:db8:aa:bb::${i.toString(16)}`);
+    expect(await messageOf(from("2001:db8:aa:bb:ffff:1:2:3"))).toMatch(TOO_MANY);
+    await from("2001:db8:aa:bc::1");
+  });
+
+  test("behind trusted proxies (CLIENT_IP_HEADER, CLIENT_IP_TRUSTED_HOPS) the client is read from their header", async () => {
+    vi.stubEnv("CLIENT_IP_HEADER", "X-Forwarded-For");
+    vi.stubEnv("CLIENT_IP_TRUSTED_HOPS", "2");
+    const t = backend();
+    const proposalId = await newIdea(t);
+    // Every request reaches Convex from the same proxy; the header names the client.
+    const checkout = (forwardedFor: string) =>
+      t.withRequestMetadata({ ip: "10.0.0.1" }).fetch("/server/api/stripe/create-checkout", {
+        method: "POST",
+        headers: { "X-Forwarded-For": forwardedFor },
+        body: JSON.stringify({ postId: proposalId, amount: 500, type: "proposal" }),
+      });
+    // The client is 2 entries from the right; what it wrote itself (left of that) is ignored.
+    for (let i = 0; i < 10; i++)
+      expect((await checkout(`6.6.6.${i}, 203.0.113.7, 10.0.0.2`)).status).toBe(200);
+    expect((await checkout("6.6.6.99, 203.0.113.7, 10.0.0.2")).status).toBe(429);
+    // Another client behind the same proxies has its own bucket.
+    expect((await checkout("198.51.100.2, 10.0.0.2")).status).toBe(200);
+    // A request that did not come through both proxies falls back to the address Convex saw.
+    expect((await checkout("10.0.0.2")).status).toBe(200);
+  });
+
+  test("a caller with no address at all (never the case on Convex) is limited as 'unknown'; a signed-in person has their own bucket", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    for (let i = 0; i < 10; i++)
       await t.action(api.contributions.startCheckout, { proposalId, amountCents: 500 });
     expect(
       await messageOf(t.action(api.contributions.startCheckout, { proposalId, amountCents: 500 })),
     ).toMatch(TOO_MANY);
-    // A signed-in person has a bucket of their own.
     await as(t, await createUser(t)).action(api.contributions.startCheckout, {
       proposalId,
       amountCents: 500,
@@ -279,6 +307,95 @@ describe("checkouts", () => {
   });
 });
 
+describe("lookups of Checkout Sessions (no Stripe amplification)", () => {
+  const lookups = () =>
+    stripe.requests.filter(
+      (r) => r.method === "GET" && r.path.startsWith("/v1/checkout/sessions/"),
+    );
+  const randomId = (n: number) => `cs_test_random${n}${"x".repeat(20)}`;
+
+  test("60 lookups of random session ids from one client cost Stripe 5 calls; another client still gets its own", async () => {
+    const t = backend();
+    const attacker = t.withRequestMetadata({ ip: "203.0.113.50" });
+    const answers: string[] = [];
+    for (let i = 0; i < 60; i++)
+      answers.push(
+        await messageOf(attacker.action(api.contributions.reconcile, { sessionId: randomId(i) })),
+      );
+    expect(lookups()).toHaveLength(5);
+    expect(answers.slice(0, 5)).toEqual(Array(5).fill("Contribution not found."));
+    expect(answers.slice(5).every((a) => TOO_MANY.test(a))).toBe(true);
+    // The same through REST (…/record) is a 429 with Retry-After, and asks Stripe nothing.
+    const rest = await attacker.fetch(`/server/api/contributions/${randomId(99)}/record`, {
+      method: "POST",
+    });
+    expect(rest.status).toBe(429);
+    expect(Number(rest.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(lookups()).toHaveLength(5);
+    // Another client is not held back by the first one's lookups.
+    const other = t.withRequestMetadata({ ip: "198.51.100.60" });
+    expect(
+      await messageOf(other.action(api.contributions.reconcile, { sessionId: randomId(100) })),
+    ).toBe("Contribution not found.");
+    expect(lookups()).toHaveLength(6);
+  });
+
+  test("Stripe's 'no such session' is remembered for 10 minutes: asking again costs no call and no token", async () => {
+    const t = backend();
+    const client = t.withRequestMetadata({ ip: "203.0.113.51" });
+    const ask = () =>
+      messageOf(client.action(api.contributions.reconcile, { sessionId: randomId(1) }));
+    for (let i = 0; i < 20; i++) expect(await ask()).toBe("Contribution not found.");
+    expect(lookups()).toHaveLength(1);
+    vi.setSystemTime(Date.now() + 10 * 60_000 + 1);
+    expect(await ask()).toBe("Contribution not found.");
+    expect(lookups()).toHaveLength(2);
+  });
+
+  test("a payer's own session is looked up whatever their client spent on unknown ones", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    const payer = t.withRequestMetadata({ ip: "203.0.113.52" });
+    const { url } = await payer.action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 500,
+    });
+    const sessionId = url.split("/").pop()!;
+    for (let i = 0; i < 6; i++)
+      await messageOf(payer.action(api.contributions.reconcile, { sessionId: randomId(i) }));
+    stripe.pay(sessionId, "paid");
+    expect(await payer.action(api.contributions.reconcile, { sessionId })).toBe("paid");
+  });
+
+  test("a lookup tries Stripe once (no retries while someone waits) and says so when Stripe fails", async () => {
+    const t = backend();
+    const proposalId = await newIdea(t);
+    const { url } = await t.action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 500,
+    });
+    const sessionId = url.split("/").pop()!;
+    stripe.failNext(3, "error_500", { method: "GET", path: `/v1/checkout/sessions/${sessionId}` });
+    expect(await messageOf(t.action(api.contributions.reconcile, { sessionId }))).toBe(
+      "Failed to fetch contribution details",
+    );
+    expect(lookups()).toHaveLength(1);
+  });
+});
+
+describe("a clock that moved back (the local stack's test clock)", () => {
+  test("does not lock a bucket out: one touched in the future starts full again", async () => {
+    const t = newBackend();
+    const ada = await createUser(t);
+    const create = (n: number) => as(t, ada).mutation(api.proposals.create, idea(n));
+    vi.setSystemTime(Date.now() + 30 * DAY);
+    for (let i = 0; i < 10; i++) await create(i);
+    vi.setSystemTime(Date.now() - 30 * DAY);
+    await create(11);
+    expect(await count(t, "proposals")).toBe(11);
+  });
+});
+
 describe("OAuth starts", () => {
   test("are limited per person and a refused start stores no state", async () => {
     const t = newBackend();
@@ -297,7 +414,7 @@ describe("OAuth starts", () => {
 });
 
 describe("the sweeps", () => {
-  test("expired OAuth states and verifiers older than an hour are deleted; fresh ones stay", async () => {
+  test("expired OAuth states, verifiers older than an hour, sign-in notes and unknown sessions are deleted; fresh ones stay", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const t = newBackend();
     const creator: Id<"users"> = await createUser(t);
@@ -310,14 +427,24 @@ describe("the sweeps", () => {
     vi.setSystemTime(Date.now() + 61 * 60 * 1000);
     await t.run(async (ctx) => {
       await ctx.db.insert("authVerifiers", { signature: "new" });
+      const now = Date.now();
+      for (const [requestId, expiresAt] of [
+        ["old", now - 1],
+        ["new", now + 60_000],
+      ] as const)
+        await ctx.db.insert("signInClients", { requestId, address: null, device: null, expiresAt });
+      await ctx.db.insert("unknownCheckoutSessions", { sessionId: "cs_old", until: now - 1 });
+      await ctx.db.insert("unknownCheckoutSessions", { sessionId: "cs_new", until: now + 60_000 });
     });
     await t.mutation(internal.rateLimits.sweepExpired, {});
     const left = await t.run(async (ctx) => ({
       states: (await ctx.db.query("oauthStates").collect()).map((s) => s.state),
       verifiers: (await ctx.db.query("authVerifiers").collect()).map((v) => v.signature),
+      notes: (await ctx.db.query("signInClients").collect()).map((n) => n.requestId),
+      unknown: (await ctx.db.query("unknownCheckoutSessions").collect()).map((u) => u.sessionId),
     }));
     // "new" expired too by now (15 minutes), so only the fresh verifier is left.
-    expect(left).toEqual({ states: [], verifiers: ["new"] });
+    expect(left).toEqual({ states: [], verifiers: ["new"], notes: ["new"], unknown: ["cs_new"] });
   });
 
   test("idle buckets are deleted, busy ones kept", async () => {

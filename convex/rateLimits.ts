@@ -1,6 +1,6 @@
 // Rate limits taken from actions (model/rateLimits.ts limitAction), and the housekeeping of the
-// tables that only grow with abuse: expired OAuth states, Convex Auth's leftover verifiers and
-// stale rate-limit buckets (crons.ts).
+// tables that only grow with abuse: expired OAuth states, Convex Auth's leftover verifiers,
+// sign-in notes, "no such Checkout Session" answers and stale rate-limit buckets (crons.ts).
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
 import { internal } from "./_generated/api";
@@ -19,13 +19,21 @@ export const take = internalMutation({
 const BATCH = 200;
 /** Convex Auth deletes a verifier when its sign-in completes; abandoned ones stay without this. */
 export const VERIFIER_TTL_MS = 60 * 60 * 1000;
-/** A bucket untouched this long is full again (every period is at most an hour). */
+/** A bucket untouched this long is full again (every limit refills to its capacity within a day). */
 const BUCKET_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Deletes expired OAuth states and verifiers older than an hour, a batch at a time. */
+/**
+ * Deletes expired OAuth states, verifiers older than an hour, sign-in notes of callbacks that
+ * never finished and expired "no such Checkout Session" answers, a batch at a time.
+ */
 export const sweepExpired = internalMutation({
   args: {},
-  returns: v.object({ states: v.number(), verifiers: v.number() }),
+  returns: v.object({
+    states: v.number(),
+    verifiers: v.number(),
+    signInNotes: v.number(),
+    unknownSessions: v.number(),
+  }),
   handler: async (ctx) => {
     const now = Date.now();
     const states = await ctx.db
@@ -38,9 +46,24 @@ export const sweepExpired = internalMutation({
       .withIndex("by_creation_time", (q) => q.lt("_creationTime", now - VERIFIER_TTL_MS))
       .take(BATCH);
     for (const verifier of verifiers) await ctx.db.delete("authVerifiers", verifier._id);
-    if (states.length === BATCH || verifiers.length === BATCH)
+    const notes = await ctx.db
+      .query("signInClients")
+      .withIndex("by_expiry", (q) => q.lt("expiresAt", now))
+      .take(BATCH);
+    for (const note of notes) await ctx.db.delete("signInClients", note._id);
+    const unknown = await ctx.db
+      .query("unknownCheckoutSessions")
+      .withIndex("by_until", (q) => q.lt("until", now))
+      .take(BATCH);
+    for (const row of unknown) await ctx.db.delete("unknownCheckoutSessions", row._id);
+    if ([states, verifiers, notes, unknown].some((batch) => batch.length === BATCH))
       await ctx.scheduler.runAfter(0, internal.rateLimits.sweepExpired, {});
-    return { states: states.length, verifiers: verifiers.length };
+    return {
+      states: states.length,
+      verifiers: verifiers.length,
+      signInNotes: notes.length,
+      unknownSessions: unknown.length,
+    };
   },
 });
 

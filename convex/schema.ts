@@ -33,11 +33,14 @@ import {
   standingValidator,
   updateTopicValidator,
 } from "./model/ideaPageKinds";
+import { securityTables } from "./model/security/tables";
 
 export default defineSchema({
   ...authTables,
   // convex-helpers' rate limiter buckets (model/rateLimits.ts).
   ...rateLimitTables,
+  // Sign-in clients and unknown Checkout Sessions (model/security/tables.ts).
+  ...securityTables,
   // Convex Auth's users table, with the product's own profile fields.
   users: defineTable({
     name: v.optional(v.string()),

@@ -54,6 +54,16 @@ describe("sessions end when they end", () => {
     expect((await me.fetch("/server/api/proposals")).status).toBe(200);
   });
 
+  test("auth:isAuthenticated answers false for a signed-out token", async () => {
+    const t = newBackend();
+    const ada = await createUser(t);
+    const me = as(t, ada);
+    expect(await me.query(api.auth.isAuthenticated, {})).toBe(true);
+    await signOut(t, ada);
+    expect(await me.query(api.auth.isAuthenticated, {})).toBe(false);
+    expect(await t.query(api.auth.isAuthenticated, {})).toBe(false);
+  });
+
   test("a session of someone else, or a made-up one, names nobody", async () => {
     const t = newBackend();
     const ada = await createUser(t);

@@ -256,8 +256,13 @@ describe("payments Stripe has not confirmed to us", () => {
       w.t.action(api.contributions.reconcile, { sessionId: "cs_test_unknown_session_000" }),
     ).rejects.toThrow("Contribution not found.");
     w.stripe.failNext(3, "error_500", { method: "GET", path: "/v1/checkout/sessions" });
+    // Stripe's "no such session" is remembered for a while: the same id is not asked again.
     await expect(
       w.t.action(api.contributions.reconcile, { sessionId: "cs_test_unknown_session_000" }),
+    ).rejects.toThrow("Contribution not found.");
+    // Another id reaches Stripe, which fails: that is an error, not "not found".
+    await expect(
+      w.t.action(api.contributions.reconcile, { sessionId: "cs_test_unknown_session_001" }),
     ).rejects.toThrow("Failed to fetch contribution details");
   });
 });

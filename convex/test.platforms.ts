@@ -42,6 +42,9 @@ export interface FakeTikTokVideo {
   private?: boolean;
 }
 
+export type FakeAccount = { channelId?: string; openId?: string; username?: string };
+export type FakeGrant = FakeAccount & { challenge?: string };
+
 export interface FakePlatforms {
   youtube: FakeYouTubeVideo[];
   tiktok: FakeTikTokVideo[];
@@ -49,8 +52,17 @@ export interface FakePlatforms {
   googleTokens: Map<string, string>;
   /** TikTok access token → open id. */
   tiktokTokens: Map<string, string>;
-  /** Authorization codes → the account they grant. */
-  codes: Map<string, { channelId?: string; openId?: string; username?: string; verifier?: string }>;
+  /**
+   * Authorization codes → the account they grant and the PKCE challenge of the request that
+   * asked for them (see `grant`). Refresh tokens are kept here too, as `refresh:<token>`.
+   */
+  codes: Map<string, FakeGrant>;
+  /**
+   * The provider's consent step: the person behind `account` approves the authorization request
+   * at `authorizeUrl`; returns the code the provider sends back, bound (like Google's and
+   * TikTok's) to that request's PKCE challenge.
+   */
+  grant: (authorizeUrl: URL | string, account: FakeAccount, code?: string) => string;
   /** Makes every provider call fail with this status. */
   outage: number | null;
   requests: { url: string; init?: RequestInit }[];
@@ -74,8 +86,36 @@ export function mockPlatforms(): FakePlatforms {
     codes: new Map(),
     outage: null,
     requests: [],
+    grant: (authorizeUrl, account, code = `code-${Math.random().toString(36).slice(2)}`) => {
+      const challenge = new URL(authorizeUrl).searchParams.get("code_challenge") ?? undefined;
+      fake.codes.set(code, { ...account, challenge });
+      return code;
+    },
   };
   let issued = 0;
+  /**
+   * An authorization code exchange as Google and TikTok answer it (RFC 7636, RFC 9700 §2.1.1):
+   * the verifier must match the request's challenge, a verifier for a code issued without one is
+   * refused (no downgrade), and only a successful exchange uses the code up; a refused one
+   * leaves it to the flow it belongs to.
+   */
+  const redeem = async (params: URLSearchParams): Promise<FakeGrant | null> => {
+    const code = params.get("code") ?? "";
+    const grant = fake.codes.get(code);
+    if (!grant || code.startsWith("refresh:")) return null;
+    const verifier = params.get("code_verifier");
+    if (grant.challenge === undefined ? verifier !== null : verifier === null) return null;
+    if (grant.challenge !== undefined) {
+      const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(verifier!));
+      const computed = btoa(String.fromCharCode(...new Uint8Array(digest)))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "");
+      if (computed !== grant.challenge) return null;
+    }
+    fake.codes.delete(code);
+    return grant;
+  };
   const bearer = (init?: RequestInit) =>
     new Headers(init?.headers).get("authorization")?.replace(/^Bearer /, "") ?? "";
   const handler = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -142,7 +182,7 @@ export function mockPlatforms(): FakePlatforms {
       const grant =
         params.get("grant_type") === "refresh_token"
           ? fake.codes.get(`refresh:${params.get("refresh_token")}`)
-          : fake.codes.get(params.get("code") ?? "");
+          : await redeem(params);
       if (!grant?.channelId) return json({ error: "invalid_grant" }, 400);
       const token = `g-token-${++issued}`;
       fake.googleTokens.set(token, grant.channelId);
@@ -161,7 +201,7 @@ export function mockPlatforms(): FakePlatforms {
       const grant =
         params.get("grant_type") === "refresh_token"
           ? fake.codes.get(`refresh:${params.get("refresh_token")}`)
-          : fake.codes.get(params.get("code") ?? "");
+          : await redeem(params);
       if (!grant?.openId) return json({ error: "invalid_grant" }, 400);
       const token = `t-token-${++issued}`;
       fake.tiktokTokens.set(token, grant.openId);
@@ -247,8 +287,7 @@ export async function connectAccount(
     platform,
     returnToSettings: true,
   });
-  const code = `code-${"channelId" in account ? account.channelId : account.openId}`;
-  fake.codes.set(code, account);
+  const code = fake.grant(url, account);
   await as(t, userId).action(api.platforms.finishConnection, {
     platform,
     code,

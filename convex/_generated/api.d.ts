@@ -14,6 +14,7 @@ import type {
   FunctionReference,
 } from "convex/server";
 import type * as auth from "../auth.js";
+import type * as clients from "../clients.js";
 import type * as contributions from "../contributions.js";
 import type * as conversation from "../conversation.js";
 import type * as creators from "../creators.js";
@@ -62,6 +63,12 @@ import type * as model_platforms_tiktok from "../model/platforms/tiktok.js";
 import type * as model_platforms_youtube from "../model/platforms/youtube.js";
 import type * as model_proposals from "../model/proposals.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
+import type * as model_security_authRoutes from "../model/security/authRoutes.js";
+import type * as model_security_clientAddress from "../model/security/clientAddress.js";
+import type * as model_security_outbound from "../model/security/outbound.js";
+import type * as model_security_signUpWords from "../model/security/signUpWords.js";
+import type * as model_security_signUps from "../model/security/signUps.js";
+import type * as model_security_tables from "../model/security/tables.js";
 import type * as model_settlement from "../model/settlement.js";
 import type * as model_share_bitmapFont from "../model/share/bitmapFont.js";
 import type * as model_share_png from "../model/share/png.js";
@@ -109,6 +116,7 @@ import type * as votes from "../votes.js";
  */
 declare const fullApi: ApiFromModules<{
   auth: typeof auth;
+  clients: typeof clients;
   contributions: typeof contributions;
   conversation: typeof conversation;
   creators: typeof creators;
@@ -157,6 +165,12 @@ declare const fullApi: ApiFromModules<{
   "model/platforms/youtube": typeof model_platforms_youtube;
   "model/proposals": typeof model_proposals;
   "model/rateLimits": typeof model_rateLimits;
+  "model/security/authRoutes": typeof model_security_authRoutes;
+  "model/security/clientAddress": typeof model_security_clientAddress;
+  "model/security/outbound": typeof model_security_outbound;
+  "model/security/signUpWords": typeof model_security_signUpWords;
+  "model/security/signUps": typeof model_security_signUps;
+  "model/security/tables": typeof model_security_tables;
   "model/settlement": typeof model_settlement;
   "model/share/bitmapFont": typeof model_share_bitmapFont;
   "model/share/png": typeof model_share_png;

@@ -3,6 +3,7 @@ import type { GenericMutationCtx } from "convex/server";
 import type { DataModel, Id } from "../_generated/dataModel";
 import type { ProviderProfile } from "./authProviders";
 import { addToCounter } from "./counters";
+import { admitSignUp } from "./security/signUps";
 
 type Ctx = GenericMutationCtx<DataModel>;
 
@@ -44,6 +45,8 @@ export async function upsertUserFromSignIn(
     await ctx.db.patch("users", userId, fromProvider);
     return userId;
   }
+  // A new account: within its address's and browser's sign-up limits, or nothing is created.
+  await admitSignUp(ctx);
   const newUserId = await ctx.db.insert("users", fromProvider);
   await addToCounter(ctx, "users", 1);
   return newUserId;

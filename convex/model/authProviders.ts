@@ -1,7 +1,18 @@
 // Google and Discord sign-in. Endpoints default to the real services; the local stack points
 // them at its sign-in stand-in through the environment (see README "Environment variables").
+// Both use PKCE (S256) and state, as RFC 9700 asks: a callback is accepted only in the browser
+// that started its sign-in, with that sign-in's state, and its code is exchanged only with that
+// sign-in's verifier. Every call to the provider ends within the outbound deadline.
+import { customFetch } from "@auth/core";
 import Discord from "@auth/core/providers/discord";
 import Google from "@auth/core/providers/google";
+import { fetchWithin } from "./security/outbound";
+
+/** The checks of every sign-in provider (Convex Auth's default is PKCE alone). */
+export const SIGN_IN_CHECKS: ("pkce" | "state")[] = ["pkce", "state"];
+
+/** The provider calls of Convex Auth (discovery, token, user info), each with a deadline. */
+const withDeadline = { [customFetch]: (...args: Parameters<typeof fetch>) => fetchWithin(...args) };
 
 /** What our user records need from any provider's profile. */
 export interface ProviderProfile {
@@ -14,7 +25,9 @@ export interface ProviderProfile {
 }
 
 export function googleProvider() {
-  return Google({
+  // The symbol goes on the provider itself: Convex Auth's merge of `options` skips symbols.
+  const google = Google({
+    checks: SIGN_IN_CHECKS,
     issuer: process.env.AUTH_GOOGLE_ISSUER ?? "https://accounts.google.com",
     profile: (claims: Record<string, unknown>): ProviderProfile & Record<string, unknown> => ({
       id: String(claims.sub),
@@ -25,6 +38,7 @@ export function googleProvider() {
       image: asString(claims.picture),
     }),
   });
+  return { ...google, ...withDeadline };
 }
 
 export function discordProvider() {
@@ -33,13 +47,15 @@ export function discordProvider() {
   // the defaults, which cannot replace Discord's string `userinfo` with an object.
   return {
     ...Discord({}),
+    ...withDeadline,
+    checks: SIGN_IN_CHECKS,
     authorization: { url: `${api}/oauth2/authorize`, params: { scope: "identify email" } },
     token: `${api}/oauth2/token`,
     userinfo: {
       url: `${api}/users/@me`,
       // A plain request, so a local http:// stand-in works the same way as discord.com.
       async request({ tokens }: { tokens: { access_token?: string } }) {
-        const response = await fetch(`${api}/users/@me`, {
+        const response = await fetchWithin(`${api}/users/@me`, {
           headers: { Authorization: `Bearer ${tokens.access_token}` },
         });
         if (!response.ok) throw new Error(`Discord user request failed: ${response.status}`);

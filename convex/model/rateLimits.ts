@@ -1,18 +1,21 @@
 // Every rate limit of the app, in one place (convex-helpers' rate limiter, the plain library:
 // its `rateLimits` table is in schema.ts). Token buckets: `capacity` is the burst a person may
 // spend at once, `rate` per `period` is how fast it fills again. Keyed per person; callers
-// without a person are keyed by a coarse client key (their IP) and all share one anonymous
-// bucket besides. A refused call throws a ConvexError before anything is written
-// (in a mutation the whole transaction is rolled back; actions consume in their own mutation
-// first), and the REST edge answers it with 429 and Retry-After (rest/respond.ts).
+// without a person are keyed by their client (security/clientAddress.ts), each client with a
+// bucket of its own: no bucket is shared by everyone, so no client can use one up for the rest.
+// A refused call throws a ConvexError before anything is written (in a mutation the whole
+// transaction is rolled back; actions consume in their own mutation first), and the REST edge
+// answers it with 429 and Retry-After (rest/respond.ts). The README's limits table lists them.
 import { ConvexError, v } from "convex/values";
 import { defineRateLimits } from "convex-helpers/server/rateLimit";
 import type { ActionCtx, MutationCtx } from "../_generated/server";
 import { internal } from "../_generated/api";
+import { clientKeyOf } from "./security/clientAddress";
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export const RATE_LIMITS = {
   // Ten ideas at once, then one every six minutes: the 11th idea in a minute is refused.
@@ -22,11 +25,12 @@ export const RATE_LIMITS = {
   verifyVideo: { kind: "token bucket", rate: 60, period: HOUR, capacity: 20 },
   // Each checkout creates a Stripe session and a pending contribution.
   checkout: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
-  // Anonymous checkouts: per client key (IP) at the REST edge, and one bucket for them all.
+  // Anonymous checkouts, per client (its address).
   checkoutPerClient: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
-  checkoutAnonymous: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 60 },
   // The confirmation page's Stripe lookup, per Checkout Session.
   reconcile: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 5 },
+  // Lookups of sessions we have no contribution for, per client: each may cost a Stripe call.
+  lookupPerClient: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 5 },
   // Starting a YouTube/TikTok connection stores a state row.
   oauthStart: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
   // Idea and submission votes together; clicking around freely, but no vote scripts.
@@ -37,6 +41,10 @@ export const RATE_LIMITS = {
   postUpdate: { kind: "token bucket", rate: 6, period: 24 * HOUR, capacity: 3 },
   // Reports, and a poster hiding or showing messages again.
   moderate: { kind: "token bucket", rate: 60, period: HOUR, capacity: 20 },
+  // New accounts (a sign-in that creates a user), per address and per browser (device cookie).
+  // The address limit can be raised with SIGN_UP_LIMIT_PER_ADDRESS (e.g. one campus NAT).
+  signUpPerAddress: { kind: "token bucket", rate: 5, period: HOUR, capacity: 5 },
+  signUpPerDevice: { kind: "token bucket", rate: 3, period: DAY, capacity: 3 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS;
@@ -71,10 +79,58 @@ export function isRateLimited(e: unknown): e is ConvexError<RateLimitedData> {
   );
 }
 
+/**
+ * A limit's configuration: RATE_LIMITS, with the per-address sign-up limit raised or lowered by
+ * SIGN_UP_LIMIT_PER_ADDRESS (new accounts per hour, also the burst).
+ */
+export function limitConfig(name: RateLimitName) {
+  const base = RATE_LIMITS[name];
+  if (name !== "signUpPerAddress") return base;
+  const perHour = Number(process.env.SIGN_UP_LIMIT_PER_ADDRESS);
+  return Number.isInteger(perHour) && perHour > 0
+    ? { ...base, rate: perHour, capacity: perHour }
+    : base;
+}
+
+/**
+ * A bucket last touched "in the future" refills backwards (the rate limiter counts negative
+ * time): only a clock that moved back does that (the local stack's test clock; never Convex's),
+ * and such a bucket starts again full rather than locking its key out for as long as the clock
+ * jumped.
+ */
+async function forgetFutureBucket(ctx: Pick<MutationCtx, "db">, name: string, key: string) {
+  const bucket = await ctx.db
+    .query("rateLimits")
+    .withIndex("name", (q) => q.eq("name", name).eq("key", key))
+    .unique();
+  if (bucket !== null && bucket.ts > Date.now()) await ctx.db.delete("rateLimits", bucket._id);
+}
+
 /** Takes a token from the named bucket, or throws the "Too many requests" ConvexError. */
 export async function limit(ctx: Pick<MutationCtx, "db">, name: RateLimitName, key: string) {
-  const { ok, retryAt } = await limits.rateLimit(ctx, { name, key });
+  await forgetFutureBucket(ctx, name, key);
+  const { ok, retryAt } = await limits.rateLimit(ctx, {
+    name,
+    key,
+    config: limitConfig(name),
+  } as Parameters<typeof limits.rateLimit>[1]);
   if (!ok) throw tooManyRequests(retryAt);
+}
+
+/** When the named bucket has a token again (null: it has one now), without taking any. */
+export async function waitOf(
+  ctx: Pick<MutationCtx, "db">,
+  name: RateLimitName,
+  key: string,
+  now = Date.now(),
+): Promise<number | null> {
+  await forgetFutureBucket(ctx, name, key);
+  const { ok, retryAt } = await limits.checkRateLimit(ctx, {
+    name,
+    key,
+    config: limitConfig(name),
+  } as Parameters<typeof limits.checkRateLimit>[1]);
+  return ok ? null : Math.max(1, Math.ceil(((retryAt ?? now) - now) / SECOND));
 }
 
 /** The same from an action: the token is taken in a mutation of its own, before any work. */
@@ -86,48 +142,17 @@ export async function limitAction(
   await ctx.runMutation(internal.rateLimits.take, { buckets: [{ name, key }] });
 }
 
-/** The caller's IP as Convex saw it (null from crons, or where the runtime cannot tell). */
-export async function requestIp(ctx: Pick<ActionCtx, "meta">): Promise<string | null> {
-  try {
-    return (await ctx.meta.getRequestMetadata()).ip ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /**
- * A checkout's buckets: the person's own; for an anonymous one, its client's (by the IP Convex
- * saw, when it saw one; the REST edge keys by the proxies' headers otherwise) and the bucket all
- * anonymous checkouts share.
+ * A checkout's bucket: the person's own, or for an anonymous checkout its client's (`client`:
+ * the REST edge's key, from the trusted proxy header when one is configured; else the address
+ * Convex saw). A client nobody can tell (no address at all) gets the "unknown" bucket.
  */
 export async function limitCheckout(
   ctx: Pick<ActionCtx, "runMutation" | "meta">,
   contributorId: string | null,
+  client?: string | null,
 ) {
   if (contributorId !== null) return await limitAction(ctx, "checkout", contributorId);
-  const ip = await requestIp(ctx);
-  await ctx.runMutation(internal.rateLimits.take, {
-    buckets: [
-      ...(ip === null ? [] : [{ name: "checkoutPerClient" as const, key: coarseIp(ip) }]),
-      { name: "checkoutAnonymous", key: "anonymous" },
-    ],
-  });
-}
-
-/**
- * A coarse key for a caller without a person: the client's IP (the first hop of the proxies'
- * headers), IPv6 cut to its /64 so one machine cannot rotate through its addresses.
- */
-export function clientKey(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  const ip =
-    request.headers.get("cf-connecting-ip") ??
-    request.headers.get("x-real-ip") ??
-    (forwarded || null);
-  return ip === null ? "unknown" : coarseIp(ip);
-}
-
-function coarseIp(ip: string): string {
-  if (ip.includes(":")) return `ip6:${ip.toLowerCase().split(":").slice(0, 4).join(":")}`;
-  return `ip:${ip.slice(0, 64)}`;
+  const key = client ?? (await clientKeyOf(ctx));
+  await limitAction(ctx, "checkoutPerClient", key ?? "unknown");
 }

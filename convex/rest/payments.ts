@@ -11,7 +11,7 @@ import { amountProblem } from "../model/money";
 import { NOT_FOUND_MESSAGE } from "../contributions";
 import { changeOf, type EventChange } from "../model/payments/events";
 import { PAYOUT_PREFERENCES } from "../model/validators";
-import { clientKey, limitAction, requestIp } from "../model/rateLimits";
+import { clientKeyOf } from "../model/security/clientAddress";
 import type { RestApp } from "./app";
 import {
   callerId,
@@ -103,14 +103,12 @@ export function paymentRoutes(app: RestApp) {
     const contributorId = await optionalCaller(c.env, c.req.raw);
     // Checked before any limit is spent: a bad request changes nothing.
     await requireId(c.env, "proposals", body.postId);
-    // Anonymous checkouts are limited per client: checkoutFor keys by the IP Convex saw; where
-    // it saw none, the edge keys by the proxies' headers.
-    if (contributorId === null && (await requestIp(c.env)) === null)
-      await limitAction(c.env, "checkoutPerClient", clientKey(c.req.raw));
     const { url } = await c.env.runAction(internal.contributions.checkoutFor, {
       proposalId: body.postId,
       amountCents: body.amount,
       contributorId,
+      // Anonymous checkouts are limited per client; only the edge sees the request's headers.
+      client: contributorId === null ? await clientKeyOf(c.env, c.req.raw) : null,
     });
     return json({ url });
   });
@@ -135,6 +133,7 @@ export function paymentRoutes(app: RestApp) {
     const status = await c.env
       .runAction(internal.contributions.reconcileFor, {
         sessionId: sessionIdOf(c.req.param("sessionId")),
+        client: await clientKeyOf(c.env, c.req.raw),
       })
       .catch((e: unknown) => {
         if (

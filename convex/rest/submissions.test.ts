@@ -200,7 +200,7 @@ describe("REST: submissions", () => {
     const started = await get(t, creator, "/server/youtube/oauth?returnToSettings=true");
     const { url } = (await started.json()) as { url: string };
     const state = new URL(url).searchParams.get("state")!;
-    fake.codes.set("the-code", { channelId: "UCme" });
+    fake.grant(url, { channelId: "UCme" }, "the-code");
 
     // Someone else's session cannot use this state, and cannot spend it for its owner either.
     const stolen = await post(t, stranger, "/server/youtubeaccesstoken", {
@@ -218,13 +218,12 @@ describe("REST: submissions", () => {
     ).toBe(400);
     expect((await post(t, creator, "/server/youtubeaccesstoken", { code: 1 })).status).toBe(400);
 
+    // A new round trip: its code is bound (PKCE) to its own request.
     const restarted = await get(t, creator, "/server/youtube/oauth?returnToSettings=true");
-    const fresh = new URL(((await restarted.json()) as { url: string }).url).searchParams.get(
-      "state",
-    )!;
+    const freshUrl = new URL(((await restarted.json()) as { url: string }).url);
     const exchanged = await post(t, creator, "/server/youtubeaccesstoken", {
-      code: "the-code",
-      state: fresh,
+      code: fake.grant(freshUrl, { channelId: "UCme" }),
+      state: freshUrl.searchParams.get("state")!,
     });
     expect(exchanged.status).toBe(200);
     const videos = (await exchanged.json()) as Record<string, unknown>[];

@@ -648,3 +648,17 @@ export function httpActionHandler(
 export function withIdentity(t: ReturnType<typeof convexTest>, identity: Record<string, unknown>) {
   return t.withIdentity(identity as Parameters<typeof t.withIdentity>[0]);
 }
+
+/**
+ * The same accessor with the request's client (`ctx.meta.getRequestMetadata()`'s `ip` and
+ * `userAgent`), as Convex reports the address it saw. convex-test's public API.
+ */
+export function withClient<T extends { withRequestMetadata: (m: RequestClient) => T }>(
+  accessor: T,
+  client: RequestClient,
+): T {
+  return accessor.withRequestMetadata(client);
+}
+
+/** Who sent a request, as the runtime's servers saw it. */
+export type RequestClient = { ip: string | null; userAgent: string | null };

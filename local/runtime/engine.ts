@@ -51,6 +51,8 @@ import {
   trackScheduledFunction,
   transactionManager,
   withIdentity,
+  withClient,
+  type RequestClient,
   wrapDocumentWrites,
   wrapQueryIteration,
   wrapQuerySource,
@@ -1128,16 +1130,20 @@ export class Engine {
     };
   }
 
-  private accessor(identity: Identity | null): any {
-    if (!identity) return this.t;
-    const key = JSON.stringify(identity);
-    let acc = this.accessors.get(key);
-    if (!acc) {
-      if (this.accessors.size > 1000) this.accessors.clear();
-      acc = withIdentity(this.t, identity);
-      this.accessors.set(key, acc);
+  private accessor(identity: Identity | null, client?: RequestClient): any {
+    let acc: any = this.t;
+    if (identity) {
+      const key = JSON.stringify(identity);
+      acc = this.accessors.get(key);
+      if (!acc) {
+        if (this.accessors.size > 1000) this.accessors.clear();
+        acc = withIdentity(this.t, identity);
+        this.accessors.set(key, acc);
+      }
     }
-    return acc;
+    // The client's address, for ctx.meta.getRequestMetadata() as on Convex (not cached: one per
+    // request is cheap, and addresses are many).
+    return client ? withClient(acc, client) : acc;
   }
 
   /** Loads a module of the app with every Convex function in it instrumented. */
@@ -1220,7 +1226,11 @@ export class Engine {
     udfPath: string,
     args: JSONValue,
     identity: Identity | null,
-    options: { journal?: Journal | null; commitTag?: ExecContext["commitTag"] } = {},
+    options: {
+      journal?: Journal | null;
+      commitTag?: ExecContext["commitTag"];
+      client?: RequestClient;
+    } = {},
   ): Promise<Outcome> {
     const fn = await this.findFunction(udfPath);
     const [modulePath, exportName = "default"] = udfPath.replace(/\.js(?=:|$)/, "").split(":");
@@ -1251,6 +1261,7 @@ export class Engine {
       journal?: Journal | null;
       commitTag?: ExecContext["commitTag"];
       logKind?: ExecutionKind;
+      client?: RequestClient;
     } = {},
   ): Promise<Outcome> {
     const ctx: ExecContext = {
@@ -1279,7 +1290,7 @@ export class Engine {
       if (size > MAX_ARGS_BYTES)
         throw new Error(`Arguments are too large (${size} bytes). This is a Convex limit.`);
       const ref = makeFunctionReference(udfPath) as any;
-      const acc = this.accessor(identity);
+      const acc = this.accessor(identity, options.client);
       const attempt = (): Promise<Value> => {
         // A retried attempt reports only its own reads and logs.
         ctx.reads = new ReadSet();
@@ -1378,7 +1389,11 @@ export class Engine {
    * Serves an HTTP action of `http.ts` with the request exactly as received. As on Convex, a
    * bearer token that fails verification does not stop the request: `getUserIdentity` throws.
    */
-  async runHttp(request: Request, auth: Identity | null | Error): Promise<Response> {
+  async runHttp(
+    request: Request,
+    auth: Identity | null | Error,
+    client?: RequestClient,
+  ): Promise<Response> {
     const identity = auth instanceof Error ? null : auth;
     const url = new URL(request.url);
     const started = performance.now();
@@ -1406,7 +1421,7 @@ export class Engine {
     this.running += 1;
     try {
       await execStorage.run(ctx, () =>
-        this.accessor(identity).action(async (rawCtx: any) => {
+        this.accessor(identity, client).action(async (rawCtx: any) => {
           const actionCtx = this.isolateActionCtx(rawCtx);
           const ctx =
             auth instanceof Error

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { JSONValue } from "convex/values";
 import type { Engine, FunctionKind, Identity } from "./engine.js";
+import type { RequestClient } from "./convexTestAdapter.js";
 import { AuthError, type TokenVerifier } from "./auth.js";
 import { encodeTs } from "./sync.js";
 import { clockOffset, setClockOffset } from "./clock.js";
@@ -23,6 +24,19 @@ export interface ApiHost {
   gate: WorkGate;
   /** Admission of actions, which mostly wait on other services: apart, so they never block the rest. */
   actionGate: WorkGate;
+}
+
+/**
+ * Who sent a request, for `ctx.meta.getRequestMetadata()`: the socket's peer address (never a
+ * header: those are the client's to write) and its User-Agent, as Convex reports them.
+ */
+export function clientOf(req: IncomingMessage): RequestClient {
+  const address = req.socket.remoteAddress ?? null;
+  const userAgent = req.headers["user-agent"];
+  return {
+    ip: address?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "") ?? null,
+    userAgent: typeof userAgent === "string" ? userAgent : null,
+  };
 }
 
 /** `Authorization: Convex <admin key>`, as the Convex CLI sends for `npx convex run`. */
@@ -117,7 +131,7 @@ export async function handleApi(
 
   let request: { path?: unknown; args?: unknown };
   try {
-    request = JSON.parse((await readBody(req)).toString("utf8")) as typeof request;
+    request = JSON.parse((await readBody(req, undefined, res)).toString("utf8")) as typeof request;
   } catch (e) {
     if (e instanceof RequestRefused) throw e;
     return send(res, 400, { code: "BadJsonBody", message: (e as Error).message }, cors);
@@ -156,7 +170,7 @@ export async function handleApi(
     // Admins may call internal functions too, as `npx convex run` can.
     admin
       ? await engine.run(kind, path, args as JSONValue, null)
-      : await engine.runPublic(kind, path, args as JSONValue, identity),
+      : await engine.runPublic(kind, path, args as JSONValue, identity, { client: clientOf(req) }),
   );
   if (outcome.ok) {
     return send(
@@ -196,9 +210,9 @@ async function serveStorage(
     if (problem) return send(res, 401, { code: "StorageTokenInvalid", message: problem }, cors);
     let body: Buffer;
     try {
-      body = await readBody(req, MAX_UPLOAD_BYTES);
+      body = await readBody(req, MAX_UPLOAD_BYTES, res);
     } catch (e) {
-      if (!(e instanceof RequestRefused)) throw e;
+      if (!(e instanceof RequestRefused) || e.status !== 413) throw e;
       return send(res, 413, { code: "FileTooLarge", message: e.message }, cors);
     }
     const contentType = req.headers["content-type"] ?? null;

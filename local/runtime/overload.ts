@@ -1,7 +1,9 @@
 // Overload protection for the runtime's HTTP servers: timeouts so slow clients cannot hold a
 // connection for long, a connection cap, request bodies read with a size limit, and a bounded
 // work queue that refuses clearly (503) instead of piling up work without bound.
-import type { IncomingMessage, Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 
 /** Convex's limit for an HTTP action's request body (and the HTTP API's arguments). */
 export const MAX_BODY_BYTES = 20 << 20;
@@ -37,32 +39,142 @@ export class RequestRefused extends Error {
   }
 }
 
+/** Bytes of request bodies one server process holds at once, across all its requests. */
+export const MAX_BODY_BYTES_IN_FLIGHT = Number(
+  process.env.CONVEX_LOCAL_BODY_BYTES_IN_FLIGHT ?? 64 << 20,
+);
+/** After this many bytes of bodies were let go, an idle process collects and returns them. */
+const RECLAIM_AFTER_BYTES = 16 << 20;
+const RECLAIM_DELAY_MS = 500;
+
+/**
+ * Environment for the processes that serve large bodies (the stack sets it for the runtime and
+ * the stand-ins): glibc then returns every freed buffer of 128 KB or more to the system at once,
+ * instead of keeping large request bodies' memory after they are collected.
+ */
+export const RETURN_LARGE_BUFFERS_ENV = { MALLOC_MMAP_THRESHOLD_: "131072" } as const;
+
+/** Node's collector, exposed once (large buffers die with a full collection, not before). */
+let collect: (() => void) | null | undefined;
+function fullCollection(): (() => void) | null {
+  if (collect === undefined) {
+    try {
+      v8.setFlagsFromString("--expose-gc");
+      collect = runInNewContext("gc") as () => void;
+    } catch {
+      collect = null;
+    }
+  }
+  return collect;
+}
+
+/**
+ * The bodies a server holds at once: a body is read only while the bytes fit (or when it is
+ * the only one), so a burst of large bodies costs at most this much memory, not their sum;
+ * beyond it the request is refused with 503 and `Retry-After`. Once large bodies are let go
+ * and none is held, a full collection runs, so their memory goes back to the system instead of
+ * staying with the process (with the stack's MALLOC_MMAP_THRESHOLD_, glibc returns each large
+ * buffer as it is freed).
+ */
+export class BodyBudget {
+  private inUse = 0;
+  private released = 0;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(readonly maxBytes = MAX_BODY_BYTES_IN_FLIGHT) {}
+
+  get held() {
+    return this.inUse;
+  }
+
+  /** Takes `bytes` if they fit, or if nothing else is held (one large upload still works). */
+  take(bytes: number): boolean {
+    if (this.inUse > 0 && this.inUse + bytes > this.maxBytes) return false;
+    this.inUse += bytes;
+    return true;
+  }
+
+  give(bytes: number) {
+    this.inUse = Math.max(0, this.inUse - bytes);
+    this.released += bytes;
+    if (this.inUse === 0 && this.released >= RECLAIM_AFTER_BYTES && this.timer === null) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        if (this.inUse > 0) return;
+        this.released = 0;
+        fullCollection()?.();
+      }, RECLAIM_DELAY_MS);
+      this.timer.unref();
+    }
+  }
+}
+
+/** The budget of this process's servers (the runtime's or the stand-ins'). */
+export const bodyBudget = new BodyBudget();
+
 /**
  * Reads a body up to `limit` bytes. Over the limit (by Content-Length or while streaming) it
  * throws a 413 and drops what it read; the rest of the body is read and discarded (bounded by
  * the request timeout), so the client still gets the answer instead of a reset connection.
+ * With `heldUntil` (the request's response), the body's bytes count against `budget` until
+ * that response is done; over the budget it throws a 503.
  */
-export function readLimitedBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+export function readLimitedBody(
+  req: IncomingMessage,
+  limit = MAX_BODY_BYTES,
+  heldUntil?: ServerResponse,
+  budget: BodyBudget = bodyBudget,
+): Promise<Buffer> {
   const tooLarge = () =>
     new RequestRefused(413, "PayloadTooLarge", `Request body is larger than ${limit} bytes`);
+  const busy = () =>
+    new RequestRefused(503, "Overloaded", "Too many large requests at once; try again shortly.", {
+      "Retry-After": "1",
+    });
+  let taken = 0;
+  const take = (bytes: number) => {
+    if (!heldUntil) return true;
+    if (!budget.take(bytes)) return false;
+    taken += bytes;
+    return true;
+  };
+  const giveBack = () => {
+    budget.give(taken);
+    taken = 0;
+  };
+  heldUntil?.once("close", giveBack);
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && declared > limit) {
       req.resume();
       return reject(tooLarge());
     }
+    // A declared length is taken up front; a streamed body as it arrives.
+    if (Number.isFinite(declared) && declared > 0 && !take(declared)) {
+      req.resume();
+      return reject(busy());
+    }
     let chunks: Buffer[] = [];
     let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
+    const refuse = (error: RequestRefused) => {
       chunks = [];
       req.off("data", onData);
       req.resume();
-      reject(tooLarge());
+      giveBack();
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return refuse(tooLarge());
+      if (heldUntil && size > taken && !take(size - taken)) return refuse(busy());
+      chunks.push(chunk);
     };
     req.on("data", onData);
-    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("end", () => {
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      chunks = [];
+      resolve(body);
+    });
     req.once("error", reject);
     req.once("close", () => {
       if (!req.complete) reject(new RequestRefused(400, "Aborted", "Request aborted"));

@@ -13,7 +13,7 @@ import { Scheduler, type CronPersisted, type CronState } from "./scheduler.js";
 import { BlobStore } from "./storage.js";
 import { TokenVerifier } from "./auth.js";
 import { SyncServer, type MutationRecord } from "./sync.js";
-import { handleApi, identityFromHeader, readBody } from "./httpApi.js";
+import { clientOf, handleApi, identityFromHeader, readBody } from "./httpApi.js";
 import { selfTest } from "./selfTest.js";
 import { clockOffset, installShiftableClock, onClockChange, setClockOffset } from "./clock.js";
 import * as log from "./log.js";
@@ -200,7 +200,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => sync.accept(ws));
+    wss.handleUpgrade(req, socket, head, (ws) => sync.accept(ws, clientOf(req)));
   });
 
   // HTTP actions.
@@ -210,7 +210,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   hardenServer(siteServer);
   const serveHttpAction = async (req: IncomingMessage, res: ServerResponse) => {
     checkRequestTarget(req.url);
-    const body = await readBody(req);
+    // Held against the body budget until the response is done (overload.ts).
+    const body = await readBody(req, undefined, res);
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2)
       headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
@@ -220,7 +221,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       request = new Request(`${siteUrl}${req.url ?? "/"}`, {
         method,
         headers,
-        body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
+        body: method === "GET" || method === "HEAD" ? undefined : (body as Uint8Array<ArrayBuffer>),
         redirect: "manual",
       });
     } catch (e) {
@@ -233,7 +234,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     } catch (e) {
       auth = e as Error;
     }
-    const response = await actionGate.run(() => engine.runHttp(request, auth));
+    const response = await actionGate.run(() => engine.runHttp(request, auth, clientOf(req)));
     const outHeaders: Record<string, string | string[]> = {};
     response.headers.forEach((value, key) => {
       if (key !== "set-cookie") outHeaders[key] = value;

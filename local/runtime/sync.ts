@@ -9,6 +9,7 @@
 import type { WebSocket } from "ws";
 import type { JSONValue } from "convex/values";
 import type { CommittedWrite, Engine, Identity, Journal, Outcome } from "./engine.js";
+import type { RequestClient } from "./convexTestAdapter.js";
 import { ReadSet } from "./indexes.js";
 import { TokenVerifier } from "./auth.js";
 import * as log from "./log.js";
@@ -67,6 +68,8 @@ class Connection {
   identityVersion = 0;
   ts = 0n;
   identity: Identity | null = null;
+  /** The socket's peer, for its mutations' and actions' request metadata. */
+  client: RequestClient | undefined;
   /**
    * How far the client's clock runs ahead of ours, in ms: its Connect's `clientTs` less our clock
    * on arrival (so the message's transit counts as the client being behind). Sent with every
@@ -204,8 +207,9 @@ export class SyncServer {
     this.requestFlush();
   }
 
-  accept(socket: WebSocket) {
+  accept(socket: WebSocket, client?: RequestClient) {
     const connection = new Connection(socket);
+    connection.client = client;
     this.connections.add(connection);
     socket.on("message", (data) => {
       let message: any;
@@ -556,7 +560,7 @@ export class SyncServer {
           String(message.udfPath),
           message.args?.[0] ?? {},
           connection.identity,
-          { commitTag },
+          { commitTag, client: connection.client },
         )
         .then((outcome) =>
           outcome.ok
@@ -580,7 +584,9 @@ export class SyncServer {
     const requestId = Number(message.requestId);
     const outcome = await this.host
       .engine()
-      .runPublic("action", String(message.udfPath), message.args?.[0] ?? {}, connection.identity);
+      .runPublic("action", String(message.udfPath), message.args?.[0] ?? {}, connection.identity, {
+        client: connection.client,
+      });
     const base = { type: "ActionResponse", requestId, logLines: outcome.logLines };
     connection.send(
       JSON.stringify(

@@ -198,6 +198,22 @@ export const ENV_VARS: EnvVarSpec[] = [
     generate: () => randomBytes(32).toString("base64"),
   },
   {
+    name: "SIGN_UP_LIMIT_PER_ADDRESS",
+    description:
+      "New accounts one client address may make per hour (also the burst); unset: 5. Locally every visitor is 127.0.0.1, so the stack allows many.",
+    derived: () => "10000",
+  },
+  {
+    name: "CLIENT_IP_HEADER",
+    description:
+      "Header your own proxies write the client's address into (X-Forwarded-For, CF-Connecting-IP…); unset (the default) trusts no header and uses the address Convex saw.",
+  },
+  {
+    name: "CLIENT_IP_TRUSTED_HOPS",
+    description:
+      "How many of your proxies append to CLIENT_IP_HEADER (the client is that many entries from the right); default 1.",
+  },
+  {
     name: "CONVEX_LOCAL_ADMIN_KEY",
     description:
       "Admin key of the local Convex runtime (internal functions, moving its clock); local stack only.",

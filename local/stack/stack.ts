@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadStackEnv } from "./env.js";
 import { stackPorts, type StackPorts } from "./ports.js";
+import { RETURN_LARGE_BUFFERS_ENV } from "../runtime/overload.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -96,7 +97,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const launch = (): Promise<void> => {
       const child = spawn(command, args, {
         cwd: repoRoot,
-        env: { ...process.env, ...env, ...extraEnv, FORCE_COLOR: options.echo ? "1" : "0" },
+        env: {
+          ...process.env,
+          ...env,
+          ...extraEnv,
+          FORCE_COLOR: options.echo ? "1" : "0",
+          // Large request bodies' memory goes back to the system once collected.
+          ...RETURN_LARGE_BUFFERS_ENV,
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       const startedAt = Date.now();

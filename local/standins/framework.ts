@@ -151,7 +151,9 @@ button.secondary{background:#fff;color:#3730a3}button.danger{background:#fff;col
 }
 
 // Bodies over 20 MB get 413, like the runtime's own servers.
-const readBody = (req: IncomingMessage): Promise<Buffer> => readLimitedBody(req);
+/** A request's body, held against this process's body budget until `res` is done. */
+const readBody = (req: IncomingMessage, res?: ServerResponse): Promise<Buffer> =>
+  readLimitedBody(req, undefined, res);
 
 /**
  * The stand-ins' route table as a function of a Request: served over HTTP by serveStandIns,
@@ -249,7 +251,7 @@ export async function serveStandIns(
         ),
       );
     }
-    const body = await readBody(req);
+    const body = await readBody(req, res);
     const headers = new Headers();
     for (let i = 0; i < req.rawHeaders.length; i += 2)
       headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
@@ -257,7 +259,7 @@ export async function serveStandIns(
       new Request(url, {
         method,
         headers,
-        body: method === "GET" || method === "HEAD" ? undefined : new Uint8Array(body),
+        body: method === "GET" || method === "HEAD" ? undefined : (body as Uint8Array<ArrayBuffer>),
       }),
     );
     const silence = noAnswerOf(response);

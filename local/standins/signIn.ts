@@ -71,7 +71,7 @@ export type SignInStandIn = StandIn & {
   googleAccountFor(accessToken: string): GoogleAccount | null;
 };
 
-export function signInStandIn(ctx: StandInContext & { dataDir: string }): SignInStandIn {
+export function signInStandIn(ctx: StandInContext & { dataDir: string | null }): SignInStandIn {
   const store = new Store<State>(ctx.dataDir, "sign-in", () => ({
     people: [...SAMPLE_PEOPLE],
     codes: {},
@@ -217,25 +217,19 @@ ${error ? `<p role="alert" style="color:#b42318">${escapeHtml(error)}</p>` : ""}
     if (form.get("grant_type") === "authorization_code") {
       const code = form.get("code") ?? "";
       grant = store.data.codes[code];
-      delete store.data.codes[code];
-      store.changed();
       if (!grant || grant.provider !== provider || grant.expiresAt < Date.now()) {
         return json({ error: "invalid_grant", error_description: "Invalid or expired code." }, 400);
       }
       if (form.get("redirect_uri") !== grant.redirectUri) {
         return json({ error: "invalid_grant", error_description: "redirect_uri mismatch." }, 400);
       }
-      if (grant.codeChallenge) {
-        const verifier = form.get("code_verifier") ?? "";
-        const computed = createHash("sha256").update(verifier).digest("base64url");
-        const expected = grant.codeChallengeMethod === "plain" ? verifier : computed;
-        if (expected !== grant.codeChallenge) {
-          return json(
-            { error: "invalid_grant", error_description: "PKCE verification failed." },
-            400,
-          );
-        }
-      }
+      const pkceProblem = pkceMismatch(grant, form.get("code_verifier"));
+      if (pkceProblem) return json({ error: "invalid_grant", error_description: pkceProblem }, 400);
+      // Only a successful exchange uses the code up: a request that fails a check (someone
+      // else's verifier, a decoy from a browser without the flow's cookie) leaves it to the
+      // flow it was issued to.
+      delete store.data.codes[code];
+      store.changed();
       refreshToken = random();
       store.data.refreshTokens[refreshToken] = grant;
     } else if (form.get("grant_type") === "refresh_token") {
@@ -280,6 +274,20 @@ ${error ? `<p role="alert" style="color:#b42318">${escapeHtml(error)}</p>` : ""}
         .sign(key);
     }
     return json(body);
+  }
+
+  /**
+   * PKCE as Google and Discord check it (RFC 7636): a code issued for a challenge needs the
+   * matching verifier, and a verifier for a code issued without a challenge is refused too, so
+   * a leaked code cannot be downgraded (RFC 9700 §2.1.1). Null when the verifier fits.
+   */
+  function pkceMismatch(grant: Grant, verifier: string | null): string | null {
+    if (!grant.codeChallenge)
+      return verifier === null ? null : "code_verifier sent for a request without code_challenge.";
+    if (verifier === null) return "Missing code_verifier.";
+    const computed = createHash("sha256").update(verifier).digest("base64url");
+    const expected = grant.codeChallengeMethod === "plain" ? verifier : computed;
+    return expected === grant.codeChallenge ? null : "PKCE verification failed.";
   }
 
   function bearerGrant(req: RouteRequest, provider: "google" | "discord"): Grant | null {

@@ -223,6 +223,16 @@ describe("TikTok stand-in", () => {
     });
     expect(badVerifier.status).toBe(400);
     expect(await badVerifier.json()).toMatchObject({ error: "invalid_request" });
+    // A refused exchange spends nothing: the code's own flow still redeems it, once.
+    const otherCode = { ...exchange, code: other.searchParams.get("code")! };
+    expect((await tokenRequest(otherCode)).status).toBe(400);
+    expect((await tokenRequest({ ...otherCode, code_verifier: verifier })).status).toBe(200);
+    expect((await tokenRequest({ ...otherCode, code_verifier: verifier })).status).toBe(400);
+    // A code issued without a challenge takes no verifier (no PKCE downgrade, RFC 9700).
+    const plain = await decide(authorizeUrl(), { username: "priya.makes", action: "allow" });
+    const plainCode = { ...exchange, code: plain.searchParams.get("code")! };
+    expect((await tokenRequest({ ...plainCode, code_verifier: verifier })).status).toBe(400);
+    expect((await tokenRequest(plainCode)).status).toBe(200);
 
     const refreshed = await tokenRequest({
       grant_type: "refresh_token",

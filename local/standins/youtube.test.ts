@@ -212,6 +212,51 @@ describe("YouTube stand-in", () => {
     expect(control).toMatchObject({ channelId, uploadsPlaylistId: uploads, connected: true });
   });
 
+  test("a Google code is spent only by the verifier of the request it was issued to", async () => {
+    const verifier = randomBytes(32).toString("base64url");
+    const redirectUri = `${env.CONVEX_SITE_URL}/youtube/callback`;
+    const authorize = new URLSearchParams({
+      client_id: env.AUTH_GOOGLE_ID,
+      redirect_uri: redirectUri,
+      response_type: "code",
+      scope: YOUTUBE_READONLY,
+      state: "state-2",
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+    });
+    const decided = await fetch(`${base}/google/o/oauth2/v2/auth`, {
+      method: "POST",
+      body: new URLSearchParams({
+        query: `?${authorize}`,
+        name: "Vic Tim",
+        email: "vic@example.com",
+        action: "allow",
+      }),
+      redirect: "manual",
+    });
+    const code = new URL(decided.headers.get("location")!).searchParams.get("code")!;
+    const exchange = (codeVerifier?: string) =>
+      fetch(`${base}/google/token`, {
+        method: "POST",
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code,
+          redirect_uri: redirectUri,
+          client_id: env.AUTH_GOOGLE_ID,
+          client_secret: env.AUTH_GOOGLE_SECRET,
+          ...(codeVerifier === undefined ? {} : { code_verifier: codeVerifier }),
+        }),
+      });
+    // Someone else's verifier, a decoy, none: refused, and the code is not used up.
+    for (const wrong of [randomBytes(32).toString("base64url"), "decoy", undefined]) {
+      const refused = await exchange(wrong);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ error: "invalid_grant" });
+    }
+    expect((await exchange(verifier)).status).toBe(200);
+    expect((await exchange(verifier)).status).toBe(400);
+  });
+
   test("uploads are listed newest first, paginated; private ones only to the owner", async () => {
     const publicItems = await uploadsOf(uploads, key);
     expect(publicItems.length).toBeGreaterThanOrEqual(4);

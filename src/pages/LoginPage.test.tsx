@@ -123,6 +123,19 @@ describe("LoginPage signed out", () => {
     expect(screen.getByRole("button", { name: "Continue with Discord" })).toBeEnabled();
   });
 
+  it("says why a new account was refused by the sign-up limits, instead of the generic failure", () => {
+    renderLogin("/login?next=%2Fdiscover&signin=1&signup_wait=1500");
+
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "Too many new accounts were made from this network or browser. Please try again in 25 minutes, or sign in with an account you already have.",
+    );
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(search()).toBe("?next=%2Fdiscover");
+    // The notice stays once the address is tidied, and people with an account can still sign in.
+    expect(screen.getByRole("alert")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
+  });
+
   it("reports a failed provider round trip once and tidies the address", () => {
     renderLogin("/login?next=%2Fdiscover&signin=1");
 

@@ -17,6 +17,7 @@ import { signInOriginElsewhere } from "../lib/siteOrigin";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../components/ui/Skeleton";
+import { SIGN_UP_WAIT_PARAM, signUpLimitMessage } from "../../convex/model/security/signUpWords";
 
 export const LOGIN_FAILED_MESSAGE = "There was an error processing your login. Please try again.";
 export const AUTH_ERROR_MESSAGE = "Authentication error. Please try again.";
@@ -46,6 +47,11 @@ export default function LoginPage() {
   const next = returnPath(searchParams, location.state);
   const code = searchParams.get("code");
   const returnedFromProvider = searchParams.get(SIGNIN_PARAM) === "1";
+  // A new account refused by the sign-up limits: say so, for as long as the page stays.
+  const [signUpWait] = useState(() => {
+    const wait = Number(searchParams.get(SIGN_UP_WAIT_PARAM));
+    return Number.isInteger(wait) && wait > 0 ? wait : null;
+  });
 
   // ConvexAuthProvider exchanges a `code` from the provider for a session. Until it is done, or
   // until the grace period after the session check has run out, the page keeps loading.
@@ -66,18 +72,20 @@ export default function LoginPage() {
     if (!roundTripFailed) return;
     if (!reportedFailure.current) {
       reportedFailure.current = true;
-      toast.error(LOGIN_FAILED_MESSAGE, { id: "login-failed" });
+      // The sign-up limit has its own notice on the card; any other failure, the spec's toast.
+      if (signUpWait === null) toast.error(LOGIN_FAILED_MESSAGE, { id: "login-failed" });
     }
     setSearchParams(
       (params) => {
         const cleaned = new URLSearchParams(params);
         cleaned.delete(SIGNIN_PARAM);
+        cleaned.delete(SIGN_UP_WAIT_PARAM);
         cleaned.delete("code");
         return cleaned;
       },
       { replace: true, state: location.state },
     );
-  }, [roundTripFailed, setSearchParams, location.state]);
+  }, [roundTripFailed, setSearchParams, location.state, signUpWait]);
 
   // Signed in: once the profile is known, go to onboarding or back where the person was.
   const destination = user?.needsOnboarding ? onboardPath(next) : (next ?? DEFAULT_NEXT);
@@ -145,6 +153,11 @@ export default function LoginPage() {
 
         {status === null && (
           <>
+            {signUpWait !== null && (
+              <p className="alert alert-danger auth-card__notice" role="alert">
+                {signUpLimitMessage(signUpWait)}
+              </p>
+            )}
             <p className="auth-card__lead">
               Sign in or create an account to post ideas, fund bounties and submit videos.
             </p>

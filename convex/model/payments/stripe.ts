@@ -135,10 +135,21 @@ export async function createCheckoutSession(args: {
   return { id: session.id, url: session.url };
 }
 
+/**
+ * A lookup someone is waiting on (the confirmation page's): one try, answered or given up
+ * within this time, so a slow Stripe costs that person a short wait and holds up nothing else.
+ */
+export const INTERACTIVE_LOOKUP = { timeout: 8_000, maxNetworkRetries: 0 } as const;
+
 /** The session as Stripe has it, or null when Stripe does not know it ("No such checkout session"). */
-export async function retrieveCheckoutSession(sessionId: string): Promise<SessionState | null> {
+export async function retrieveCheckoutSession(
+  sessionId: string,
+  requestOptions?: typeof INTERACTIVE_LOOKUP,
+): Promise<SessionState | null> {
   try {
-    return sessionState(await stripe().checkout.sessions.retrieve(sessionId));
+    return sessionState(
+      await stripe().checkout.sessions.retrieve(sessionId, {}, requestOptions ?? {}),
+    );
   } catch (e) {
     if (e instanceof Stripe.errors.StripeError && e.statusCode === 404) return null;
     throw e;

@@ -43,7 +43,11 @@ export function callbackUrl(platform: VideoPlatform): string {
   return platform === "YouTube" ? `${site}/auth/callback/youtube/` : `${site}/auth/callback/`;
 }
 
-/** Creates the state for a new authorization and returns the provider's URL. */
+/**
+ * Creates the state for a new authorization and returns the provider's URL. Both platforms use
+ * PKCE (S256): the verifier stays in the state row, which only the person who started the
+ * round trip can use (consumeState), so a code is exchanged only by the flow that asked for it.
+ */
 export async function startAuthorization(
   ctx: ActionCtx,
   userId: Id<"users">,
@@ -52,7 +56,7 @@ export async function startAuthorization(
 ): Promise<string> {
   await limitAction(ctx, "oauthStart", userId);
   const state = randomToken();
-  const codeVerifier = platform === "TikTok" ? randomToken(48) : undefined;
+  const codeVerifier = randomToken(48);
   await ctx.runMutation(internal.platforms.saveState, {
     state,
     userId,
@@ -61,9 +65,10 @@ export async function startAuthorization(
     returnToSettings,
     expiresAt: Date.now() + STATE_TTL_MS,
   });
+  const challenge = await pkceChallenge(codeVerifier);
   return platform === "YouTube"
-    ? youtubeAuthorizeUrl(state, callbackUrl(platform))
-    : tiktokAuthorizeUrl(state, callbackUrl(platform), await pkceChallenge(codeVerifier!));
+    ? youtubeAuthorizeUrl(state, callbackUrl(platform), challenge)
+    : tiktokAuthorizeUrl(state, callbackUrl(platform), challenge);
 }
 
 export interface StoredVideo {
@@ -121,8 +126,10 @@ export async function connectAccount(
   code: string,
   codeVerifier?: string,
 ): Promise<AccountSnapshot> {
+  // A state saved before PKCE covered YouTube has no verifier: its round trip starts again.
+  if (!codeVerifier) throw new PlatformError(`Missing PKCE verifier for ${platform}`);
   if (platform === "YouTube") {
-    const tokens = await exchangeYouTubeCode(code, callbackUrl(platform));
+    const tokens = await exchangeYouTubeCode(code, callbackUrl(platform), codeVerifier);
     const channel = await myYouTubeChannel(tokens.accessToken);
     if (!channel) throw new PlatformError("This Google account has no YouTube channel");
     const videos = (await youTubeUploads(tokens.accessToken, channel.uploadsPlaylistId)).map(
@@ -130,7 +137,6 @@ export async function connectAccount(
     );
     return { accountId: channel.id, accountName: channel.title, tokens, videos };
   }
-  if (!codeVerifier) throw new PlatformError("Missing PKCE verifier for TikTok");
   const tokens = await exchangeTikTokCode(code, callbackUrl(platform), codeVerifier);
   const user = await tiktokUser(tokens.accessToken);
   const videos = (await tiktokVideos(tokens.accessToken)).map((v) => fromTikTok(v, user.username));

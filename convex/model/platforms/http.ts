@@ -1,6 +1,7 @@
 // Calling a platform's API from an action: JSON with a zod schema, errors that say which call
 // failed. Provider responses are untrusted input and are always parsed.
 import type { z } from "zod";
+import { fetchWithin } from "../security/outbound";
 
 export class PlatformError extends Error {
   constructor(
@@ -18,12 +19,13 @@ export async function fetchJson<T extends z.ZodType>(
   init: RequestInit = {},
 ): Promise<z.infer<T>> {
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(url, init);
+    // Headers and body within the outbound deadline (security/outbound.ts).
+    [response, text] = await fetchWithin(url, init, async (r) => [r, await r.text()] as const);
   } catch (e) {
     throw new PlatformError(`${what}: ${(e as Error).message}`);
   }
-  const text = await response.text();
   if (!response.ok)
     throw new PlatformError(
       `${what} failed with HTTP ${response.status}: ${text.slice(0, 300)}`,

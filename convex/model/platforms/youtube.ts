@@ -6,7 +6,16 @@ import { baseUrl, env, fetchJson, type Tokens } from "./http";
 const apiUrl = () => baseUrl("YOUTUBE_API_URL", "https://www.googleapis.com/youtube/v3");
 export const YOUTUBE_SCOPE = "https://www.googleapis.com/auth/youtube.readonly";
 
-export function youtubeAuthorizeUrl(state: string, redirectUri: string): string {
+/**
+ * Google's authorization page for the YouTube connection, with PKCE (S256, RFC 7636): a code
+ * Google issues for this request is exchanged only with this request's verifier, so a code
+ * that leaks (browser history, a referrer, a log) is useless to anyone else.
+ */
+export function youtubeAuthorizeUrl(
+  state: string,
+  redirectUri: string,
+  codeChallenge: string,
+): string {
   const url = new URL(
     env("GOOGLE_OAUTH_AUTHORIZE_URL", "https://accounts.google.com/o/oauth2/v2/auth"),
   );
@@ -18,6 +27,8 @@ export function youtubeAuthorizeUrl(state: string, redirectUri: string): string 
   url.searchParams.set("prompt", "consent");
   url.searchParams.set("include_granted_scopes", "true");
   url.searchParams.set("state", state);
+  url.searchParams.set("code_challenge", codeChallenge);
+  url.searchParams.set("code_challenge_method", "S256");
   return url.toString();
 }
 
@@ -51,8 +62,13 @@ async function googleToken(params: Record<string, string>): Promise<Tokens> {
   };
 }
 
-export const exchangeYouTubeCode = (code: string, redirectUri: string) =>
-  googleToken({ code, redirect_uri: redirectUri, grant_type: "authorization_code" });
+export const exchangeYouTubeCode = (code: string, redirectUri: string, codeVerifier: string) =>
+  googleToken({
+    code,
+    redirect_uri: redirectUri,
+    grant_type: "authorization_code",
+    code_verifier: codeVerifier,
+  });
 
 export const refreshYouTubeToken = (refreshToken: string) =>
   googleToken({ refresh_token: refreshToken, grant_type: "refresh_token" });

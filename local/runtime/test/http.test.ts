@@ -1,6 +1,6 @@
 // The HTTP API beside the socket (ConvexHttpClient) and the HTTP actions of `http.ts`.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ConvexHttpClient } from "convex/browser";
+import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import { api, fixtureCopy, startIssuer, startRuntime, type RuntimeProcess } from "./harness.js";
 
 let runtime: RuntimeProcess;
@@ -148,6 +148,36 @@ describe("HTTP actions", () => {
       cookie: "session=abc",
       identity: null,
     });
+  });
+
+  test("ctx.meta.getRequestMetadata() names the socket's peer, never a header the client wrote", async () => {
+    const forged = { "X-Forwarded-For": "203.0.113.66", "X-Real-IP": "203.0.113.67" };
+    const overHttp = await fetch(`${runtime.siteUrl}/client`, {
+      headers: { ...forged, "User-Agent": "probe/1.0" },
+    });
+    expect(await overHttp.json()).toEqual({
+      ip: "127.0.0.1",
+      userAgent: "probe/1.0",
+      // A function an HTTP action runs shares its request (as on Convex).
+      nestedIp: "127.0.0.1",
+      sameRequest: true,
+    });
+    const overApi = await fetch(`${runtime.url}/api/mutation`, {
+      method: "POST",
+      headers: { ...forged, "Content-Type": "application/json" },
+      body: JSON.stringify({ path: "clients:whoAmI", args: [{}], format: "convex_encoded_json" }),
+    });
+    expect(((await overApi.json()) as { value: { ip: string } }).value.ip).toBe("127.0.0.1");
+    const client = new ConvexHttpClient(runtime.url);
+    expect(await client.action(api.clients.whoAmIFromAction, {})).toMatchObject({
+      ip: "127.0.0.1",
+    });
+    const socket = new ConvexClient(runtime.url);
+    try {
+      expect(await socket.mutation(api.clients.whoAmI, {})).toMatchObject({ ip: "127.0.0.1" });
+    } finally {
+      await socket.close();
+    }
   });
 
   test("redirects are passed through, not followed", async () => {

@@ -6,6 +6,7 @@ import { request as httpRequest } from "node:http";
 import { connect, type Socket } from "node:net";
 import { ConvexHttpClient } from "convex/browser";
 import { RawSyncClient } from "./rawClient.js";
+import { RETURN_LARGE_BUFFERS_ENV } from "../overload.js";
 import { api, fixtureCopy, sleep, startRuntime, waitFor, type RuntimeProcess } from "./harness.js";
 
 let runtime: RuntimeProcess;
@@ -17,6 +18,7 @@ beforeAll(async () => {
   runtime = await startRuntime({
     ...copy,
     env: {
+      ...RETURN_LARGE_BUFFERS_ENV,
       CONVEX_LOCAL_HEADERS_TIMEOUT_MS: "3000",
       CONVEX_LOCAL_REQUEST_TIMEOUT_MS: "6000",
       CONVEX_LOCAL_MAX_QUEUED_SYNC_TASKS: "50",
@@ -153,6 +155,35 @@ describe("overload", () => {
     });
     expect(under.status).toBe(201);
     expect(((await under.json()) as { body: string }).body.length).toBe(19 << 20);
+  }, 120_000);
+
+  test("a burst of large bodies: at most the body budget is held at once, the rest are told to come back, and the memory returns", async () => {
+    await fetch(`${runtime.siteUrl}/echo`, { method: "POST", body: "warm" });
+    const before = rssMb(runtime.pid);
+    const body = Buffer.alloc(19 << 20, 120);
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let round = 0; round < 3; round++)
+      for (const target of [`${runtime.siteUrl}/echo`, `${runtime.url}/api/mutation`])
+        await Promise.all(
+          Array.from({ length: 8 }, async () => {
+            const response = await fetch(target, {
+              method: "POST",
+              headers: { "Content-Type": "application/json" },
+              body,
+            });
+            statuses.push(response.status);
+            if (response.status === 503) retryAfter = response.headers.get("retry-after");
+            await response.arrayBuffer();
+          }),
+        );
+    // 8 × 19 MB at once is more than the 64 MB budget: some are told to come back, none fail.
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThan(0);
+    expect(retryAfter).toBe("1");
+    expect(statuses.every((s) => [201, 400, 503].includes(s))).toBe(true);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThan(0);
+    // 48 bodies of 19 MB went through or were turned away: the memory comes back.
+    await waitFor(() => rssMb(runtime.pid) < before + 80, 30_000, "memory to return");
   }, 120_000);
 
   test("absolute-form and asterisk request targets get 400", async () => {

@@ -206,8 +206,6 @@ ${error ? `<p role="alert" style="color:#b42318">${escapeHtml(error)}</p>` : ""}
     if (grantType === "authorization_code") {
       const code = form.get("code") ?? "";
       const grant = store.data.codes[code];
-      delete store.data.codes[code];
-      store.changed();
       if (!grant || grant.expiresAt < Date.now() || grant.clientKey !== clientKey) {
         return oauthError("invalid_grant", "Authorization code is expired or invalid.");
       }
@@ -217,12 +215,19 @@ ${error ? `<p role="alert" style="color:#b42318">${escapeHtml(error)}</p>` : ""}
           "redirect_uri does not match the authorization request.",
         );
       }
+      // PKCE (RFC 7636): the request's verifier, and no verifier for a code issued without a
+      // challenge (no downgrade, RFC 9700 §2.1.1).
+      const verifier = form.get("code_verifier");
       if (
-        grant.codeChallenge &&
-        !pkceMatches(form.get("code_verifier") ?? "", grant.codeChallenge)
+        grant.codeChallenge
+          ? verifier === null || !pkceMatches(verifier, grant.codeChallenge)
+          : verifier !== null
       ) {
         return oauthError("invalid_request", "Code verifier or code challenge is invalid.");
       }
+      // Only a successful exchange uses the code up; a refused one leaves it to its own flow.
+      delete store.data.codes[code];
+      store.changed();
       const refreshToken = newToken("rft");
       const refreshExpiresAt = Date.now() + REFRESH_TTL_S * 1000;
       store.data.refreshTokens[refreshToken] = { ...grant, expiresAt: refreshExpiresAt };
