@@ -2,7 +2,7 @@
 // provider which calls it cross-origin): `/api/query|mutation|action|function`.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { JSONValue } from "convex/values";
-import type { Engine, FunctionKind, Identity } from "./engine.js";
+import type { Engine, FunctionKind, Identity } from "./engine/engine.js";
 import type { RequestClient } from "./convexTestAdapter.js";
 import { AuthError, type TokenVerifier } from "./auth.js";
 import { encodeTs } from "./sync.js";

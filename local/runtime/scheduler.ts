@@ -1,8 +1,8 @@
 // Real-time scheduling: scheduled functions (from committed `_scheduled_functions` documents,
 // so they survive restarts) and the crons of `crons.ts`.
 import { CronExpressionParser } from "cron-parser";
-import type { CommittedWrite, Doc, Engine, StoredState } from "./engine.js";
-import { runOutside } from "./engine.js";
+import type { CommittedWrite, Doc, Engine, StoredState } from "./engine/engine.js";
+import { runOutside } from "./engine/engine.js";
 import * as log from "./log.js";
 
 // setTimeout overflows above 2^31-1 ms (24.8 days) and would fire at once.

@@ -11,7 +11,7 @@ import {
 import { v, type JSONValue } from "convex/values";
 import type { BuiltApp } from "./bundle.js";
 import { assertVersions } from "./convexTestAdapter.js";
-import { Engine, emptyState, type CommittedWrite, type ExecContext } from "./engine.js";
+import { Engine, emptyState, type CommittedWrite, type ExecContext } from "./engine/engine.js";
 import { counterOfId, decodeId, tableOfId } from "./ids.js";
 
 export async function selfTest(): Promise<void> {

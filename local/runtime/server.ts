@@ -7,7 +7,7 @@ import type { Duplex } from "node:stream";
 import { WebSocketServer } from "ws";
 import type { JSONValue } from "convex/values";
 import { buildApp } from "./bundle.js";
-import { Engine, runOutside, type CommittedWrite, type ExecContext } from "./engine.js";
+import { Engine, runOutside, type CommittedWrite, type ExecContext } from "./engine/engine.js";
 import { Persistence } from "./persistence.js";
 import { Scheduler, type CronPersisted, type CronState } from "./scheduler.js";
 import { BlobStore } from "./storage.js";

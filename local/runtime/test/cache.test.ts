@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 import { defineSchema, defineTable, queryGeneric, mutationGeneric } from "convex/server";
 import { v } from "convex/values";
 import type { BuiltApp } from "../bundle.js";
-import { Engine, emptyState } from "../engine.js";
+import { Engine, emptyState } from "../engine/engine.js";
 
 const functions = {
   seed: mutationGeneric({

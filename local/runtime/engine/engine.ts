@@ -26,8 +26,8 @@ import {
   type JSONValue,
   type Value,
 } from "convex/values";
-import type { BuiltApp } from "./bundle.js";
-import { isError } from "./isolateScope.js";
+import type { BuiltApp } from "../bundle.js";
+import { isError } from "../isolateScope.js";
 import {
   captureConvexGlobal,
   forgetQueryResults,
@@ -67,8 +67,8 @@ import {
   type ResolvedSource,
   type SerializedQuery,
   type TransactionSlots,
-} from "./convexTestAdapter.js";
-import { encodeId, TableNumbers, tableOfId } from "./ids.js";
+} from "../convexTestAdapter.js";
+import { encodeId, TableNumbers, tableOfId } from "../ids.js";
 import {
   compareKeyPrefix,
   IndexStore,
@@ -80,9 +80,9 @@ import {
   type KeyInterval,
   type OrderedIndex,
   type RangeExpression,
-} from "./indexes.js";
-import { formatLogLine, logExecution, type ExecutionKind } from "./log.js";
-import { BlobStore, sha256Hex } from "./storage.js";
+} from "../indexes.js";
+import { formatLogLine, logExecution, type ExecutionKind } from "../log.js";
+import { BlobStore, sha256Hex } from "../storage.js";
 import {
   compareKeys,
   compileSearch,
@@ -93,7 +93,7 @@ import {
   TOO_MANY_CANDIDATES,
   type Ranked,
   type SearchFilter,
-} from "./search.js";
+} from "../search.js";
 import {
   argumentValidationError,
   checkValue,
@@ -101,7 +101,7 @@ import {
   isConvexSystemError,
   returnsValidationError,
   type ValidatorJson,
-} from "./validation.js";
+} from "../validation.js";
 
 export type Identity = { subject: string; issuer: string; tokenIdentifier: string } & Record<
   string,
