@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { JSONValue } from "convex/values";
 import type { Engine, FunctionKind, Identity } from "./engine/engine.js";
-import type { RequestClient } from "./convexTestAdapter.js";
+import type { RequestClient } from "./convexTest/functions.js";
 import { AuthError, type TokenVerifier } from "./auth.js";
 import { encodeTs } from "./sync.js";
 import { clockOffset, setClockOffset } from "./clock.js";

@@ -10,7 +10,7 @@ import {
 } from "convex/server";
 import { v, type JSONValue } from "convex/values";
 import type { BuiltApp } from "./bundle.js";
-import { assertVersions } from "./convexTestAdapter.js";
+import { assertVersions } from "./convexTest/inventory.js";
 import { Engine, emptyState, type CommittedWrite, type ExecContext } from "./engine/engine.js";
 import { counterOfId, decodeId, tableOfId } from "./ids.js";
 

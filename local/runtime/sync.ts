@@ -9,7 +9,7 @@
 import type { WebSocket } from "ws";
 import type { JSONValue } from "convex/values";
 import type { CommittedWrite, Engine, Identity, Journal, Outcome } from "./engine/engine.js";
-import type { RequestClient } from "./convexTestAdapter.js";
+import type { RequestClient } from "./convexTest/functions.js";
 import { ReadSet } from "./indexes.js";
 import { TokenVerifier } from "./auth.js";
 import * as log from "./log.js";

@@ -1,7 +1,7 @@
 // The execution engine: convex-test's in-memory backend, opened up just enough to serve as a
 // long-lived server. convex-test's internals are not a public API, which is why `convex` and
 // `convex-test` are pinned to exact versions, every internal is touched only through (and
-// listed in) convexTestAdapter.ts, and `selfTest()` checks every hook at start-up.
+// listed in) the convexTest/ folder, and `selfTest()` checks every hook at start-up.
 //
 // What the engine adds on top of convex-test:
 // - committed writes are reported (for persistence, subscriptions and the scheduler);
@@ -29,9 +29,7 @@ import {
 import type { BuiltApp } from "../bundle.js";
 import { isError } from "../isolateScope.js";
 import {
-  captureConvexGlobal,
   forgetQueryResults,
-  httpActionHandler,
   insertDocument,
   installDocumentStore,
   installTransactionHooks,
@@ -39,35 +37,41 @@ import {
   queryResultCount,
   queryResults,
   readDocument,
-  replaceHandler,
   replaceIdScheme,
   replaceTableScan,
   restoreLastCommitTs,
   rootDatabase,
   routePendingWrites,
   tableSchema,
-  takeOverValidation,
   trackDocumentReads,
   trackScheduledFunction,
   transactionManager,
-  withIdentity,
-  withClient,
-  type RequestClient,
   wrapDocumentWrites,
   wrapQueryIteration,
   wrapQuerySource,
   wrapSchemaValidation,
-  wrapSyscalls,
   wrapTransactionEnds,
-  type ConvexTestDatabase,
-  type ConvexTestGlobal,
-  type ConvexTestTransactions,
-  type Page,
-  type PageRequest,
-  type ResolvedSource,
-  type SerializedQuery,
-  type TransactionSlots,
-} from "../convexTestAdapter.js";
+} from "../convexTest/database.js";
+import {
+  httpActionHandler,
+  replaceHandler,
+  takeOverValidation,
+  withClient,
+  withIdentity,
+  wrapSyscalls,
+  type RequestClient,
+} from "../convexTest/functions.js";
+import { captureConvexGlobal } from "../convexTest/inventory.js";
+import type {
+  ConvexTestDatabase,
+  ConvexTestGlobal,
+  ConvexTestTransactions,
+  Page,
+  PageRequest,
+  ResolvedSource,
+  SerializedQuery,
+  TransactionSlots,
+} from "../convexTest/shapes.js";
 import { encodeId, TableNumbers, tableOfId } from "../ids.js";
 import {
   compareKeyPrefix,
