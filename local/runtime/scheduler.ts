@@ -1,7 +1,8 @@
 // Real-time scheduling: scheduled functions (from committed `_scheduled_functions` documents,
 // so they survive restarts) and the crons of `crons.ts`.
 import { CronExpressionParser } from "cron-parser";
-import type { CommittedWrite, Doc, Engine, StoredState } from "./engine/engine.js";
+import type { Engine } from "./engine/engine.js";
+import type { CommittedWrite, Doc, StoredState } from "./engine/state.js";
 import { runOutside } from "./engine/engine.js";
 import * as log from "./log.js";
 

@@ -11,7 +11,8 @@ import {
 import { v, type JSONValue } from "convex/values";
 import type { BuiltApp } from "./bundle.js";
 import { assertVersions } from "./convexTest/inventory.js";
-import { Engine, emptyState, type CommittedWrite, type ExecContext } from "./engine/engine.js";
+import { Engine, type ExecContext } from "./engine/engine.js";
+import { emptyState, type CommittedWrite } from "./engine/state.js";
 import { counterOfId, decodeId, tableOfId } from "./ids.js";
 
 export async function selfTest(): Promise<void> {

@@ -72,10 +72,9 @@ import type {
   SerializedQuery,
   TransactionSlots,
 } from "../convexTest/shapes.js";
-import { encodeId, TableNumbers, tableOfId } from "../ids.js";
+import { encodeId, tableOfId } from "../ids.js";
 import {
   compareKeyPrefix,
-  IndexStore,
   intervalOf,
   keyInInterval,
   RangeRead,
@@ -93,7 +92,6 @@ import {
   decodeSearchCursor,
   encodeSearchCursor,
   rankSearch,
-  SearchIndexStore,
   TOO_MANY_CANDIDATES,
   type Ranked,
   type SearchFilter,
@@ -106,23 +104,22 @@ import {
   returnsValidationError,
   type ValidatorJson,
 } from "../validation.js";
+import {
+  committedDocs,
+  indexDocument,
+  tableOf,
+  type CommittedWrite,
+  type Doc,
+  type StoredState,
+} from "./state.js";
 
 export type Identity = { subject: string; issuer: string; tokenIdentifier: string } & Record<
   string,
   unknown
 >;
-export type Doc = Record<string, Value> & { _id: string; _creationTime: number };
 export type FunctionKind = "query" | "mutation" | "action";
 export interface Journal {
   endCursor?: string;
-}
-
-export interface CommittedWrite {
-  id: string;
-  table: string;
-  doc: Doc | null;
-  /** The version this write replaced (null for an insert). */
-  previous: Doc | null;
 }
 
 /** What a function execution knows about itself while it runs. */
@@ -161,65 +158,7 @@ export type Outcome =
       readAuth?: boolean;
     };
 
-/** The database contents, shared by every engine generation across code reloads. */
-export interface StoredState {
-  documents: Record<string, Doc>;
-  nextDocId: number;
-  lastCreationTime: number;
-  lastCommitTs: bigint;
-  byTable: Map<string, Set<string>>;
-  /** The number of each table, encoded in its documents' ids (see ids.ts). */
-  tables: TableNumbers;
-  /** Ordered indexes over the documents, built on first use (see indexes.ts). */
-  indexes: IndexStore;
-  /** Inverted indexes for text search, built on first use (see search.ts). */
-  searchIndexes: SearchIndexStore<Doc>;
-  /** Commits counted since start, and the most recent ones (for conflict checks). */
-  commitSeq: number;
-  recentCommits: { seq: number; path: string | null; writes: CommittedWrite[] }[];
-}
-
-export function emptyState(): StoredState {
-  return {
-    documents: {},
-    nextDocId: 10000,
-    lastCreationTime: 0,
-    lastCommitTs: 0n,
-    byTable: new Map(),
-    indexes: new IndexStore(),
-    searchIndexes: new SearchIndexStore<Doc>(),
-    tables: new TableNumbers(),
-    commitSeq: 0,
-    recentCommits: [],
-  };
-}
-
-/** The table of a stored document's id ("" for an id of no known table). */
-export function tableOf(state: StoredState, id: string): string {
-  return tableOfId(state.tables, id) ?? "";
-}
-
 const SYSTEM_TABLES = new Set(["_storage", "_scheduled_functions"]);
-
-export function indexDocument(
-  state: StoredState,
-  id: string,
-  doc: Doc | null,
-  previous: Doc | null = state.documents[id] ?? null,
-) {
-  const table = tableOf(state, id);
-  state.indexes.apply(table, previous, doc);
-  state.searchIndexes.apply(table, previous, doc);
-  if (doc === null) {
-    delete state.documents[id];
-    state.byTable.get(table)?.delete(id);
-    return;
-  }
-  state.documents[id] = doc;
-  let ids = state.byTable.get(table);
-  if (!ids) state.byTable.set(table, (ids = new Set()));
-  ids.add(id);
-}
 
 export type CommitListener = (writes: CommittedWrite[], ctx: ExecContext | undefined) => void;
 
@@ -845,7 +784,9 @@ export class Engine {
       index,
       query.source.filters as SearchFilter[],
     );
-    const inverted = this.state.searchIndexes.get(table, index, () => this.committedDocs(table));
+    const inverted = this.state.searchIndexes.get(table, index, () =>
+      committedDocs(this.state, table),
+    );
     // The running transaction's own writes to the table, the latest version of each.
     const pending = new Map<string, Doc | null>();
     for (const layer of this.currentTx().writes)
@@ -947,7 +888,7 @@ export class Engine {
       : String(source.indexName).split(".");
     const fields = fullScan ? ["_creationTime", "_id"] : resolved.fieldPathsToSortBy;
     const index = this.state.indexes.get(table!, indexName!, fields, () =>
-      this.committedDocs(table!),
+      committedDocs(this.state, table!),
     );
     const interval: KeyInterval = fullScan
       ? { lower: null, upper: null }
@@ -970,10 +911,6 @@ export class Engine {
       filterFn: resolved.filterFn,
       limit: resolved.limit,
     };
-  }
-
-  private *committedDocs(table: string): Generator<Doc> {
-    for (const id of this.state.byTable.get(table) ?? []) yield this.state.documents[id]!;
   }
 
   /**
