@@ -2,7 +2,8 @@
 // provider which calls it cross-origin): `/api/query|mutation|action|function`.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { JSONValue } from "convex/values";
-import type { Engine, FunctionKind, Identity } from "./engine/engine.js";
+import type { Engine } from "./engine/engine.js";
+import type { FunctionKind, Identity } from "./engine/execution.js";
 import type { RequestClient } from "./convexTest/functions.js";
 import { AuthError, type TokenVerifier } from "./auth.js";
 import { encodeTs } from "./sync.js";

@@ -11,7 +11,8 @@ import {
 import { v, type JSONValue } from "convex/values";
 import type { BuiltApp } from "./bundle.js";
 import { assertVersions } from "./convexTest/inventory.js";
-import { Engine, type ExecContext } from "./engine/engine.js";
+import { Engine } from "./engine/engine.js";
+import type { ExecContext } from "./engine/execution.js";
 import { emptyState, type CommittedWrite } from "./engine/state.js";
 import { counterOfId, decodeId, tableOfId } from "./ids.js";
 

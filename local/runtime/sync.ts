@@ -8,7 +8,8 @@
 // read `ctx.auth`: a query that never asks who is calling serves everyone from one result. All work that sends Transitions goes through one queue, so versions always chain.
 import type { WebSocket } from "ws";
 import type { JSONValue } from "convex/values";
-import type { Engine, Identity, Journal, Outcome } from "./engine/engine.js";
+import type { Engine } from "./engine/engine.js";
+import type { Identity, Journal, Outcome } from "./engine/execution.js";
 import type { CommittedWrite } from "./engine/state.js";
 import type { RequestClient } from "./convexTest/functions.js";
 import { ReadSet } from "./indexes.js";

@@ -15,7 +15,6 @@
 // - console output of functions is captured as Convex log lines;
 // - only public functions can be called by clients.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { randomBytes } from "node:crypto";
 import { convexTest } from "convex-test";
 import { makeFunctionReference } from "convex/server";
 import {
@@ -54,8 +53,6 @@ import {
 } from "../convexTest/database.js";
 import {
   httpActionHandler,
-  replaceHandler,
-  takeOverValidation,
   withClient,
   withIdentity,
   wrapSyscalls,
@@ -84,7 +81,7 @@ import {
   type OrderedIndex,
   type RangeExpression,
 } from "../indexes.js";
-import { formatLogLine, logExecution, type ExecutionKind } from "../log.js";
+import { logExecution, type ExecutionKind } from "../log.js";
 import { BlobStore, sha256Hex } from "../storage.js";
 import {
   compareKeys,
@@ -97,13 +94,24 @@ import {
   type SearchFilter,
 } from "../search.js";
 import {
-  argumentValidationError,
   checkValue,
   ConvexSystemError,
   isConvexSystemError,
-  returnsValidationError,
   type ValidatorJson,
 } from "../validation.js";
+import {
+  describeError,
+  execStorage,
+  installConsoleCapture,
+  instrumentFunction,
+  isConvexError,
+  requestId,
+  type ExecContext,
+  type FunctionKind,
+  type Identity,
+  type Journal,
+  type Outcome,
+} from "./execution.js";
 import {
   committedDocs,
   indexDocument,
@@ -112,51 +120,6 @@ import {
   type Doc,
   type StoredState,
 } from "./state.js";
-
-export type Identity = { subject: string; issuer: string; tokenIdentifier: string } & Record<
-  string,
-  unknown
->;
-export type FunctionKind = "query" | "mutation" | "action";
-export interface Journal {
-  endCursor?: string;
-}
-
-/** What a function execution knows about itself while it runs. */
-export interface ExecContext {
-  kind: ExecutionKind;
-  path: string;
-  reads: ReadSet;
-  logLines: string[];
-  journalIn: Journal | null;
-  journalOut: Journal | null;
-  paginated: boolean;
-  /** Extra data persisted with this execution's commit (e.g. a client mutation's result). */
-  commitTag?: { result?: JSONValue } & Record<string, unknown>;
-  /** Nesting depth of app function handlers currently running. */
-  depth: number;
-  /** Whether the function asked who the caller is: only then does its result depend on it. */
-  readAuth: boolean;
-}
-
-export type Outcome =
-  | {
-      ok: true;
-      value: JSONValue;
-      logLines: string[];
-      reads: ReadSet;
-      journal: Journal | null;
-      readAuth?: boolean;
-    }
-  | {
-      ok: false;
-      errorMessage: string;
-      errorData?: JSONValue;
-      logLines: string[];
-      reads: ReadSet;
-      journal: Journal | null;
-      readAuth?: boolean;
-    };
 
 const SYSTEM_TABLES = new Set(["_storage", "_scheduled_functions"]);
 
@@ -168,8 +131,6 @@ const MAX_RESULT_BYTES = 16 << 20;
 const TRANSACTION_SOFT_LIMIT_MS = 1000;
 /** Index-range queries left open at once (abandoned ones are dropped oldest first). */
 const MAX_OPEN_QUERIES = 1000;
-
-export const execStorage = new AsyncLocalStorage<ExecContext>();
 
 /**
  * One transaction's private state. convex-test keeps pending writes, its lock and its limits
@@ -226,67 +187,6 @@ export async function withOccRetries<T>(attempt: () => Promise<T>): Promise<T> {
 }
 /** Runs a callback outside every AsyncLocalStorage context (convex-test's included). */
 export const runOutside: <R>(fn: () => R) => R = AsyncLocalStorage.snapshot();
-
-let consoleInstalled = false;
-function installConsoleCapture() {
-  if (consoleInstalled) return;
-  consoleInstalled = true;
-  const real = globalThis.console;
-  const levels: Record<string, string> = {
-    log: "LOG",
-    info: "INFO",
-    warn: "WARN",
-    error: "ERROR",
-    debug: "DEBUG",
-    trace: "LOG",
-    table: "LOG",
-    dir: "LOG",
-  };
-  globalThis.console = new Proxy(real, {
-    get(target, prop, receiver) {
-      const level = typeof prop === "string" ? levels[prop] : undefined;
-      if (!level) return Reflect.get(target, prop, receiver) as unknown;
-      return (...args: unknown[]) => {
-        const ctx = execStorage.getStore();
-        if (ctx) ctx.logLines.push(formatLogLine(level, args));
-        else (target[prop as "log"] as (...a: unknown[]) => void)(...args);
-      };
-    },
-  });
-}
-
-function requestId() {
-  return randomBytes(8).toString("hex");
-}
-
-function isConvexError(e: unknown): e is { data: Value; message: string } {
-  return typeof e === "object" && e !== null && Symbol.for("ConvexError") in e;
-}
-
-export function describeError(
-  e: unknown,
-  reqId: string,
-): { errorMessage: string; errorData?: JSONValue } {
-  if (isConvexError(e)) {
-    const data = e.data === undefined ? null : e.data;
-    const shown = typeof data === "string" ? data : JSON.stringify(convexToJson(data));
-    return {
-      errorMessage: `[Request ID: ${reqId}] Server Error\nUncaught ConvexError: ${shown}`,
-      errorData: convexToJson(data),
-    };
-  }
-  if (isConvexSystemError(e)) {
-    // Convex's own errors (validation, unknown functions) are not uncaught exceptions; the
-    // backend's error text ends with a newline.
-    return { errorMessage: `[Request ID: ${reqId}] Server Error\n${e.message}\n` };
-  }
-  const err = isError(e) ? e : new Error(String(e));
-  return {
-    errorMessage: `[Request ID: ${reqId}] Server Error\nUncaught ${err.name}: ${err.message}`,
-  };
-}
-
-const INSTRUMENTED = Symbol("instrumented");
 
 // The engine's cursors: null (the start), "_end_cursor", or a JSON array of the sort key's
 // encoded values.
@@ -1094,7 +994,8 @@ export class Engine {
     const mod = await load();
     for (const value of Object.values(mod)) {
       const fn = value as any;
-      if (fn && (fn.isQuery || fn.isMutation || fn.isAction)) this.instrumentFunction(fn);
+      if (fn && (fn.isQuery || fn.isMutation || fn.isAction))
+        instrumentFunction(fn, this.tableOfId, (ctx: any) => this.isolateActionCtx(ctx));
     }
     return mod;
   }
@@ -1107,49 +1008,6 @@ export class Engine {
     if (SYSTEM_TABLES.has(table) || (schemaTables && table in schemaTables)) return table;
     return this.state.byTable.has(table) ? table : null;
   };
-
-  // Every function checks its arguments and return value with Convex's rules and wording
-  // (convex-test's own checks are switched off), and a client mutation's result is persisted
-  // in the same log record as its writes, so a replay after a crash answers with the original
-  // result instead of running the mutation again. Wrapping the handler covers every way a
-  // function is called: by clients, with ctx.run*, by the scheduler and by crons.
-  private instrumentFunction(fn: any) {
-    if (fn[INSTRUMENTED]) return;
-    fn[INSTRUMENTED] = true;
-    const { args: argsValidator, returns: returnsValidator } = takeOverValidation(fn);
-    const isMutation = Boolean(fn.isMutation);
-    const isAction = Boolean(fn.isAction);
-    const isQuery = Boolean(fn.isQuery);
-    replaceHandler(fn, (original) => async (ctx: unknown, args: Value) => {
-      if (isAction) ctx = this.isolateActionCtx(ctx);
-      const exec = execStorage.getStore();
-      // Only a query's result is cached, so only a query's reads of ctx.auth are recorded.
-      if (exec && isQuery) ctx = trackAuthReads(ctx, exec);
-      if (exec) exec.depth += 1;
-      try {
-        const argsProblem = argumentValidationError(argsValidator, args, this.tableOfId);
-        if (argsProblem !== null) throw new ConvexSystemError(argsProblem);
-        const result = await original(ctx, args);
-        const returnsProblem = returnsValidationError(
-          returnsValidator,
-          result === undefined ? null : result,
-          this.tableOfId,
-        );
-        if (returnsProblem !== null) throw new ConvexSystemError(returnsProblem);
-        if (isMutation && exec && exec.depth === 1 && exec.commitTag) {
-          exec.commitTag.result = convexToJson(result === undefined ? null : result);
-        }
-        return result;
-      } catch (e) {
-        // Only the function a client called reports Convex's error as its own; a nested
-        // call's failure is an exception thrown into its caller.
-        if (isConvexSystemError(e) && exec && exec.depth > 1) throw new Error(e.message);
-        throw e;
-      } finally {
-        if (exec) exec.depth -= 1;
-      }
-    });
-  }
 
   /** Finds a registered function; `null` when there is none at that path. */
   async findFunction(udfPath: string): Promise<any | null> {
@@ -1496,20 +1354,4 @@ export class Engine {
   get busy(): boolean {
     return this.running > 0;
   }
-}
-
-/** A function's ctx whose `auth.getUserIdentity` records that the caller's identity was read. */
-function trackAuthReads(ctx: any, exec: ExecContext): any {
-  const auth = ctx?.auth;
-  if (!auth || typeof auth.getUserIdentity !== "function") return ctx;
-  return {
-    ...ctx,
-    auth: {
-      ...auth,
-      getUserIdentity: () => {
-        exec.readAuth = true;
-        return auth.getUserIdentity();
-      },
-    },
-  };
 }
