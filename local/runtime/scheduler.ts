@@ -3,7 +3,7 @@
 import { CronExpressionParser } from "cron-parser";
 import type { Engine } from "./engine/engine.js";
 import type { CommittedWrite, Doc, StoredState } from "./engine/state.js";
-import { runOutside } from "./engine/engine.js";
+import { runOutside } from "./engine/transactions.js";
 import * as log from "./log.js";
 
 // setTimeout overflows above 2^31-1 ms (24.8 days) and would fire at once.

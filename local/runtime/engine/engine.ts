@@ -14,7 +14,6 @@
 // - paginated queries honour journals (the end cursor is pinned across re-runs);
 // - console output of functions is captured as Convex log lines;
 // - only public functions can be called by clients.
-import { AsyncLocalStorage } from "node:async_hooks";
 import { convexTest } from "convex-test";
 import { makeFunctionReference } from "convex/server";
 import {
@@ -31,7 +30,6 @@ import {
   forgetQueryResults,
   insertDocument,
   installDocumentStore,
-  installTransactionHooks,
   patchDocument,
   queryResultCount,
   queryResults,
@@ -40,7 +38,6 @@ import {
   replaceTableScan,
   restoreLastCommitTs,
   rootDatabase,
-  routePendingWrites,
   tableSchema,
   trackDocumentReads,
   trackScheduledFunction,
@@ -67,7 +64,6 @@ import type {
   PageRequest,
   ResolvedSource,
   SerializedQuery,
-  TransactionSlots,
 } from "../convexTest/shapes.js";
 import { encodeId, tableOfId } from "../ids.js";
 import {
@@ -112,6 +108,7 @@ import {
   type Journal,
   type Outcome,
 } from "./execution.js";
+import { Transactions, txStorage, withOccRetries, type Tx } from "./transactions.js";
 import {
   committedDocs,
   indexDocument,
@@ -131,62 +128,6 @@ const MAX_RESULT_BYTES = 16 << 20;
 const TRANSACTION_SOFT_LIMIT_MS = 1000;
 /** Index-range queries left open at once (abandoned ones are dropped oldest first). */
 const MAX_OPEN_QUERIES = 1000;
-
-/**
- * One transaction's private state. convex-test keeps pending writes, its lock and its limits
- * tracker in shared fields and runs one transaction at a time; the engine gives each
- * transaction its own (through AsyncLocalStorage), so transactions run side by side and are
- * checked for conflicts when they commit, as on Convex.
- */
-export interface Tx extends TransactionSlots {
-  /** Pending writes per nesting level: convex-test's, routed here (routePendingWrites). */
-  writes: Record<string, Doc | null>[];
-  /** The last commit this transaction's reads may have seen. */
-  snapshot: number;
-  reads: ReadSet;
-}
-export const txStorage = new AsyncLocalStorage<Tx>();
-function newTx(): Tx {
-  return {
-    writes: [],
-    waitOnCurrentFunction: null,
-    markTransactionDone: null,
-    metricsTracker: null,
-    snapshot: 0,
-    reads: new ReadSet(),
-  };
-}
-
-/** Convex's retry limit and backoff for conflicting mutations (UDF_EXECUTOR_OCC_*). */
-export const OCC_MAX_RETRIES = 4;
-const OCC_INITIAL_BACKOFF_MS = 10;
-const OCC_MAX_BACKOFF_MS = 2000;
-const RECENT_COMMITS = 10_000;
-
-/** A mutation's reads changed before it could commit (Convex's text). */
-export class OccConflict extends ConvexSystemError {
-  constructor(table: string, id: string, samePath: boolean, path: string | null) {
-    super(
-      `Documents read from or written to the table "${table}" changed while this mutation was being run and on every subsequent retry. ` +
-        `${samePath ? "Another call to this mutation" : `A call to "${path ?? "another function"}"`} changed the document with ID "${id}".`,
-    );
-  }
-}
-
-/** Runs `attempt` in a fresh transaction, again (with Convex's backoff) after a conflict. */
-export async function withOccRetries<T>(attempt: () => Promise<T>): Promise<T> {
-  for (let retry = 0; ; retry++) {
-    try {
-      return await txStorage.run(newTx(), attempt);
-    } catch (e) {
-      if (!(e instanceof OccConflict) || retry >= OCC_MAX_RETRIES) throw e;
-      const backoff = Math.min(OCC_MAX_BACKOFF_MS, OCC_INITIAL_BACKOFF_MS * 2 ** retry);
-      await new Promise((resolve) => setTimeout(resolve, backoff * (0.5 + Math.random() / 2)));
-    }
-  }
-}
-/** Runs a callback outside every AsyncLocalStorage context (convex-test's included). */
-export const runOutside: <R>(fn: () => R) => R = AsyncLocalStorage.snapshot();
 
 // The engine's cursors: null (the start), "_end_cursor", or a JSON array of the sort key's
 // encoded values.
@@ -225,6 +166,7 @@ export class Engine {
   private lastSearchCapped = false;
   readonly blobs: BlobStore;
   private readonly baseUrl: () => string;
+  private readonly txs: Transactions;
 
   private constructor(
     app: BuiltApp,
@@ -233,6 +175,7 @@ export class Engine {
     options: EngineOptions,
   ) {
     this.app = app;
+    this.txs = new Transactions(state);
     this.blobs = options.blobs ?? new BlobStore(null);
     this.baseUrl =
       options.baseUrl ?? (() => process.env.CONVEX_CLOUD_URL ?? "http://127.0.0.1:3210");
@@ -261,47 +204,10 @@ export class Engine {
     engine.db = rootDatabase(convexGlobal);
     engine.tm = transactionManager(convexGlobal, previous?.tm);
     if (!previous) restoreLastCommitTs(engine.tm, state.lastCommitTs);
-    engine.installTransactionHooks();
+    engine.txs.installTransactionHooks(engine.db, engine.tm);
     engine.installDatabaseHooks();
     engine.installSyscallHooks(convexGlobal);
     return engine;
-  }
-
-  /** The running transaction's private state (a shared one for callers outside any). */
-  private currentTx = (): Tx => txStorage.getStore() ?? this.defaultTx;
-  private defaultTx: Tx = newTx();
-
-  // Pending writes, the lock and the limits tracker become per-transaction fields.
-  private installTransactionHooks() {
-    const state = this.state;
-    this.defaultTx.writes = routePendingWrites(this.db, this.currentTx);
-    // Once per manager: after a code reload it is shared with the previous engine.
-    installTransactionHooks(this.tm, {
-      current: () => txStorage.getStore(),
-      // A top-level transaction reads from the latest commit at its start.
-      afterTopLevelBegin: () => {
-        const current = txStorage.getStore();
-        if (current) {
-          current.snapshot = state.commitSeq;
-          current.reads = new ReadSet();
-        }
-      },
-    });
-  }
-
-  /** Throws Convex's conflict error when a commit since `tx` started wrote what it read. */
-  private validate(tx: Tx, path: string | null) {
-    const commits = this.state.recentCommits;
-    if (commits.length > 0 && commits[0]!.seq > tx.snapshot + 1) {
-      const [first] = commits[0]!.writes;
-      throw new OccConflict(first?.table ?? "", first?.id ?? "", false, commits[0]!.path);
-    }
-    for (let i = commits.length - 1; i >= 0 && commits[i]!.seq > tx.snapshot; i--) {
-      for (const write of commits[i]!.writes) {
-        if (tx.reads.touchedBy(write))
-          throw new OccConflict(write.table, write.id, commits[i]!.path === path, commits[i]!.path);
-      }
-    }
   }
 
   private installDatabaseHooks() {
@@ -363,7 +269,7 @@ export class Engine {
         txStorage.getStore()?.reads.tables.add(searched);
         this.lastSearchCapped = false;
         const id = original(query);
-        this.searchQueries.set(id, this.currentTx());
+        this.searchQueries.set(id, this.txs.current());
         if (this.lastSearchCapped) {
           // Reading past the 1,024 candidates fails, unless a limit stops the read first.
           const limit = query.operators?.find((op: any) => "limit" in op)?.limit ?? null;
@@ -395,7 +301,7 @@ export class Engine {
     this.scanTable = (tableName, callback) => {
       if (this.suppressIterate) return;
       const ids = new Set(state.byTable.get(tableName) ?? []);
-      for (const layer of this.currentTx().writes) {
+      for (const layer of this.txs.current().writes) {
         for (const id of Object.keys(layer)) if (tableOf(state, id) === tableName) ids.add(id);
       }
       for (const id of ids) {
@@ -418,7 +324,7 @@ export class Engine {
         this.writingTable = null;
       }
       const id = write.method === "insert" ? (result as string) : write.id;
-      const pending = this.currentTx().writes;
+      const pending = this.txs.current().writes;
       const written = pending[pending.length - 1]?.[id];
       if (written && getConvexSize(written) > MAX_DOCUMENT_BYTES) {
         throw new Error(
@@ -450,7 +356,7 @@ export class Engine {
     // Queries left open when a transaction ends (`first()`, an early `break`) are never
     // cleaned up by convex-test's syscalls: forget them when the outermost transaction ends.
     const forgetOpenQueries = () => {
-      const tx = this.currentTx();
+      const tx = this.txs.current();
       if (tx.writes.length > 0) return;
       for (const [id, open] of this.openQueries) if (open.tx === tx) this.openQueries.delete(id);
       for (const [id, owner] of this.searchQueries) {
@@ -465,7 +371,7 @@ export class Engine {
         forgetOpenQueries();
       },
       commit: (commitTs, original) => {
-        const pending = this.currentTx().writes;
+        const pending = this.txs.current().writes;
         const topLevel = pending.length === 1;
         const layer = topLevel ? pending[0] : null;
         // Files whose `_storage` document this commit deletes: their bytes are freed once the
@@ -481,7 +387,7 @@ export class Engine {
         const ids = layer ? Object.keys(layer) : [];
         const tx = txStorage.getStore();
         // Optimistic concurrency: commit only if nothing this transaction read has changed.
-        if (tx && ids.length > 0) this.validate(tx, execStorage.getStore()?.path ?? null);
+        if (tx && ids.length > 0) this.txs.validate(tx, execStorage.getStore()?.path ?? null);
         const previous = ids.map((id) => (state.documents[id] as Doc | undefined) ?? null);
         original(commitTs);
         forgetOpenQueries();
@@ -493,15 +399,7 @@ export class Engine {
           indexDocument(state, id, doc, previous[i]!);
           return { id, table: tableOf(state, id), doc, previous: previous[i]! };
         });
-        state.commitSeq += 1;
-        state.recentCommits.push({
-          seq: state.commitSeq,
-          path: execStorage.getStore()?.path ?? null,
-          writes,
-        });
-        // Trimmed in batches, so a commit does not shift 10,000 entries each time.
-        if (state.recentCommits.length > 2 * RECENT_COMMITS)
-          state.recentCommits.splice(0, state.recentCommits.length - RECENT_COMMITS);
+        this.txs.recordCommit(execStorage.getStore()?.path ?? null, writes);
         this.onCommit(writes, execStorage.getStore());
         for (const sha256 of freed) {
           this.blobs.release(sha256, (hash) =>
@@ -689,7 +587,7 @@ export class Engine {
     );
     // The running transaction's own writes to the table, the latest version of each.
     const pending = new Map<string, Doc | null>();
-    for (const layer of this.currentTx().writes)
+    for (const layer of this.txs.current().writes)
       for (const [id, doc] of Object.entries(layer))
         if (tableOf(this.state, id) === table) pending.set(id, doc);
     return rankSearch(inverted, pending, index, text, equalities, (value) =>
@@ -824,7 +722,7 @@ export class Engine {
     order: "asc" | "desc",
   ): Generator<{ key: IndexKey; doc: Doc }> {
     const pending = new Map<string, Doc | null>();
-    for (const layer of this.currentTx().writes)
+    for (const layer of this.txs.current().writes)
       for (const [id, doc] of Object.entries(layer))
         if (tableOf(this.state, id) === table) pending.set(id, doc);
     const direction = order === "asc" ? 1 : -1;
@@ -858,7 +756,7 @@ export class Engine {
     // Ids of convex-test's own (search) queries count up from 1; these count down.
     const id = -this.nextRangeQueryId++;
     const rows = this.rangeRows(table, index, interval, order);
-    this.openQueries.set(id, { rows, filterFn, limit, returned: 0, read, tx: this.currentTx() });
+    this.openQueries.set(id, { rows, filterFn, limit, returned: 0, read, tx: this.txs.current() });
     // A query abandoned before its end (`first()`, `take()` by hand) is never cleaned up by
     // convex-test's syscalls: keep only the most recent ones.
     if (this.openQueries.size > MAX_OPEN_QUERIES)
@@ -995,7 +893,7 @@ export class Engine {
     for (const value of Object.values(mod)) {
       const fn = value as any;
       if (fn && (fn.isQuery || fn.isMutation || fn.isAction))
-        instrumentFunction(fn, this.tableOfId, (ctx: any) => this.isolateActionCtx(ctx));
+        instrumentFunction(fn, this.tableOfId, (ctx: any) => this.txs.isolateActionCtx(ctx));
     }
     return mod;
   }
@@ -1104,7 +1002,7 @@ export class Engine {
         kind === "mutation"
           ? await withOccRetries(attempt)
           : kind === "query"
-            ? await this.runQueryAtSnapshot(attempt)
+            ? await this.txs.runQueryAtSnapshot(attempt)
             : await attempt();
       const json = convexToJson(result === undefined ? null : result);
       if (getConvexSize(result ?? null) > MAX_RESULT_BYTES) {
@@ -1157,34 +1055,6 @@ export class Engine {
   }
 
   /**
-   * Runs a query so that its result is that of one snapshot: queries run alongside
-   * mutations, so a query whose reads changed while it ran is run again.
-   */
-  private async runQueryAtSnapshot<T>(attempt: () => Promise<T>): Promise<T> {
-    for (let tries = 0; ; tries++) {
-      const tx = newTx();
-      const result = await txStorage.run(tx, attempt);
-      try {
-        this.validate(tx, null);
-        return result;
-      } catch (e) {
-        if (!(e instanceof OccConflict) || tries >= OCC_MAX_RETRIES) return result;
-      }
-    }
-  }
-
-  /** An action's ctx whose runQuery/runMutation each get their own transaction. */
-  private isolateActionCtx(ctx: any): any {
-    return {
-      ...ctx,
-      runQuery: (ref: unknown, args: unknown) =>
-        this.runQueryAtSnapshot(() => ctx.runQuery(ref, args)),
-      runMutation: (ref: unknown, args: unknown) =>
-        withOccRetries(() => ctx.runMutation(ref, args)),
-    };
-  }
-
-  /**
    * Serves an HTTP action of `http.ts` with the request exactly as received. As on Convex, a
    * bearer token that fails verification does not stop the request: `getUserIdentity` throws.
    */
@@ -1221,7 +1091,7 @@ export class Engine {
     try {
       await execStorage.run(ctx, () =>
         this.accessor(identity, client).action(async (rawCtx: any) => {
-          const actionCtx = this.isolateActionCtx(rawCtx);
+          const actionCtx = this.txs.isolateActionCtx(rawCtx);
           const ctx =
             auth instanceof Error
               ? { ...actionCtx, auth: { getUserIdentity: () => Promise.reject(auth) } }
