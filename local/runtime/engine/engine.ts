@@ -19,7 +19,6 @@ import { makeFunctionReference } from "convex/server";
 import {
   convexToJson,
   getConvexSize,
-  getDocumentSize,
   jsonToConvex,
   type JSONValue,
   type Value,
@@ -60,41 +59,22 @@ import type {
   ConvexTestDatabase,
   ConvexTestGlobal,
   ConvexTestTransactions,
-  Page,
-  PageRequest,
   ResolvedSource,
   SerializedQuery,
 } from "../convexTest/shapes.js";
 import { encodeId, tableOfId } from "../ids.js";
-import {
-  compareKeyPrefix,
-  intervalOf,
-  keyInInterval,
-  RangeRead,
-  ReadSet,
-  type IndexKey,
-  type KeyInterval,
-  type OrderedIndex,
-  type RangeExpression,
-} from "../indexes.js";
+import { ReadSet } from "../indexes.js";
 import { logExecution, type ExecutionKind } from "../log.js";
 import { BlobStore, sha256Hex } from "../storage.js";
-import {
-  compareKeys,
-  compileSearch,
-  decodeSearchCursor,
-  encodeSearchCursor,
-  rankSearch,
-  TOO_MANY_CANDIDATES,
-  type Ranked,
-  type SearchFilter,
-} from "../search.js";
+import { TOO_MANY_CANDIDATES } from "../search.js";
 import {
   checkValue,
   ConvexSystemError,
   isConvexSystemError,
   type ValidatorJson,
 } from "../validation.js";
+import { RangeQueries } from "./rangeQueries.js";
+import { SearchQueries } from "./searchQueries.js";
 import {
   describeError,
   execStorage,
@@ -108,9 +88,8 @@ import {
   type Journal,
   type Outcome,
 } from "./execution.js";
-import { Transactions, txStorage, withOccRetries, type Tx } from "./transactions.js";
+import { Transactions, txStorage, withOccRetries } from "./transactions.js";
 import {
-  committedDocs,
   indexDocument,
   tableOf,
   type CommittedWrite,
@@ -126,8 +105,6 @@ const MAX_DOCUMENT_BYTES = 1 << 20;
 const MAX_ARGS_BYTES = 16 << 20;
 const MAX_RESULT_BYTES = 16 << 20;
 const TRANSACTION_SOFT_LIMIT_MS = 1000;
-/** Index-range queries left open at once (abandoned ones are dropped oldest first). */
-const MAX_OPEN_QUERIES = 1000;
 
 // The engine's cursors: null (the start), "_end_cursor", or a JSON array of the sort key's
 // encoded values.
@@ -163,10 +140,11 @@ export class Engine {
   private tm!: ConvexTestTransactions;
   private accessors = new Map<string, any>();
   private running = 0;
-  private lastSearchCapped = false;
   readonly blobs: BlobStore;
   private readonly baseUrl: () => string;
   private readonly txs: Transactions;
+  private ranges!: RangeQueries;
+  private search!: SearchQueries;
 
   private constructor(
     app: BuiltApp,
@@ -213,6 +191,12 @@ export class Engine {
   private installDatabaseHooks() {
     const db = this.db;
     const state = this.state;
+    this.ranges = new RangeQueries(state, this.txs.current, (query) =>
+      this.resolveWithoutDocs(query),
+    );
+    this.search = new SearchQueries(state, db, this.txs.current, (query) =>
+      this.resolveWithoutDocs(query),
+    );
     installDocumentStore(db, state);
     replaceIdScheme(db, {
       // Convex-shaped ids (see ids.ts), from the persisted document counter.
@@ -248,9 +232,9 @@ export class Engine {
     // reads the whole index's statistics, so it depends on the whole table.
     const resolveByConvexTest = wrapQuerySource(db, (query, original) => {
       if (query?.source?.type !== "Search") return original(query);
-      const { ranked, capped } = this.rankSearchQuery(query);
-      this.lastSearchCapped = capped;
-      return { ...this.queryOperators(query), sortedDocs: ranked.map((r) => r.doc) };
+      const { ranked, capped } = this.search.rankSearchQuery(query);
+      this.search.lastSearchCapped = capped;
+      return { ...this.search.queryOperators(query), sortedDocs: ranked.map((r) => r.doc) };
     });
     this.resolveWithoutDocs = (query) => {
       this.suppressIterate = true;
@@ -263,14 +247,14 @@ export class Engine {
     const searchOverflow = new Set<number>();
     wrapQueryIteration(db, {
       startQuery: (query, original) => {
-        if (query?.source?.type !== "Search") return this.startRangeQuery(query);
+        if (query?.source?.type !== "Search") return this.ranges.startRangeQuery(query);
         const searched = String(query.source.indexName).split(".")[0]!;
         reads()?.tables.add(searched);
         txStorage.getStore()?.reads.tables.add(searched);
-        this.lastSearchCapped = false;
+        this.search.lastSearchCapped = false;
         const id = original(query);
-        this.searchQueries.set(id, this.txs.current());
-        if (this.lastSearchCapped) {
+        this.search.searchQueries.set(id, this.txs.current());
+        if (this.search.lastSearchCapped) {
           // Reading past the 1,024 candidates fails, unless a limit stops the read first.
           const limit = query.operators?.find((op: any) => "limit" in op)?.limit ?? null;
           const results = queryResults(db, id) ?? [];
@@ -279,22 +263,22 @@ export class Engine {
         return id;
       },
       queryNext: (queryId, original) => {
-        if (this.openQueries.has(queryId)) return this.rangeQueryNext(queryId);
+        if (this.ranges.openQueries.has(queryId)) return this.ranges.rangeQueryNext(queryId);
         const result = original(queryId);
         if (result.done) {
           // convex-test never forgets a finished query's results; the runtime must.
           forgetQueryResults(db, queryId);
-          this.searchQueries.delete(queryId);
+          this.search.searchQueries.delete(queryId);
           if (searchOverflow.delete(queryId)) throw new Error(TOO_MANY_CANDIDATES);
         }
         return result;
       },
       paginate: (opts) => {
-        if (opts.query?.source?.type !== "Search") return this.paginateRange(opts);
+        if (opts.query?.source?.type !== "Search") return this.ranges.paginateRange(opts);
         const searched = String(opts.query.source.indexName).split(".")[0]!;
         reads()?.tables.add(searched);
         txStorage.getStore()?.reads.tables.add(searched);
-        return this.paginateSearch(opts);
+        return this.search.paginateSearch(opts);
       },
     });
     // Iterate one table's documents instead of scanning every document in the database.
@@ -358,10 +342,11 @@ export class Engine {
     const forgetOpenQueries = () => {
       const tx = this.txs.current();
       if (tx.writes.length > 0) return;
-      for (const [id, open] of this.openQueries) if (open.tx === tx) this.openQueries.delete(id);
-      for (const [id, owner] of this.searchQueries) {
+      for (const [id, open] of this.ranges.openQueries)
+        if (open.tx === tx) this.ranges.openQueries.delete(id);
+      for (const [id, owner] of this.search.searchQueries) {
         if (owner !== tx) continue;
-        this.searchQueries.delete(id);
+        this.search.searchQueries.delete(id);
         forgetQueryResults(db, id);
       }
     };
@@ -561,312 +546,16 @@ export class Engine {
     return result;
   }
 
-  /** The filter and limit operators of a query (its source aside). */
-  private queryOperators(query: SerializedQuery): Omit<ResolvedSource, "sortedDocs"> {
-    const table = String(query.source.indexName).split(".")[0];
-    const { filterFn, limit } = this.resolveWithoutDocs({
-      ...query,
-      source: { type: "FullTableScan", tableName: table, order: "asc" },
-    });
-    return { filterFn, limit, fieldPathsToSortBy: [], order: "asc" };
-  }
-
-  private rankSearchQuery(query: SerializedQuery): { ranked: Ranked<Doc>[]; capped: boolean } {
-    const indexName = String(query.source.indexName);
-    const [table, name] = indexName.split(".") as [string, string?];
-    const indexes = tableSchema(this.db, table)?.searchIndexes ?? [];
-    const index = indexes.find((candidate) => candidate.indexDescriptor === name);
-    if (!index) throw new Error(`Index ${indexName} not found.`);
-    const { text, equalities } = compileSearch(
-      indexName,
-      index,
-      query.source.filters as SearchFilter[],
-    );
-    const inverted = this.state.searchIndexes.get(table, index, () =>
-      committedDocs(this.state, table),
-    );
-    // The running transaction's own writes to the table, the latest version of each.
-    const pending = new Map<string, Doc | null>();
-    for (const layer of this.txs.current().writes)
-      for (const [id, doc] of Object.entries(layer))
-        if (tableOf(this.state, id) === table) pending.set(id, doc);
-    return rankSearch(inverted, pending, index, text, equalities, (value) =>
-      typeof value === "object" && value !== null && "$undefined" in value
-        ? undefined
-        : jsonToConvex(value as JSONValue),
-    );
-  }
-
-  // Pages of search results: cursors are index keys (score, creation time, id), as on Convex.
-  private paginateSearch(opts: PageRequest): Page {
-    const { ranked, capped } = this.rankSearchQuery(opts.query);
-    const { filterFn } = this.queryOperators(opts.query);
-    const parse = (cursor: string) => {
-      const key = decodeSearchCursor(cursor);
-      if (!key)
-        throw new Error(
-          "InvalidCursor: Tried to run a query starting from a cursor, but it looks like this cursor is from a different query.",
-        );
-      return key;
-    };
-    const empty = { page: [], isDone: true, continueCursor: "_end_cursor" };
-    if (opts.cursor === "_end_cursor") return { ...empty, splitCursor: null, pageStatus: null };
-    const start = opts.cursor ? parse(opts.cursor) : null;
-    const end = opts.endCursor && opts.endCursor !== "_end_cursor" ? parse(opts.endCursor) : null;
-    // A write changes every score a little (the statistics are over the whole index), so a
-    // cursor's document is found by id where it still matches; its key is the fallback.
-    const position = (key: [number, number, string]) => {
-      const at = ranked.findIndex((r) => r.doc._id === key[2]);
-      if (at >= 0) return { at, exact: true };
-      const after = ranked.findIndex((r) => compareKeys(r.key, key) > 0);
-      return { at: after < 0 ? ranked.length : after, exact: false };
-    };
-    const from = start ? position(start) : null;
-    const first = from ? (from.exact ? from.at + 1 : from.at) : 0;
-    const until = end ? position(end) : null;
-    // Index of the last document inside the end cursor's range (inclusive).
-    const last = until ? (until.exact ? until.at : until.at - 1) : ranked.length - 1;
-    const page: Doc[] = [];
-    let continueCursor = "_end_cursor";
-    let reachedEnd = true;
-    if (end) {
-      // A page pinned by its journal: everything up to its end cursor, inclusive.
-      for (let i = first; i <= last; i++) if (filterFn(ranked[i]!.doc)) page.push(ranked[i]!.doc);
-      continueCursor = opts.endCursor!;
-      reachedEnd = false;
-    } else {
-      for (let i = first; i < ranked.length; i++) {
-        const { doc, key } = ranked[i]!;
-        if (filterFn(doc)) page.push(doc);
-        if (page.length >= opts.pageSize && i < ranked.length - 1) {
-          continueCursor = encodeSearchCursor(key);
-          reachedEnd = false;
-          break;
-        }
-      }
-    }
-    if (reachedEnd && capped) throw new Error(TOO_MANY_CANDIDATES);
-    return {
-      page,
-      isDone: continueCursor === "_end_cursor",
-      continueCursor,
-      splitCursor: null,
-      pageStatus: null,
-    };
-  }
-
-  // ----- Index ranges, served from the ordered indexes (see indexes.ts) -----
-
   /** Resolves a query's source with convex-test (validation, filters, limit) reading nothing. */
   private resolveWithoutDocs!: (query: SerializedQuery) => ResolvedSource;
   /** Visits one table's documents, the running transaction's pending writes included. */
   private scanTable!: (table: string, callback: (doc: Doc) => void) => void;
   private suppressIterate = false;
   private writingTable: string | null = null;
-  private nextRangeQueryId = 1;
-  private openQueries = new Map<
-    number,
-    {
-      rows: Iterator<{ key: IndexKey; doc: Doc }>;
-      filterFn: (doc: Doc) => boolean;
-      limit: number | null;
-      returned: number;
-      read: RangeRead;
-      tx: Tx;
-    }
-  >();
-  private searchQueries = new Map<number, Tx>();
-
-  private resolveRange(query: SerializedQuery) {
-    const source = query.source;
-    const resolved = this.resolveWithoutDocs(query);
-    const fullScan = source.type === "FullTableScan";
-    const [table, indexName] = fullScan
-      ? [String(source.tableName), "by_creation_time"]
-      : String(source.indexName).split(".");
-    const fields = fullScan ? ["_creationTime", "_id"] : resolved.fieldPathsToSortBy;
-    const index = this.state.indexes.get(table!, indexName!, fields, () =>
-      committedDocs(this.state, table!),
-    );
-    const interval: KeyInterval = fullScan
-      ? { lower: null, upper: null }
-      : intervalOf(
-          fields,
-          (source.range as any[]).map((expr): RangeExpression => ({
-            type: expr.type,
-            fieldPath: expr.fieldPath,
-            value:
-              typeof expr.value === "object" && expr.value !== null && "$undefined" in expr.value
-                ? undefined
-                : jsonToConvex(expr.value as JSONValue),
-          })),
-        );
-    return {
-      table: table!,
-      index,
-      interval,
-      order: resolved.order ?? "asc",
-      filterFn: resolved.filterFn,
-      limit: resolved.limit,
-    };
-  }
-
-  /**
-   * The rows of an index interval in order: committed rows from the ordered index, merged
-   * with the running transaction's own pending writes (a mutation reads what it wrote).
-   */
-  private *rangeRows(
-    table: string,
-    index: OrderedIndex,
-    interval: KeyInterval,
-    order: "asc" | "desc",
-  ): Generator<{ key: IndexKey; doc: Doc }> {
-    const pending = new Map<string, Doc | null>();
-    for (const layer of this.txs.current().writes)
-      for (const [id, doc] of Object.entries(layer))
-        if (tableOf(this.state, id) === table) pending.set(id, doc);
-    const direction = order === "asc" ? 1 : -1;
-    const own: { key: IndexKey; doc: Doc }[] = [];
-    for (const doc of pending.values()) {
-      if (!doc) continue;
-      const key = index.keyOf(doc);
-      if (keyInInterval(key, interval)) own.push({ key, doc });
-    }
-    own.sort((a, b) => direction * compareKeyPrefix(a.key, b.key));
-    let next = 0;
-    for (const entry of index.scan(interval, order)) {
-      if (pending.has(entry.doc._id)) continue;
-      while (next < own.length && direction * compareKeyPrefix(own[next]!.key, entry.key) < 0)
-        yield own[next++]!;
-      yield entry as { key: IndexKey; doc: Doc };
-    }
-    while (next < own.length) yield own[next++]!;
-  }
-
-  private recordRange(index: OrderedIndex, interval: KeyInterval, order: "asc" | "desc") {
-    const read = new RangeRead(index, interval, order);
-    execStorage.getStore()?.reads.ranges.push(read);
-    txStorage.getStore()?.reads.ranges.push(read);
-    return read;
-  }
-
-  private startRangeQuery(query: SerializedQuery): number {
-    const { table, index, interval, order, filterFn, limit } = this.resolveRange(query);
-    const read = this.recordRange(index, interval, order);
-    // Ids of convex-test's own (search) queries count up from 1; these count down.
-    const id = -this.nextRangeQueryId++;
-    const rows = this.rangeRows(table, index, interval, order);
-    this.openQueries.set(id, { rows, filterFn, limit, returned: 0, read, tx: this.txs.current() });
-    // A query abandoned before its end (`first()`, `take()` by hand) is never cleaned up by
-    // convex-test's syscalls: keep only the most recent ones.
-    if (this.openQueries.size > MAX_OPEN_QUERIES)
-      this.openQueries.delete(this.openQueries.keys().next().value!);
-    return id;
-  }
 
   /** Queries open right now (index ranges and convex-test's own), for the cache-bound test. */
   get openQueryCount(): number {
-    return this.openQueries.size + queryResultCount(this.db);
-  }
-
-  private rangeQueryNext(queryId: number): { value: Doc | null; done: boolean } {
-    const open = this.openQueries.get(queryId)!;
-    for (;;) {
-      if (open.limit !== null && open.returned >= open.limit) break;
-      const next = open.rows.next();
-      if (next.done) {
-        open.read.done = true;
-        break;
-      }
-      open.read.scannedTo = next.value.key;
-      if (open.filterFn(next.value.doc)) {
-        open.returned += 1;
-        return { value: next.value.doc, done: false };
-      }
-    }
-    this.openQueries.delete(queryId);
-    return { value: null, done: true };
-  }
-
-  // A page of an index range, found by binary search from its cursor. Cursors are the
-  // index key (as convex-test encodes them), so existing journals stay valid.
-  private paginateRange(opts: PageRequest): Page {
-    const { table, index, interval, order, filterFn } = this.resolveRange(opts.query);
-    if (opts.cursor === "_end_cursor")
-      return {
-        page: [],
-        isDone: true,
-        continueCursor: "_end_cursor",
-        splitCursor: null,
-        pageStatus: null,
-      };
-    const encode = (key: IndexKey) =>
-      JSON.stringify(key.map((k) => (k === undefined ? null : JSON.stringify(convexToJson(k)))));
-    const decode = (cursor: string): IndexKey =>
-      (JSON.parse(cursor) as (string | null)[]).map((k) =>
-        k === null ? undefined : jsonToConvex(JSON.parse(k) as JSONValue),
-      );
-    const start = opts.cursor ? decode(opts.cursor) : null;
-    const hasEnd = !!opts.endCursor && opts.endCursor !== "_end_cursor";
-    const end = hasEnd ? decode(opts.endCursor!) : null;
-    const after = start ? { prefix: start, inclusive: false } : null;
-    const until = end ? { prefix: end, inclusive: true } : null;
-    const narrowed: KeyInterval =
-      order === "asc"
-        ? { lower: after ?? interval.lower, upper: until ?? interval.upper }
-        : { lower: until ?? interval.lower, upper: after ?? interval.upper };
-    const read = this.recordRange(index, narrowed, order);
-    const rows = this.rangeRows(table, index, narrowed, order);
-    const page: Doc[] = [];
-    const readCursors: string[] = [];
-    let rowsRead = 0;
-    let bytesRead = 0;
-    let continueCursor = "_end_cursor";
-    let pageStatus: "SplitRequired" | "SplitRecommended" | null = null;
-    let splitCursor: string | null = null;
-    let row = rows.next();
-    while (!row.done) {
-      const { key, doc } = row.value;
-      row = rows.next();
-      if (!keyInInterval(key, interval)) continue;
-      read.scannedTo = key;
-      rowsRead += 1;
-      bytesRead += getDocumentSize(doc);
-      readCursors.push(encode(key));
-      if (filterFn(doc)) page.push(doc);
-      if (
-        (opts.maximumRowsRead && rowsRead >= opts.maximumRowsRead) ||
-        (opts.maximumBytesRead && bytesRead >= opts.maximumBytesRead)
-      ) {
-        pageStatus = "SplitRequired";
-        continueCursor = encode(key);
-        break;
-      }
-      if (!hasEnd && page.length >= opts.pageSize) {
-        if (!row.done) {
-          continueCursor = encode(key);
-          // Whether another row follows decides `isDone`: it is part of what was read.
-          read.scannedTo = row.value.key;
-        }
-        break;
-      }
-    }
-    if (row.done) read.done = true;
-    // A page pinned by its journal ends at its end cursor, whatever happened inside it.
-    if (hasEnd && pageStatus === null) continueCursor = opts.endCursor!;
-    if (pageStatus === "SplitRequired" && readCursors.length >= 2) {
-      splitCursor = readCursors[Math.floor((readCursors.length - 1) / 2)]!;
-    } else if (pageStatus === null && rowsRead > opts.pageSize + 1 && readCursors.length >= 2) {
-      pageStatus = "SplitRecommended";
-      splitCursor = readCursors[Math.floor((readCursors.length - 1) / 2)]!;
-    }
-    return {
-      page,
-      isDone: continueCursor === "_end_cursor",
-      continueCursor,
-      splitCursor,
-      pageStatus,
-    };
+    return this.ranges.openQueries.size + queryResultCount(this.db);
   }
 
   private accessor(identity: Identity | null, client?: RequestClient): any {
