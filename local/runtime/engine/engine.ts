@@ -27,19 +27,15 @@ import type { BuiltApp } from "../bundle.js";
 import { isError } from "../isolateScope.js";
 import {
   forgetQueryResults,
-  insertDocument,
   installDocumentStore,
-  patchDocument,
   queryResultCount,
   queryResults,
-  readDocument,
   replaceIdScheme,
   replaceTableScan,
   restoreLastCommitTs,
   rootDatabase,
   tableSchema,
   trackDocumentReads,
-  trackScheduledFunction,
   transactionManager,
   wrapDocumentWrites,
   wrapQueryIteration,
@@ -51,13 +47,11 @@ import {
   httpActionHandler,
   withClient,
   withIdentity,
-  wrapSyscalls,
   type RequestClient,
 } from "../convexTest/functions.js";
 import { captureConvexGlobal } from "../convexTest/inventory.js";
 import type {
   ConvexTestDatabase,
-  ConvexTestGlobal,
   ConvexTestTransactions,
   ResolvedSource,
   SerializedQuery,
@@ -65,7 +59,7 @@ import type {
 import { encodeId, tableOfId } from "../ids.js";
 import { ReadSet } from "../indexes.js";
 import { logExecution, type ExecutionKind } from "../log.js";
-import { BlobStore, sha256Hex } from "../storage.js";
+import { BlobStore } from "../storage.js";
 import { TOO_MANY_CANDIDATES } from "../search.js";
 import {
   checkValue,
@@ -73,8 +67,11 @@ import {
   isConvexSystemError,
   type ValidatorJson,
 } from "../validation.js";
+import { Files } from "./files.js";
 import { RangeQueries } from "./rangeQueries.js";
+import { ScheduledJobs } from "./scheduledJobs.js";
 import { SearchQueries } from "./searchQueries.js";
+import { installSyscallHooks } from "./syscalls.js";
 import {
   describeError,
   execStorage,
@@ -106,25 +103,6 @@ const MAX_ARGS_BYTES = 16 << 20;
 const MAX_RESULT_BYTES = 16 << 20;
 const TRANSACTION_SOFT_LIMIT_MS = 1000;
 
-// The engine's cursors: null (the start), "_end_cursor", or a JSON array of the sort key's
-// encoded values.
-function isValidCursor(cursor: unknown): boolean {
-  if (cursor === null || cursor === undefined || cursor === "_end_cursor") return true;
-  if (typeof cursor !== "string") return false;
-  try {
-    const keys = JSON.parse(cursor) as unknown;
-    if (!Array.isArray(keys) || keys.length === 0) return false;
-    for (const key of keys) {
-      if (key === null) continue;
-      if (typeof key !== "string") return false;
-      JSON.parse(key);
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Options of an engine beyond its code and data. */
 export interface EngineOptions {
   /** Where file storage keeps its bytes (in memory when absent). */
@@ -144,6 +122,8 @@ export class Engine {
   private readonly baseUrl: () => string;
   private readonly txs: Transactions;
   private ranges!: RangeQueries;
+  private files!: Files;
+  private jobs!: ScheduledJobs;
   private search!: SearchQueries;
 
   private constructor(
@@ -181,10 +161,19 @@ export class Engine {
     installConsoleCapture();
     engine.db = rootDatabase(convexGlobal);
     engine.tm = transactionManager(convexGlobal, previous?.tm);
+    engine.files = new Files(
+      state,
+      engine.db,
+      engine.t,
+      engine.blobs,
+      engine.baseUrl,
+      engine.tableOfId,
+    );
+    engine.jobs = new ScheduledJobs(state, engine.db, engine.tm, engine.t, engine);
     if (!previous) restoreLastCommitTs(engine.tm, state.lastCommitTs);
     engine.txs.installTransactionHooks(engine.db, engine.tm);
     engine.installDatabaseHooks();
-    engine.installSyscallHooks(convexGlobal);
+    installSyscallHooks(convexGlobal, state, engine.files, engine.jobs);
     return engine;
   }
 
@@ -395,155 +384,6 @@ export class Engine {
         }
       },
     });
-  }
-
-  private installSyscallHooks(convexGlobal: ConvexTestGlobal) {
-    wrapSyscalls(convexGlobal, {
-      syscall: (op, jsonArgs, original) => {
-        if (op === "1.0/db/normalizeId") {
-          // As on Convex: the id, when it is a well-formed id of that very table; else null.
-          const { table, idString } = JSON.parse(jsonArgs) as { table: string; idString: string };
-          const owner = tableOfId(this.state.tables, idString);
-          return JSON.stringify({ id: owner !== null && owner === table ? idString : null });
-        }
-        return original(op, jsonArgs);
-      },
-      asyncSyscall: async (op, jsonArgs, original) => {
-        if (op === "1.0/schedule") return this.schedule(jsonArgs);
-        if (op === "1.0/queryPage") return this.paginateWithJournal(original, jsonArgs);
-        if (op === "1.0/storageGenerateUploadUrl")
-          return JSON.stringify(
-            `${this.baseUrl()}/api/storage/upload?token=${this.blobs.uploadToken()}`,
-          );
-        if (op === "1.0/storageGetUrl") return JSON.stringify(this.storageUrl(jsonArgs));
-        if (op === "1.0/storageGetMetadata") return JSON.stringify(this.storageMetadata(jsonArgs));
-        return original(op, jsonArgs);
-      },
-      jsSyscall: async (op, args, original) => {
-        if (op === "storage/storeBlob") {
-          const { blob, options } = args as { blob: Blob; options?: { sha256?: string } };
-          const bytes = new Uint8Array(await blob.arrayBuffer());
-          return this.storeFile(bytes, blob.type || null, options?.sha256);
-        }
-        if (op === "storage/getBlob") {
-          const file = this.readFile(String(args.storageId), true);
-          return file
-            ? new Blob([new Uint8Array(file.bytes)], { type: file.contentType ?? "" })
-            : null;
-        }
-        return original(op, args);
-      },
-    });
-  }
-
-  private storageDoc(storageId: string, track: boolean): Doc | null {
-    if (this.tableOfId(storageId) !== "_storage") return null;
-    return (
-      (track ? readDocument(this.db, "_storage", storageId) : this.state.documents[storageId]) ??
-      null
-    );
-  }
-
-  private storageUrl(jsonArgs: string): string | null {
-    const { storageId } = JSON.parse(jsonArgs) as { storageId: string };
-    if (!this.storageDoc(storageId, true)) return null;
-    return `${this.baseUrl()}/api/storage/${storageId}`;
-  }
-
-  private storageMetadata(jsonArgs: string): JSONValue {
-    const { storageId } = JSON.parse(jsonArgs) as { storageId: string };
-    const doc = this.storageDoc(storageId, true) as
-      (Doc & { sha256: string; size: number; contentType?: string }) | null;
-    if (!doc) return null;
-    return {
-      storageId,
-      sha256: sha256Hex(doc.sha256),
-      size: doc.size,
-      contentType: doc.contentType ?? null,
-    };
-  }
-
-  /**
-   * Stores a file (an upload or `ctx.storage.store`): the bytes first, durably, then its
-   * `_storage` document. Returns the storage id.
-   */
-  async storeFile(bytes: Uint8Array, contentType: string | null, sha256?: string): Promise<string> {
-    const stored = this.blobs.put(bytes);
-    try {
-      if (sha256 !== undefined && sha256 !== stored.sha256 && sha256 !== sha256Hex(stored.sha256))
-        throw new Error(`Hash mismatch: the file's SHA-256 is not ${sha256}`);
-      const fields: Record<string, Value> = { sha256: stored.sha256, size: stored.size };
-      if (contentType) fields.contentType = contentType;
-      return await withOccRetries(() =>
-        this.t.run(async () => insertDocument(this.db, "_storage", fields)),
-      );
-    } finally {
-      stored.settle();
-    }
-  }
-
-  /** A stored file's bytes and content type; null when there is no such file. */
-  readFile(
-    storageId: string,
-    track = false,
-  ): { bytes: Buffer; contentType: string | null; sha256: string } | null {
-    const doc = this.storageDoc(storageId, track) as
-      (Doc & { sha256: string; contentType?: string }) | null;
-    if (!doc) return null;
-    const bytes = this.blobs.read(doc.sha256);
-    if (!bytes) return null;
-    return { bytes, contentType: doc.contentType ?? null, sha256: doc.sha256 };
-  }
-
-  /** The hashes of every stored file (for removing bytes nothing references). */
-  storedHashes(): Set<string> {
-    const hashes = new Set<string>();
-    for (const id of this.state.byTable.get("_storage") ?? [])
-      hashes.add((this.state.documents[id] as unknown as { sha256: string }).sha256);
-    return hashes;
-  }
-
-  // Replaces convex-test's setTimeout-based scheduling: the job document is the source of
-  // truth and the runtime's Scheduler arms timers from committed jobs.
-  private schedule(jsonArgs: string): string {
-    const { name, functionHandle, args, ts } = JSON.parse(jsonArgs) as {
-      name?: string;
-      functionHandle?: string;
-      args: JSONValue;
-      ts: number;
-    };
-    const udfPath = functionHandle ? functionHandle.split(";").slice(1).join(";") : name;
-    if (!udfPath) throw new Error("The local runtime cannot schedule functions of components.");
-    const parsedArgs = jsonToConvex(args);
-    trackScheduledFunction(this.tm, getConvexSize(parsedArgs));
-    const id = insertDocument(this.db, "_scheduled_functions", {
-      args: [parsedArgs],
-      name: udfPath,
-      scheduledTime: ts * 1000,
-      state: { kind: "pending" },
-    });
-    return JSON.stringify(convexToJson(id));
-  }
-
-  private async paginateWithJournal(
-    original: (op: string, jsonArgs: string) => Promise<string>,
-    jsonArgs: string,
-  ): Promise<string> {
-    const { cursor } = JSON.parse(jsonArgs) as { cursor?: unknown };
-    // Convex rejects a cursor it cannot decode before reading anything.
-    if (!isValidCursor(cursor)) throw new Error("Failed to parse cursor");
-    const ctx = execStorage.getStore();
-    if (!ctx || ctx.kind !== "query" || ctx.paginated) return original("1.0/queryPage", jsonArgs);
-    ctx.paginated = true;
-    const args = JSON.parse(jsonArgs) as { endCursor?: string | null };
-    if (args.endCursor == null && ctx.journalIn?.endCursor) {
-      args.endCursor = ctx.journalIn.endCursor;
-      jsonArgs = JSON.stringify(args);
-    }
-    const result = await original("1.0/queryPage", jsonArgs);
-    const { continueCursor } = JSON.parse(result) as { continueCursor: string };
-    ctx.journalOut = { endCursor: args.endCursor ?? continueCursor };
-    return result;
   }
 
   /** Resolves a query's source with convex-test (validation, filters, limit) reading nothing. */
@@ -818,95 +658,31 @@ export class Engine {
   }
 
   /**
-   * Runs a due scheduled job. A mutation runs in the same transaction that marks the job done,
-   * so a crash can never run it twice; an action is marked in progress first (at most once).
+   * Stores a file (an upload or `ctx.storage.store`): the bytes first, durably, then its
+   * `_storage` document. Returns the storage id.
    */
-  async runScheduledJob(jobId: string): Promise<void> {
-    const job = this.state.documents[jobId] as any;
-    if (!job || job.state?.kind !== "pending") return;
-    const fn = await this.findFunction(job.name);
-    const args = convexToJson(job.args[0] ?? {});
-    const setState = (stateValue: Record<string, Value>, completed: boolean) =>
-      withOccRetries(() =>
-        this.t.run(async () => {
-          patchDocument(this.db, "_scheduled_functions", jobId, {
-            state: stateValue,
-            ...(completed ? { completedTime: Date.now() } : {}),
-          });
-        }),
-      );
-    if (!fn) {
-      await setState({ kind: "failed", error: `Function ${job.name} not found` }, true);
-      return;
-    }
-    if (fn.isMutation) {
-      const ctx: ExecContext = {
-        kind: "scheduled",
-        path: job.name,
-        reads: new ReadSet(),
-        logLines: [],
-        journalIn: null,
-        journalOut: null,
-        paginated: false,
-        depth: 0,
-        readAuth: false,
-      };
-      const started = performance.now();
-      let failure: string | undefined;
-      await execStorage.run(ctx, () =>
-        withOccRetries(() =>
-          this.t.run(async (mutationCtx: any) => {
-            failure = undefined;
-            const current = readDocument(this.db, "_scheduled_functions", jobId) as
-              (Doc & { state: { kind: string } }) | null;
-            if (!current || current.state.kind !== "pending") return;
-            try {
-              await mutationCtx.runMutation(makeFunctionReference(job.name), jsonToConvex(args));
-              patchDocument(this.db, "_scheduled_functions", jobId, {
-                state: { kind: "success" },
-                completedTime: Date.now(),
-              });
-            } catch (e) {
-              failure = isError(e) ? e.message : String(e);
-              patchDocument(this.db, "_scheduled_functions", jobId, {
-                state: { kind: "failed", error: failure },
-                completedTime: Date.now(),
-              });
-            }
-          }),
-        ),
-      );
-      logExecution({
-        kind: "scheduled",
-        path: job.name,
-        durationMs: performance.now() - started,
-        error: failure,
-        logLines: ctx.logLines,
-      });
-      return;
-    }
-    await setState({ kind: "inProgress" }, false);
-    const outcome = await this.run("action", job.name, args, null, { logKind: "scheduled" });
-    await setState(
-      outcome.ok ? { kind: "success" } : { kind: "failed", error: outcome.errorMessage },
-      true,
-    );
+  storeFile(bytes: Uint8Array, contentType: string | null, sha256?: string): Promise<string> {
+    return this.files.storeFile(bytes, contentType, sha256);
+  }
+
+  /** A stored file's bytes and content type; null when there is no such file. */
+  readFile(storageId: string, track = false) {
+    return this.files.readFile(storageId, track);
+  }
+
+  /** The hashes of every stored file (for removing bytes nothing references). */
+  storedHashes(): Set<string> {
+    return this.files.storedHashes();
+  }
+
+  /** Runs a due scheduled job (see ScheduledJobs.runScheduledJob). */
+  runScheduledJob(jobId: string): Promise<void> {
+    return this.jobs.runScheduledJob(jobId);
   }
 
   /** Marks jobs that were running when the process stopped as failed (actions run at most once). */
-  async failInterruptedJobs(): Promise<number> {
-    const interrupted = [...(this.state.byTable.get("_scheduled_functions") ?? [])].filter(
-      (id) => (this.state.documents[id] as any)?.state?.kind === "inProgress",
-    );
-    for (const id of interrupted) {
-      await this.t.run(async () => {
-        patchDocument(this.db, "_scheduled_functions", id, {
-          state: { kind: "failed", error: "Interrupted by a restart of the local runtime" },
-          completedTime: Date.now(),
-        });
-      });
-    }
-    return interrupted.length;
+  failInterruptedJobs(): Promise<number> {
+    return this.jobs.failInterruptedJobs();
   }
 
   /** True while any function of this engine is running. */
