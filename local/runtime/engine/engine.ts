@@ -26,22 +26,10 @@ import {
 import type { BuiltApp } from "../bundle.js";
 import { isError } from "../isolateScope.js";
 import {
-  forgetQueryResults,
-  installDocumentStore,
   queryResultCount,
-  queryResults,
-  replaceIdScheme,
-  replaceTableScan,
   restoreLastCommitTs,
   rootDatabase,
-  tableSchema,
-  trackDocumentReads,
   transactionManager,
-  wrapDocumentWrites,
-  wrapQueryIteration,
-  wrapQuerySource,
-  wrapSchemaValidation,
-  wrapTransactionEnds,
 } from "../convexTest/database.js";
 import {
   httpActionHandler,
@@ -50,27 +38,16 @@ import {
   type RequestClient,
 } from "../convexTest/functions.js";
 import { captureConvexGlobal } from "../convexTest/inventory.js";
-import type {
-  ConvexTestDatabase,
-  ConvexTestTransactions,
-  ResolvedSource,
-  SerializedQuery,
-} from "../convexTest/shapes.js";
-import { encodeId, tableOfId } from "../ids.js";
+import type { ConvexTestDatabase, ConvexTestTransactions } from "../convexTest/shapes.js";
+import { tableOfId } from "../ids.js";
 import { ReadSet } from "../indexes.js";
 import { logExecution, type ExecutionKind } from "../log.js";
 import { BlobStore } from "../storage.js";
-import { TOO_MANY_CANDIDATES } from "../search.js";
-import {
-  checkValue,
-  ConvexSystemError,
-  isConvexSystemError,
-  type ValidatorJson,
-} from "../validation.js";
+import { ConvexSystemError, isConvexSystemError } from "../validation.js";
 import { Files } from "./files.js";
-import { RangeQueries } from "./rangeQueries.js";
+import { installDatabaseHooks, type CommitListener } from "./databaseHooks.js";
+import type { RangeQueries } from "./rangeQueries.js";
 import { ScheduledJobs } from "./scheduledJobs.js";
-import { SearchQueries } from "./searchQueries.js";
 import { installSyscallHooks } from "./syscalls.js";
 import {
   describeError,
@@ -85,20 +62,11 @@ import {
   type Journal,
   type Outcome,
 } from "./execution.js";
-import { Transactions, txStorage, withOccRetries } from "./transactions.js";
-import {
-  indexDocument,
-  tableOf,
-  type CommittedWrite,
-  type Doc,
-  type StoredState,
-} from "./state.js";
+import { Transactions, withOccRetries } from "./transactions.js";
+import { type StoredState } from "./state.js";
 
 const SYSTEM_TABLES = new Set(["_storage", "_scheduled_functions"]);
 
-export type CommitListener = (writes: CommittedWrite[], ctx: ExecContext | undefined) => void;
-
-const MAX_DOCUMENT_BYTES = 1 << 20;
 const MAX_ARGS_BYTES = 16 << 20;
 const MAX_RESULT_BYTES = 16 << 20;
 const TRANSACTION_SOFT_LIMIT_MS = 1000;
@@ -124,12 +92,10 @@ export class Engine {
   private ranges!: RangeQueries;
   private files!: Files;
   private jobs!: ScheduledJobs;
-  private search!: SearchQueries;
 
   private constructor(
     app: BuiltApp,
     private state: StoredState,
-    private onCommit: CommitListener,
     options: EngineOptions,
   ) {
     this.app = app;
@@ -150,7 +116,7 @@ export class Engine {
     previous?: Engine,
     options: EngineOptions = {},
   ): Promise<Engine> {
-    const engine = new Engine(app, state, onCommit, options);
+    const engine = new Engine(app, state, options);
     const modules: Record<string, () => Promise<any>> = {
       "/convex/_generated/api.js": async () => ({}),
     };
@@ -172,226 +138,16 @@ export class Engine {
     engine.jobs = new ScheduledJobs(state, engine.db, engine.tm, engine.t, engine);
     if (!previous) restoreLastCommitTs(engine.tm, state.lastCommitTs);
     engine.txs.installTransactionHooks(engine.db, engine.tm);
-    engine.installDatabaseHooks();
+    engine.ranges = installDatabaseHooks(engine.db, {
+      state,
+      txs: engine.txs,
+      tableOfId: engine.tableOfId,
+      blobs: engine.blobs,
+      onCommit,
+    });
     installSyscallHooks(convexGlobal, state, engine.files, engine.jobs);
     return engine;
   }
-
-  private installDatabaseHooks() {
-    const db = this.db;
-    const state = this.state;
-    this.ranges = new RangeQueries(state, this.txs.current, (query) =>
-      this.resolveWithoutDocs(query),
-    );
-    this.search = new SearchQueries(state, db, this.txs.current, (query) =>
-      this.resolveWithoutDocs(query),
-    );
-    installDocumentStore(db, state);
-    replaceIdScheme(db, {
-      // Convex-shaped ids (see ids.ts), from the persisted document counter.
-      generate: (table) => {
-        const counter = state.nextDocId;
-        state.nextDocId += 1;
-        return encodeId(state.tables, table, counter);
-      },
-      validate: (expectedTable, id) => {
-        if (typeof id !== "string")
-          throw new Error(
-            `Invalid argument \`id\`, expected string but got '${typeof id}': ${String(id)}`,
-          );
-        if (expectedTable === undefined) return;
-        const actual = tableOfId(state.tables, id);
-        if (actual === null)
-          throw new Error(`Invalid argument \`id\`, expected ID value but got '${id}'`);
-        if (actual !== expectedTable)
-          throw new Error(
-            `Invalid argument \`id\`, expected ID in table '${String(expectedTable)}' but got ID in table '${actual}'`,
-          );
-      },
-    });
-    const reads = () => execStorage.getStore()?.reads;
-    const getUntracked = trackDocumentReads(db, (table, id) => {
-      const owner = table ?? (typeof id === "string" ? this.tableOfId(id) : null);
-      if (owner && typeof id === "string") {
-        reads()?.ids.set(id, owner);
-        txStorage.getStore()?.reads.ids.set(id, owner);
-      }
-    });
-    // Text search with Convex's tokenizing, matching and BM25 ranking (see search.ts). It
-    // reads the whole index's statistics, so it depends on the whole table.
-    const resolveByConvexTest = wrapQuerySource(db, (query, original) => {
-      if (query?.source?.type !== "Search") return original(query);
-      const { ranked, capped } = this.search.rankSearchQuery(query);
-      this.search.lastSearchCapped = capped;
-      return { ...this.search.queryOperators(query), sortedDocs: ranked.map((r) => r.doc) };
-    });
-    this.resolveWithoutDocs = (query) => {
-      this.suppressIterate = true;
-      try {
-        return resolveByConvexTest(query);
-      } finally {
-        this.suppressIterate = false;
-      }
-    };
-    const searchOverflow = new Set<number>();
-    wrapQueryIteration(db, {
-      startQuery: (query, original) => {
-        if (query?.source?.type !== "Search") return this.ranges.startRangeQuery(query);
-        const searched = String(query.source.indexName).split(".")[0]!;
-        reads()?.tables.add(searched);
-        txStorage.getStore()?.reads.tables.add(searched);
-        this.search.lastSearchCapped = false;
-        const id = original(query);
-        this.search.searchQueries.set(id, this.txs.current());
-        if (this.search.lastSearchCapped) {
-          // Reading past the 1,024 candidates fails, unless a limit stops the read first.
-          const limit = query.operators?.find((op: any) => "limit" in op)?.limit ?? null;
-          const results = queryResults(db, id) ?? [];
-          if (limit === null || results.length < limit) searchOverflow.add(id);
-        }
-        return id;
-      },
-      queryNext: (queryId, original) => {
-        if (this.ranges.openQueries.has(queryId)) return this.ranges.rangeQueryNext(queryId);
-        const result = original(queryId);
-        if (result.done) {
-          // convex-test never forgets a finished query's results; the runtime must.
-          forgetQueryResults(db, queryId);
-          this.search.searchQueries.delete(queryId);
-          if (searchOverflow.delete(queryId)) throw new Error(TOO_MANY_CANDIDATES);
-        }
-        return result;
-      },
-      paginate: (opts) => {
-        if (opts.query?.source?.type !== "Search") return this.ranges.paginateRange(opts);
-        const searched = String(opts.query.source.indexName).split(".")[0]!;
-        reads()?.tables.add(searched);
-        txStorage.getStore()?.reads.tables.add(searched);
-        return this.search.paginateSearch(opts);
-      },
-    });
-    // Iterate one table's documents instead of scanning every document in the database.
-    this.scanTable = (tableName, callback) => {
-      if (this.suppressIterate) return;
-      const ids = new Set(state.byTable.get(tableName) ?? []);
-      for (const layer of this.txs.current().writes) {
-        for (const id of Object.keys(layer)) if (tableOf(state, id) === tableName) ids.add(id);
-      }
-      for (const id of ids) {
-        const doc = getUntracked(tableName, id);
-        if (doc !== null) callback(doc);
-      }
-    };
-    replaceTableScan(db, this.scanTable);
-    wrapDocumentWrites(db, (write, perform) => {
-      // convex-test names the table of a patched document from its id, which it cannot
-      // read in Convex's format: the schema check is told the table here.
-      this.writingTable =
-        write.method === "insert"
-          ? String(write.table)
-          : (tableOfId(state.tables, String(write.id)) ?? null);
-      let result;
-      try {
-        result = perform();
-      } finally {
-        this.writingTable = null;
-      }
-      const id = write.method === "insert" ? (result as string) : write.id;
-      const pending = this.txs.current().writes;
-      const written = pending[pending.length - 1]?.[id];
-      if (written && getConvexSize(written) > MAX_DOCUMENT_BYTES) {
-        throw new Error(
-          `Document is too large (${getConvexSize(written)} bytes; the limit is ${MAX_DOCUMENT_BYTES}). This is a Convex limit.`,
-        );
-      }
-      return result;
-    });
-    // Schema enforcement with Convex's wording (convex-test decides; the text is Convex's).
-    wrapSchemaValidation(db, (tableName, doc, original) => {
-      tableName = this.writingTable ?? tableName;
-      try {
-        original(tableName, doc);
-      } catch (e) {
-        const documentType = tableSchema(db, tableName)?.documentType;
-        if (!documentType) throw e;
-        const { _id: _omitId, _creationTime: _omitTime, ...fields } = doc;
-        const schema: ValidatorJson =
-          documentType.type === "union" ? documentType : { type: "union", value: [documentType] };
-        const problem = checkValue(schema, fields, this.tableOfId);
-        // convex-test cannot read the table of a Convex-shaped id in a `v.id()` field; the
-        // runtime's own check (Convex's rules) has the last word.
-        if (problem === null) return;
-        throw new Error(
-          `Failed to insert or update a document in table "${tableName}" because it does not match the schema: ${problem}`,
-        );
-      }
-    });
-    // Queries left open when a transaction ends (`first()`, an early `break`) are never
-    // cleaned up by convex-test's syscalls: forget them when the outermost transaction ends.
-    const forgetOpenQueries = () => {
-      const tx = this.txs.current();
-      if (tx.writes.length > 0) return;
-      for (const [id, open] of this.ranges.openQueries)
-        if (open.tx === tx) this.ranges.openQueries.delete(id);
-      for (const [id, owner] of this.search.searchQueries) {
-        if (owner !== tx) continue;
-        this.search.searchQueries.delete(id);
-        forgetQueryResults(db, id);
-      }
-    };
-    wrapTransactionEnds(db, {
-      rollbackWrites: (original) => {
-        original();
-        forgetOpenQueries();
-      },
-      commit: (commitTs, original) => {
-        const pending = this.txs.current().writes;
-        const topLevel = pending.length === 1;
-        const layer = topLevel ? pending[0] : null;
-        // Files whose `_storage` document this commit deletes: their bytes are freed once the
-        // deletion is durable.
-        const freed: string[] = [];
-        if (layer) {
-          for (const [id, value] of Object.entries(layer)) {
-            if (value !== null || tableOf(state, id) !== "_storage") continue;
-            const doc = state.documents[id] as { sha256?: string } | undefined;
-            if (doc?.sha256) freed.push(doc.sha256);
-          }
-        }
-        const ids = layer ? Object.keys(layer) : [];
-        const tx = txStorage.getStore();
-        // Optimistic concurrency: commit only if nothing this transaction read has changed.
-        if (tx && ids.length > 0) this.txs.validate(tx, execStorage.getStore()?.path ?? null);
-        const previous = ids.map((id) => (state.documents[id] as Doc | undefined) ?? null);
-        original(commitTs);
-        forgetOpenQueries();
-        if (!layer) return;
-        if (ids.length === 0) return;
-        if (commitTs !== null) state.lastCommitTs = commitTs;
-        const writes: CommittedWrite[] = ids.map((id, i) => {
-          const doc = (state.documents[id] as Doc | undefined) ?? null;
-          indexDocument(state, id, doc, previous[i]!);
-          return { id, table: tableOf(state, id), doc, previous: previous[i]! };
-        });
-        this.txs.recordCommit(execStorage.getStore()?.path ?? null, writes);
-        this.onCommit(writes, execStorage.getStore());
-        for (const sha256 of freed) {
-          this.blobs.release(sha256, (hash) =>
-            [...(state.byTable.get("_storage") ?? [])].some(
-              (id) => (state.documents[id] as { sha256?: string } | undefined)?.sha256 === hash,
-            ),
-          );
-        }
-      },
-    });
-  }
-
-  /** Resolves a query's source with convex-test (validation, filters, limit) reading nothing. */
-  private resolveWithoutDocs!: (query: SerializedQuery) => ResolvedSource;
-  /** Visits one table's documents, the running transaction's pending writes included. */
-  private scanTable!: (table: string, callback: (doc: Doc) => void) => void;
-  private suppressIterate = false;
-  private writingTable: string | null = null;
 
   /** Queries open right now (index ranges and convex-test's own), for the cache-bound test. */
   get openQueryCount(): number {
