@@ -217,13 +217,13 @@ async function serveStorage(
       return send(res, 413, { code: "FileTooLarge", message: e.message }, cors);
     }
     const contentType = req.headers["content-type"] ?? null;
-    const storageId = await engine.storeFile(new Uint8Array(body), contentType);
+    const storageId = await engine.files.storeFile(new Uint8Array(body), contentType);
     return send(res, 200, { storageId }, cors);
   }
   if (req.method !== "GET" && req.method !== "HEAD")
     return send(res, 405, { code: "MethodNotAllowed", message: "Use GET" }, cors);
   const storageId = decodeURIComponent(url.pathname.slice("/api/storage/".length));
-  const file = engine.readFile(storageId);
+  const file = engine.files.readFile(storageId);
   if (!file) return send(res, 404, { code: "FileNotFound", message: "File not found" }, cors);
   res.writeHead(200, {
     ...cors,

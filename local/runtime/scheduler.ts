@@ -88,7 +88,7 @@ export class Scheduler {
       .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
     for (const [id] of due) {
       this.pending.delete(id);
-      this.trackRun(this.getEngine().runScheduledJob(id));
+      this.trackRun(this.getEngine().jobs.runScheduledJob(id));
     }
     this.arm();
   }

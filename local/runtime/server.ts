@@ -159,9 +159,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     return next;
   };
   engine = await load();
-  const orphans = blobs.collectGarbage(engine.storedHashes());
+  const orphans = blobs.collectGarbage(engine.files.storedHashes());
   if (orphans > 0) log.info(`removed ${orphans} stored file(s) that no document references`);
-  const interrupted = await engine.failInterruptedJobs();
+  const interrupted = await engine.jobs.failInterruptedJobs();
   if (interrupted > 0)
     log.warn(`${interrupted} scheduled action(s) were interrupted by the last stop`);
   scheduler.restore(state);

@@ -3,17 +3,21 @@
 // `convex-test` are pinned to exact versions, every internal is touched only through (and
 // listed in) the convexTest/ folder, and `selfTest()` checks every hook at start-up.
 //
-// What the engine adds on top of convex-test:
-// - committed writes are reported (for persistence, subscriptions and the scheduler);
-// - index ranges are served from ordered indexes (indexes.ts), so a query costs what it reads;
+// What the engine adds on top of convex-test (and where, in this folder):
+// - committed writes are reported, for persistence, subscriptions and the scheduler
+//   (databaseHooks.ts, over the documents and indexes of state.ts);
+// - index ranges are served from ordered indexes (indexes.ts), so a query costs what it reads
+//   (rangeQueries.ts; text search: searchQueries.ts);
 // - what each query reads (index ranges, documents) is recorded as its read set, so a write
 //   re-runs only the subscriptions it touches;
-// - transactions run side by side with optimistic concurrency control, as on Convex;
+// - transactions run side by side with optimistic concurrency control, as on Convex
+//   (transactions.ts);
 // - ids have Convex's format (ids.ts);
-// - the scheduler is replaced (timers longer than 24.8 days, restarts, exactly-once mutations);
-// - paginated queries honour journals (the end cursor is pinned across re-runs);
-// - console output of functions is captured as Convex log lines;
-// - only public functions can be called by clients.
+// - the scheduler is replaced: timers longer than 24.8 days, restarts, exactly-once mutations
+//   (scheduledJobs.ts), and so is file storage (files.ts);
+// - paginated queries honour journals: the end cursor is pinned across re-runs (syscalls.ts);
+// - console output of functions is captured as Convex log lines (execution.ts);
+// - only public functions can be called by clients (runPublic, below).
 import { convexTest } from "convex-test";
 import { makeFunctionReference } from "convex/server";
 import {
@@ -44,11 +48,7 @@ import { ReadSet } from "../indexes.js";
 import { logExecution, type ExecutionKind } from "../log.js";
 import { BlobStore } from "../storage.js";
 import { ConvexSystemError, isConvexSystemError } from "../validation.js";
-import { Files } from "./files.js";
 import { installDatabaseHooks, type CommitListener } from "./databaseHooks.js";
-import type { RangeQueries } from "./rangeQueries.js";
-import { ScheduledJobs } from "./scheduledJobs.js";
-import { installSyscallHooks } from "./syscalls.js";
 import {
   describeError,
   execStorage,
@@ -62,8 +62,12 @@ import {
   type Journal,
   type Outcome,
 } from "./execution.js";
+import { Files } from "./files.js";
+import type { RangeQueries } from "./rangeQueries.js";
+import { ScheduledJobs } from "./scheduledJobs.js";
+import type { StoredState } from "./state.js";
+import { installSyscallHooks } from "./syscalls.js";
 import { Transactions, withOccRetries } from "./transactions.js";
-import { type StoredState } from "./state.js";
 
 const SYSTEM_TABLES = new Set(["_storage", "_scheduled_functions"]);
 
@@ -90,8 +94,10 @@ export class Engine {
   private readonly baseUrl: () => string;
   private readonly txs: Transactions;
   private ranges!: RangeQueries;
-  private files!: Files;
-  private jobs!: ScheduledJobs;
+  /** File storage: `_storage` documents and their bytes (set by `create`). */
+  files!: Files;
+  /** Scheduled functions: running due jobs (set by `create`). */
+  jobs!: ScheduledJobs;
 
   private constructor(
     app: BuiltApp,
@@ -411,34 +417,6 @@ export class Engine {
     } finally {
       this.running -= 1;
     }
-  }
-
-  /**
-   * Stores a file (an upload or `ctx.storage.store`): the bytes first, durably, then its
-   * `_storage` document. Returns the storage id.
-   */
-  storeFile(bytes: Uint8Array, contentType: string | null, sha256?: string): Promise<string> {
-    return this.files.storeFile(bytes, contentType, sha256);
-  }
-
-  /** A stored file's bytes and content type; null when there is no such file. */
-  readFile(storageId: string, track = false) {
-    return this.files.readFile(storageId, track);
-  }
-
-  /** The hashes of every stored file (for removing bytes nothing references). */
-  storedHashes(): Set<string> {
-    return this.files.storedHashes();
-  }
-
-  /** Runs a due scheduled job (see ScheduledJobs.runScheduledJob). */
-  runScheduledJob(jobId: string): Promise<void> {
-    return this.jobs.runScheduledJob(jobId);
-  }
-
-  /** Marks jobs that were running when the process stopped as failed (actions run at most once). */
-  failInterruptedJobs(): Promise<number> {
-    return this.jobs.failInterruptedJobs();
   }
 
   /** True while any function of this engine is running. */
