@@ -54,6 +54,7 @@ import {
   execStorage,
   installConsoleCapture,
   instrumentFunction,
+  newExecContext,
   isConvexError,
   requestId,
   type ExecContext,
@@ -252,18 +253,7 @@ export class Engine {
       client?: RequestClient;
     } = {},
   ): Promise<Outcome> {
-    const ctx: ExecContext = {
-      kind,
-      path: udfPath,
-      reads: new ReadSet(),
-      logLines: [],
-      journalIn: options.journal ?? null,
-      journalOut: null,
-      paginated: false,
-      commitTag: options.commitTag,
-      depth: 0,
-      readAuth: false,
-    };
+    const ctx = newExecContext(kind, udfPath, options);
     const reqId = requestId();
     const started = performance.now();
     this.running += 1;
@@ -366,17 +356,7 @@ export class Engine {
       return new Response("No matching routes found", { status: 404 });
     }
     const handler = httpActionHandler(found[0]);
-    const ctx: ExecContext = {
-      kind: "http",
-      path,
-      reads: new ReadSet(),
-      logLines: [],
-      journalIn: null,
-      journalOut: null,
-      paginated: false,
-      depth: 0,
-      readAuth: false,
-    };
+    const ctx = newExecContext("http", path);
     let response: Response | undefined;
     this.running += 1;
     try {

@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes } from "node:crypto";
 import { convexToJson, type JSONValue, type Value } from "convex/values";
 import { replaceHandler, takeOverValidation } from "../convexTest/functions.js";
-import type { ReadSet } from "../indexes.js";
+import { ReadSet } from "../indexes.js";
 import { isError } from "../isolateScope.js";
 import { formatLogLine, type ExecutionKind } from "../log.js";
 import {
@@ -62,6 +62,26 @@ export type Outcome =
     };
 
 export const execStorage = new AsyncLocalStorage<ExecContext>();
+
+/** A fresh context for an execution of the function at `path` (nothing read or logged yet). */
+export function newExecContext(
+  kind: ExecutionKind,
+  path: string,
+  options: { journal?: Journal | null; commitTag?: ExecContext["commitTag"] } = {},
+): ExecContext {
+  return {
+    kind,
+    path,
+    reads: new ReadSet(),
+    logLines: [],
+    journalIn: options.journal ?? null,
+    journalOut: null,
+    paginated: false,
+    commitTag: options.commitTag,
+    depth: 0,
+    readAuth: false,
+  };
+}
 
 let consoleInstalled = false;
 export function installConsoleCapture() {

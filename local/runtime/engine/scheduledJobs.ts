@@ -17,11 +17,10 @@ import {
   trackScheduledFunction,
 } from "../convexTest/database.js";
 import type { ConvexTestDatabase, ConvexTestTransactions } from "../convexTest/shapes.js";
-import { ReadSet } from "../indexes.js";
 import { isError } from "../isolateScope.js";
 import { logExecution } from "../log.js";
 import type { Engine } from "./engine.js";
-import { execStorage, type ExecContext } from "./execution.js";
+import { execStorage, newExecContext } from "./execution.js";
 import type { Doc, StoredState } from "./state.js";
 import { withOccRetries } from "./transactions.js";
 
@@ -81,17 +80,7 @@ export class ScheduledJobs {
       return;
     }
     if (fn.isMutation) {
-      const ctx: ExecContext = {
-        kind: "scheduled",
-        path: job.name,
-        reads: new ReadSet(),
-        logLines: [],
-        journalIn: null,
-        journalOut: null,
-        paginated: false,
-        depth: 0,
-        readAuth: false,
-      };
+      const ctx = newExecContext("scheduled", job.name);
       const started = performance.now();
       let failure: string | undefined;
       await execStorage.run(ctx, () =>
