@@ -6,7 +6,7 @@ import type { Engine } from "./engine/engine.js";
 import type { FunctionKind, Identity } from "./engine/execution.js";
 import type { RequestClient } from "./convexTest/functions.js";
 import { AuthError, type TokenVerifier } from "./auth.js";
-import { encodeTs } from "./sync.js";
+import { encodeTs } from "./sync/protocol.js";
 import { clockOffset, setClockOffset } from "./clock.js";
 import { readLimitedBody, RequestRefused, type WorkGate } from "./overload.js";
 
