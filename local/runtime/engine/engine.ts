@@ -84,6 +84,15 @@ export interface EngineOptions {
   baseUrl?: () => string;
 }
 
+/** How a function is run, beyond its path, arguments and caller (see ExecContext). */
+export interface RunOptions {
+  journal?: Journal | null;
+  commitTag?: ExecContext["commitTag"];
+  /** The kind its log line shows (a scheduled action's is "scheduled"). */
+  logKind?: ExecutionKind;
+  client?: RequestClient;
+}
+
 export class Engine {
   readonly app: BuiltApp;
   private t!: ReturnType<typeof convexTest>;
@@ -215,11 +224,7 @@ export class Engine {
     udfPath: string,
     args: JSONValue,
     identity: Identity | null,
-    options: {
-      journal?: Journal | null;
-      commitTag?: ExecContext["commitTag"];
-      client?: RequestClient;
-    } = {},
+    options: Omit<RunOptions, "logKind"> = {},
   ): Promise<Outcome> {
     const fn = await this.findFunction(udfPath);
     const [modulePath, exportName = "default"] = udfPath.replace(/\.js(?=:|$)/, "").split(":");
@@ -246,12 +251,7 @@ export class Engine {
     udfPath: string,
     args: JSONValue,
     identity: Identity | null,
-    options: {
-      journal?: Journal | null;
-      commitTag?: ExecContext["commitTag"];
-      logKind?: ExecutionKind;
-      client?: RequestClient;
-    } = {},
+    options: RunOptions = {},
   ): Promise<Outcome> {
     const ctx = newExecContext(kind, udfPath, options);
     const reqId = requestId();
