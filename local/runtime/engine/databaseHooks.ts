@@ -122,7 +122,9 @@ function installQueryHooks(
   // reads the whole index's statistics, so it depends on the whole table.
   const resolveByConvexTest = wrapQuerySource(db, (query, original) => {
     if (query?.source?.type !== "Search") return original(query);
-    const { ranked, capped } = search.rankSearchQuery(query);
+    const results = search.rankSearchQuery(query);
+    const { capped } = results;
+    const ranked = results.all();
     search.lastSearchCapped = capped;
     return { ...search.queryOperators(query), sortedDocs: ranked.map((r) => r.doc) };
   });

@@ -16,8 +16,8 @@ import {
   decodeSearchCursor,
   encodeSearchCursor,
   rankSearch,
+  type RankedResults,
   TOO_MANY_CANDIDATES,
-  type Ranked,
   type SearchFilter,
 } from "../search.js";
 import { committedDocs, tableOf, type Doc, type StoredState } from "./state.js";
@@ -48,7 +48,7 @@ export class SearchQueries {
     return { filterFn, limit, fieldPathsToSortBy: [], order: "asc" };
   }
 
-  rankSearchQuery(query: SerializedQuery): { ranked: Ranked<Doc>[]; capped: boolean } {
+  rankSearchQuery(query: SerializedQuery): RankedResults<Doc> {
     const indexName = String(query.source.indexName);
     const [table, name] = indexName.split(".") as [string, string?];
     const indexes = tableSchema(this.db, table)?.searchIndexes ?? [];
@@ -76,7 +76,8 @@ export class SearchQueries {
 
   // Pages of search results: cursors are index keys (score, creation time, id), as on Convex.
   paginateSearch(opts: PageRequest): Page {
-    const { ranked, capped } = this.rankSearchQuery(opts.query);
+    const results = this.rankSearchQuery(opts.query);
+    const { capped } = results;
     const { filterFn } = this.queryOperators(opts.query);
     const parse = (cursor: string) => {
       const key = decodeSearchCursor(cursor);
@@ -90,6 +91,8 @@ export class SearchQueries {
     if (opts.cursor === "_end_cursor") return { ...empty, splitCursor: null, pageStatus: null };
     const start = opts.cursor ? parse(opts.cursor) : null;
     const end = opts.endCursor && opts.endCursor !== "_end_cursor" ? parse(opts.endCursor) : null;
+    if (!start && !end) return this.firstPage(results, opts.pageSize, filterFn);
+    const ranked = results.all();
     // A write changes every score a little (the statistics are over the whole index), so a
     // cursor's document is found by id where it still matches; its key is the fallback.
     const position = (key: [number, number, string]) => {
@@ -123,6 +126,33 @@ export class SearchQueries {
       }
     }
     if (reachedEnd && capped) throw new Error(TOO_MANY_CANDIDATES);
+    return {
+      page,
+      isDone: continueCursor === "_end_cursor",
+      continueCursor,
+      splitCursor: null,
+      pageStatus: null,
+    };
+  }
+
+  /** A first page: only its best documents are put in order (and one more, to know if it ends). */
+  private firstPage(
+    results: RankedResults<Doc>,
+    pageSize: number,
+    filterFn: (doc: Doc) => boolean,
+  ): Page {
+    const page: Doc[] = [];
+    let continueCursor = "_end_cursor";
+    let taken = 0;
+    for (const { doc, key } of results.inOrder()) {
+      taken += 1;
+      if (filterFn(doc)) page.push(doc);
+      if (page.length >= pageSize && taken < results.length) {
+        continueCursor = encodeSearchCursor(key);
+        break;
+      }
+    }
+    if (continueCursor === "_end_cursor" && results.capped) throw new Error(TOO_MANY_CANDIDATES);
     return {
       page,
       isDone: continueCursor === "_end_cursor",
