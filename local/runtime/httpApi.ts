@@ -7,6 +7,7 @@ import type { FunctionKind, Identity } from "./engine/execution.js";
 import type { RequestClient } from "./convexTest/functions.js";
 import { AuthError, type TokenVerifier } from "./auth.js";
 import { encodeTs } from "./sync/protocol.js";
+import { occCounters } from "./engine/transactions.js";
 import { clockOffset, setClockOffset } from "./clock.js";
 import { readLimitedBody, RequestRefused, type WorkGate } from "./overload.js";
 
@@ -122,6 +123,17 @@ export async function handleApi(
       }
     }
     return send(res, 200, { now: Date.now(), offsetMs: clockOffset() }, cors);
+  }
+  if (url.pathname === "/api/local/metrics") {
+    if (!isAdmin(req, host))
+      return send(res, 401, { code: "Unauthenticated", message: "Admin key required" }, cors);
+    // Optimistic-concurrency conflicts since start (bench:load reads them).
+    return send(
+      res,
+      200,
+      { occRetries: occCounters.retries, occFailures: occCounters.failures },
+      cors,
+    );
   }
   if (url.pathname.startsWith("/api/storage/")) return serveStorage(req, res, url, host, cors);
   const route = KIND_BY_ROUTE[url.pathname];

@@ -55,13 +55,21 @@ export class OccConflict extends ConvexSystemError {
   }
 }
 
+/** Conflicts since the runtime started: retried, and given up after the last retry. */
+export const occCounters = { retries: 0, failures: 0 };
+
 /** Runs `attempt` in a fresh transaction, again (with Convex's backoff) after a conflict. */
 export async function withOccRetries<T>(attempt: () => Promise<T>): Promise<T> {
   for (let retry = 0; ; retry++) {
     try {
       return await txStorage.run(newTx(), attempt);
     } catch (e) {
-      if (!(e instanceof OccConflict) || retry >= OCC_MAX_RETRIES) throw e;
+      if (!(e instanceof OccConflict)) throw e;
+      if (retry >= OCC_MAX_RETRIES) {
+        occCounters.failures += 1;
+        throw e;
+      }
+      occCounters.retries += 1;
       const backoff = Math.min(OCC_MAX_BACKOFF_MS, OCC_INITIAL_BACKOFF_MS * 2 ** retry);
       await new Promise((resolve) => setTimeout(resolve, backoff * (0.5 + Math.random() / 2)));
     }
