@@ -21,16 +21,16 @@ import {
   paidContributionsOf,
   pickWinner as pickWinnerFor,
   setPayoutPreference as setPreference,
-} from "./model/contributions";
+} from "./model/money/contributions";
 import {
   createCheckoutSession,
   retrieveCheckoutSession,
   type SessionState,
-} from "./model/payments/stripe";
+} from "./model/money/stripe";
 import { judgingEndsAt } from "./model/ideas";
-import { fateOf, moneyBoxOf } from "./model/fates";
-import { EMPTY_BUCKETS, heldCents } from "./model/ledger";
-import { currentPeoplesChoice, ineligibleReasons, isEligible, pickOf } from "./model/settlement";
+import { fateOf, moneyBoxOf } from "./model/money/views";
+import { EMPTY_BUCKETS, heldCents } from "./model/money/ledger";
+import { currentPeoplesChoice, ineligibleReasons, isEligible, pickOf } from "./model/money/settlement";
 import {
   contributionStatusValidator,
   payoutPreferenceValidator,
@@ -44,7 +44,7 @@ import {
   fatePartValidator,
   ledgerViewValidator,
   type ContributionView,
-} from "./model/moneyViews";
+} from "./model/money/viewShapes";
 import schema from "./schema";
 import { limitAction, limitCheckout } from "./model/rateLimits";
 import { backedIdeas, myIdeaValidator, postedIdeas } from "./model/myBounties";

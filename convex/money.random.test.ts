@@ -22,7 +22,7 @@ import {
   sweepMovements,
   type MoneyWorld,
 } from "./test.money";
-import { EMPTY_BUCKETS, EMPTY_TOTALS, heldCents } from "./model/ledger";
+import { EMPTY_BUCKETS, EMPTY_TOTALS, heldCents } from "./model/money/ledger";
 import { judgingEndsAt } from "./model/ideas";
 
 const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? 1000);

@@ -10,7 +10,7 @@ import {
   claimAttempt,
   recordAttempt,
   type AttemptResult,
-} from "./model/movements";
+} from "./model/money/movements";
 import {
   chargeOf,
   classifyFailure,
@@ -21,7 +21,7 @@ import {
   findTransfer,
   listRefunds,
   type RefundState,
-} from "./model/payments/stripe";
+} from "./model/money/stripe";
 
 export const claim = internalMutation({
   args: { movementId: v.id("moneyMovements") },

@@ -19,7 +19,7 @@ import {
   notificationPath,
   notificationText,
 } from "./model/notificationKinds";
-import { payableDestination } from "./model/settlement";
+import { payableDestination } from "./model/money/settlement";
 
 const ideaKindValidator = v.union(
   v.literal("video_submitted"),

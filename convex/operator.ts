@@ -8,9 +8,9 @@ import type { Doc } from "./_generated/dataModel";
 import { adminAction, adminQuery, publicQuery } from "./functions";
 import { readCounter } from "./model/counters";
 import { judgingEndsAt } from "./model/ideas";
-import { EMPTY_BUCKETS, heldCents } from "./model/ledger";
-import { platformBalance } from "./model/payments/stripe";
-import { heldReasonValidator } from "./model/moneyViews";
+import { EMPTY_BUCKETS, heldCents } from "./model/money/ledger";
+import { platformBalance } from "./model/money/stripe";
+import { heldReasonValidator } from "./model/money/viewShapes";
 import { moneyBucketsValidator } from "./model/validators";
 import schema from "./schema";
 

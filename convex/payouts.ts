@@ -5,14 +5,14 @@ import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
 import { publicQuery, userAction } from "./functions";
-import { applyAccountUpdate } from "./model/payoutAccounts";
-import { creatorAwardValidator } from "./model/moneyViews";
+import { applyAccountUpdate } from "./model/money/payoutAccounts";
+import { creatorAwardValidator } from "./model/money/viewShapes";
 import schema from "./schema";
 import {
   createPayoutAccount,
   payoutAccountLink,
   retrievePayoutAccountReady,
-} from "./model/payments/stripe";
+} from "./model/money/stripe";
 
 /** Opens (or resumes) Stripe's onboarding for the caller's payout account. */
 export const startOnboarding = userAction({

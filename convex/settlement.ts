@@ -15,8 +15,8 @@ import {
   expireClaim as expireClaimRule,
   followCharge as followChargeRule,
   settleIdea,
-} from "./model/settlement";
-import { expireCheckoutSession, retrieveCheckoutSession } from "./model/payments/stripe";
+} from "./model/money/settlement";
+import { expireCheckoutSession, retrieveCheckoutSession } from "./model/money/stripe";
 
 /** The end of judging: payments still pending are asked about first, then settlement runs. */
 export const start = internalAction({

@@ -4,11 +4,11 @@
 import { v } from "convex/values";
 import { internalAction, internalMutation } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { applySessionState } from "./model/contributions";
-import { applyDispute } from "./model/disputes";
-import { recordRefund } from "./model/movements";
-import { applyAccountUpdate } from "./model/payoutAccounts";
-import { listRefunds, type SessionState } from "./model/payments/stripe";
+import { applySessionState } from "./model/money/contributions";
+import { applyDispute } from "./model/money/disputes";
+import { recordRefund } from "./model/money/movements";
+import { applyAccountUpdate } from "./model/money/payoutAccounts";
+import { listRefunds, type SessionState } from "./model/money/stripe";
 import { eventChangeValidator, refundStateValidator } from "./model/validators";
 
 export const applyEvent = internalMutation({

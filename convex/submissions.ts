@@ -32,7 +32,7 @@ import {
   submittedVideoFields,
   voteValidator,
 } from "./model/validators";
-import { creatorBecamePayable, isEligible } from "./model/settlement";
+import { creatorBecamePayable, isEligible } from "./model/money/settlement";
 import { publishedAfter } from "./model/originality";
 
 const voteResult = v.object({ newVoteTotal: v.number(), userVote: voteValidator });

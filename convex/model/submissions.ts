@@ -30,7 +30,7 @@ import { lookUpYouTubeVideo } from "./platforms/youtube";
 import { tiktokOEmbed, tiktokOwnVideo } from "./platforms/tiktok";
 import { usableAccessToken } from "./platforms/connections";
 import { limitAction } from "./rateLimits";
-import { creatorBecamePayable, ineligibleReasons, isEligible, voteQualifies } from "./settlement";
+import { creatorBecamePayable, ineligibleReasons, isEligible, voteQualifies } from "./money/settlement";
 import { notifyClaimedAwards, notifyVideoClaimed, notifyVideoSubmitted } from "./notify";
 
 export interface VerifiedVideo {

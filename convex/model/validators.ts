@@ -1,7 +1,7 @@
 // Validators for values that several tables and functions share.
 import { v } from "convex/values";
 import { literals } from "convex-helpers/validators";
-import { AWARD_STATUSES, LEDGER_KINDS, MOVEMENT_KINDS, MOVEMENT_STATES } from "./moneyStates";
+import { AWARD_STATUSES, LEDGER_KINDS, MOVEMENT_KINDS, MOVEMENT_STATES } from "./money/states";
 
 export const ACCOUNT_TYPES = ["Creator", "Viewer", "Business"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];

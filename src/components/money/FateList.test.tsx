@@ -5,7 +5,7 @@ import { useQuery } from "convex/react";
 import { getFunctionName } from "convex/server";
 import { FateList, type ContributionFates } from "./FateList";
 import YourContributions, { YourContributionsCard } from "./YourContributions";
-import { FATE_STATES, type FatePart, type FateState } from "../../../convex/model/moneyStates";
+import { FATE_STATES, type FatePart, type FateState } from "../../../convex/model/money/states";
 import { mockConvex } from "../../test/money";
 
 vi.mock("convex/react", () => ({

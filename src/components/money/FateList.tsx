@@ -3,7 +3,7 @@
 // contribution page (`fate` from `bySession`) and in the idea page's "Your contributions" card.
 import "../../styles/money.css";
 import type { Id } from "../../../convex/_generated/dataModel";
-import type { FatePart, FateState } from "../../../convex/model/moneyStates";
+import type { FatePart, FateState } from "../../../convex/model/money/states";
 import { fateSentence } from "./moneyText";
 
 /** One of the caller's contributions to an idea (`api.contributions.myFates`). */

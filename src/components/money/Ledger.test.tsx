@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useQuery } from "convex/react";
 import Ledger, { MoneyBox, type LedgerView } from "./Ledger";
-import { LEDGER_KINDS } from "../../../convex/model/moneyStates";
+import { LEDGER_KINDS } from "../../../convex/model/money/states";
 import { LEDGER_KIND_TEXT } from "./moneyText";
 import { mockConvex } from "../../test/money";
 

@@ -12,7 +12,7 @@ import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { formatLongDate, formatMoney } from "../../../convex/model/labels";
-import type { HeldReason, LedgerKind } from "../../../convex/model/moneyStates";
+import type { HeldReason, LedgerKind } from "../../../convex/model/money/states";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import { awardState, heldSentence, ledgerEntryText, quoted } from "./moneyText";
 

@@ -2,7 +2,7 @@
 // every sentence the money screens say, so none of them says "on its way" about money that
 // cannot move: only money being transferred or refunded is described as moving.
 import { formatLongDate, formatMoney } from "../../../convex/model/labels";
-import type { FatePart, HeldReason, LedgerKind } from "../../../convex/model/moneyStates";
+import type { FatePart, HeldReason, LedgerKind } from "../../../convex/model/money/states";
 
 /** “{title}” with typographic quotes. */
 export function quoted(title: string): string {

@@ -3,9 +3,9 @@
 // builds, what it checks and what clients read cannot drift apart.
 import { v, type Infer } from "convex/values";
 import { literals } from "convex-helpers/validators";
-import schema from "../schema";
-import { FATE_STATES, HELD_REASONS } from "./moneyStates";
-import { customerDetailsValidator, contributionOutcomeValidator } from "./validators";
+import schema from "../../schema";
+import { FATE_STATES, HELD_REASONS } from "./states";
+import { customerDetailsValidator, contributionOutcomeValidator } from "../validators";
 
 export const fateStateValidator = literals(...FATE_STATES);
 export const heldReasonValidator = literals(...HELD_REASONS);

@@ -1,12 +1,12 @@
 // The settlement rules (product rules "Money"): which videos can win, who wins each
 // contribution, the claim window, and awards that follow Stripe's view of each charge. Every
 // decision that moves money plans its movement here, in the same transaction (model/movements).
-import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { internal } from "../_generated/api";
-import { judgingEndsAt } from "./ideas";
-import { DAY_MS } from "./labels";
-import { CLAIM_WINDOW_DAYS } from "./moneyStates";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { internal } from "../../_generated/api";
+import { judgingEndsAt } from "../ideas";
+import { DAY_MS } from "../labels";
+import { CLAIM_WINDOW_DAYS } from "./states";
 import {
   awardableCents,
   countsTowardBounty,
@@ -15,8 +15,8 @@ import {
   syncMoney,
 } from "./ledger";
 import { planMovement } from "./movements";
-import { QUALIFYING_ACCOUNT_AGE_DAYS } from "./voteRule";
-import { notifyAwarded, notifyOutcome } from "./notify";
+import { QUALIFYING_ACCOUNT_AGE_DAYS } from "../voteRule";
+import { notifyAwarded, notifyOutcome } from "../notify";
 
 export function claimDeadlineOf(proposal: Doc<"proposals">): number {
   return judgingEndsAt(proposal.expiration) + CLAIM_WINDOW_DAYS * DAY_MS;

@@ -1,8 +1,8 @@
 // Card disputes (product rules "Awards follow the charge"): an open dispute freezes the
 // payment's money (no award, no transfer; a made transfer is reversed); closed won, the money
 // continues on its path; lost, it is recorded as lost to the chargeback.
-import type { MutationCtx } from "../_generated/server";
-import type { DisputeState } from "./payments/events";
+import type { MutationCtx } from "../../_generated/server";
+import type { DisputeState } from "./stripeEvents";
 import { followCharge } from "./settlement";
 
 export async function applyDispute(ctx: MutationCtx, dispute: DisputeState, now: number) {

@@ -3,12 +3,12 @@
 // transfers and reversals — never kept by hand. Every change becomes a dated ledger line and
 // moves the idea's totals and the platform's, in the same transaction.
 import type { Infer } from "convex/values";
-import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { addToCounter, type CounterName } from "./counters";
-import { disputeIsOpen } from "./payments/events";
-import type { LedgerKind } from "./moneyStates";
-import type { ledgerTotalsValidator, moneyBucketsValidator } from "./validators";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { addToCounter, type CounterName } from "../counters";
+import { disputeIsOpen } from "./stripeEvents";
+import type { LedgerKind } from "./states";
+import type { ledgerTotalsValidator, moneyBucketsValidator } from "../validators";
 
 export type Buckets = Infer<typeof moneyBucketsValidator>;
 export type LedgerTotals = Infer<typeof ledgerTotalsValidator>;

@@ -1,12 +1,12 @@
 // What people see of money: each contribution's fate in parts, and an idea's money box. Read
 // from the ledger's buckets and the awards, so a state is shown only when it is true (money
 // "being paid" only when its creator is payable and a transfer is under way).
-import type { Doc, Id } from "../_generated/dataModel";
-import type { QueryCtx } from "../_generated/server";
-import { judgingEndsAt } from "./ideas";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { QueryCtx } from "../../_generated/server";
+import { judgingEndsAt } from "../ideas";
 import { bucketsOfTotals, EMPTY_BUCKETS, heldCents, totalsOf } from "./ledger";
-import type { FatePart, HeldGroup, MoneyBox, SubmissionRef } from "./moneyViews";
-import { publicName } from "./users";
+import type { FatePart, HeldGroup, MoneyBox, SubmissionRef } from "./viewShapes";
+import { publicName } from "../users";
 
 async function submissionRef(
   ctx: QueryCtx,

@@ -4,15 +4,15 @@
 // made (by our metadata), reuses the idempotency key only after a network failure and within
 // 24 h (Stripe replays a key's first answer, 500s included, for 24 h), and takes a new key only
 // once Stripe shows nothing was made. After MAX_ATTEMPTS it needs attention; nothing is dropped.
-import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx } from "../_generated/server";
-import { internal } from "../_generated/api";
-import type { MovementKind } from "./moneyStates";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
+import { internal } from "../../_generated/api";
+import type { MovementKind } from "./states";
 import { v, type Infer } from "convex/values";
 import { literals } from "convex-helpers/validators";
-import { CALL_FAILURES, type RefundState } from "./payments/stripe";
+import { CALL_FAILURES, type RefundState } from "./stripe";
 import { awardableCents, bucketsOf, syncMoney } from "./ledger";
-import { notifyRefund, notifyTransferSent } from "./notify";
+import { notifyRefund, notifyTransferSent } from "../notify";
 
 export const MAX_ATTEMPTS = 10;
 export const KEY_REUSE_MS = 24 * 60 * 60 * 1000;

@@ -17,7 +17,7 @@ export const FATE_STATES = [
 export type FateState = (typeof FATE_STATES)[number];
 
 /** One part of a contribution's fate; its shape is its validator's (model/moneyViews.ts). */
-export type { FatePart } from "./moneyViews";
+export type { FatePart } from "./viewShapes";
 
 /** One line of an idea's ledger: every change of where money is. */
 export const LEDGER_KINDS = [

@@ -1,5 +1,5 @@
 // Creators' Stripe Connect accounts: ready means Stripe lets them receive transfers.
-import type { MutationCtx } from "../_generated/server";
+import type { MutationCtx } from "../../_generated/server";
 import { creatorBecamePayable } from "./settlement";
 
 /** From Stripe (a Connect webhook, or a re-read when the creator returns from onboarding). */
