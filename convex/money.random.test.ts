@@ -22,7 +22,8 @@ import {
   sweepMovements,
   type MoneyWorld,
 } from "./test.money";
-import { EMPTY_BUCKETS, EMPTY_TOTALS, heldCents } from "./model/money/ledger";
+import { EMPTY_TOTALS } from "./model/money/ledger";
+import { EMPTY_BUCKETS, heldCents } from "./model/money/rules";
 import { judgingEndsAt } from "./model/ideas";
 
 const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? 1000);

@@ -6,7 +6,7 @@ import { internalAction, internalMutation } from "./_generated/server";
 import { internal } from "./_generated/api";
 import { applySessionState } from "./model/money/contributions";
 import { applyDispute } from "./model/money/disputes";
-import { recordRefund } from "./model/money/movements";
+import { recordRefund } from "./model/money/refunds";
 import { applyAccountUpdate } from "./model/money/payoutAccounts";
 import { listRefunds, type SessionState } from "./model/money/stripe";
 import { eventChangeValidator, refundStateValidator } from "./model/validators";

@@ -9,7 +9,8 @@ import { DAY_MS } from "../labels";
 import type { SessionState } from "./stripe";
 import { syncMoney } from "./ledger";
 import { planMovement } from "./movements";
-import { isEligible, settleContribution } from "./settlement";
+import { isEligible } from "./rules";
+import { settleContribution } from "./settlement";
 import { notifyPaymentConfirmed } from "../notify";
 
 /** Pending and processing payments are re-read from Stripe daily (and before settlement). */

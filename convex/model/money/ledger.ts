@@ -1,29 +1,32 @@
 // The ledger: where each paid contribution's money is, in cents, always recomputed from the
-// records that say so — Stripe's refunds and disputes of the payment, and our confirmed
-// transfers and reversals — never kept by hand. Every change becomes a dated ledger line and
-// moves the idea's totals and the platform's, in the same transaction.
+// records that say so — Stripe's refunds and disputes of the payment, and our movements — never
+// kept by hand, and why its held money is still here (the rules decide both: rules.ts). Every
+// change becomes a dated ledger line and moves the idea's totals and the platform's, in the same
+// transaction.
 import type { Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { addToCounter, type CounterName } from "../counters";
+import type { ledgerTotalsValidator } from "../validators";
+import {
+  countingCents,
+  EMPTY_BUCKETS,
+  heldCents,
+  heldReasonOf,
+  heldUntil,
+  isLiveAward,
+  refundBuckets,
+  refundFinished,
+  type Buckets,
+  type RefundRecord,
+} from "./rules";
+import { HELD_REASONS, type HeldReason, type LedgerKind } from "./states";
 import { disputeIsOpen } from "./stripeEvents";
-import type { LedgerKind } from "./states";
-import type { ledgerTotalsValidator, moneyBucketsValidator } from "../validators";
 
-export type Buckets = Infer<typeof moneyBucketsValidator>;
 export type LedgerTotals = Infer<typeof ledgerTotalsValidator>;
+export type HeldBy = Record<HeldReason, number>;
 
-export const EMPTY_BUCKETS: Buckets = {
-  collectedCents: 0,
-  refundedCents: 0,
-  refundingCents: 0,
-  refundFailedCents: 0,
-  transferredCents: 0,
-  disputedCents: 0,
-  lostCents: 0,
-};
-
-export const EMPTY_TOTALS: Required<LedgerTotals> = {
+export const EMPTY_TOTALS: Required<Omit<LedgerTotals, "heldBy">> = {
   contributedCents: 0,
   refundedCents: 0,
   refundingCents: 0,
@@ -34,30 +37,17 @@ export const EMPTY_TOTALS: Required<LedgerTotals> = {
   awardedCents: 0,
 };
 
-/** Money still on the platform: what is neither returned, paid out, frozen nor lost. */
-export function heldCents(b: Buckets): number {
-  return (
-    b.collectedCents -
-    b.refundedCents -
-    b.refundingCents -
-    b.refundFailedCents -
-    b.transferredCents -
-    b.disputedCents -
-    b.lostCents
-  );
+export function totalsOf(proposal: Doc<"proposals">) {
+  const { heldBy, ...totals }: LedgerTotals = proposal.ledger ?? EMPTY_TOTALS;
+  return { ...EMPTY_TOTALS, ...totals, heldBy: heldByOf(heldBy) };
 }
 
-/** What can still go to a creator: collected, less refunds (any state), disputes and losses. */
-export function awardableCents(b: Buckets): number {
-  return b.collectedCents - b.refundedCents - b.refundingCents - b.refundFailedCents - b.lostCents;
+export function heldByOf(heldBy: LedgerTotals["heldBy"]): HeldBy {
+  return Object.fromEntries(HELD_REASONS.map((r) => [r, heldBy?.[r] ?? 0])) as HeldBy;
 }
 
-export function totalsOf(proposal: Doc<"proposals">): Required<LedgerTotals> {
-  return { ...EMPTY_TOTALS, ...proposal.ledger };
-}
-
-/** An idea's totals as buckets, so the bucket rules (heldCents) serve the idea as a whole. */
-export function bucketsOfTotals(t: Required<LedgerTotals>): Buckets {
+/** An idea's totals as buckets, so the bucket rules serve the idea as a whole. */
+export function bucketsOfTotals(t: ReturnType<typeof totalsOf>): Buckets {
   return {
     collectedCents: t.contributedCents,
     refundedCents: t.refundedCents,
@@ -69,27 +59,35 @@ export function bucketsOfTotals(t: Required<LedgerTotals>): Buckets {
   };
 }
 
-/** The bounty: paid money that is neither refunded (in any state), disputed nor lost. */
-export function bountyOf(t: Required<LedgerTotals>): number {
-  return (
-    t.contributedCents -
-    t.refundedCents -
-    t.refundingCents -
-    t.refundFailedCents -
-    t.disputedCents -
-    t.lostCents
-  );
-}
-
 /** Only USD counts (product rules); other currencies are refunded and never reach the totals. */
 export function countsTowardBounty(contribution: Doc<"contributions">): boolean {
   return (contribution.currency ?? "usd") === "usd";
+}
+
+export async function movementsOf(ctx: QueryCtx, contributionId: Id<"contributions">) {
+  return await ctx.db
+    .query("moneyMovements")
+    .withIndex("by_contribution", (q) => q.eq("contributionId", contributionId))
+    .take(200);
+}
+
+export async function awardsOf(ctx: QueryCtx, contributionId: Id<"contributions">) {
+  return await ctx.db
+    .query("awards")
+    .withIndex("by_contribution", (q) => q.eq("contributionId", contributionId))
+    .take(50);
+}
+
+/** The award that holds a contribution's money now (one at most), if any. */
+export async function liveAwardOf(ctx: QueryCtx, contributionId: Id<"contributions">) {
+  return (await awardsOf(ctx, contributionId)).find(isLiveAward) ?? null;
 }
 
 /** A contribution's buckets, from Stripe's records of its payment and our movements. */
 export async function bucketsOf(
   ctx: QueryCtx,
   contribution: Doc<"contributions">,
+  movements?: Doc<"moneyMovements">[],
 ): Promise<Buckets> {
   const collected = contribution.collectedCents ?? 0;
   if (collected === 0 || !contribution.paymentIntentId) return EMPTY_BUCKETS;
@@ -100,26 +98,31 @@ export async function bucketsOf(
     .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", intent))
     .take(100);
   const atStripe = new Set(refunds.flatMap((r) => (r.movementId ? [r.movementId] : [])));
-  for (const refund of refunds) {
-    if (refund.status === "succeeded") b.refundedCents += refund.amountCents;
-    else if (refund.status === "failed" || refund.status === "canceled")
-      b.refundFailedCents += refund.amountCents;
-    else b.refundingCents += refund.amountCents;
-  }
-  const movements = await ctx.db
-    .query("moneyMovements")
-    .withIndex("by_contribution", (q) => q.eq("contributionId", contribution._id))
-    .take(200);
-  for (const m of movements) {
+  const records: RefundRecord[] = refunds.map((r) => ({
+    amountCents: r.amountCents,
+    status: r.status,
+    createdAt: r.createdAt ?? r._creationTime,
+    failedAt: refundFinished(r.status) === "failed" ? (r.failedAt ?? r.updatedAt) : null,
+    // A refund we planned was for money that no failure holds; any other may be a redo.
+    mayRedo: r.movementId === undefined,
+  }));
+  for (const m of movements ?? (await movementsOf(ctx, contribution._id))) {
     if (m.kind === "refund" && !atStripe.has(m._id)) {
       // Asked of Stripe but not seen there yet; given up on: the operator's to sort out.
-      if (m.state === "planned" || m.state === "sent") b.refundingCents += m.amountCents;
-      else if (m.state === "needs_attention") b.refundFailedCents += m.amountCents;
+      if (m.state === "planned" || m.state === "sent" || m.state === "needs_attention")
+        records.push({
+          amountCents: m.amountCents,
+          status: m.state === "needs_attention" ? "failed" : "pending",
+          createdAt: m._creationTime,
+          failedAt: m.state === "needs_attention" ? (m.settledAt ?? m._creationTime) : null,
+          mayRedo: false,
+        });
     }
     if (m.state !== "confirmed") continue;
     if (m.kind === "transfer") b.transferredCents += m.amountCents;
     if (m.kind === "reversal") b.transferredCents -= m.amountCents;
   }
+  Object.assign(b, refundBuckets(records));
   const disputes = await ctx.db
     .query("stripeDisputes")
     .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", intent))
@@ -131,7 +134,23 @@ export async function bucketsOf(
   return b;
 }
 
-const BUCKET_TOTAL: Record<keyof Buckets, keyof LedgerTotals> = {
+/** Where a contribution's money is and why what is held is held, by the rules. */
+export async function placeOf(ctx: QueryCtx, contribution: Doc<"contributions">) {
+  const movements = await movementsOf(ctx, contribution._id);
+  const buckets = await bucketsOf(ctx, contribution, movements);
+  const held = heldCents(buckets);
+  const reason = heldReasonOf({
+    disputed: buckets.disputedCents > 0,
+    needsAttention: movements.some(
+      (m) => m.state === "needs_attention" && (m.kind === "transfer" || m.kind === "reversal"),
+    ),
+    settled: contribution.settled,
+    award: await liveAwardOf(ctx, contribution._id),
+  });
+  return { buckets, held, reason: held === 0 ? null : reason };
+}
+
+const BUCKET_TOTAL = {
   collectedCents: "contributedCents",
   refundedCents: "refundedCents",
   refundingCents: "refundingCents",
@@ -139,7 +158,7 @@ const BUCKET_TOTAL: Record<keyof Buckets, keyof LedgerTotals> = {
   transferredCents: "paidOutCents",
   disputedCents: "disputedCents",
   lostCents: "lostCents",
-};
+} as const satisfies Record<keyof Buckets, keyof LedgerTotals>;
 const BUCKET_COUNTER: Record<keyof Buckets, CounterName> = {
   collectedCents: "money.collected",
   refundedCents: "money.refunded",
@@ -160,7 +179,8 @@ export interface LedgerLine {
 /**
  * The ledger lines a change of buckets means, in plain kinds. Every cent of the change belongs
  * to exactly one line (a refund that failed moves money out of "refunded" into "refund failed"
- * in one line), so summing the lines' deltas gives back the totals.
+ * in one line; its redo moves it from "refund failed" into "refunded"), so summing the lines'
+ * deltas gives back the totals.
  */
 export function linesFor(before: Buckets, after: Buckets): LedgerLine[] {
   const rest = {} as Buckets;
@@ -171,6 +191,7 @@ export function linesFor(before: Buckets, after: Buckets): LedgerLine[] {
     for (const [k, v] of Object.entries(deltas) as [keyof Buckets, number][]) rest[k] -= v;
     lines.push({ kind, cents, deltas });
   };
+  /** How much bucket k fell in this change (not yet given to a line), up to `upTo`. */
   const drop = (k: keyof Buckets, upTo: number) => Math.min(upTo, Math.max(0, -rest[k]));
   line("contributed", { collectedCents: rest.collectedCents }, rest.collectedCents);
   if (rest.lostCents > 0) {
@@ -191,23 +212,33 @@ export function linesFor(before: Buckets, after: Buckets): LedgerLine[] {
   }
   if (rest.refundedCents > 0) {
     const refunded = rest.refundedCents;
+    const fromRefunding = drop("refundingCents", refunded);
+    const redone = drop("refundFailedCents", refunded - fromRefunding);
     line(
       "refunded",
-      { refundedCents: refunded, refundingCents: -drop("refundingCents", refunded) },
+      { refundedCents: refunded, refundingCents: -fromRefunding, refundFailedCents: -redone },
       refunded,
     );
   }
-  line("refund_started", { refundingCents: rest.refundingCents }, rest.refundingCents);
+  if (rest.refundingCents > 0) {
+    const started = rest.refundingCents;
+    const redone = drop("refundFailedCents", started);
+    line("refund_started", { refundingCents: started, refundFailedCents: -redone }, started);
+  }
   // A planned refund called off before Stripe made it (a Dashboard refund came first, say).
   line("refund_cancelled", { refundingCents: rest.refundingCents }, -rest.refundingCents);
+  // A refund that failed when its money had already been refunded again.
+  line("refund_failed", { refundedCents: rest.refundedCents }, -rest.refundedCents);
   line("paid_out", { transferredCents: rest.transferredCents }, rest.transferredCents);
   line("reversed", { transferredCents: rest.transferredCents }, -rest.transferredCents);
   return lines;
 }
 
 /**
- * Brings a contribution's buckets up to date with its records and writes what changed into the
- * ledger and the totals. Every change of money goes through here. Returns the new buckets.
+ * Brings a contribution's money up to date with its records — its buckets, and why its held
+ * money is held — and writes what changed into the ledger and the totals. Every change of money
+ * goes through here, and every decision about it (an award, a movement) ends by calling it.
+ * Returns the new buckets.
  */
 export async function syncMoney(
   ctx: MutationCtx,
@@ -215,10 +246,15 @@ export async function syncMoney(
 ): Promise<Buckets> {
   const contribution = await ctx.db.get("contributions", contributionId);
   if (contribution === null) return EMPTY_BUCKETS;
+  const proposal = await ctx.db.get("proposals", contribution.proposalId);
   const before = contribution.money ?? EMPTY_BUCKETS;
-  const after = await bucketsOf(ctx, contribution);
+  const { buckets: after, held, reason } = await placeOf(ctx, contribution);
+  const until = reason === null || proposal === null ? null : heldUntil(reason, proposal.expiration);
   const keys = Object.keys(EMPTY_BUCKETS) as (keyof Buckets)[];
-  if (keys.every((k) => before[k] === after[k])) return after;
+  const moneyChanged = keys.some((k) => before[k] !== after[k]);
+  const heldBefore = contribution.heldReason ?? null;
+  const placeChanged = heldBefore !== reason || (contribution.heldUntil ?? null) !== until;
+  if (!moneyChanged && !placeChanged) return after;
   // "Refunded" only while Stripe says every cent came back (a refund can still fail later).
   const fullyRefunded = after.collectedCents > 0 && after.refundedCents >= after.collectedCents;
   const status =
@@ -227,22 +263,26 @@ export async function syncMoney(
         ? ("refunded" as const)
         : ("paid" as const)
       : contribution.status;
-  await ctx.db.patch("contributions", contributionId, { money: after, status });
-  if (!countsTowardBounty(contribution)) return after;
-  const proposal = await ctx.db.get("proposals", contribution.proposalId);
-  if (proposal === null) return after;
-  for (const line of linesFor(before, after)) {
-    await ctx.db.insert("ledgerEntries", {
-      proposalId: proposal._id,
-      kind: line.kind,
-      amountCents: line.cents,
-      deltas: line.deltas,
-      contributionId,
-      ...(contribution.awardedSubmissionId
-        ? { submissionId: contribution.awardedSubmissionId }
-        : {}),
-    });
-  }
+  await ctx.db.patch("contributions", contributionId, {
+    money: after,
+    status,
+    heldReason: reason ?? undefined,
+    heldUntil: until ?? undefined,
+  });
+  if (!countsTowardBounty(contribution) || proposal === null) return after;
+  if (moneyChanged)
+    for (const line of linesFor(before, after)) {
+      await ctx.db.insert("ledgerEntries", {
+        proposalId: proposal._id,
+        kind: line.kind,
+        amountCents: line.cents,
+        deltas: line.deltas,
+        contributionId,
+        ...(contribution.awardedSubmissionId
+          ? { submissionId: contribution.awardedSubmissionId }
+          : {}),
+      });
+    }
   const totals = totalsOf(proposal);
   for (const k of keys) {
     const delta = after[k] - before[k];
@@ -250,7 +290,12 @@ export async function syncMoney(
     totals[BUCKET_TOTAL[k]] += delta;
     await addToCounter(ctx, BUCKET_COUNTER[k], delta);
   }
-  await ctx.db.patch("proposals", proposal._id, { ledger: totals, bountyCents: bountyOf(totals) });
+  if (heldBefore !== null) totals.heldBy[heldBefore] -= heldCents(before);
+  if (reason !== null) totals.heldBy[reason] += held;
+  await ctx.db.patch("proposals", proposal._id, {
+    ledger: totals,
+    bountyCents: countingCents(bucketsOfTotals(totals)),
+  });
   return after;
 }
 

@@ -1,10 +1,21 @@
-// What people see of money: each contribution's fate in parts, and an idea's money box. Read
-// from the ledger's buckets and the awards, so a state is shown only when it is true (money
-// "being paid" only when its creator is payable and a transfer is under way).
+// What people see of money: each contribution's fate in parts, an idea's money box, and how a
+// set of awards shows. Every amount comes from the buckets and held reasons the ledger keeps
+// (the same ones that decide the money), so a state is shown only when it is true: money
+// frozen by a dispute or stuck on a movement is never "being paid" or "counting until" a date.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
-import { judgingEndsAt } from "../ideas";
-import { bucketsOfTotals, EMPTY_BUCKETS, heldCents, totalsOf } from "./ledger";
+import {
+  combinedAwardStatus,
+  EMPTY_BUCKETS,
+  heldCents,
+  heldUntil,
+  isLiveAward,
+  LIVE_AWARD_STATUSES,
+  shownAwardStatus,
+  type ShownAwardStatus,
+} from "./rules";
+import { awardsOf, bucketsOfTotals, placeOf, totalsOf } from "./ledger";
+import { HELD_REASONS, type HeldReason } from "./states";
 import type { FatePart, HeldGroup, MoneyBox, SubmissionRef } from "./viewShapes";
 import { publicName } from "../users";
 
@@ -18,11 +29,11 @@ async function submissionRef(
   return { _id: s._id, title: s.title, creatorName: author ? publicName(author) : "Anonymous" };
 }
 
-async function awardsOfContribution(ctx: QueryCtx, contributionId: Id<"contributions">) {
-  return await ctx.db
-    .query("awards")
-    .withIndex("by_contribution", (q) => q.eq("contributionId", contributionId))
-    .take(50);
+/** Why a contribution's held money is held, as the ledger placed it (or placed now). */
+async function heldReasonOf(ctx: QueryCtx, c: Doc<"contributions">): Promise<HeldReason | null> {
+  if (c.heldReason !== undefined || heldCents(c.money ?? EMPTY_BUCKETS) === 0)
+    return c.heldReason ?? null;
+  return (await placeOf(ctx, c)).reason; // placed before held reasons were kept
 }
 
 /** Where one contribution's money is, in parts that add up to what was paid. */
@@ -59,93 +70,101 @@ export async function fateOf(
   const lastAt = (status: string[]) =>
     Math.max(0, ...refunds.filter((r) => status.includes(r.status)).map((r) => r.updatedAt)) ||
     null;
-  const awards = await awardsOfContribution(ctx, contribution._id);
-  const active = awards.find(
-    (a) => a.status === "waiting" || a.status === "paying" || a.status === "paid",
-  );
+  const awards = await awardsOf(ctx, contribution._id);
+  const live = awards.find(isLiveAward);
   const paidTo =
-    [...awards].reverse().find((a) => a.status === "paid" || a.status === "paying") ?? active;
+    [...awards].reverse().find((a) => a.status === "paid" || a.status === "paying") ?? live;
   part("paid", b.transferredCents, {
     at: paidTo?.paidAt ?? null,
     submission: paidTo ? await submissionRef(ctx, paidTo.submissionId) : null,
   });
   const held = heldCents(b);
-  if (active?.status === "waiting")
-    part("awarded_waiting", held, {
-      until: active.claimDeadline,
-      submission: await submissionRef(ctx, active.submissionId),
-    });
-  else if (active)
-    part("awarded_paying", held, { submission: await submissionRef(ctx, active.submissionId) });
-  else
-    part("counting", held, {
-      until: contribution.settled ? null : judgingEndsAt(proposal.expiration),
-    });
+  const reason = await heldReasonOf(ctx, contribution);
+  const until = reason === null ? null : heldUntil(reason, proposal.expiration);
+  const video = live ? await submissionRef(ctx, live.submissionId) : null;
+  let frozen = 0;
+  switch (reason) {
+    case "judging":
+      part("counting", held, { until });
+      break;
+    case "waiting_for_creator":
+      part("awarded_waiting", held, { until, submission: video });
+      break;
+    case "being_paid":
+      part("awarded_paying", held, { submission: video });
+      break;
+    case "returning":
+      part("returning", held);
+      break;
+    case "needs_attention":
+      part("on_hold", held, { submission: video });
+      break;
+    case "frozen":
+      frozen = held; // the whole payment waits for its dispute
+      break;
+    case null:
+      break;
+  }
   part("refunding", b.refundingCents);
   part("refunded", b.refundedCents, { at: lastAt(["succeeded"]) });
   part("refund_failed", b.refundFailedCents, { at: lastAt(["failed", "canceled"]) });
-  part("disputed", b.disputedCents);
+  part("disputed", b.disputedCents + frozen);
   part("lost", b.lostCents);
   return parts;
+}
+
+/** How a set of awards (of one video, say) shows: amount, paid, status, deadline, paid on. */
+export async function awardSummary(ctx: QueryCtx, awards: Doc<"awards">[]) {
+  const live = awards.filter(isLiveAward);
+  if (live.length === 0) return null;
+  const statuses: ShownAwardStatus[] = [];
+  for (const a of live) {
+    const contribution = await ctx.db.get("contributions", a.contributionId);
+    statuses.push(
+      shownAwardStatus(a.status, contribution ? await heldReasonOf(ctx, contribution) : null),
+    );
+  }
+  return {
+    amountCents: live.reduce((sum, a) => sum + a.amountCents, 0),
+    paidCents: live.filter((a) => a.status === "paid").reduce((sum, a) => sum + a.amountCents, 0),
+    status: combinedAwardStatus(statuses),
+    claimDeadline: Math.min(...live.map((a) => a.claimDeadline)),
+    paidAt: Math.max(0, ...live.map((a) => a.paidAt ?? 0)) || null,
+  };
 }
 
 /** The idea page's money box: totals, held money by reason with its deadline, the winners. */
 export async function moneyBoxOf(ctx: QueryCtx, proposal: Doc<"proposals">): Promise<MoneyBox> {
   const t = totalsOf(proposal);
-  const held = heldCents(bucketsOfTotals(t));
-  const awards = [];
-  for (const status of ["waiting", "paying", "paid"] as const) {
-    awards.push(
-      ...(await ctx.db
-        .query("awards")
-        .withIndex("by_proposal_status", (q) =>
-          q.eq("proposalId", proposal._id).eq("status", status),
-        )
-        .take(500)),
-    );
-  }
-  const waiting = awards.filter((a) => a.status === "waiting");
-  const waitingCents = waiting.reduce((sum, a) => sum + a.amountCents, 0);
-  const payingCents = Math.max(0, held - waitingCents);
   const groups: HeldGroup[] = [];
-  if (proposal.judgedAt === undefined) {
-    if (held > 0)
-      groups.push({ cents: held, until: judgingEndsAt(proposal.expiration), reason: "judging" });
-  } else {
-    const byDeadline = new Map<number, number>();
-    for (const a of waiting)
-      byDeadline.set(a.claimDeadline, (byDeadline.get(a.claimDeadline) ?? 0) + a.amountCents);
-    for (const [until, cents] of byDeadline)
-      groups.push({ cents, until, reason: "waiting_for_creator" });
-    if (payingCents > 0) groups.push({ cents: payingCents, until: null, reason: "being_paid" });
-  }
+  for (const reason of HELD_REASONS)
+    if (t.heldBy[reason] > 0)
+      groups.push({
+        cents: t.heldBy[reason],
+        until: heldUntil(reason, proposal.expiration),
+        reason,
+      });
   if (t.refundFailedCents > 0)
     groups.push({ cents: t.refundFailedCents, until: null, reason: "refund_failed" });
-  const bySubmission = new Map<string, (typeof awards)[number][]>();
-  for (const a of awards)
-    bySubmission.set(a.submissionId, [...(bySubmission.get(a.submissionId) ?? []), a]);
+  const bySubmission = new Map<Id<"submissions">, Doc<"awards">[]>();
+  for (const status of LIVE_AWARD_STATUSES) {
+    const awards = await ctx.db
+      .query("awards")
+      .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposal._id).eq("status", status))
+      .take(500);
+    for (const a of awards)
+      bySubmission.set(a.submissionId, [...(bySubmission.get(a.submissionId) ?? []), a]);
+  }
   const winners = [];
   for (const [submissionId, list] of bySubmission) {
-    const ref = await submissionRef(ctx, submissionId as Id<"submissions">);
-    if (ref === null) continue;
-    const amountCents = list.reduce((sum, a) => sum + a.amountCents, 0);
-    const paidCents = list
-      .filter((a) => a.status === "paid")
-      .reduce((sum, a) => sum + a.amountCents, 0);
-    const status = list.every((a) => a.status === "paid")
-      ? ("paid" as const)
-      : list.some((a) => a.status === "paying")
-        ? ("paying" as const)
-        : ("waiting" as const);
+    const ref = await submissionRef(ctx, submissionId);
+    const summary = await awardSummary(ctx, list);
+    if (ref === null || summary === null) continue;
     winners.push({
       submissionId: ref._id,
       title: ref.title,
       creatorName: ref.creatorName,
-      amountCents,
-      paidCents,
-      status,
-      claimDeadline: Math.min(...list.map((a) => a.claimDeadline)),
-      paidAt: Math.max(0, ...list.map((a) => a.paidAt ?? 0)) || null,
+      ...summary,
     });
   }
   return {
@@ -157,9 +176,9 @@ export async function moneyBoxOf(ctx: QueryCtx, proposal: Doc<"proposals">): Pro
       paidOutCents: t.paidOutCents,
       disputedCents: t.disputedCents,
       lostCents: t.lostCents,
-      heldCents: held,
-      awardedWaitingCents: waitingCents,
-      awardedPayingCents: proposal.judgedAt === undefined ? 0 : payingCents,
+      heldCents: heldCents(bucketsOfTotals(t)),
+      awardedWaitingCents: t.heldBy.waiting_for_creator,
+      awardedPayingCents: t.heldBy.being_paid,
     },
     held: groups,
     winners,

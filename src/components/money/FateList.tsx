@@ -21,6 +21,8 @@ const TONE: Record<FateState, "done" | "moving" | "waiting" | "problem"> = {
   counting: "waiting",
   awarded_waiting: "waiting",
   awarded_paying: "moving",
+  on_hold: "problem",
+  returning: "moving",
   paid: "done",
   refunding: "moving",
   refunded: "done",

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { formatLongDate, formatMoney } from "../../../convex/model/labels";
-import type { HeldReason, MovementKind } from "../../../convex/model/money/states";
+import type { HeldLineReason, MovementKind } from "../../../convex/model/money/states";
 import { convexErrorMessage } from "../../lib/errors";
 import { HELD_REASON_LABELS } from "../money/moneyText";
 
@@ -42,7 +42,7 @@ export interface OperatorOverview {
     proposalTitle: string;
     cents: number;
     until: number | null;
-    reason: HeldReason;
+    reason: HeldLineReason;
   }[];
 }
 
