@@ -21,6 +21,7 @@ import {
   type VoteValue,
 } from "./validators";
 import { publicName } from "./users";
+import { currentPeoplesChoice } from "./money/settlement";
 
 export const LIST_VIEWS = ["open", "all", "completed"] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
@@ -332,6 +333,9 @@ export async function closeProposal(
   });
   // Checkouts still open at the deadline are expired: nobody pays into a closed idea.
   await ctx.scheduler.runAfter(0, internal.settlement.expireOpenCheckouts, { proposalId });
+  // No video can win and none can come any more: the money goes back now (product rules).
+  if ((await currentPeoplesChoice(ctx, proposalId)) === null)
+    await ctx.scheduler.runAfter(0, internal.settlement.start, { proposalId });
   await notifyJudgingStarted(ctx, proposalId);
 }
 

@@ -58,9 +58,11 @@ async function figuresFor(
     if (c.unmatched || !countsTowardBounty(c)) continue;
     const key = `${c.contributorId ?? ""}:${c.payoutPreference}`;
     if (!picks.has(key)) picks.set(key, await pickedSubmission(ctx, c));
+    const money = c.money ?? EMPTY_BUCKETS;
     contributions.push({
       giver: c,
-      cents: countingCents(c.money ?? EMPTY_BUCKETS),
+      cents: countingCents(money),
+      frozen: money.disputedCents > 0,
       pick: picks.get(key)!,
     });
   }

@@ -217,15 +217,16 @@ export async function nextRecipient<S extends Candidate>(
  */
 export async function payoutFigures<S extends Candidate>(
   submission: S,
-  contributions: readonly { giver: Giver; cents: number; pick: S | null }[],
+  contributions: readonly { giver: Giver; cents: number; frozen: boolean; pick: S | null }[],
   peoplesOrder: readonly S[],
 ) {
   let expectedCents = 0;
   let maxCents = 0;
-  for (const { giver, cents, pick } of contributions) {
+  for (const { giver, cents, frozen, pick } of contributions) {
     if (!mayReceive(giver, submission)) continue;
     maxCents += cents;
-    if ((await recipientOf(giver, pick, peoplesOrder))?._id === submission._id)
+    // Frozen by a dispute: settlement would award none of it now.
+    if (!frozen && (await recipientOf(giver, pick, peoplesOrder))?._id === submission._id)
       expectedCents += cents;
   }
   return { expectedCents, maxCents };
