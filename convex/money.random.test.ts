@@ -8,7 +8,7 @@
 // settlement, claim windows and the reconciler. After each sequence the app is checked against
 // the Stripe stand-in's own books and against every screen (test.moneyChecks.ts).
 // MONEY_SEQUENCES=5000 runs more; MONEY_SEED=n replays one sequence.
-import { afterEach, expect, test } from "vitest";
+import { afterAll, afterEach, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { as, createUser } from "./test.setup";
@@ -39,6 +39,20 @@ const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? 1000);
 const PER_WORLD = 25;
 
 afterEach(cleanUp);
+
+/** How often the sequences reached each case (MONEY_STATS=1 prints them). */
+const reached = {
+  failedRefundsRedone: 0,
+  reversalsRefused: 0,
+  disputesClosedWhileReversing: 0,
+  videosDeleted: 0,
+  boundaryVotesCounted: 0,
+  ownVideoLed: 0,
+  expectedPayoutsCompared: 0,
+};
+afterAll(() => {
+  if (process.env.MONEY_STATS) console.log("money sequences reached:", reached);
+});
 
 /** mulberry32: a small seeded generator, so a failing sequence can be replayed by its seed. */
 export function random(seed: number) {
@@ -142,14 +156,34 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
     if (charge) stripe.openDispute(charge.id);
     tick();
   };
-  const closeDisputes = () => {
+  /** A dispute on a payment whose money was transferred: the transfer must be reversed. */
+  const disputeTransferred = () => {
+    const paidOut = new Set(
+      stripe
+        .books()
+        .charges.filter((c) => c.transferred > 0)
+        .map((c) => c.id),
+    );
+    const charge = refundable().find((c) => paidOut.has(c.id));
+    if (charge) stripe.openDispute(charge.id);
+    tick();
+  };
+  const closeDisputes = async () => {
+    const reversing = await t.run(async (ctx) =>
+      (await ctx.db.query("moneyMovements").collect()).some(
+        (m) => m.proposalId === proposalId && m.kind === "reversal" && m.state === "planned",
+      ),
+    );
     for (const d of Object.values(stripe.state.disputes ?? {}))
-      if (d.status === "needs_response") stripe.closeDispute(d.id, chance(0.5) ? "won" : "lost");
+      if (d.status === "needs_response") {
+        stripe.closeDispute(d.id, chance(0.5) ? "won" : "lost");
+        if (reversing) reached.disputesClosedWhileReversing++;
+      }
     tick();
   };
   const failRefunds = () => {
     for (const r of Object.values(stripe.state.refunds))
-      if (r.status === "succeeded" && chance(0.3) && charges().some((c) => c.id === r.charge)) {
+      if (r.status === "succeeded" && chance(0.4) && charges().some((c) => c.id === r.charge)) {
         model.fail(r.id);
         tick();
       }
@@ -260,6 +294,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
       );
       cannotWin.add(s.id);
       deleted = true;
+      reached.videosDeleted++;
     }
   // Votes at the boundary: a moment before the end of judging they count; at it, they are refused.
   const end = judgingEndsAt(expiration);
@@ -279,6 +314,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
     );
     expect(await counted(w, s.id), `${at}: a refused vote changed the count`).toEqual(counts);
     if (!cast) expect(counts).toEqual(before);
+    else if (counts?.countedVotes !== before?.countedVotes) reached.boundaryVotesCounted++;
   }
   // What each video's author is told it would receive if settlement ran now…
   const expected = new Map<Id<"submissions">, number>();
@@ -299,8 +335,12 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   fault();
   await t.action(internal.settlement.start, { proposalId });
   await runScheduled(t);
+  const judged = (await recordsOf(w, proposalId)).idea;
+  if (own && judged.peoplesChoiceId === submissions[submissions.length - 1]!.id)
+    reached.ownVideoLed++;
   // …is what settlement gave it, unless the platform took the video down meanwhile.
   if (!deleted) {
+    if ([...expected.values()].some((cents) => cents > 0)) reached.expectedPayoutsCompared++;
     const first = new Map<Id<"contributions">, { submissionId: string; amountCents: number }>();
     for (const a of (await recordsOf(w, proposalId)).awards.sort(
       (x, y) => x._creationTime - y._creationTime,
@@ -323,12 +363,14 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   await runScheduled(t);
   // A creator withdraws what they were paid, then a dispute wants it back: the reversal is
   // refused and retried; sometimes the dispute closes while it is.
-  if (chance(0.3)) stripe.withdraw(accountOf(w, pick([p.payable, p.donors[0]!])));
-  if (chance(0.4)) openDispute();
+  if (chance(0.4)) stripe.withdraw(accountOf(w, pick([p.payable, p.donors[0]!])));
+  if (chance(0.5)) disputeTransferred();
+  else if (chance(0.3)) openDispute();
+  await stripe.deliver();
   await runScheduled(t);
-  if (chance(0.5)) await reconcilerRounds(w, 2);
+  if (chance(0.6)) await reconcilerRounds(w, 1 + Math.floor(rand() * 3));
   if (chance(0.5) && p.lateAccount === null) p.lateAccount = await payoutsReady(w, p.late);
-  closeDisputes();
+  await closeDisputes();
   await stripe.deliver();
   await runScheduled(t);
   if (chance(0.4)) failRefunds();
@@ -346,6 +388,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   await reconcilerRounds(w, 16);
   stripe.clearFaults();
 
+  reached.failedRefundsRedone += model.redone;
   const r = await recordsOf(w, proposalId);
   checkAgainstBooks(w, r, sessions, model, at);
   await checkHeld(w, p.admin, r, Date.now(), at);
@@ -394,6 +437,87 @@ test.each(Array.from({ length: worlds }, (_, i) => i))(
     }
     for (let i = 0; i < PER_WORLD && world * PER_WORLD + i < SEQUENCES; i++)
       await runSequence(w, p, 1 + world * PER_WORLD + i);
+    reached.reversalsRefused += w.stripe.requests.filter(
+      (q) => q.path.endsWith("/reversals") && q.status === 400,
+    ).length;
   },
   600_000,
 );
+
+test("more than 50 awards frozen past their claim deadline never hide one that is due", async () => {
+  const rand = random(Number(process.env.MONEY_SEED ?? 50));
+  const w = moneyWorld();
+  const p = await people(w);
+  const { t, stripe } = w;
+  const model = new RefundModel(w);
+  const frozen = 51 + Math.floor(rand() * 10);
+  const expiration = Date.now() + DAY;
+  const proposalId = await as(t, p.donors[1]!).mutation(api.proposals.create, {
+    oneLiner: "Frozen awards",
+    platform: "YouTube",
+    durations: ["MEDIUM"],
+    expiration,
+    links: [],
+  });
+  const submit = async (creator: Id<"users">, videoId: string) => {
+    w.platforms.youtube.push({
+      id: videoId,
+      channelId: `UC${creator}`,
+      title: videoId,
+      seconds: 600,
+      publishedAt: Date.now() + 1000,
+    });
+    return await as(t, creator).action(api.submissions.submit, {
+      proposalId,
+      link: `https://youtu.be/${videoId}`,
+    });
+  };
+  // The people's choice's creator never becomes payable; the runner-up's is.
+  const winner = await submit(p.never, "frozenwin01");
+  const runnerUp = await submit(p.payable, "frozenrun01");
+  await as(t, p.donors[2]!).mutation(api.submissions.vote, { submissionId: winner, vote: 1 });
+  const sessions: string[] = [];
+  for (let i = 0; i <= frozen; i++) {
+    const { url } = await t.action(api.contributions.startCheckout, {
+      proposalId,
+      amountCents: 100 + Math.floor(rand() * 900),
+    });
+    sessions.push(url.split("/").pop()!);
+    stripe.pay(sessions[i]!, "paid");
+  }
+  await stripe.deliver();
+  const end = judgingEndsAt(expiration);
+  setNow(end + 1000);
+  await t.mutation(internal.proposals.close, { proposalId });
+  await t.action(internal.settlement.start, { proposalId });
+  await runScheduled(t);
+  // Every award waits for its creator; all but the last are frozen by a card dispute.
+  for (const sessionId of sessions.slice(0, frozen)) {
+    const intent = stripe.state.sessions[sessionId]!.payment_intent as string;
+    stripe.openDispute(
+      Object.values(stripe.state.charges).find((c) => c.payment_intent === intent)!.id,
+    );
+  }
+  await stripe.deliver();
+  await runScheduled(t);
+  // The claim window ends; the pass is the only thing that applies it.
+  setNow(end + 31 * DAY);
+  await t.mutation(internal.settlement.expireClaims, {});
+  await runScheduled(t);
+  await reconcilerRounds(w, 4);
+  const r = await recordsOf(w, proposalId);
+  const last = r.contributions.find((c) => c.checkoutSessionId === sessions[frozen])!;
+  const mine = r.awards
+    .filter((a) => a.contributionId === last._id)
+    .sort((a, b) => a._creationTime - b._creationTime);
+  expect(mine.map((a) => [a.submissionId, a.status])).toEqual([
+    [winner, "passed"],
+    [runnerUp, "paid"],
+  ]);
+  expect(r.awards.filter((a) => a.status === "waiting")).toHaveLength(frozen);
+  const at = `${frozen} frozen awards`;
+  checkAgainstBooks(w, r, sessions, model, at);
+  await checkHeld(w, p.admin, r, Date.now(), at);
+  checkPlannedOnce(r, at);
+  await checkScreens(w, p.admin, r, at);
+}, 120_000);

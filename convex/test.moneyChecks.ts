@@ -25,6 +25,8 @@ import { EMPTY_TOTALS } from "./model/money/ledger";
 /** What the sequence itself knows: failed refund money not refunded again, per charge. */
 export class RefundModel {
   outstanding = new Map<string, number>();
+  /** Dashboard refunds that stood for failed money. */
+  redone = 0;
   constructor(private w: MoneyWorld) {}
   /** A refund fails at the bank: its money is back on the charge, owed to the contributor. */
   fail(refundId: string) {
@@ -35,7 +37,9 @@ export class RefundModel {
   /** A refund from the Dashboard: it stands first for failed money of the charge (a redo). */
   dashboard(chargeId: string, amount: number) {
     this.w.stripe.dashboardRefund(chargeId, amount);
-    this.add(chargeId, -Math.min(amount, this.outstanding.get(chargeId) ?? 0));
+    const covered = Math.min(amount, this.outstanding.get(chargeId) ?? 0);
+    if (covered > 0) this.redone++;
+    this.add(chargeId, -covered);
   }
   private add(chargeId: string, cents: number) {
     this.outstanding.set(chargeId, (this.outstanding.get(chargeId) ?? 0) + cents);

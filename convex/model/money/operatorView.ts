@@ -10,7 +10,7 @@ import schema from "../../schema";
 import { readCounter } from "../counters";
 import { heldLineReasonValidator, moneyBucketsValidator } from "../validators";
 import { EMPTY_BUCKETS, heldCents } from "./rules";
-import { HELD_REASONS } from "./states";
+import { HELD_LINES_PER_REASON, HELD_REASONS } from "./states";
 
 /** Money still here, one contribution's worth: why, and until when (null: an operator is on it). */
 const heldLineValidator = v.object({
@@ -39,10 +39,11 @@ export const operatorOverviewValidator = v.object({
   totals: moneyBucketsValidator.extend({ heldCents: v.number() }),
   attention: v.array(attentionValidator),
   held: v.array(heldLineValidator),
+  /** Reasons with more lines than the page lists (it says so; the totals count every cent). */
+  heldCut: v.array(heldLineReasonValidator),
 });
 
-/** How many lines of each reason the page lists (the totals count every cent). */
-const PER_REASON = 50;
+
 
 export async function operatorOverview(ctx: QueryCtx) {
   const counter = (name: Parameters<typeof readCounter>[1]) => readCounter(ctx, name);
@@ -89,6 +90,7 @@ export async function operatorOverview(ctx: QueryCtx) {
   }
 
   const held: HeldLine[] = [];
+  const heldCut: HeldLine["reason"][] = [];
   const line = async (c: Doc<"contributions">, reason: HeldLine["reason"], cents: number) =>
     held.push({
       contributionId: c._id,
@@ -102,14 +104,18 @@ export async function operatorOverview(ctx: QueryCtx) {
     const rows = await ctx.db
       .query("contributions")
       .withIndex("by_held", (q) => q.eq("heldReason", reason))
-      .take(PER_REASON);
-    for (const c of rows) await line(c, reason, heldCents(c.money ?? EMPTY_BUCKETS));
+      .take(HELD_LINES_PER_REASON + 1);
+    if (rows.length > HELD_LINES_PER_REASON) heldCut.push(reason);
+    for (const c of rows.slice(0, HELD_LINES_PER_REASON))
+      await line(c, reason, heldCents(c.money ?? EMPTY_BUCKETS));
   }
   const failed = await ctx.db
     .query("contributions")
     .withIndex("by_refund_failed", (q) => q.gt("money.refundFailedCents", 0))
-    .take(PER_REASON);
-  for (const c of failed) await line(c, "refund_failed", c.money!.refundFailedCents);
+    .take(HELD_LINES_PER_REASON + 1);
+  if (failed.length > HELD_LINES_PER_REASON) heldCut.push("refund_failed");
+  for (const c of failed.slice(0, HELD_LINES_PER_REASON))
+    await line(c, "refund_failed", c.money!.refundFailedCents);
   held.sort((a, b) => (a.until ?? Infinity) - (b.until ?? Infinity));
-  return { totals: { ...platform, heldCents: heldCents(platform) }, attention, held };
+  return { totals: { ...platform, heldCents: heldCents(platform) }, attention, held, heldCut };
 }

@@ -53,6 +53,8 @@ export const HELD_REASONS = [
   "needs_attention",
 ] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
+/** How many held lines of each reason the operator page lists (it says when there are more). */
+export const HELD_LINES_PER_REASON = 200;
 /** What the money box and the operator page list: held money by reason, and failed refunds. */
 export const HELD_LINE_REASONS = [...HELD_REASONS, "refund_failed"] as const;
 export type HeldLineReason = (typeof HELD_LINE_REASONS)[number];

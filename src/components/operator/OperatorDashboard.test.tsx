@@ -73,6 +73,7 @@ function makeOverview(overrides: Partial<OperatorOverview> = {}): OperatorOvervi
         reason: "judging",
       },
     ],
+    heldCut: [],
     ...overrides,
   };
 }

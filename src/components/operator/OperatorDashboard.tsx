@@ -8,9 +8,14 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { formatLongDate, formatMoney } from "../../../convex/model/labels";
-import type { HeldLineReason, MovementKind } from "../../../convex/model/money/states";
+import {
+  HELD_LINES_PER_REASON,
+  type HeldLineReason,
+  type MovementKind,
+} from "../../../convex/model/money/states";
 import { convexErrorMessage } from "../../lib/errors";
 import { HELD_REASON_LABELS } from "../money/moneyText";
+import { operatorHolds } from "../../../convex/model/money/rules";
 
 /** `api.operator.overview`'s answer (money contract). */
 export interface OperatorOverview {
@@ -44,6 +49,8 @@ export interface OperatorOverview {
     until: number | null;
     reason: HeldLineReason;
   }[];
+  /** Reasons with more lines than listed. */
+  heldCut: HeldLineReason[];
 }
 
 /** `api.operator.stripeBalance`'s answer. */
@@ -205,7 +212,11 @@ export function OperatorDashboard({
                     </td>
                     <td role="cell" data-label="Deadline">
                       {h.until === null ? (
-                        "No deadline: an operator is on it"
+                        h.reason === "refund_failed" || operatorHolds(h.reason) ? (
+                          "No deadline: an operator is on it"
+                        ) : (
+                          "Under way now"
+                        )
                       ) : (
                         <>
                           <DateCell ms={h.until} />
@@ -219,6 +230,12 @@ export function OperatorDashboard({
             </tbody>
           </table>
         )}
+        {overview.heldCut.length > 0 ? (
+          <p className="muted">
+            Only the first {HELD_LINES_PER_REASON} of each reason are listed; more are held for:{" "}
+            {overview.heldCut.map((r) => HELD_REASON_LABELS[r]).join(", ")}.
+          </p>
+        ) : null}
       </section>
     </div>
   );
