@@ -369,6 +369,10 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   await stripe.deliver();
   await runScheduled(t);
   if (chance(0.6)) await reconcilerRounds(w, 1 + Math.floor(rand() * 3));
+  // Midway, with disputes open and movements under way, every screen still tells the truth.
+  const midway = await recordsOf(w, proposalId);
+  await checkHeld(w, p.admin, midway, Date.now(), `${at} (midway)`, true);
+  await checkScreens(w, p.admin, midway, `${at} (midway)`);
   if (chance(0.5) && p.lateAccount === null) p.lateAccount = await payoutsReady(w, p.late);
   await closeDisputes();
   await stripe.deliver();

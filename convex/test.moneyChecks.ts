@@ -113,13 +113,17 @@ export function checkAgainstBooks(
   }
 }
 
-/** Money is held only with a deadline still ahead, or listed on the operator page. */
+/**
+ * Money is held only with a deadline still ahead, or listed on the operator page (midway through
+ * a sequence, also while a movement of it is under way).
+ */
 export async function checkHeld(
   w: MoneyWorld,
   admin: Id<"users">,
   r: Records,
   now: number,
   at: string,
+  midway = false,
 ) {
   const overview = await as(w.t, admin).query(api.operator.overview, {});
   const listed = (c: Doc<"contributions">, reason: string) =>
@@ -134,9 +138,15 @@ export async function checkHeld(
     const reason = c.heldReason!;
     const ahead = c.heldUntil !== undefined && c.heldUntil > now;
     const operators = operatorHolds(reason) && listed(c, reason);
-    expect(ahead || operators, `${at}: ${heldCents(b)} held (${reason}) past its deadline`).toBe(
-      true,
-    );
+    const moving =
+      midway &&
+      r.movements.some(
+        (m) => m.contributionId === c._id && (m.state === "planned" || m.state === "sent"),
+      );
+    expect(
+      ahead || operators || moving,
+      `${at}: ${heldCents(b)} held (${reason}) past its deadline`,
+    ).toBe(true);
   }
 }
 
@@ -187,6 +197,9 @@ export async function checkScreens(w: MoneyWorld, admin: Id<"users">, r: Records
   for (const c of usd) {
     const reason = reasonOf(r, c);
     expect(c.heldReason ?? null, `${at}: the stored reason is the rules'`).toBe(reason);
+    // Money that cannot move is never said to (product rules: a dispute freezes it all).
+    if (reason !== null && money(c).disputedCents > 0)
+      expect(reason, `${at}: money frozen by a dispute shown as ${reason}`).toBe("frozen");
     if (reason) byReason.set(reason, (byReason.get(reason) ?? 0) + heldCents(money(c)));
   }
   // The idea page's money box.

@@ -100,7 +100,8 @@ export async function fateOf(
       part("on_hold", held, { submission: video });
       break;
     case "frozen":
-      frozen = held; // the whole payment waits for its dispute
+      // The whole payment waits for its dispute (none of it when the creator holds it all).
+      frozen = Math.max(0, held);
       break;
     case null:
       break;
