@@ -151,10 +151,15 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
     model.dashboard(charge.id, chance(0.5) ? left : Math.max(1, Math.floor(left / 2)));
     tick();
   };
-  const openDispute = () => {
-    const charge = refundable()[0];
-    if (charge) stripe.openDispute(charge.id);
+  /** A dispute of the whole payment, or (a partial dispute) of part of it. */
+  const dispute = (charge: { id: string; amount: number; amount_refunded: number }) => {
+    const left = charge.amount - charge.amount_refunded;
+    stripe.openDispute(charge.id, chance(0.5) ? left : Math.max(1, Math.floor(left * rand())));
     tick();
+  };
+  const openDispute = () => {
+    const charge = pick([...refundable(), null]);
+    if (charge) dispute(charge);
   };
   /** A dispute on a payment whose money was transferred: the transfer must be reversed. */
   const disputeTransferred = () => {
@@ -165,8 +170,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
         .map((c) => c.id),
     );
     const charge = refundable().find((c) => paidOut.has(c.id));
-    if (charge) stripe.openDispute(charge.id);
-    tick();
+    if (charge) dispute(charge);
   };
   const closeDisputes = async () => {
     const reversing = await t.run(async (ctx) =>

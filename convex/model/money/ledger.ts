@@ -229,6 +229,9 @@ export function linesFor(before: Buckets, after: Buckets): LedgerLine[] {
   line("refund_cancelled", { refundingCents: rest.refundingCents }, -rest.refundingCents);
   // A refund that failed when its money had already been refunded again.
   line("refund_failed", { refundedCents: rest.refundedCents }, -rest.refundedCents);
+  // A refund seen before as other money turns out to be a failed one's redo (its failure's
+  // date came later than the redo itself).
+  line("refund_redone", { refundFailedCents: rest.refundFailedCents }, -rest.refundFailedCents);
   line("paid_out", { transferredCents: rest.transferredCents }, rest.transferredCents);
   line("reversed", { transferredCents: rest.transferredCents }, -rest.transferredCents);
   return lines;

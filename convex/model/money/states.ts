@@ -28,6 +28,7 @@ export const LEDGER_KINDS = [
   "refund_cancelled",
   "refunded",
   "refund_failed",
+  "refund_redone",
   "awarded",
   "award_passed",
   "award_reduced",

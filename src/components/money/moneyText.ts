@@ -91,6 +91,7 @@ export const LEDGER_KIND_TEXT: Record<LedgerKind, string> = {
   refund_cancelled: "A planned refund was called off (the money went back another way)",
   refunded: "Refunded to a contributor",
   refund_failed: "A refund failed",
+  refund_redone: "A failed refund was made again",
   awarded: "Awarded to a winning video",
   award_passed: "An unclaimed award passed to the next video",
   award_reduced: "An award was lowered by a refund",
