@@ -455,8 +455,7 @@ export const payoutForSubmission = publicQuery({
       award: v.nullable(awardSummaryValidator),
     }),
   ),
-  handler: async (ctx, { submissionId }) =>
-    await payoutFiguresFor(ctx, ctx.viewerId, submissionId),
+  handler: async (ctx, { submissionId }) => await payoutFiguresFor(ctx, ctx.viewerId, submissionId),
 });
 
 /** The caller's contributions to the given ideas, with each idea's total (REST profile route). */

@@ -251,3 +251,21 @@ describe("money that cannot move is never said to", () => {
     expect(winners.map((x) => x.status)).toEqual(["frozen"]);
   });
 });
+
+test("money placed before held reasons were kept is placed once by the backfill", async () => {
+  const w = moneyWorld();
+  const { proposalId } = await newIdea(w);
+  await paid(w, proposalId, null, 1200);
+  // As it was stored before: buckets, no reason, no held-by-reason totals.
+  await w.t.run(async (ctx) => {
+    const c = (await ctx.db.query("contributions").collect())[0]!;
+    await ctx.db.patch("contributions", c._id, { heldReason: undefined, heldUntil: undefined });
+    const idea = (await ctx.db.get("proposals", proposalId))!;
+    await ctx.db.patch("proposals", proposalId, { ledger: { ...idea.ledger!, heldBy: undefined } });
+  });
+  await w.t.mutation(internal.settlement.placeHeldMoney, {});
+  await runScheduled(w.t);
+  expect((await box(w, proposalId)).held).toEqual([
+    { reason: "judging", cents: 1200, until: (await ideaOf(w, proposalId))!.expiration + 7 * DAY },
+  ]);
+});

@@ -13,6 +13,7 @@ import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { settleIdea } from "./model/money/settlement";
 import { followCharge as followChargeRule } from "./model/money/follow";
+import { syncMoney } from "./model/money/ledger";
 import {
   expireClaim as expireClaimRule,
   expireClaimsPage,
@@ -110,6 +111,26 @@ export const expireClaims = internalMutation({
     const next = await expireClaimsPage(ctx, Date.now(), cursor ?? null);
     if (next !== null)
       await ctx.scheduler.runAfter(0, internal.settlement.expireClaims, { cursor: next });
+  },
+});
+
+/**
+ * Once after deploying held reasons (issue 26): places every paid contribution's held money by
+ * its reason, which fills each idea's held-by-reason totals. Pages through all of them.
+ *   npx convex run settlement:placeHeldMoney
+ */
+export const placeHeldMoney = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  handler: async (ctx, { cursor }) => {
+    const page = await ctx.db
+      .query("contributions")
+      .paginate({ numItems: 100, cursor: cursor ?? null });
+    for (const c of page.page)
+      if (c.status === "paid" || c.status === "refunded") await syncMoney(ctx, c._id);
+    if (!page.isDone)
+      await ctx.scheduler.runAfter(0, internal.settlement.placeHeldMoney, {
+        cursor: page.continueCursor,
+      });
   },
 });
 

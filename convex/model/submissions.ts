@@ -216,7 +216,8 @@ async function countedOf(
   vote: Doc<"submissionVotes">,
   proposal: Doc<"proposals"> | null,
 ): Promise<number> {
-  if (vote.qualified !== undefined) return countedValue({ value: vote.value, qualified: vote.qualified });
+  if (vote.qualified !== undefined)
+    return countedValue({ value: vote.value, qualified: vote.qualified });
   const voter = await ctx.db.get("users", vote.userId);
   const qualified =
     voter !== null && proposal !== null && qualifiedUnderEarlierRule(voter._creationTime, proposal);

@@ -252,7 +252,8 @@ export async function syncMoney(
   const proposal = await ctx.db.get("proposals", contribution.proposalId);
   const before = contribution.money ?? EMPTY_BUCKETS;
   const { buckets: after, held, reason } = await placeOf(ctx, contribution);
-  const until = reason === null || proposal === null ? null : heldUntil(reason, proposal.expiration);
+  const until =
+    reason === null || proposal === null ? null : heldUntil(reason, proposal.expiration);
   const keys = Object.keys(EMPTY_BUCKETS) as (keyof Buckets)[];
   const moneyChanged = keys.some((k) => before[k] !== after[k]);
   const heldBefore = contribution.heldReason ?? null;

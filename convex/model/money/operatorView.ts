@@ -43,8 +43,6 @@ export const operatorOverviewValidator = v.object({
   heldCut: v.array(heldLineReasonValidator),
 });
 
-
-
 export async function operatorOverview(ctx: QueryCtx) {
   const counter = (name: Parameters<typeof readCounter>[1]) => readCounter(ctx, name);
   const platform = {

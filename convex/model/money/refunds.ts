@@ -24,7 +24,8 @@ export async function recordRefund(ctx: MutationCtx, refund: RefundState, now: n
     .withIndex("by_refund", (q) => q.eq("refundId", refund.refundId))
     .unique();
   // A failure is dated by its event when one told us, else by when we first saw it.
-  const failedAt = refundFinished(refund.status) === "failed" ? (refund.failedAt ?? now) : undefined;
+  const failedAt =
+    refundFinished(refund.status) === "failed" ? (refund.failedAt ?? now) : undefined;
   let status = refund.status;
   if (known === null) {
     await ctx.db.insert("stripeRefunds", {
@@ -37,7 +38,9 @@ export async function recordRefund(ctx: MutationCtx, refund: RefundState, now: n
     await ctx.db.patch("stripeRefunds", known._id, {
       status: refund.status,
       amountCents: refund.amountCents,
-      ...(failedAt !== undefined ? { failedAt: Math.min(failedAt, known.failedAt ?? failedAt) } : {}),
+      ...(failedAt !== undefined
+        ? { failedAt: Math.min(failedAt, known.failedAt ?? failedAt) }
+        : {}),
       ...(known.createdAt === undefined && refund.createdAt !== undefined
         ? { createdAt: refund.createdAt }
         : {}),

@@ -322,7 +322,12 @@ export const QUALIFYING_ACCOUNT_AGE_DAYS = 7;
 
 /** Submission votes close at the end of judging by the clock, whether settlement ran or not. */
 export function submissionVotesOpen(expiration: number, now: number): boolean {
-  return now < judgingEndsAt(expiration);
+  return submissionVotesOpenAt(judgingEndsAt(expiration), now);
+}
+
+/** The same, from the end of judging itself (what the idea page knows). */
+export function submissionVotesOpenAt(judgingEnds: number, now: number): boolean {
+  return now < judgingEnds;
 }
 
 /**
@@ -331,7 +336,8 @@ export function submissionVotesOpen(expiration: number, now: number): boolean {
  */
 export function voteQualifies(voterCreatedAt: number, ideaCreatedAt: number, castAt: number) {
   return (
-    voterCreatedAt < ideaCreatedAt || castAt - voterCreatedAt >= QUALIFYING_ACCOUNT_AGE_DAYS * DAY_MS
+    voterCreatedAt < ideaCreatedAt ||
+    castAt - voterCreatedAt >= QUALIFYING_ACCOUNT_AGE_DAYS * DAY_MS
   );
 }
 
