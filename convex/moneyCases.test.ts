@@ -8,7 +8,9 @@ import type { Id } from "./_generated/dataModel";
 import { as, createUser } from "./test.setup";
 import {
   accountOf,
+  chargeOfSession,
   cleanUp,
+  fateOfSession,
   DAY,
   docs,
   ideaOf,
@@ -26,18 +28,8 @@ import {
 
 afterEach(cleanUp);
 
-const chargeOf = (w: MoneyWorld, sessionId: string) => {
-  const intent = w.stripe.state.sessions[sessionId]!.payment_intent as string;
-  return w.stripe.state.paymentIntents[intent]!.latest_charge as string;
-};
-const fateOf = async (w: MoneyWorld, sessionId: string) => {
-  const contribution = (await docs(w, "contributions")).find(
-    (c) => c.checkoutSessionId === sessionId,
-  );
-  const viewer = contribution?.contributorId ? as(w.t, contribution.contributorId) : w.t;
-  const page = await viewer.query(api.contributions.bySession, { sessionId });
-  return page!.fate.map((p) => [p.state, p.amountCents]);
-};
+const chargeOf = chargeOfSession;
+const fateOf = fateOfSession;
 const box = async (w: MoneyWorld, proposalId: Id<"proposals">) =>
   (await w.t.query(api.contributions.ledger, { proposalId }))!;
 const later = (w: MoneyWorld, ms = 2000) => setNow(Date.now() + ms);

@@ -20,7 +20,7 @@ import {
   type Buckets,
 } from "./model/money/rules";
 import type { FateState, HeldReason } from "./model/money/states";
-import { EMPTY_TOTALS } from "./model/money/ledger";
+import { BUCKET_TOTAL, EMPTY_TOTALS } from "./model/money/ledger";
 
 /** What the sequence itself knows: failed refund money not refunded again, per charge. */
 export class RefundModel {
@@ -334,18 +334,9 @@ export function checkLedger(
   }
   const usd = r.contributions.filter((c) => (c.currency ?? "usd") === "usd");
   const totals = { ...EMPTY_TOTALS, ...r.idea.ledger };
-  const TOTAL = {
-    collectedCents: "contributedCents",
-    refundedCents: "refundedCents",
-    refundingCents: "refundingCents",
-    refundFailedCents: "refundFailedCents",
-    transferredCents: "paidOutCents",
-    disputedCents: "disputedCents",
-    lostCents: "lostCents",
-  } as const;
-  for (const [bucket, total] of Object.entries(TOTAL) as [
+  for (const [bucket, total] of Object.entries(BUCKET_TOTAL) as [
     keyof Buckets,
-    (typeof TOTAL)[keyof Buckets],
+    (typeof BUCKET_TOTAL)[keyof Buckets],
   ][]) {
     const records = usd.reduce((s, c) => s + money(c)[bucket], 0);
     const lines = r.entries.reduce((s, e) => s + (e.deltas?.[bucket] ?? 0), 0);

@@ -150,7 +150,8 @@ export async function placeOf(ctx: QueryCtx, contribution: Doc<"contributions">)
   return { buckets, held, reason: held === 0 ? null : reason };
 }
 
-const BUCKET_TOTAL = {
+/** Each bucket's idea total (the money box) and platform counter (the operator page). */
+export const BUCKET_TOTAL = {
   collectedCents: "contributedCents",
   refundedCents: "refundedCents",
   refundingCents: "refundingCents",
@@ -159,15 +160,9 @@ const BUCKET_TOTAL = {
   disputedCents: "disputedCents",
   lostCents: "lostCents",
 } as const satisfies Record<keyof Buckets, keyof LedgerTotals>;
-const BUCKET_COUNTER: Record<keyof Buckets, CounterName> = {
-  collectedCents: "money.collected",
-  refundedCents: "money.refunded",
-  refundingCents: "money.refunding",
-  refundFailedCents: "money.refundFailed",
-  transferredCents: "money.transferred",
-  disputedCents: "money.disputed",
-  lostCents: "money.lost",
-};
+export const BUCKET_COUNTER = Object.fromEntries(
+  Object.keys(EMPTY_BUCKETS).map((k) => [k, `money.${k.replace(/Cents$/, "")}`]),
+) as Record<keyof Buckets, CounterName>;
 
 export interface LedgerLine {
   kind: LedgerKind;
@@ -193,38 +188,25 @@ export function linesFor(before: Buckets, after: Buckets): LedgerLine[] {
   };
   /** How much bucket k fell in this change (not yet given to a line), up to `upTo`. */
   const drop = (k: keyof Buckets, upTo: number) => Math.min(upTo, Math.max(0, -rest[k]));
+  /** A bucket that rose, its cents taken first from these buckets where they fell. */
+  const rise = (kind: LedgerKind, k: keyof Buckets, from: (keyof Buckets)[]) => {
+    const cents = rest[k];
+    const deltas: Partial<Buckets> = { [k]: cents };
+    let left = cents;
+    for (const f of from) {
+      deltas[f] = -drop(f, left);
+      left += deltas[f];
+    }
+    line(kind, deltas, cents);
+  };
   line("contributed", { collectedCents: rest.collectedCents }, rest.collectedCents);
-  if (rest.lostCents > 0) {
-    const fromDispute = drop("disputedCents", rest.lostCents);
-    line("lost", { lostCents: rest.lostCents, disputedCents: -fromDispute }, rest.lostCents);
-  }
+  rise("lost", "lostCents", ["disputedCents"]);
   line("disputed", { disputedCents: rest.disputedCents }, rest.disputedCents);
   line("dispute_won", { disputedCents: rest.disputedCents }, -rest.disputedCents);
-  if (rest.refundFailedCents > 0) {
-    const failed = rest.refundFailedCents;
-    const fromRefunded = drop("refundedCents", failed);
-    const fromRefunding = drop("refundingCents", failed - fromRefunded);
-    line(
-      "refund_failed",
-      { refundFailedCents: failed, refundedCents: -fromRefunded, refundingCents: -fromRefunding },
-      failed,
-    );
-  }
-  if (rest.refundedCents > 0) {
-    const refunded = rest.refundedCents;
-    const fromRefunding = drop("refundingCents", refunded);
-    const redone = drop("refundFailedCents", refunded - fromRefunding);
-    line(
-      "refunded",
-      { refundedCents: refunded, refundingCents: -fromRefunding, refundFailedCents: -redone },
-      refunded,
-    );
-  }
-  if (rest.refundingCents > 0) {
-    const started = rest.refundingCents;
-    const redone = drop("refundFailedCents", started);
-    line("refund_started", { refundingCents: started, refundFailedCents: -redone }, started);
-  }
+  // A failed refund's money comes back from refunded (or refunding); a redo takes it from failed.
+  rise("refund_failed", "refundFailedCents", ["refundedCents", "refundingCents"]);
+  rise("refunded", "refundedCents", ["refundingCents", "refundFailedCents"]);
+  rise("refund_started", "refundingCents", ["refundFailedCents"]);
   // A planned refund called off before Stripe made it (a Dashboard refund came first, say).
   line("refund_cancelled", { refundingCents: rest.refundingCents }, -rest.refundingCents);
   // A refund that failed when its money had already been refunded again.

@@ -11,6 +11,7 @@ import { readCounter } from "../counters";
 import { heldLineReasonValidator, moneyBucketsValidator } from "../validators";
 import { EMPTY_BUCKETS, heldCents } from "./rules";
 import { HELD_LINES_PER_REASON, HELD_REASONS } from "./states";
+import { BUCKET_COUNTER } from "./ledger";
 
 /** Money still here, one contribution's worth: why, and until when (null: an operator is on it). */
 const heldLineValidator = v.object({
@@ -44,16 +45,9 @@ export const operatorOverviewValidator = v.object({
 });
 
 export async function operatorOverview(ctx: QueryCtx) {
-  const counter = (name: Parameters<typeof readCounter>[1]) => readCounter(ctx, name);
-  const platform = {
-    collectedCents: await counter("money.collected"),
-    refundedCents: await counter("money.refunded"),
-    refundingCents: await counter("money.refunding"),
-    refundFailedCents: await counter("money.refundFailed"),
-    transferredCents: await counter("money.transferred"),
-    disputedCents: await counter("money.disputed"),
-    lostCents: await counter("money.lost"),
-  };
+  const platform = { ...EMPTY_BUCKETS };
+  for (const k of Object.keys(platform) as (keyof typeof platform)[])
+    platform[k] = await readCounter(ctx, BUCKET_COUNTER[k]);
   const titles = new Map<string, string>();
   const titleOf = async (p: Doc<"proposals">["_id"]) => {
     if (!titles.has(p)) titles.set(p, (await ctx.db.get("proposals", p))?.title ?? "Deleted idea");
