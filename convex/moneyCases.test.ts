@@ -183,6 +183,7 @@ describe("a video must exist to win and to be paid", () => {
       [runnerUp, "paid"],
     ]);
     expect(Object.values(w.stripe.state.transfers).map((t) => t.amount)).toEqual([600]);
+    expect((await docs(w, "ledgerEntries")).map((e) => e.kind)).toContain("award_video_gone");
   });
 });
 

@@ -83,7 +83,7 @@ export const passOnAward = internalMutation({
     const award = await ctx.db.get("awards", awardId);
     if (award === null || !isLiveAward(award) || award.status === "paid") return;
     const submission = await ctx.db.get("submissions", award.submissionId);
-    if (submission?.checklist.exists === false) await passOn(ctx, award);
+    if (submission?.checklist.exists === false) await passOn(ctx, award, "video_gone");
   },
 });
 

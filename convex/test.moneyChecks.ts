@@ -343,7 +343,12 @@ export function checkLedger(
     expect(totals[total], `${at}: ${total} from the records`).toBe(records);
     expect(lines, `${at}: ${total} from the ledger lines`).toBe(records);
   }
-  const sign: Record<string, number> = { awarded: 1, award_passed: -1, award_reduced: -1 };
+  const sign: Record<string, number> = {
+    awarded: 1,
+    award_passed: -1,
+    award_video_gone: -1,
+    award_reduced: -1,
+  };
   const awarded = r.entries.reduce((s, e) => s + (sign[e.kind] ?? 0) * e.amountCents, 0);
   expect(awarded, `${at}: awarded lines`).toBe(totals.awardedCents);
   expect(totals.awardedCents, `${at}: awarded total`).toBe(

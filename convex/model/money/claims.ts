@@ -29,7 +29,11 @@ export async function expireClaim(ctx: MutationCtx, awardId: Id<"awards">, now: 
  * The award goes to the next video whose creator is payable, for what is still held of it;
  * what its creator was already paid stays theirs.
  */
-export async function passOn(ctx: MutationCtx, award: Doc<"awards">) {
+export async function passOn(
+  ctx: MutationCtx,
+  award: Doc<"awards">,
+  why: "unclaimed" | "video_gone" = "unclaimed",
+) {
   const contribution = await ctx.db.get("contributions", award.contributionId);
   const proposal = await ctx.db.get("proposals", award.proposalId);
   if (contribution === null || proposal === null) return;
@@ -40,7 +44,8 @@ export async function passOn(ctx: MutationCtx, award: Doc<"awards">) {
     award._id,
     paid > 0 ? { amountCents: paid, status: "paid" } : { status: "passed" },
   );
-  await recordAwardLine(ctx, award, "award_passed", award.amountCents - paid);
+  const line = why === "video_gone" ? "award_video_gone" : "award_passed";
+  await recordAwardLine(ctx, award, line, award.amountCents - paid);
   const tried = new Set((await awardsOf(ctx, contribution._id)).map((a) => a.submissionId));
   const next = await nextRecipient(
     contribution,

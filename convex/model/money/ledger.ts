@@ -289,7 +289,7 @@ export async function syncMoney(
 export async function recordAwardLine(
   ctx: MutationCtx,
   award: Doc<"awards">,
-  kind: "awarded" | "award_passed" | "award_reduced",
+  kind: "awarded" | "award_passed" | "award_video_gone" | "award_reduced",
   cents: number,
 ) {
   if (cents <= 0) return;

@@ -31,6 +31,7 @@ export const LEDGER_KINDS = [
   "refund_redone",
   "awarded",
   "award_passed",
+  "award_video_gone",
   "award_reduced",
   "paid_out",
   "reversed",

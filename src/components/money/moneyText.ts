@@ -94,6 +94,7 @@ export const LEDGER_KIND_TEXT: Record<LedgerKind, string> = {
   refund_redone: "A failed refund was made again",
   awarded: "Awarded to a winning video",
   award_passed: "An unclaimed award passed to the next video",
+  award_video_gone: "An award passed to the next video: its video is gone from its platform",
   award_reduced: "An award was lowered by a refund",
   paid_out: "Paid to a creator",
   reversed: "A payment to a creator was taken back",
@@ -111,6 +112,8 @@ export function ledgerEntryText(kind: LedgerKind, submissionTitle: string | null
     case "award_passed":
       // The line names the video whose creator did not claim it in time.
       return `The award to ${quoted(submissionTitle)} went unclaimed and passed on`;
+    case "award_video_gone":
+      return `The award to ${quoted(submissionTitle)} passed on: the video is gone from its platform`;
     case "award_reduced":
       return `The award to ${quoted(submissionTitle)} was lowered by a refund`;
     case "paid_out":
