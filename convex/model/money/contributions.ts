@@ -4,12 +4,11 @@ import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { amountProblem, canMove, statusFromSession, type ContributionStatus } from "./amounts";
-import { judgingEndsAt } from "../ideas";
 import { DAY_MS } from "../labels";
 import type { SessionState } from "./stripe";
 import { syncMoney } from "./ledger";
 import { planMovement } from "./movements";
-import { isEligible } from "./rules";
+import { isEligible, picksOpen } from "./rules";
 import { settleContribution } from "./settlement";
 import { notifyPaymentConfirmed } from "../notify";
 
@@ -214,7 +213,7 @@ export async function pickWinner(
 ) {
   const proposal = await ctx.db.get("proposals", submission.proposalId);
   if (proposal === null) throw new ConvexError({ message: "This idea does not exist." });
-  if (proposal.status === "settled" || Date.now() > judgingEndsAt(proposal.expiration)) {
+  if (proposal.status === "settled" || !picksOpen(proposal.expiration, Date.now())) {
     throw new ConvexError({ message: "The winner of this idea can no longer be chosen." });
   }
   if (submission.authorId === userId)

@@ -325,6 +325,11 @@ export function submissionVotesOpen(expiration: number, now: number): boolean {
   return submissionVotesOpenAt(judgingEndsAt(expiration), now);
 }
 
+/** Contributors pick winners until the same moment (the spec's winner-selection deadline). */
+export function picksOpen(expiration: number, now: number): boolean {
+  return submissionVotesOpen(expiration, now);
+}
+
 /** The same, from the end of judging itself (what the idea page knows). */
 export function submissionVotesOpenAt(judgingEnds: number, now: number): boolean {
   return now < judgingEnds;
