@@ -34,6 +34,25 @@ const ledgerTotal = (page: Page, label: string) =>
     .filter({ has: page.locator("dt", { hasText: label }) })
     .locator("dd");
 
+/** With E2E_SHOTS=<folder>: the page at 1280 and 390 px, light and dark, for looking at it. */
+async function shoot(page: Page, name: string) {
+  const folder = process.env.E2E_SHOTS;
+  if (!folder) return;
+  const size = page.viewportSize()!;
+  for (const width of [1280, 390])
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await page.waitForTimeout(300);
+      await page.screenshot({
+        path: `${folder}/${name}-${width}-${colorScheme}.png`,
+        fullPage: true,
+      });
+    }
+  await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
 async function signInBrowser(page: Page, person: Person) {
   await page.goto("/login");
   await signInAs(page, person);
@@ -114,6 +133,7 @@ test("a refund fails and the operator redoes it: refunded once everywhere, and t
     .filter({ hasText: `Tide clocks ${word}` })
     .filter({ hasText: "Refund failed" });
   await expect(heldRow).toContainText("$4.00", { timeout: 30_000 });
+  await shoot(operator, "operator-refund-failed");
   await control(standInsUrl(), `/__control/stripe/charges/${charge.id}/refund`, { amount: 400 });
   await expect(heldRow).toHaveCount(0, { timeout: 30_000 });
   await expect(operator.getByText(`Tide clocks ${word}`)).toHaveCount(0);
@@ -124,6 +144,7 @@ test("a refund fails and the operator redoes it: refunded once everywhere, and t
   await expect(ledgerTotal(operator, "Paid out")).toHaveText("$6.00");
   await expect(ledgerTotal(operator, "Held")).toHaveText("$0.00");
   await expect(ledgerTotal(operator, "Refund failed")).toHaveCount(0);
+  await shoot(operator, "idea-refund-redone");
 
   // The contribution page, as its contributor sees it.
   await operator.context().clearCookies();
@@ -134,6 +155,7 @@ test("a refund fails and the operator redoes it: refunded once everywhere, and t
   await expect(fate.filter({ hasText: "$4.00 refunded" })).toHaveCount(1, { timeout: 30_000 });
   await expect(fate.filter({ hasText: "$6.00 paid to Creator Cleo" })).toHaveCount(1);
   await expect(fate.filter({ hasText: "refund failed" })).toHaveCount(0);
+  await shoot(operator, "contribution-refund-redone");
 
   // Stripe's own books: $4.00 refunded once, $6.00 with the creator, nothing stuck.
   const state = await stripeState();
@@ -183,5 +205,6 @@ test("a winning video deleted on YouTube during judging: the runner-up wins", as
   await expect(box).not.toContainText(`Awarded to “Salt pans at dawn ${word}”`);
   // Found gone when judging ended, it never won: no award to it was made and passed on.
   await expect(box).not.toContainText("passed on");
+  await shoot(page, "idea-runner-up-wins");
   expect((await stripeState()).transfers.filter((t) => t.amount === 1_500)).toHaveLength(1);
 });
