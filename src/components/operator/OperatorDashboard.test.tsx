@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ConvexError } from "convex/values";
 import OperatorDashboard, { type OperatorOverview } from "./OperatorDashboard";
 import { deferred } from "../../test/money";
+import { formatMoney } from "../../../convex/model/labels";
 
 const NOW = Date.UTC(2025, 1, 1, 12);
 type Ids = OperatorOverview["held"][number];
@@ -214,5 +215,10 @@ describe("OperatorDashboard", () => {
     expect(
       screen.getByText(/Only the first 200 of each reason are listed; more are held for/),
     ).toHaveTextContent("Frozen by a card dispute");
+    // The heading counts failed refunds too: money still on the platform.
+    const { heldCents, refundFailedCents } = makeOverview().totals;
+    expect(screen.getByRole("heading", { name: /Held money/ })).toHaveTextContent(
+      `(${formatMoney(heldCents + refundFailedCents)})`,
+    );
   });
 });

@@ -169,7 +169,8 @@ export function OperatorDashboard({
 
       <section className="card operator__section" aria-labelledby="operator-held">
         <h2 id="operator-held" className="operator__title">
-          Held money ({formatMoney(totals.heldCents)})
+          {/* Everything still on the platform: held, and failed refunds to sort out. */}
+          Held money ({formatMoney(totals.heldCents + totals.refundFailedCents)})
         </h2>
         {held.length === 0 ? (
           <p className="muted">{NOTHING_HELD}</p>
