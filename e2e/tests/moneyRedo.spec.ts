@@ -1,12 +1,8 @@
 // Money that went wrong and ends right, in the browser with the stack's clock moved: a refund
 // that fails and is redone by the operator from Stripe's Dashboard (refunded once, the creator
 // keeps their share), and a winning video deleted on YouTube during judging (the runner-up wins).
-import type { Page } from "@playwright/test";
-import { makeFunctionReference } from "convex/server";
 import { expect, test } from "../support/fixtures.js";
-import { signInAs, type Person } from "../support/signIn.js";
 import {
-  fn,
   moveClock,
   newBackendPerson,
   postIdea,
@@ -15,75 +11,18 @@ import {
   startPastCreations,
   stripeState,
   uniqueWord,
-  type Backend,
 } from "../support/backend.js";
 import {
-  connectYouTube,
-  control,
-  fundIdea,
-  uploadYouTubeVideo,
-} from "../../local/stack/scriptedFlows.js";
-
-const DAY = 24 * 3600 * 1000;
-const startOnboarding = makeFunctionReference<"action">("payouts:startOnboarding");
-const voteOnVideo = makeFunctionReference<"mutation">("submissions:vote");
-
-const ledgerTotal = (page: Page, label: string) =>
-  page
-    .locator(".ledger__total")
-    .filter({ has: page.locator("dt", { hasText: label }) })
-    .locator("dd");
-
-/** With E2E_SHOTS=<folder>: the page at 1280 and 390 px, light and dark, for looking at it. */
-async function shoot(page: Page, name: string) {
-  const folder = process.env.E2E_SHOTS;
-  if (!folder) return;
-  const size = page.viewportSize()!;
-  for (const width of [1280, 390])
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme });
-      await page.waitForTimeout(300);
-      await page.screenshot({
-        path: `${folder}/${name}-${width}-${colorScheme}.png`,
-        fullPage: true,
-      });
-    }
-  await page.setViewportSize(size);
-  await page.emulateMedia({ colorScheme: "light" });
-}
-
-async function signInBrowser(page: Page, person: Person) {
-  await page.goto("/login");
-  await signInAs(page, person);
-  await expect(page).toHaveURL(/\/ideas$/);
-}
-
-/** A creator with a connected channel and payouts set up on the Connect stand-in. */
-async function payableCreator(name: string): Promise<Backend> {
-  const who = await newBackendPerson(name, "Creator");
-  await connectYouTube(who.client, who.person);
-  await who.client.action(startOnboarding, {});
-  const account = (await stripeState()).accounts.find((a) => a.email === who.person.email)!;
-  await control(standInsUrl(), `/__control/stripe/accounts/${account.id}/complete`, {});
-  return who;
-}
-
-async function submit(who: Backend, ideaId: string, title: string) {
-  const url = await uploadYouTubeVideo(standInsUrl(), who.person.email, {
-    title,
-    durationSeconds: 120,
-  });
-  const id = (await who.client.action(fn.submitVideo, { proposalId: ideaId, link: url })) as string;
-  return { id, videoId: new URL(url).searchParams.get("v") ?? url.split("/").pop()! };
-}
-
-/** The charge of a checkout session, once Stripe has it. */
-async function chargeOfSession(sessionId: string) {
-  const state = await stripeState();
-  const intent = state.sessions.find((s) => s.id === sessionId)!.payment_intent;
-  return state.charges.find((c) => c.payment_intent === intent)!;
-}
+  chargeOfSession,
+  creator,
+  DAY,
+  ledgerTotal,
+  shoot,
+  signInBrowser,
+  submitVideo,
+  voteOnVideo,
+} from "../support/money.js";
+import { control, fundIdea } from "../../local/stack/scriptedFlows.js";
 
 test.afterEach(async () => {
   await moveClock(0);
@@ -97,8 +36,8 @@ test("a refund fails and the operator redoes it: refunded once everywhere, and t
   const word = uniqueWord();
   const poster = await newBackendPerson("Idea Poster");
   const ideaId = await postIdea(poster, { oneLiner: `Tide clocks ${word}`, hoursLeft: 24 });
-  const creator = await payableCreator("Creator Cleo");
-  await submit(creator, ideaId, `Reading the tide ${word}`);
+  const cleo = await creator("Creator Cleo", true);
+  await submitVideo(cleo, ideaId, `Reading the tide ${word}`);
   const funder = await newBackendPerson("Funder Finn");
   const sessionId = await fundIdea(funder.client, standInsUrl(), ideaId, 1_000, {
     name: funder.person.name,
@@ -176,10 +115,10 @@ test("a winning video deleted on YouTube during judging: the runner-up wins", as
   const voter = await newBackendPerson("Voter Vera");
   const poster = await newBackendPerson("Idea Poster");
   const ideaId = await postIdea(poster, { oneLiner: `Salt roads ${word}`, hoursLeft: 24 });
-  const leading = await payableCreator("Creator Lea");
-  const runnerUp = await payableCreator("Creator Rui");
-  const gone = await submit(leading, ideaId, `Salt pans at dawn ${word}`);
-  await submit(runnerUp, ideaId, `The salt road ${word}`);
+  const leading = await creator("Creator Lea", true);
+  const runnerUp = await creator("Creator Rui", true);
+  const gone = await submitVideo(leading, ideaId, `Salt pans at dawn ${word}`);
+  await submitVideo(runnerUp, ideaId, `The salt road ${word}`);
   await voter.client.mutation(voteOnVideo, { submissionId: gone.id, vote: 1 });
   const funder = await newBackendPerson("Funder Fox");
   await fundIdea(funder.client, standInsUrl(), ideaId, 1_500, {
