@@ -47,12 +47,10 @@ describe("IdeaOutcome", () => {
     );
   });
 
-  it("judging with no eligible video: the money goes back when judging ends", () => {
+  it("judging with no eligible video: the money is going back (settled at the deadline)", () => {
     show({ kind: "judging", judgingEndsAt: Date.now() + DAY, bountyCents: 500, leader: null });
     expect(
-      screen.getByText(
-        "No eligible video arrived — $5.00 will be returned to its backers when judging ends.",
-      ),
+      screen.getByText("No eligible video arrived — $5.00 is being returned to its backers."),
     ).toBeVisible();
   });
 

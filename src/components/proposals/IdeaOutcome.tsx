@@ -59,7 +59,7 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
             <p>
               {NO_ELIGIBLE_VIDEO}
               {outcome.bountyCents > 0
-                ? ` — ${formatMoney(outcome.bountyCents)} will be returned to its backers when judging ends.`
+                ? ` — ${formatMoney(outcome.bountyCents)} is being returned to its backers.`
                 : "."}
             </p>
           )}
