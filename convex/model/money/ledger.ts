@@ -9,6 +9,7 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { addToCounter, type CounterName } from "../counters";
 import type { ledgerTotalsValidator } from "../validators";
 import {
+  capFailures,
   countingCents,
   EMPTY_BUCKETS,
   heldCents,
@@ -131,7 +132,7 @@ export async function bucketsOf(
     if (disputeIsOpen(dispute.status)) b.disputedCents += dispute.amountCents;
     else if (dispute.status === "lost") b.lostCents += dispute.amountCents;
   }
-  return b;
+  return capFailures(b);
 }
 
 /** Where a contribution's money is and why what is held is held, by the rules. */

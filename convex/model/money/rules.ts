@@ -123,6 +123,21 @@ export function refundBuckets(refunds: readonly RefundRecord[]) {
   return { refundedCents, refundingCents, refundFailedCents };
 }
 
+/**
+ * A failed refund stands only for money still on the platform: money that left another way
+ * since (a refund of ours planned before we heard of the failure, say) is owed to nobody.
+ */
+export function capFailures(b: Buckets): Buckets {
+  const onPlatform =
+    b.collectedCents -
+    b.refundedCents -
+    b.refundingCents -
+    b.transferredCents -
+    b.disputedCents -
+    b.lostCents;
+  return { ...b, refundFailedCents: Math.min(b.refundFailedCents, Math.max(0, onPlatform)) };
+}
+
 // --- Which videos can win --------------------------------------------------------------------
 
 export interface Checklist {
