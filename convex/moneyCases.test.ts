@@ -78,6 +78,53 @@ describe("a failed refund stops counting once the same money is refunded again",
     expect(held).toEqual([]);
   });
 
+  test("while the award waits for its creator: the redo does not lower the award again", async () => {
+    const w = moneyWorld();
+    const voter = await createUser(w.t);
+    const { proposalId } = await newIdea(w);
+    const waiting = await createUser(w.t); // never sets up payouts: the award waits
+    const video = await submitVideo(w, proposalId, waiting, "waitingvid1", {
+      channelId: "UCnotconnected",
+    });
+    await as(w.t, voter).mutation(api.submissions.vote, { submissionId: video, vote: 1 });
+    const { sessionId } = await paid(w, proposalId, null, 1000);
+    await settle(w, proposalId);
+    const charge = chargeOf(w, sessionId);
+    w.stripe.dashboardRefund(charge, 400);
+    await quiet(w);
+    later(w);
+    w.stripe.failRefund(Object.values(w.stripe.state.refunds)[0]!.id);
+    await quiet(w);
+    later(w);
+    w.stripe.dashboardRefund(charge, 400);
+    await quiet(w);
+    expect((await docs(w, "awards")).map((a) => [a.status, a.amountCents])).toEqual([
+      ["waiting", 600],
+    ]);
+    expect(await fateOf(w, sessionId)).toEqual([
+      ["awarded_waiting", 600],
+      ["refunded", 400],
+    ]);
+  });
+
+  test("a failure heard of after our own refund returned the money is owed to nobody", async () => {
+    const w = moneyWorld();
+    const { proposalId } = await newIdea(w);
+    const { sessionId } = await paid(w, proposalId, await createUser(w.t), 900);
+    // Support refunds it from the Dashboard and the refund fails; none of it reaches us yet.
+    const dashboard = w.stripe.dashboardRefund(chargeOf(w, sessionId), 900);
+    later(w);
+    w.stripe.failRefund(dashboard.id);
+    await settle(w, proposalId); // no video: we refund the 900 ourselves, and Stripe can
+    await quiet(w); // then Stripe's news of the Dashboard refund and its failure arrives
+    expect(Object.values(w.stripe.state.refunds).map((r) => r.status)).toEqual([
+      "failed",
+      "succeeded",
+    ]);
+    expect(await fateOf(w, sessionId)).toEqual([["refunded", 900]]);
+    expect((await box(w, proposalId)).totals.heldCents).toBe(0);
+  });
+
   test("without a transfer: refunded once, never refunded and failed side by side", async () => {
     const w = moneyWorld();
     const { proposalId } = await newIdea(w);

@@ -6,6 +6,7 @@ import { judgingEndsAt } from "../ideas";
 import { DAY_MS } from "../labels";
 import {
   awardableCents,
+  capFailures,
   claimDeadlineOf,
   combinedAwardStatus,
   countedValue,
@@ -72,6 +73,29 @@ describe("buckets", () => {
     expect(wantedTransferCents(buckets, award === null ? null : { amountCents: award })).toBe(
       wanted,
     );
+  });
+});
+
+describe("a failed refund stands only for money still on the platform", () => {
+  test.each([
+    ["all of it still here", b({ collectedCents: 900, refundFailedCents: 900 }), 900],
+    [
+      "refunded again by a refund of ours",
+      b({ collectedCents: 900, refundedCents: 900, refundFailedCents: 900 }),
+      0,
+    ],
+    [
+      "part paid out since",
+      b({ collectedCents: 1000, transferredCents: 700, refundFailedCents: 400 }),
+      300,
+    ],
+    [
+      "the platform short (a reversal refused, the dispute lost)",
+      b({ collectedCents: 1000, transferredCents: 1000, lostCents: 1000, refundFailedCents: 400 }),
+      0,
+    ],
+  ])("%s", (_what, buckets, failed) => {
+    expect(capFailures(buckets).refundFailedCents).toBe(failed);
   });
 });
 
