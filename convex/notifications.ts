@@ -19,7 +19,7 @@ import {
   notificationPath,
   notificationText,
 } from "./model/notificationKinds";
-import { payableDestination } from "./model/settlement";
+import { payableDestination } from "./model/money/settlement";
 import { notificationFactsOf } from "./model/notificationFacts";
 
 const ideaKindValidator = v.union(

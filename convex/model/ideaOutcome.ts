@@ -6,10 +6,10 @@ import { v, type Infer } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { judgingEndsAt } from "./ideas";
-import { totalsOf } from "./ledger";
-import { moneyBoxOf } from "./fates";
-import { winnerValidator } from "./moneyViews";
-import { currentPeoplesChoice } from "./settlement";
+import { totalsOf } from "./money/ledger";
+import { moneyBoxOf } from "./money/views";
+import { winnerValidator } from "./money/viewShapes";
+import { currentPeoplesChoice } from "./money/settlement";
 import { publicName } from "./users";
 import { videoPlatformValidator } from "./validators";
 

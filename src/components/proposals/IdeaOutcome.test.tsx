@@ -47,12 +47,10 @@ describe("IdeaOutcome", () => {
     );
   });
 
-  it("judging with no eligible video: the money goes back when judging ends", () => {
+  it("judging with no eligible video: the money is going back (settled at the deadline)", () => {
     show({ kind: "judging", judgingEndsAt: Date.now() + DAY, bountyCents: 500, leader: null });
     expect(
-      screen.getByText(
-        "No eligible video arrived — $5.00 will be returned to its backers when judging ends.",
-      ),
+      screen.getByText("No eligible video arrived — $5.00 is being returned to its backers."),
     ).toBeVisible();
   });
 
@@ -83,9 +81,20 @@ describe("IdeaOutcome", () => {
           claimDeadline: Date.UTC(2027, 0, 2, 12),
           paidAt: null,
         },
+        {
+          ...video,
+          submissionId: "s3",
+          title: "Lisbon by night",
+          creatorName: "Alan",
+          amountCents: 200,
+          paidCents: 0,
+          status: "frozen",
+          claimDeadline: Date.UTC(2026, 0, 2, 12),
+          paidAt: null,
+        },
       ],
     });
-    expect(screen.getByRole("heading", { name: "2 winners" })).toBeVisible();
+    expect(screen.getByRole("heading", { name: "3 winners" })).toBeVisible();
     expect(screen.getByRole("link", { name: /Lisbon by tram/ })).toHaveAttribute(
       "href",
       "https://youtu.be/abc",
@@ -93,7 +102,9 @@ describe("IdeaOutcome", () => {
     expect(screen.getByText("by Ada")).toBeVisible();
     expect(screen.getByText("$8.00")).toBeVisible();
     expect(screen.getByText("Paid on November 20, 2026")).toBeVisible();
-    expect(screen.getByText("Waiting for the creator until January 2, 2027")).toBeVisible();
+    expect(screen.getByText("Waiting for its creator until January 2, 2027")).toBeVisible();
+    // Money frozen by a dispute never reads as waiting until a date that has passed.
+    expect(screen.getByText("Frozen by a card dispute")).toBeVisible();
   });
 
   it("refunded: the amount Stripe returned and to how many backers", () => {

@@ -8,6 +8,7 @@ import { Award, Hourglass, RotateCcw } from "lucide-react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { formatLongDate, formatMoney } from "../../lib/format";
+import { awardState } from "../money/moneyText";
 
 type Outcome = NonNullable<FunctionReturnType<typeof api.proposals.outcome>>;
 type Winner = Extract<Outcome, { kind: "awarded" }>["winners"][number];
@@ -58,7 +59,7 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
             <p>
               {NO_ELIGIBLE_VIDEO}
               {outcome.bountyCents > 0
-                ? ` — ${formatMoney(outcome.bountyCents)} will be returned to its backers when judging ends.`
+                ? ` — ${formatMoney(outcome.bountyCents)} is being returned to its backers.`
                 : "."}
             </p>
           )}
@@ -110,12 +111,9 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
 }
 
 function WinnerItem({ winner }: { winner: Winner }) {
-  const status =
-    winner.status === "paid"
-      ? `Paid on ${formatLongDate(winner.paidAt ?? 0)}`
-      : winner.status === "paying"
-        ? "Being paid"
-        : `Waiting for the creator until ${formatLongDate(winner.claimDeadline)}`;
+  // The money box's words for an award (frozen or held money is never "waiting" or "being paid").
+  const state = awardState(winner);
+  const status = state.charAt(0).toUpperCase() + state.slice(1);
   return (
     <li className="idea-outcome__winner">
       {winner.thumbnailUrl ? (
