@@ -21,6 +21,8 @@ const page = { numItems: 20, cursor: null };
 describe("judging, role by role", () => {
   test("creators who submitted follow the idea and hear when judging starts and where they stand", async () => {
     const w = moneyWorld();
+    // Two voters whose accounts existed before the idea was posted: their votes count.
+    const voters = [await createUser(w.t), await createUser(w.t)];
     const { proposalId } = await newIdea(w);
     const leader = await createUser(w.t);
     const runnerUp = await createUser(w.t);
@@ -30,8 +32,6 @@ describe("judging, role by role", () => {
     await submitVideo(w, proposalId, outOfBounds, "tooshort004", { seconds: 20 });
     for (const who of [leader, runnerUp, outOfBounds])
       expect(await as(w.t, who).query(api.notifications.following, { proposalId })).toBe(true);
-    // Two votes for the leader, from accounts old enough when judging ends: they count.
-    const voters = [await createUser(w.t), await createUser(w.t)];
     const idea = (await w.t.query(api.proposals.get, { proposalId }))!;
     const backer = await createUser(w.t);
     await paid(w, proposalId, backer, 1_000);
