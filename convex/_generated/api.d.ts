@@ -70,9 +70,11 @@ import type * as model_security_signUpWords from "../model/security/signUpWords.
 import type * as model_security_signUps from "../model/security/signUps.js";
 import type * as model_security_tables from "../model/security/tables.js";
 import type * as model_settlement from "../model/settlement.js";
-import type * as model_share_bitmapFont from "../model/share/bitmapFont.js";
+import type * as model_share_fontData from "../model/share/fontData.js";
 import type * as model_share_png from "../model/share/png.js";
 import type * as model_share_previewImage from "../model/share/previewImage.js";
+import type * as model_share_thumbnail from "../model/share/thumbnail.js";
+import type * as model_share_vectorText from "../model/share/vectorText.js";
 import type * as model_sharePreview from "../model/sharePreview.js";
 import type * as model_submissions from "../model/submissions.js";
 import type * as model_users from "../model/users.js";
@@ -172,9 +174,11 @@ declare const fullApi: ApiFromModules<{
   "model/security/signUps": typeof model_security_signUps;
   "model/security/tables": typeof model_security_tables;
   "model/settlement": typeof model_settlement;
-  "model/share/bitmapFont": typeof model_share_bitmapFont;
+  "model/share/fontData": typeof model_share_fontData;
   "model/share/png": typeof model_share_png;
   "model/share/previewImage": typeof model_share_previewImage;
+  "model/share/thumbnail": typeof model_share_thumbnail;
+  "model/share/vectorText": typeof model_share_vectorText;
   "model/sharePreview": typeof model_sharePreview;
   "model/submissions": typeof model_submissions;
   "model/users": typeof model_users;

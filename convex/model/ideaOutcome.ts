@@ -16,11 +16,20 @@ import { videoPlatformValidator } from "./validators";
 /** What a list card shows, read from the idea's own document (no reads: lists stay cheap). */
 export const ideaEndingValidator = v.union(
   v.object({ kind: v.literal("open") }),
-  v.object({ kind: v.literal("judging"), until: v.number() }),
+  v.object({
+    kind: v.literal("judging"),
+    until: v.number(),
+    /** Some submission can still win; false: nothing to judge, the money goes back. */
+    canWin: v.boolean(),
+    /** The bounty that judging decides (or that goes back when no video can win). */
+    heldCents: v.number(),
+  }),
   v.object({
     kind: v.literal("awarded"),
     awardedCents: v.number(),
     paidOutCents: v.number(),
+    /** Nothing paid yet because the winner has no payout account: who, and until when. */
+    waiting: v.optional(v.object({ creatorName: v.string(), until: v.number() })),
   }),
   v.object({
     kind: v.literal("refunded"),
@@ -33,9 +42,19 @@ export const ideaEndingValidator = v.union(
 );
 export type IdeaEnding = Infer<typeof ideaEndingValidator>;
 
-export function endingOf(p: Doc<"proposals">): IdeaEnding {
+/**
+ * The ending from the idea's own document. `canWin` says whether a judging idea has a video
+ * that can win (read by endingFor); without it, judging is taken as having one.
+ */
+export function endingOf(p: Doc<"proposals">, canWin = true): IdeaEnding {
   if (p.status === "open") return { kind: "open" };
-  if (p.status === "judging") return { kind: "judging", until: judgingEndsAt(p.expiration) };
+  if (p.status === "judging")
+    return {
+      kind: "judging",
+      until: judgingEndsAt(p.expiration),
+      canWin,
+      heldCents: p.bountyCents,
+    };
   const t = totalsOf(p);
   if (t.awardedCents > 0 || t.paidOutCents > 0)
     return { kind: "awarded", awardedCents: t.awardedCents, paidOutCents: t.paidOutCents };
@@ -43,6 +62,15 @@ export function endingOf(p: Doc<"proposals">): IdeaEnding {
   if (t.refundedCents + pendingCents > 0)
     return { kind: "refunded", refundedCents: t.refundedCents, pendingCents };
   return { kind: "ended" };
+}
+
+/**
+ * The ending every surface shows: for a judging idea, one index read tells whether any video
+ * can still win (the people's choice so far); the rest comes from the idea's document.
+ */
+export async function endingFor(ctx: QueryCtx, p: Doc<"proposals">): Promise<IdeaEnding> {
+  if (p.status !== "judging") return endingOf(p);
+  return endingOf(p, (await currentPeoplesChoice(ctx, p._id)) !== null);
 }
 
 /** A video as the outcome shows it: what it is, who made it. */
@@ -91,7 +119,7 @@ export type IdeaOutcome = Infer<typeof ideaOutcomeValidator>;
 const MAX_BACKERS_READ = 2000;
 
 export async function ideaOutcomeOf(ctx: QueryCtx, p: Doc<"proposals">): Promise<IdeaOutcome> {
-  const ending = endingOf(p);
+  const ending = await endingFor(ctx, p);
   switch (ending.kind) {
     case "open":
     case "ended":

@@ -11,7 +11,7 @@ import { judgingEndsAt, JUDGING_DAYS, validateIdea, type IdeaInput, type ValidId
 import { DAY_MS } from "./labels";
 import { voteDelta } from "./votes";
 import { notifyIdeaPosted, notifyJudgingStarted } from "./notify";
-import { endingOf, ideaEndingValidator } from "./ideaOutcome";
+import { endingFor, ideaEndingValidator } from "./ideaOutcome";
 import { filter } from "convex-helpers/server/filter";
 import {
   videoPlatformValidator,
@@ -165,16 +165,17 @@ export type IdeaCardForViewer = Infer<typeof ideaCardForViewerValidator>;
 
 /**
  * An idea as a card. Per idea it reads one index range of at most three submissions and the
- * author's document; no identity, so the list stays one shared cached result.
+ * author's document (and, while judging, whether any video can win); no identity, so the list stays one shared cached result.
  */
 export async function toCard(ctx: QueryCtx, proposal: Doc<"proposals">): Promise<IdeaCard> {
-  const [submissions, author] = await Promise.all([
+  const [submissions, author, ending] = await Promise.all([
     ctx.db
       .query("submissions")
       .withIndex("by_proposal_votes", (q) => q.eq("proposalId", proposal._id))
       .order("desc")
       .take(CARD_VIDEO_COUNT),
     ctx.db.get("users", proposal.authorId),
+    endingFor(ctx, proposal),
   ]);
   return {
     _id: proposal._id,
@@ -190,7 +191,7 @@ export async function toCard(ctx: QueryCtx, proposal: Doc<"proposals">): Promise
     bountyCents: proposal.bountyCents,
     submissionCount: proposal.submissionCount,
     votes: proposal.netVotes,
-    ending: endingOf(proposal),
+    ending,
     videos: submissions.map((s) => ({
       _id: s._id,
       platform: s.platform,
