@@ -40,6 +40,8 @@ function makeProposal(overrides: Partial<Proposal> = {}): Proposal {
   });
 }
 
+const DAY = 24 * 3600 * 1000;
+
 function setSession(isAuthenticated: boolean) {
   vi.mocked(useConvexAuth).mockReturnValue({
     isLoading: false,
@@ -94,9 +96,14 @@ describe("ProposalPage", () => {
     expect(screen.getByText("Total Bounty")).toBeVisible();
     expect(screen.getByText("You can earn up to")).toBeVisible();
     expect(screen.getAllByText("$1,234.50")).toHaveLength(2);
-    expect(screen.getByRole("progressbar", { name: "Bounty $1,234.50" })).toBeVisible();
+    expect(screen.getByRole("progressbar", { name: "Bounty" })).toHaveAttribute(
+      "aria-valuetext",
+      "$1,234.50",
+    );
+    expect(screen.getByText("$1,234.50 · 2 backers")).toBeVisible();
     expect(screen.getByRole("group", { name: "Votes for this idea" })).toHaveTextContent("7 votes");
-    expect(screen.getByText(/2 submissions/)).toBeVisible();
+    // The header counts the submissions and the backers.
+    expect(screen.getByText(/2 submissions · 2 backers/)).toBeVisible();
   });
 
   it("shows money with two decimals", () => {
@@ -171,12 +178,17 @@ describe("ProposalPage", () => {
     expect(screen.getByText("Video can be any length")).toBeVisible();
   });
 
-  it("shows only the last of several durations, as the spec says", () => {
-    setProposal(makeProposal({ durations: ["SHORT", "LONG"] }));
+  it("keeps the spec's duration line (the last one listed) with every allowed length beside it", () => {
+    setProposal(makeProposal({ durations: ["MEDIUM", "LONG"] }));
     renderProposal();
 
     expect(screen.getByText("Video length: Long (30+ mins)")).toBeVisible();
-    expect(screen.queryByText(/Short/)).not.toBeInTheDocument();
+    const chips = screen.getByRole("list", { name: "Lengths allowed" });
+    expect(
+      within(chips)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Medium · 5-25 mins", "Long · 30+ mins"]);
   });
 
   it("links to 'Submit Your Video' while the idea is open", () => {
@@ -194,7 +206,13 @@ describe("ProposalPage", () => {
 
   it.each([
     ["past its deadline", makeProposal({ expiration: Date.now() - 60_000 })],
-    ["closed by the server", makeProposal({ status: "judging" })],
+    [
+      "closed by the server",
+      makeProposal({
+        status: "judging",
+        ending: { kind: "judging", until: Date.now() + 8 * DAY, canWin: true, heldCents: 0 },
+      }),
+    ],
   ])("shows 'Completed' and hides 'Submit Your Video' once %s", (_label, proposal) => {
     setProposal(proposal);
     renderProposal();

@@ -41,19 +41,22 @@ describe("IdeaOutcome", () => {
       },
     });
     expect(screen.getByRole("heading", { name: /Judging until December 3, 2026/ })).toBeVisible();
-    expect(screen.getByText(/Backers who chose to pick a winner decide/)).toBeVisible();
+    expect(screen.getByText(/Backers who chose to pick a winner decide/)).toHaveTextContent(
+      "Winner picked on December 3, 2026.",
+    );
     expect(screen.getByText(/Leading now:/)).toHaveTextContent(
       "Leading now: Lisbon by tram by Ada · 1 counted vote",
     );
   });
 
-  it("judging with no eligible video: the money goes back when judging ends", () => {
+  it("judging with no eligible video: nothing to judge, the money is going back now", () => {
     show({ kind: "judging", judgingEndsAt: Date.now() + DAY, bountyCents: 500, leader: null });
     expect(
-      screen.getByText(
-        "No eligible video arrived — $5.00 will be returned to its backers when judging ends.",
-      ),
+      screen.getByRole("heading", {
+        name: "No eligible video arrived — $5.00 is being returned to its backers.",
+      }),
     ).toBeVisible();
+    expect(screen.queryByText(/Judging until|when judging ends/)).not.toBeInTheDocument();
   });
 
   it("awarded: each winner with its creator, amount, and paid date or claim deadline", () => {
