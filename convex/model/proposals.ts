@@ -64,6 +64,14 @@ function searchedProposals(ctx: QueryCtx, view: ListView, text: string) {
   });
 }
 
+/**
+ * How many rows a filtered page reads per item asked for, and at most: a filter keeps about a
+ * third of the ideas (three platforms, three lengths), so a page still holds about what was
+ * asked for, and an empty page (the web app then asks for the next one at once) is rare.
+ */
+const FILTER_SCAN = 3;
+const FILTER_SCAN_MAX = 60;
+
 /** Optional narrowing of a list: the idea's platform, and a length it asks for. */
 export interface ListFilters {
   platform?: IdeaPlatform;
@@ -90,13 +98,15 @@ export async function listProposals(
   }
   // The filters narrow the sort's index read rather than picking their own index: indexing
   // platform under every view x sort (and lengths, an array, not at all) would multiply the
-  // indexes. A filtered page may hold fewer than numItems; the cursor still moves on.
+  // indexes. A filtered page reads FILTER_SCAN times the rows asked for; it may hold fewer (or
+  // more) items than numItems, and the cursor still moves on.
+  const numItems = Math.min(args.paginationOpts.numItems * FILTER_SCAN, FILTER_SCAN_MAX);
   return await filter(
     query,
     (proposal) =>
       (platform === undefined || proposal.platform === platform) &&
       (duration === undefined || proposal.durations.includes(duration)),
-  ).paginate(args.paginationOpts);
+  ).paginate({ ...args.paginationOpts, numItems });
 }
 
 export async function voteOf(
