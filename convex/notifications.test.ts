@@ -402,6 +402,19 @@ describe("emails", () => {
     expect(text).toContain('"Bridges of Lisbon"');
     expect(text).toContain("$12.50");
     expect(text).toContain(`http://site.test/expanded-proposal/${proposalId}`);
+    // An HTML part in the app's look: the same sentence, a button instead of the raw link, and
+    // the unsubscribe link.
+    const html = email!.body.html as string;
+    expect(html).toContain("Your payment of $12.50 to &quot;Bridges of Lisbon&quot; is confirmed.");
+    expect(html).toMatch(
+      new RegExp(
+        `<a href="http://site\\.test/expanded-proposal/${proposalId}"[^>]*>Open the idea</a>`,
+      ),
+    );
+    expect(html).not.toMatch(/>http:\/\/site\.test/);
+    expect(html).toMatch(
+      /<a href="http:\/\/convex\.test\/email\/unsubscribe\?[^"]*"[^>]*>Unsubscribe/,
+    );
     const headers = email!.body.headers as Record<string, string>;
     expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(headers["List-Unsubscribe"]).toMatch(/^<http:\/\/convex\.test\/email\/unsubscribe\?/);

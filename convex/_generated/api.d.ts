@@ -32,6 +32,7 @@ import type * as model_conversation from "../model/conversation.js";
 import type * as model_counters from "../model/counters.js";
 import type * as model_creators from "../model/creators.js";
 import type * as model_disputes from "../model/disputes.js";
+import type * as model_emailHtml from "../model/emailHtml.js";
 import type * as model_emailLinks from "../model/emailLinks.js";
 import type * as model_fates from "../model/fates.js";
 import type * as model_ideaOutcome from "../model/ideaOutcome.js";
@@ -136,6 +137,7 @@ declare const fullApi: ApiFromModules<{
   "model/counters": typeof model_counters;
   "model/creators": typeof model_creators;
   "model/disputes": typeof model_disputes;
+  "model/emailHtml": typeof model_emailHtml;
   "model/emailLinks": typeof model_emailLinks;
   "model/fates": typeof model_fates;
   "model/ideaOutcome": typeof model_ideaOutcome;
