@@ -71,6 +71,7 @@ import type * as model_security_signUpWords from "../model/security/signUpWords.
 import type * as model_security_signUps from "../model/security/signUps.js";
 import type * as model_security_tables from "../model/security/tables.js";
 import type * as model_settlement from "../model/settlement.js";
+import type * as model_share_canvas from "../model/share/canvas.js";
 import type * as model_share_fontData from "../model/share/fontData.js";
 import type * as model_share_png from "../model/share/png.js";
 import type * as model_share_previewImage from "../model/share/previewImage.js";
@@ -176,6 +177,7 @@ declare const fullApi: ApiFromModules<{
   "model/security/signUps": typeof model_security_signUps;
   "model/security/tables": typeof model_security_tables;
   "model/settlement": typeof model_settlement;
+  "model/share/canvas": typeof model_share_canvas;
   "model/share/fontData": typeof model_share_fontData;
   "model/share/png": typeof model_share_png;
   "model/share/previewImage": typeof model_share_previewImage;

@@ -4,7 +4,7 @@
 // one; it never fails the preview.
 import { decode } from "jpeg-js";
 import { fetchWithin } from "../security/outbound";
-import type { Picture } from "./previewImage";
+import type { Picture } from "./canvas";
 
 /** The platforms' thumbnail hosts (YouTube, TikTok). */
 const THUMBNAIL_HOSTS = [/^i\.ytimg\.com$/, /\.ytimg\.com$/, /\.tiktokcdn(-us)?\.com$/];

@@ -1,7 +1,8 @@
 // Text in the app's typeface for the share image, in plain JS: the glyph outlines of fontData.ts
 // laid out with their advances and kerning, flattened to lines and filled with exact
 // anti-aliasing (each pixel's covered area, accumulated along each line as font-rs does).
-import { SHARE_FONT } from "./fontData";
+// Imports carry their ".js" so the stand-ins (Node) can use it as it is.
+import { SHARE_FONT } from "./fontData.js";
 
 export type Weight = keyof typeof SHARE_FONT;
 type Face = (typeof SHARE_FONT)[Weight];
