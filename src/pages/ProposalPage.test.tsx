@@ -9,6 +9,7 @@ import type { Proposal } from "../components/proposals/IdeaFromRoute";
 import { DAY_MS } from "../../convex/model/labels";
 import { renderRoute } from "../test/accounts";
 import { makeProposal as makeListItem } from "../test/lists";
+import { ideaStates } from "../test/ideaStates";
 
 vi.mock("convex/react", () => ({
   // Checkout and other actions are not under test here.
@@ -297,5 +298,22 @@ describe("ProposalPage", () => {
       ["Failed to load proposal details", { id: "proposal-load-error" }],
     ]);
     consoleError.mockRestore();
+  });
+});
+
+describe.each(ideaStates())("ProposalPage: $name", (state) => {
+  it("says what the card says: the expiry, what is happening now, the amount and its note", () => {
+    setProposal(makeProposal(state));
+    renderProposal();
+    const page = within(
+      screen.getByRole("article", { name: "Drone tour of every lighthouse in Maine" }),
+    );
+    expect(page.getAllByText(state.says.expiry).length).toBeGreaterThan(0);
+    if (state.says.now) expect(page.getAllByText(state.says.now).length).toBeGreaterThan(0);
+    expect(page.getByText(state.says.amount)).toBeInTheDocument();
+    if (state.says.note) expect(page.getByText(state.says.note)).toBeInTheDocument();
+    // The backers count is on the page whatever the state.
+    expect(page.getByText(/submissions? · 4 backers$/)).toBeInTheDocument();
+    expect(page.queryByText(/Winner chosen|\$0\.00 paid out/)).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
 import MyBountiesTab from "./MyBountiesTab";
 import { renderRoute } from "../../test/accounts";
+import { ideaStates } from "../../test/ideaStates";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
@@ -195,5 +196,21 @@ describe("My Bounties while judging", () => {
     // No video can win: the money goes back; nothing is being chosen.
     expect(within(noVideo!).getAllByText("Refunding")).toHaveLength(2);
     expect(within(noVideo!).queryByText(/Judging|Winner/)).not.toBeInTheDocument();
+  });
+});
+
+describe.each(ideaStates())("My Bounties: $name", (state) => {
+  it("says what the card says: the expiry, what is happening now, the amount and its note", () => {
+    pages.posted = {
+      results: [idea({ ...state, title: "The idea" })],
+      status: "Exhausted",
+      loadMore: vi.fn(),
+    };
+    renderTab();
+    const row = within(section("Ideas you posted").getAllByRole("listitem")[0]!);
+    expect(row.getByText(state.says.expiry)).toBeInTheDocument();
+    if (state.says.now) expect(row.getAllByText(state.says.now).length).toBeGreaterThan(0);
+    expect(row.getByText(state.says.amount)).toBeInTheDocument();
+    if (state.says.note) expect(row.getByText(state.says.note)).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { getFunctionName, type FunctionReference } from "convex/server";
 import { useQuery } from "convex/react";
 import ProposalCard from "./ProposalCard";
 import { makeProposal, mockSession } from "../../test/lists";
+import { ideaStates } from "../../test/ideaStates";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
@@ -410,5 +411,17 @@ describe("ProposalCard once the deadline passed", () => {
     renderCard({ status: "settled", bountyCents: 0, ending: { kind: "ended" } });
     expect(screen.getByText("No bounty")).toBeInTheDocument();
     expect(screen.queryByText("$0.00")).not.toBeInTheDocument();
+  });
+});
+
+describe.each(ideaStates())("ProposalCard: $name", (state) => {
+  it("says what every screen says: the expiry, what is happening now, the amount and its note", () => {
+    renderCard(state);
+    const card = within(screen.getByRole("article"));
+    expect(card.getByText(state.says.expiry)).toBeInTheDocument();
+    if (state.says.now) expect(card.getAllByText(state.says.now).length).toBeGreaterThan(0);
+    expect(card.getByText(state.says.amount)).toBeInTheDocument();
+    if (state.says.note) expect(card.getByText(state.says.note)).toBeInTheDocument();
+    expect(card.queryByText(/Winner chosen|\$0\.00 paid out/)).not.toBeInTheDocument();
   });
 });
