@@ -104,7 +104,10 @@ test("a judging idea reads 'Judging until …' on its card, its page and its sha
   const funder = await newBackendPerson("Funder Fay");
   await fundIdea(funder.client, standInsUrl(), ideaId, 25_000, funder.person);
 
-  // Open: the bar with what it means beside it, and every allowed length.
+  // A reader signed in (vote buttons work); the idea is open: the bar with what it means
+  // beside it, and every allowed length.
+  const reader = await newBackendPerson("Reader Rui");
+  await signInBrowser(page, reader.person);
   await page.goto(`/expanded-proposal/${ideaId}`);
   await expect(page.getByText("$250.00 · 1 backer")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("progressbar", { name: "Bounty" })).toHaveAttribute(
