@@ -149,13 +149,22 @@ describe("one truth on every screen", () => {
     await connectYouTube(w, creator);
     await submitVideo(w, proposalId, creator, "waitingvid1");
     await paid(w, proposalId, await createUser(w.t), 2500);
+    const { expiration } = (await w.t.query(api.proposals.get, { proposalId }))!;
     await settle(w, proposalId);
-    await expectOneTruth(w, proposalId, author, {
+    const until = formatLongDate(expiration + 37 * DAY);
+    const s = await expectOneTruth(w, proposalId, author, {
       stage: "awarded",
       expiry: "Completed",
       now: "Awarded",
-      figure: { label: "Awarded", cents: 2500 },
+      figure: {
+        label: "Awarded",
+        cents: 2500,
+        note: `Waiting for Lena to set up payouts (until ${until})`,
+      },
     });
+    // Never "$0.00 paid out" for an award that waits for its creator.
+    expect(s.share.description).toContain(`Waiting for Lena to set up payouts (until ${until})`);
+    expect(s.share.description).not.toMatch(/\$0\.00/);
   });
 
   test("awarded and paid", async () => {

@@ -146,6 +146,8 @@ describe("an idea's outcome", () => {
       kind: "awarded",
       awardedCents: 600,
       paidOutCents: 0,
+      // The card names who it waits for, and until when.
+      waiting: { creatorName: "Test Person", until: idea.expiration + 37 * DAY },
     });
   });
 

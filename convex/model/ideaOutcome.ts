@@ -69,8 +69,34 @@ export function endingOf(p: Doc<"proposals">, canWin = true): IdeaEnding {
  * can still win (the people's choice so far); the rest comes from the idea's document.
  */
 export async function endingFor(ctx: QueryCtx, p: Doc<"proposals">): Promise<IdeaEnding> {
-  if (p.status !== "judging") return endingOf(p);
-  return endingOf(p, (await currentPeoplesChoice(ctx, p._id)) !== null);
+  if (p.status === "judging") return endingOf(p, (await currentPeoplesChoice(ctx, p._id)) !== null);
+  const ending = endingOf(p);
+  if (ending.kind !== "awarded" || ending.paidOutCents >= ending.awardedCents) return ending;
+  const waiting = await waitingFor(ctx, p._id);
+  return waiting ? { ...ending, waiting } : ending;
+}
+
+/** How many waiting awards an ending reads to name who they wait for. */
+const WAITING_READ = 20;
+
+/**
+ * Who an idea's unpaid awards wait for (no payout account yet) and until when: the creator's
+ * name, or "N creators" when several wait, and the earliest claim deadline; null when none.
+ */
+async function waitingFor(
+  ctx: QueryCtx,
+  proposalId: Doc<"proposals">["_id"],
+): Promise<{ creatorName: string; until: number } | null> {
+  const awards = await ctx.db
+    .query("awards")
+    .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId).eq("status", "waiting"))
+    .take(WAITING_READ);
+  if (awards.length === 0) return null;
+  const creators = [...new Set(awards.map((a) => a.creatorId))];
+  const until = Math.min(...awards.map((a) => a.claimDeadline));
+  if (creators.length > 1) return { creatorName: `${creators.length} creators`, until };
+  const creator = await ctx.db.get("users", creators[0]!);
+  return { creatorName: creator ? publicName(creator) : "the winning creator", until };
 }
 
 /** A video as the outcome shows it: what it is, who made it. */
