@@ -96,7 +96,9 @@ describe("IdeaOutcome", () => {
     expect(screen.getByText("by Ada")).toBeVisible();
     expect(screen.getByText("$8.00")).toBeVisible();
     expect(screen.getByText("Paid on November 20, 2026")).toBeVisible();
-    expect(screen.getByText("Waiting for the creator until January 2, 2027")).toBeVisible();
+    expect(
+      screen.getByText("Waiting for Grace to set up payouts (until January 2, 2027)"),
+    ).toBeVisible();
   });
 
   it("refunded: the amount Stripe returned and to how many backers", () => {

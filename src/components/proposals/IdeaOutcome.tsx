@@ -11,6 +11,7 @@ import { formatLongDate, formatMoney } from "../../lib/format";
 import {
   judgingUntilText,
   NO_ELIGIBLE_VIDEO,
+  waitingForPayoutsText,
   winnerPickedOnText,
 } from "../../../convex/model/ideaStage";
 
@@ -118,7 +119,7 @@ function WinnerItem({ winner }: { winner: Winner }) {
       ? `Paid on ${formatLongDate(winner.paidAt ?? 0)}`
       : winner.status === "paying"
         ? "Being paid"
-        : `Waiting for the creator until ${formatLongDate(winner.claimDeadline)}`;
+        : waitingForPayoutsText(winner.creatorName, winner.claimDeadline);
   return (
     <li className="idea-outcome__winner">
       {winner.thumbnailUrl ? (
