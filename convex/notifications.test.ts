@@ -451,7 +451,8 @@ describe("emails", () => {
   test("the unsubscribe link works signed out, for that kind only; a forged one does nothing", async () => {
     const w = moneyWorld();
     mockResend();
-    const person = await createUser(w.t);
+    // A creator: Settings lists the payout kinds (transfer_sent, below) to people who make videos.
+    const person = await createUser(w.t, { accountType: "Creator" });
     const me = as(w.t, person);
     const url = new URL(await unsubscribeUrl(person, "payment_confirmed"));
     const response = await w.t.fetch(`${url.pathname}${url.search}`, { method: "POST" });
