@@ -84,7 +84,7 @@ test("a judging idea names who decides and the leader; settled, the winner is sh
   await expect(banner).toContainText(`Crossing at midnight ${word}`);
   await expect(banner).toContainText("by Creator Lena");
   await expect(banner).toContainText("$20.00");
-  await expect(banner).toContainText("Waiting for the creator until");
+  await expect(banner).toContainText("Waiting for Creator Lena to set up payouts (until");
   await expect(
     page.getByRole("region", { name: "Submissions" }).getByText("Winner", { exact: true }),
   ).toBeVisible();
@@ -154,7 +154,7 @@ test("an idea without videos says how much Stripe returned, to how many backers"
   await page.goto(`/expanded-proposal/${ideaId}`);
   const banner = page.locator(".idea-outcome");
   await expect(banner).toContainText(
-    "No eligible video arrived — $20.00 will be returned to its backers when judging ends.",
+    "No eligible video arrived — $20.00 is being returned to its backers.",
     { timeout: 30_000 },
   );
   await expect(page.getByText("Choosing the winner")).toHaveCount(0);
