@@ -4,7 +4,7 @@
 // contributions.reconcile; the rules are in model/security/.
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { contributionBySession } from "./model/contributions";
+import { contributionBySession } from "./model/money/contributions";
 import { limit } from "./model/rateLimits";
 import { signUpWait } from "./model/security/signUps";
 

@@ -21,17 +21,18 @@ import {
   paidContributionsOf,
   pickWinner as pickWinnerFor,
   setPayoutPreference as setPreference,
-} from "./model/contributions";
+} from "./model/money/contributions";
 import {
   createCheckoutSession,
   INTERACTIVE_LOOKUP,
   retrieveCheckoutSession,
   type SessionState,
-} from "./model/payments/stripe";
+} from "./model/money/stripe";
 import { judgingEndsAt } from "./model/ideas";
-import { fateOf, moneyBoxOf } from "./model/fates";
-import { EMPTY_BUCKETS, heldCents } from "./model/ledger";
-import { currentPeoplesChoice, ineligibleReasons, isEligible, pickOf } from "./model/settlement";
+import { fateOf, moneyBoxOf } from "./model/money/views";
+import { countingCents, EMPTY_BUCKETS } from "./model/money/rules";
+import { pickOf } from "./model/money/settlement";
+import { payoutForSubmission as payoutFiguresFor } from "./model/money/payoutFigures";
 import {
   contributionStatusValidator,
   payoutPreferenceValidator,
@@ -45,7 +46,7 @@ import {
   fatePartValidator,
   ledgerViewValidator,
   type ContributionView,
-} from "./model/moneyViews";
+} from "./model/money/viewShapes";
 import schema from "./schema";
 import { limitCheckout } from "./model/rateLimits";
 import { clientKeyOf } from "./model/security/clientAddress";
@@ -330,8 +331,7 @@ export const myStake = publicQuery({
 
 /** What of a contribution still counts: paid, not refunded (in any state), disputed or lost. */
 function heldOrPaid(c: Doc<"contributions">) {
-  const b = c.money ?? EMPTY_BUCKETS;
-  return heldCents(b) + b.transferredCents;
+  return countingCents(c.money ?? EMPTY_BUCKETS);
 }
 
 /** The idea's money box: totals, held money with deadlines, winners and the latest lines. */
@@ -471,77 +471,7 @@ export const payoutForSubmission = publicQuery({
       award: v.nullable(awardSummaryValidator),
     }),
   ),
-  handler: async (ctx, { submissionId }) => {
-    const submission = await ctx.db.get("submissions", submissionId);
-    if (submission === null || submission.authorId !== ctx.viewerId) return null;
-    const proposal = await ctx.db.get("proposals", submission.proposalId);
-    if (proposal === null) return null;
-    const eligible = isEligible(submission);
-    const awards = await ctx.db
-      .query("awards")
-      .withIndex("by_submission", (q) => q.eq("submissionId", submissionId))
-      .take(500);
-    const live = awards.filter(
-      (a) => a.status === "waiting" || a.status === "paying" || a.status === "paid",
-    );
-    const award =
-      live.length === 0
-        ? null
-        : {
-            amountCents: live.reduce((sum, a) => sum + a.amountCents, 0),
-            paidCents: live
-              .filter((a) => a.status === "paid")
-              .reduce((sum, a) => sum + a.amountCents, 0),
-            status: live.every((a) => a.status === "paid")
-              ? ("paid" as const)
-              : live.some((a) => a.status === "paying")
-                ? ("paying" as const)
-                : ("waiting" as const),
-            claimDeadline: Math.min(...live.map((a) => a.claimDeadline)),
-            paidAt: Math.max(0, ...live.map((a) => a.paidAt ?? 0)) || null,
-          };
-    const phase =
-      proposal.judgedAt !== undefined
-        ? ("settled" as const)
-        : proposal.status === "open"
-          ? ("open" as const)
-          : ("judging" as const);
-    if (phase === "settled")
-      return {
-        phase,
-        eligible,
-        ineligibleReasons: ineligibleReasons(submission),
-        expectedCents: null,
-        maxCents: null,
-        award,
-      };
-    const contributions = await ctx.db
-      .query("contributions")
-      .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposal._id).eq("status", "paid"))
-      .take(1000);
-    const leader = await currentPeoplesChoice(ctx, proposal._id);
-    let expectedCents = 0;
-    let maxCents = 0;
-    for (const c of contributions) {
-      const cents = heldOrPaid(c);
-      if (!eligible || submission.authorId === c.contributorId) continue;
-      maxCents += cents;
-      const pick =
-        c.contributorId && c.payoutPreference === "customer_choice"
-          ? await pickOf(ctx, c.contributorId, proposal._id)
-          : null;
-      const winnerId = pick?.submissionId ?? leader?._id;
-      if (winnerId === submissionId) expectedCents += cents;
-    }
-    return {
-      phase,
-      eligible,
-      ineligibleReasons: ineligibleReasons(submission),
-      expectedCents,
-      maxCents,
-      award,
-    };
-  },
+  handler: async (ctx, { submissionId }) => await payoutFiguresFor(ctx, ctx.viewerId, submissionId),
 });
 
 /** The caller's contributions to the given ideas, with each idea's total (REST profile route). */

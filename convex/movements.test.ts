@@ -17,7 +17,7 @@ import {
   sweepMovements,
   type MoneyWorld,
 } from "./test.money";
-import { KEY_REUSE_MS, MAX_ATTEMPTS } from "./model/movements";
+import { KEY_REUSE_MS, MAX_ATTEMPTS } from "./model/money/movements";
 
 afterEach(cleanUp);
 

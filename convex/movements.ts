@@ -10,7 +10,7 @@ import {
   claimAttempt,
   recordAttempt,
   type AttemptResult,
-} from "./model/movements";
+} from "./model/money/movements";
 import {
   chargeOf,
   classifyFailure,
@@ -21,7 +21,8 @@ import {
   findTransfer,
   listRefunds,
   type RefundState,
-} from "./model/payments/stripe";
+} from "./model/money/stripe";
+import { stillOnPlatform } from "./model/money/videoChecks";
 
 export const claim = internalMutation({
   args: { movementId: v.id("moneyMovements") },
@@ -107,6 +108,20 @@ export const drive = internalAction({
         return;
       }
     }
+    // A transfer pays only a video still on its platform (product rules: checked before any
+    // transfer); with no answer from the platform it waits for the next attempt.
+    if (m.kind === "transfer") {
+      const video = await ctx.runQuery(internal.movements.videoOf, { movementId });
+      const there = video === null ? true : await stillOnPlatform(video);
+      if (there !== true) {
+        result =
+          there === false
+            ? { type: "video_gone" }
+            : { type: "lookup_failed", message: "The video's platform did not answer." };
+        await ctx.runMutation(internal.movements.record, { movementId, result });
+        return;
+      }
+    }
     try {
       result = { type: "made", ...(await send(m, attempt.key)) };
     } catch (e) {
@@ -120,6 +135,17 @@ export const drive = internalAction({
       };
     }
     await ctx.runMutation(internal.movements.record, { movementId, result });
+  },
+});
+
+/** The video a transfer pays for. */
+export const videoOf = internalQuery({
+  args: { movementId: v.id("moneyMovements") },
+  handler: async (ctx, { movementId }) => {
+    const m = await ctx.db.get("moneyMovements", movementId);
+    const award = m?.awardId ? await ctx.db.get("awards", m.awardId) : null;
+    const s = award ? await ctx.db.get("submissions", award.submissionId) : null;
+    return s && { platform: s.platform, videoId: s.videoId, url: s.url };
   },
 });
 

@@ -21,7 +21,7 @@ import {
   notificationText,
 } from "./model/notificationKinds";
 import { makesVideos } from "./model/users";
-import { payableDestination } from "./model/settlement";
+import { payableDestination } from "./model/money/settlement";
 import { notificationFactsOf } from "./model/notificationFacts";
 
 const ideaKindValidator = v.union(

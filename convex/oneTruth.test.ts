@@ -7,6 +7,7 @@ import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { as, createUser } from "./test.setup";
 import {
+  chargeOfSession,
   cleanUp,
   connectYouTube,
   DAY,
@@ -165,6 +166,30 @@ describe("one truth on every screen", () => {
     // Never "$0.00 paid out" for an award that waits for its creator.
     expect(s.share.description).toContain(`Waiting for Lena to set up payouts (until ${until})`);
     expect(s.share.description).not.toMatch(/\$0\.00/);
+  });
+
+  test("awarded, frozen by a dispute past its claim deadline: never 'Waiting for…' a past date", async () => {
+    const w = moneyWorld();
+    const { proposalId, author } = await newIdea(w);
+    const creator = await createUser(w.t, { name: "Lena" });
+    await connectYouTube(w, creator);
+    await submitVideo(w, proposalId, creator, "frozenvid01");
+    const { sessionId } = await paid(w, proposalId, await createUser(w.t), 1000);
+    await settle(w, proposalId);
+    w.stripe.openDispute(chargeOfSession(w, sessionId), 400);
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    setNow(Date.now() + 40 * DAY); // past the claim deadline, still frozen
+    await w.t.mutation(internal.settlement.expireClaims, {});
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    const s = await expectOneTruth(w, proposalId, author, {
+      stage: "awarded",
+      now: "Awarded",
+      figure: { label: "Awarded", note: "$6.00 frozen by a card dispute" },
+    });
+    expect(s.share.description).not.toContain("Waiting for");
+    expect(s.share.description).not.toContain("Being paid");
   });
 
   test("awarded and paid", async () => {

@@ -5,14 +5,16 @@ import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
 import { publicQuery, userAction } from "./functions";
-import { applyAccountUpdate } from "./model/payoutAccounts";
-import { creatorAwardValidator } from "./model/moneyViews";
+import { applyAccountUpdate } from "./model/money/payoutAccounts";
+import { creatorAwardValidator } from "./model/money/viewShapes";
+import { awardSummary } from "./model/money/views";
+import { LIVE_AWARD_STATUSES } from "./model/money/rules";
 import schema from "./schema";
 import {
   createPayoutAccount,
   payoutAccountLink,
   retrievePayoutAccountReady,
-} from "./model/payments/stripe";
+} from "./model/money/stripe";
 
 /** Opens (or resumes) Stripe's onboarding for the caller's payout account. */
 export const startOnboarding = userAction({
@@ -74,7 +76,7 @@ export const mine = publicQuery({
       .withIndex("by_user", (q) => q.eq("userId", userId))
       .unique();
     const awards = [];
-    for (const status of ["waiting", "paying", "paid"] as const) {
+    for (const status of LIVE_AWARD_STATUSES) {
       const rows = await ctx.db
         .query("awards")
         .withIndex("by_creator_status", (q) => q.eq("creatorId", userId).eq("status", status))
@@ -82,16 +84,17 @@ export const mine = publicQuery({
       for (const award of rows) {
         const submission = await ctx.db.get("submissions", award.submissionId);
         const proposal = await ctx.db.get("proposals", award.proposalId);
+        const shown = (await awardSummary(ctx, [award]))!;
         awards.push({
           awardId: award._id,
           proposalId: award.proposalId,
           proposalTitle: proposal?.title ?? "Deleted idea",
           submissionTitle: submission?.title ?? "",
-          amountCents: award.amountCents,
-          paidCents: award.status === "paid" ? award.amountCents : 0,
-          status,
+          amountCents: shown.amountCents,
+          paidCents: shown.paidCents,
+          status: shown.status,
           claimDeadline: award.claimDeadline,
-          paidAt: award.paidAt ?? null,
+          paidAt: shown.paidAt,
           ownershipProven: submission?.checklist.ownedBySubmitter ?? false,
         });
       }

@@ -18,6 +18,7 @@ import {
   ledgerTotalsValidator,
   ledgerKindValidator,
   moneyBucketsValidator,
+  heldReasonValidator,
   ledgerDeltasValidator,
   awardStatusValidator,
   movementKindValidator,
@@ -119,7 +120,7 @@ export default defineSchema({
     ...submittedVideoFields,
     netVotes: v.number(),
     // Votes that decide money (product rules "Votes"): from accounts older than the idea or at
-    // least 7 days old when judging ends. Known at vote time, so kept as a counter.
+    // least 7 days old when the vote was cast. Known at vote time, so kept as a counter.
     qualifiedVotes: v.optional(v.number()),
     // Can win (product rules "Eligible submissions"); ownership may still be proven later.
     eligible: v.optional(v.boolean()),
@@ -143,6 +144,9 @@ export default defineSchema({
     submissionId: v.id("submissions"),
     userId: v.id("users"),
     value: castVoteValidator,
+    // Whether it decides money, judged when it was cast (model/money/rules.ts voteQualifies);
+    // absent on votes cast before this was kept.
+    qualified: v.optional(v.boolean()),
   }).index("by_user_submission", ["userId", "submissionId"]),
 
   // A creator's connected YouTube channel or TikTok account. Tokens are sealed and never leave
@@ -169,7 +173,7 @@ export default defineSchema({
   }).index("by_user_platform_video", ["userId", "platform", "videoId"]),
 
   // Card contributions to ideas, through Stripe Checkout. `status` only moves forward (see
-  // model/money.ts). Once paid, the money's whereabouts are kept in cents by model/ledger.ts,
+  // model/money/amounts.ts). Once paid, the money's whereabouts are kept in cents by model/money/ledger.ts,
   // always recomputed from Stripe's objects (refunds, disputes) and our movements.
   contributions: defineTable({
     proposalId: v.id("proposals"),
@@ -187,6 +191,10 @@ export default defineSchema({
     // A paid session that carried this idea's contribution id but is not the contribution's own.
     unmatched: v.optional(v.boolean()),
     money: v.optional(moneyBucketsValidator),
+    // Why its held money is still here and until when (model/money/rules.ts heldReasonOf);
+    // absent while none is held.
+    heldReason: v.optional(heldReasonValidator),
+    heldUntil: v.optional(v.number()),
     // Decided at settlement (or later, for late money): awarded, or refund planned.
     settled: v.boolean(),
     outcome: v.optional(contributionOutcomeValidator),
@@ -198,7 +206,10 @@ export default defineSchema({
     .index("by_payment_intent", ["paymentIntentId"])
     .index("by_proposal_status", ["proposalId", "status", "settled"])
     .index("by_status_recheck", ["status", "recheckAt"])
-    .index("by_contributor_proposal", ["contributorId", "proposalId"]),
+    .index("by_contributor_proposal", ["contributorId", "proposalId"])
+    // The operator page: held money by reason and deadline, and refunds that failed.
+    .index("by_held", ["heldReason", "heldUntil"])
+    .index("by_refund_failed", ["money.refundFailedCents"]),
 
   // A contributor's winner pick on an idea: covers all their customer_choice money there.
   picks: defineTable({
@@ -263,6 +274,9 @@ export default defineSchema({
     amountCents: v.number(),
     status: v.string(),
     movementId: v.optional(v.string()),
+    // Stripe's `created`, and when it failed (model/money/rules.ts refundBuckets orders them).
+    createdAt: v.optional(v.number()),
+    failedAt: v.optional(v.number()),
     updatedAt: v.number(),
   })
     .index("by_refund", ["refundId"])
@@ -292,7 +306,7 @@ export default defineSchema({
   ledgerEntries: defineTable({
     proposalId: v.id("proposals"),
     kind: ledgerKindValidator,
-    // How the line changed the contribution's buckets (model/ledger.ts linesFor).
+    // How the line changed the contribution's buckets (model/money/ledger.ts linesFor).
     deltas: v.optional(ledgerDeltasValidator),
     amountCents: v.number(),
     contributionId: v.optional(v.id("contributions")),

@@ -166,7 +166,15 @@ describe("winners", () => {
     const picker = await createUser(w.t);
     await paid(w, proposalId, picker, 800);
     const creator = await payableCreator(w);
-    // 120 eligible videos written straight in (the platform lookups are not the point here).
+    // 120 eligible videos written straight in (the platform only has to know they exist).
+    for (let i = 0; i < 120; i++)
+      w.platforms.youtube.push({
+        id: `bulk${i}`,
+        channelId: `UC${creator}`,
+        title: `Bulk ${i}`,
+        seconds: 600,
+        publishedAt: Date.now(),
+      });
     const ids = await w.t.run(async (ctx) => {
       const out = [];
       for (let i = 0; i < 120; i++)

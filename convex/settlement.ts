@@ -1,4 +1,4 @@
-// Settlement's scheduled steps (rules in model/settlement.ts): at the end of judging, re-read
+// Settlement's scheduled steps (rules in model/money/settlement.ts): at the end of judging, re-read
 // payments Stripe has not confirmed yet, then settle in batches; claim windows; awards that
 // follow their charge; open checkouts expired at the deadline; the daily re-read of pending
 // payments.
@@ -10,21 +10,80 @@ import {
   type ActionCtx,
 } from "./_generated/server";
 import { internal } from "./_generated/api";
-import type { Id } from "./_generated/dataModel";
+import type { Doc, Id } from "./_generated/dataModel";
+import { settleIdea } from "./model/money/settlement";
+import { followCharge as followChargeRule } from "./model/money/follow";
+import { syncMoney } from "./model/money/ledger";
 import {
   expireClaim as expireClaimRule,
-  followCharge as followChargeRule,
-  settleIdea,
-} from "./model/settlement";
-import { expireCheckoutSession, retrieveCheckoutSession } from "./model/payments/stripe";
+  expireClaimsPage,
+  passOn,
+  videoGone,
+} from "./model/money/claims";
+import { isLiveAward } from "./model/money/rules";
+import { stillOnPlatform } from "./model/money/videoChecks";
+import { expireCheckoutSession, retrieveCheckoutSession } from "./model/money/stripe";
 
-/** The end of judging: payments still pending are asked about first, then settlement runs. */
+/**
+ * The end of judging (or the deadline, for an idea no video can win): payments still pending
+ * are asked about and the videos that can win are looked up again on their platforms, then
+ * settlement runs.
+ */
 export const start = internalAction({
   args: { proposalId: v.id("proposals") },
   handler: async (ctx, { proposalId }) => {
     const sessions = await ctx.runQuery(internal.settlement.unconfirmedSessions, { proposalId });
     await refreshSessions(ctx, sessions);
+    await recheckVideos(ctx, proposalId);
     await ctx.runMutation(internal.settlement.settleBatch, { proposalId, cursor: null });
+  },
+});
+
+/** Every video that can still win, looked up again; the gone ones can win no more. */
+async function recheckVideos(
+  ctx: Pick<ActionCtx, "runQuery" | "runMutation">,
+  proposalId: Id<"proposals">,
+) {
+  let cursor: string | null = null;
+  for (;;) {
+    const page: { videos: Doc<"submissions">[]; cursor: string | null } = await ctx.runQuery(
+      internal.settlement.eligibleVideos,
+      { proposalId, cursor },
+    );
+    for (const video of page.videos)
+      if ((await stillOnPlatform(video)) === false)
+        await ctx.runMutation(internal.settlement.markVideoGone, { submissionId: video._id });
+    if (page.cursor === null) return;
+    cursor = page.cursor;
+  }
+}
+
+export const eligibleVideos = internalQuery({
+  args: { proposalId: v.id("proposals"), cursor: v.union(v.string(), v.null()) },
+  handler: async (ctx, { proposalId, cursor }) => {
+    const page = await ctx.db
+      .query("submissions")
+      .withIndex("by_proposal_eligible_qualified", (q) =>
+        q.eq("proposalId", proposalId).eq("eligible", true),
+      )
+      .paginate({ numItems: 50, cursor });
+    return { videos: page.page, cursor: page.isDone ? null : page.continueCursor };
+  },
+});
+
+export const markVideoGone = internalMutation({
+  args: { submissionId: v.id("submissions") },
+  handler: async (ctx, { submissionId }) => await videoGone(ctx, submissionId),
+});
+
+/** A gone video's award not yet paid passes on (claims.ts). */
+export const passOnAward = internalMutation({
+  args: { awardId: v.id("awards") },
+  handler: async (ctx, { awardId }) => {
+    const award = await ctx.db.get("awards", awardId);
+    if (award === null || !isLiveAward(award) || award.status === "paid") return;
+    const submission = await ctx.db.get("submissions", award.submissionId);
+    if (submission?.checklist.exists === false) await passOn(ctx, award, "video_gone");
   },
 });
 
@@ -45,16 +104,33 @@ export const expireClaim = internalMutation({
   handler: async (ctx, { awardId }) => await expireClaimRule(ctx, awardId, Date.now()),
 });
 
-/** Safety net for claim deadlines whose scheduled function was missed. */
+/** Safety net for claim deadlines whose scheduled function was missed: every page of them. */
 export const expireClaims = internalMutation({
-  args: {},
-  handler: async (ctx) => {
-    const now = Date.now();
-    const overdue = await ctx.db
-      .query("awards")
-      .withIndex("by_status_deadline", (q) => q.eq("status", "waiting").lte("claimDeadline", now))
-      .take(50);
-    for (const award of overdue) await expireClaimRule(ctx, award._id, now);
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  handler: async (ctx, { cursor }) => {
+    const next = await expireClaimsPage(ctx, Date.now(), cursor ?? null);
+    if (next !== null)
+      await ctx.scheduler.runAfter(0, internal.settlement.expireClaims, { cursor: next });
+  },
+});
+
+/**
+ * Once after deploying held reasons (issue 26): places every paid contribution's held money by
+ * its reason, which fills each idea's held-by-reason totals. Pages through all of them.
+ *   npx convex run settlement:placeHeldMoney
+ */
+export const placeHeldMoney = internalMutation({
+  args: { cursor: v.optional(v.union(v.string(), v.null())) },
+  handler: async (ctx, { cursor }) => {
+    const page = await ctx.db
+      .query("contributions")
+      .paginate({ numItems: 100, cursor: cursor ?? null });
+    for (const c of page.page)
+      if (c.status === "paid" || c.status === "refunded") await syncMoney(ctx, c._id);
+    if (!page.isDone)
+      await ctx.scheduler.runAfter(0, internal.settlement.placeHeldMoney, {
+        cursor: page.continueCursor,
+      });
   },
 });
 

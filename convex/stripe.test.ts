@@ -6,7 +6,9 @@ import { as, createUser } from "./test.setup";
 import { deliver, STRIPE_ENV } from "./test.stripe";
 import {
   accountOf,
+  chargeOfSession,
   cleanUp,
+  fateOfSession,
   DAY,
   setNow,
   docs,
@@ -23,22 +25,7 @@ import {
 
 afterEach(cleanUp);
 
-const chargeOfSession = (w: MoneyWorld, sessionId: string) => {
-  const intent = w.stripe.state.sessions[sessionId]!.payment_intent as string;
-  return w.stripe.state.paymentIntents[intent]!.latest_charge as string;
-};
-/** The contribution's fate as its contributor sees it on the confirmation page. */
-const fateOf = async (w: MoneyWorld, sessionId: string) => {
-  const c = await w.t.run((ctx) =>
-    ctx.db
-      .query("contributions")
-      .withIndex("by_session", (q) => q.eq("checkoutSessionId", sessionId))
-      .unique(),
-  );
-  const viewer = c?.contributorId ? as(w.t, c.contributorId) : w.t;
-  const details = await viewer.query(api.contributions.bySession, { sessionId });
-  return details!.fate.map((p) => [p.state, p.amountCents]);
-};
+const fateOf = fateOfSession;
 
 /** An awarded (and transferred) contribution of `amount` to a payable creator's video. */
 async function awardedAndPaid(w: MoneyWorld, amount = 2000) {

@@ -1,14 +1,14 @@
 // Stripe's webhooks, step two of three: a verified event's change (rest/stripeWebhooks.ts parsed
 // it) is applied here, at most once per event id, by the model function for its kind; each of
-// those ends in the ledger (model/ledger.ts syncMoney).
+// those ends in the ledger (model/money/ledger.ts syncMoney).
 import { v } from "convex/values";
 import { internalAction, internalMutation } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { applySessionState } from "./model/contributions";
-import { applyDispute } from "./model/disputes";
-import { recordRefund } from "./model/movements";
-import { applyAccountUpdate } from "./model/payoutAccounts";
-import { listRefunds, type SessionState } from "./model/payments/stripe";
+import { applySessionState } from "./model/money/contributions";
+import { applyDispute } from "./model/money/disputes";
+import { recordRefund } from "./model/money/refunds";
+import { applyAccountUpdate } from "./model/money/payoutAccounts";
+import { listRefunds, type SessionState } from "./model/money/stripe";
 import { eventChangeValidator, refundStateValidator } from "./model/validators";
 
 export const applyEvent = internalMutation({

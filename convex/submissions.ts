@@ -32,7 +32,8 @@ import {
   submittedVideoFields,
   voteValidator,
 } from "./model/validators";
-import { creatorBecamePayable, isEligible } from "./model/settlement";
+import { creatorBecamePayable } from "./model/money/claims";
+import { isEligible } from "./model/money/rules";
 import { publishedAfter } from "./model/originality";
 
 const voteResult = v.object({ newVoteTotal: v.number(), userVote: voteValidator });

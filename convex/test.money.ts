@@ -135,3 +135,22 @@ export const docs = <T extends "moneyMovements" | "awards" | "contributions" | "
 
 export const ideaOf = (w: MoneyWorld, proposalId: Id<"proposals">) =>
   w.t.run((ctx) => ctx.db.get("proposals", proposalId));
+
+/** The Stripe charge of a Checkout Session's payment. */
+export const chargeOfSession = (w: MoneyWorld, sessionId: string) => {
+  const intent = w.stripe.state.sessions[sessionId]!.payment_intent as string;
+  return w.stripe.state.paymentIntents[intent]!.latest_charge as string;
+};
+
+/** The contribution's fate as its contributor sees it on the confirmation page. */
+export async function fateOfSession(w: MoneyWorld, sessionId: string) {
+  const c = await w.t.run((ctx) =>
+    ctx.db
+      .query("contributions")
+      .withIndex("by_session", (q) => q.eq("checkoutSessionId", sessionId))
+      .unique(),
+  );
+  const viewer = c?.contributorId ? as(w.t, c.contributorId) : w.t;
+  const details = await viewer.query(api.contributions.bySession, { sessionId });
+  return details!.fate.map((p) => [p.state, p.amountCents]);
+}

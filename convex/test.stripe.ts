@@ -12,6 +12,7 @@ import { parseFaults, responseFault, type FaultMode } from "../local/standins/st
 import { parseParams, Reader } from "../local/standins/stripe/forms";
 import { payAsTest, settleLater, type TestOutcome } from "../local/standins/stripe/payments";
 import { createRefund, failRefund, succeedRefund } from "../local/standins/stripe/refunds";
+import { withdrawAll } from "../local/standins/stripe/transfers";
 import {
   randomId,
   type CheckoutSession,
@@ -71,6 +72,8 @@ export interface StripeHarness {
   settleAsync(sessionId: string, outcome: "succeeded" | "failed"): void;
   /** The account becomes ready; emits account.updated (a Connect event). */
   completeOnboarding(accountId: string): void;
+  /** The creator pays everything out to their bank: reversals beyond what is left are refused. */
+  withdraw(accountId: string): void;
   /** A refund not made by the app (no metadata), as from Stripe's Dashboard. */
   dashboardRefund(chargeOrIntentId: string, amount?: number): StripeObject;
   openDispute(chargeId: string, amount?: number): StripeObject;
@@ -202,6 +205,9 @@ export function mockStripe(t: Backend): StripeHarness {
     },
     completeOnboarding(accountId) {
       completeOnboarding(core, accountId);
+    },
+    withdraw(accountId) {
+      withdrawAll(core, accountId);
     },
     dashboardRefund(chargeOrIntentId, amount) {
       const key = chargeOrIntentId.startsWith("pi_") ? "payment_intent" : "charge";

@@ -2,7 +2,7 @@
 import { v, type Infer } from "convex/values";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 
-/** The platform's money totals (operator page), kept by model/ledger.ts. */
+/** The platform's money totals (operator page), kept by model/money/ledger.ts. */
 export const MONEY_COUNTERS = [
   "money.collected",
   "money.refunded",

@@ -2,9 +2,9 @@
 // avatar, connected channels, the videos they submitted with each one's state, and what they
 // were paid in total (unless they hide it). Public data only: no email, no payout details.
 //
-// Money state is read here, never decided (the lead re-points these after the money move):
-//   - `isEligible` (model/settlement.ts) — whether a video can win;
-//   - `moneyBoxOf` (model/fates.ts) — an idea's winners: each winning video's amount, paid
+// Money state is read here, never decided:
+//   - `isEligible` (model/money/rules.ts) — whether a video can win;
+//   - `moneyBoxOf` (model/money/views.ts) — an idea's winners: each winning video's amount, paid
 //     amount and status; the one source of "won" and "paid" on this page;
 //   - the `awards` index `by_creator_status` — only to find which ideas a creator won, so
 //     `moneyBoxOf` runs for those ideas alone (and `by_submission`, whether a video has any).
@@ -12,9 +12,8 @@ import type { PaginationOptions, PaginationResult } from "convex/server";
 import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
-import { moneyBoxOf } from "./fates";
-import { LIVE_AWARD_STATUSES } from "./moneyViews";
-import { isEligible } from "./settlement";
+import { moneyBoxOf } from "./money/views";
+import { isEligible, LIVE_AWARD_STATUSES } from "./money/rules";
 import { publicName } from "./users";
 import { VIDEO_PLATFORMS, videoPlatformValidator } from "./validators";
 import { creatorVideoStateValidator, type CreatorVideoState } from "./ideaPageKinds";

@@ -6,10 +6,10 @@ import { v, type Infer } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { judgingEndsAt } from "./ideas";
-import { totalsOf } from "./ledger";
-import { moneyBoxOf } from "./fates";
-import { winnerValidator } from "./moneyViews";
-import { currentPeoplesChoice } from "./settlement";
+import { totalsOf } from "./money/ledger";
+import { moneyBoxOf } from "./money/views";
+import { winnerValidator } from "./money/viewShapes";
+import { currentPeoplesChoice } from "./money/settlement";
 import { publicName } from "./users";
 import { videoPlatformValidator } from "./validators";
 
@@ -30,6 +30,9 @@ export const ideaEndingValidator = v.union(
     paidOutCents: v.number(),
     /** Nothing paid yet because the winner has no payout account: who, and until when. */
     waiting: v.optional(v.object({ creatorName: v.string(), until: v.number() })),
+    /** Awarded money that cannot move now: frozen by a card dispute, or a payment that failed. */
+    frozenCents: v.optional(v.number()),
+    onHoldCents: v.optional(v.number()),
   }),
   v.object({
     kind: v.literal("refunded"),
@@ -57,7 +60,14 @@ export function endingOf(p: Doc<"proposals">, canWin = true): IdeaEnding {
     };
   const t = totalsOf(p);
   if (t.awardedCents > 0 || t.paidOutCents > 0)
-    return { kind: "awarded", awardedCents: t.awardedCents, paidOutCents: t.paidOutCents };
+    return {
+      kind: "awarded",
+      awardedCents: t.awardedCents,
+      paidOutCents: t.paidOutCents,
+      // Money that cannot move is never said to be on its way (model/money/rules.ts heldReasonOf).
+      ...(t.heldBy.frozen > 0 ? { frozenCents: t.heldBy.frozen } : {}),
+      ...(t.heldBy.needs_attention > 0 ? { onHoldCents: t.heldBy.needs_attention } : {}),
+    };
   const pendingCents = t.refundingCents + t.refundFailedCents;
   if (t.refundedCents + pendingCents > 0)
     return { kind: "refunded", refundedCents: t.refundedCents, pendingCents };
@@ -72,6 +82,7 @@ export async function endingFor(ctx: QueryCtx, p: Doc<"proposals">): Promise<Ide
   if (p.status === "judging") return endingOf(p, (await currentPeoplesChoice(ctx, p._id)) !== null);
   const ending = endingOf(p);
   if (ending.kind !== "awarded" || ending.paidOutCents >= ending.awardedCents) return ending;
+  if (totalsOf(p).heldBy.waiting_for_creator === 0) return ending;
   const waiting = await waitingFor(ctx, p._id);
   return waiting ? { ...ending, waiting } : ending;
 }

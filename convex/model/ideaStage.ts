@@ -120,6 +120,10 @@ export function bountyWithBackers(cents: number, backers: number): string {
 function awardedNote(ending: Extract<IdeaEnding, { kind: "awarded" }>): string {
   const { awardedCents, paidOutCents } = ending;
   if (paidOutCents >= awardedCents) return "Paid out";
+  // Money that cannot move first: it is never "being paid" (product rules "Money").
+  if (ending.frozenCents) return `${formatMoney(ending.frozenCents)} frozen by a card dispute`;
+  if (ending.onHoldCents)
+    return `${formatMoney(ending.onHoldCents)} held: a payment could not be made; our team is on it`;
   if (ending.waiting)
     return waitingForPayoutsText(ending.waiting.creatorName, ending.waiting.until);
   if (paidOutCents > 0)

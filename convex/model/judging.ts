@@ -1,11 +1,12 @@
 // The end of a bounty, role by role (issue 29): the videos a contributor may pick while judging,
 // and where a creator's own video stands. Every money fact comes from the money rules
-// (model/settlement.ts: isEligible, currentPeoplesChoice; the stored `eligible` and
+// (model/money/rules.ts isEligible, model/money/settlement.ts currentPeoplesChoice; the stored `eligible` and
 // `qualifiedVotes` of submissions that they keep); nothing here decides money.
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import type { Standing } from "./ideaPageKinds";
-import { currentPeoplesChoice, isEligible } from "./settlement";
+import { isEligible } from "./money/rules";
+import { currentPeoplesChoice } from "./money/settlement";
 
 /** More eligible videos than a pick list can show is more than anyone can compare. */
 export const PICK_CHOICES_MAX = 50;

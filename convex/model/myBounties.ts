@@ -5,10 +5,10 @@ import { v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import schema from "../schema";
-import { fateOf } from "./fates";
+import { fateOf } from "./money/views";
 import { endingFor, ideaEndingValidator } from "./ideaOutcome";
-import { totalsOf } from "./ledger";
-import { fatePartValidator, type FatePart } from "./moneyViews";
+import { totalsOf } from "./money/ledger";
+import { fatePartValidator, type FatePart } from "./money/viewShapes";
 
 export const myIdeaValidator = schema
   .doc("proposals")

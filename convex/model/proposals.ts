@@ -21,6 +21,7 @@ import {
   type VoteValue,
 } from "./validators";
 import { publicName } from "./users";
+import { currentPeoplesChoice } from "./money/settlement";
 
 export const LIST_VIEWS = ["open", "all", "completed"] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
@@ -349,12 +350,15 @@ export async function closeProposal(
   });
   // Checkouts still open at the deadline are expired: nobody pays into a closed idea.
   await ctx.scheduler.runAfter(0, internal.settlement.expireOpenCheckouts, { proposalId });
+  // No video can win and none can come any more: the money goes back now (product rules).
+  if ((await currentPeoplesChoice(ctx, proposalId)) === null)
+    await ctx.scheduler.runAfter(0, internal.settlement.start, { proposalId });
   await notifyJudgingStarted(ctx, proposalId);
 }
 
 /**
  * judging → settled: every paid contribution awarded or refunded. The one entry point is
- * settlement.start (re-read unconfirmed payments, then model/settlement.ts settleIdea).
+ * settlement.start (re-read unconfirmed payments, then model/money/settlement.ts settleIdea).
  */
 export async function settleProposal(
   ctx: MutationCtx,

@@ -30,7 +30,15 @@ import { lookUpYouTubeVideo } from "./platforms/youtube";
 import { tiktokOEmbed, tiktokOwnVideo } from "./platforms/tiktok";
 import { usableAccessToken } from "./platforms/connections";
 import { limitAction } from "./rateLimits";
-import { creatorBecamePayable, ineligibleReasons, isEligible, voteQualifies } from "./settlement";
+import { creatorBecamePayable } from "./money/claims";
+import {
+  countedValue,
+  ineligibleReasons,
+  isEligible,
+  qualifiedUnderEarlierRule,
+  submissionVotesOpen,
+  voteQualifies,
+} from "./money/rules";
 import { notifyClaimedAwards, notifyVideoClaimed, notifyVideoSubmitted } from "./notify";
 
 export interface VerifiedVideo {
@@ -156,11 +164,17 @@ export async function submissionVoteOf(
   return vote?.value ?? 0;
 }
 
+/**
+ * Sets a person's vote on a video (1, -1, 0 to clear). The net count moves by new − old; the
+ * counted total (votes that decide money) by what each vote counts: a vote is judged when it is
+ * cast (rules.ts voteQualifies) and keeps its verdict, so both totals stay exact as votes change.
+ */
 export async function setSubmissionVote(
   ctx: MutationCtx,
   userId: Id<"users">,
   submission: Doc<"submissions">,
   value: VoteValue,
+  now: number,
 ): Promise<number> {
   const existing = await ctx.db
     .query("submissionVotes")
@@ -170,22 +184,44 @@ export async function setSubmissionVote(
     .unique();
   const previous: VoteValue = existing?.value ?? 0;
   if (previous === value) return submission.netVotes;
-  if (existing && value === 0) await ctx.db.delete("submissionVotes", existing._id);
-  else if (existing && value !== 0) await ctx.db.patch("submissionVotes", existing._id, { value });
-  else if (value !== 0)
-    await ctx.db.insert("submissionVotes", { submissionId: submission._id, userId, value });
-  const delta = voteDelta(previous, value);
-  const netVotes = submission.netVotes + delta;
-  // Whether this person's votes decide money is known now (their account's age and the idea's
-  // dates are fixed), so the counted total is kept as it changes.
   const voter = await ctx.db.get("users", userId);
   const proposal = await ctx.db.get("proposals", submission.proposalId);
-  const counts = voter !== null && proposal !== null && voteQualifies(voter, proposal);
+  const countedBefore = existing ? await countedOf(ctx, existing, proposal) : 0;
+  const qualified =
+    voter !== null &&
+    proposal !== null &&
+    voteQualifies(voter._creationTime, proposal._creationTime, now);
+  if (existing && value === 0) await ctx.db.delete("submissionVotes", existing._id);
+  else if (existing && value !== 0)
+    await ctx.db.patch("submissionVotes", existing._id, { value, qualified });
+  else if (value !== 0)
+    await ctx.db.insert("submissionVotes", {
+      submissionId: submission._id,
+      userId,
+      value,
+      qualified,
+    });
+  const countedAfter = value === 0 ? 0 : countedValue({ value, qualified });
+  const netVotes = submission.netVotes + voteDelta(previous, value);
   await ctx.db.patch("submissions", submission._id, {
     netVotes,
-    ...(counts ? { qualifiedVotes: (submission.qualifiedVotes ?? 0) + delta } : {}),
+    qualifiedVotes: (submission.qualifiedVotes ?? 0) + countedAfter - countedBefore,
   });
   return netVotes;
+}
+
+/** What a stored vote adds to the counted total (votes from before verdicts were kept: the rule then). */
+async function countedOf(
+  ctx: QueryCtx,
+  vote: Doc<"submissionVotes">,
+  proposal: Doc<"proposals"> | null,
+): Promise<number> {
+  if (vote.qualified !== undefined)
+    return countedValue({ value: vote.value, qualified: vote.qualified });
+  const voter = await ctx.db.get("users", vote.userId);
+  const qualified =
+    voter !== null && proposal !== null && qualifiedUnderEarlierRule(voter._creationTime, proposal);
+  return countedValue({ value: vote.value, qualified });
 }
 
 /**
@@ -312,11 +348,12 @@ export async function voteOnSubmission(
   const submission = await ctx.db.get("submissions", submissionId);
   if (submission === null) fail("This video is no longer here.");
   if (submission.authorId === userId) fail("You can't vote on your own video.");
-  // The people's choice is frozen when judging ends: votes close then.
+  // The people's choice is decided when judging ends: votes close then, by the clock.
   const proposal = await ctx.db.get("proposals", submission.proposalId);
-  if (proposal === null || proposal.judgedAt !== undefined || proposal.status === "settled")
+  const now = Date.now();
+  if (proposal === null || !submissionVotesOpen(proposal.expiration, now))
     fail("Voting on this idea's videos has closed.");
-  const newVoteTotal = await setSubmissionVote(ctx, userId, submission, value);
+  const newVoteTotal = await setSubmissionVote(ctx, userId, submission, value, now);
   return { newVoteTotal, userVote: value };
 }
 
@@ -529,13 +566,10 @@ export async function takeOver(
     .unique();
   let { netVotes, qualifiedVotes } = submission;
   if (ownVote) {
-    await ctx.db.delete("submissionVotes", ownVote._id);
-    const delta = voteDelta(ownVote.value, 0);
-    netVotes += delta;
-    const owner = await ctx.db.get("users", ownerId);
     const proposal = await ctx.db.get("proposals", submission.proposalId);
-    if (owner && proposal && voteQualifies(owner, proposal))
-      qualifiedVotes = (qualifiedVotes ?? 0) + delta;
+    qualifiedVotes = (qualifiedVotes ?? 0) - (await countedOf(ctx, ownVote, proposal));
+    await ctx.db.delete("submissionVotes", ownVote._id);
+    netVotes += voteDelta(ownVote.value, 0);
   }
   await ctx.db.patch("submissions", submission._id, {
     authorId: ownerId,

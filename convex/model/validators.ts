@@ -1,7 +1,14 @@
 // Validators for values that several tables and functions share.
 import { v } from "convex/values";
 import { literals } from "convex-helpers/validators";
-import { AWARD_STATUSES, LEDGER_KINDS, MOVEMENT_KINDS, MOVEMENT_STATES } from "./moneyStates";
+import {
+  AWARD_STATUSES,
+  HELD_LINE_REASONS,
+  HELD_REASONS,
+  LEDGER_KINDS,
+  MOVEMENT_KINDS,
+  MOVEMENT_STATES,
+} from "./money/states";
 
 export const ACCOUNT_TYPES = ["Creator", "Viewer", "Business"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -65,7 +72,7 @@ export const PAYOUT_PREFERENCES = ["customer_choice", "peoples_choice"] as const
 export type PayoutPreference = (typeof PAYOUT_PREFERENCES)[number];
 export const payoutPreferenceValidator = literals(...PAYOUT_PREFERENCES);
 /**
- * Where a paid contribution's money is, in cents (model/ledger.ts keeps it). They add up to what
+ * Where a paid contribution's money is, in cents (model/money/ledger.ts keeps it). They add up to what
  * Stripe collected: collected = refunded + refunding + refundFailed + transferred + disputed +
  * lost + held.
  */
@@ -97,7 +104,20 @@ export const ledgerTotalsValidator = v.object({
   disputedCents: v.optional(v.number()),
   lostCents: v.optional(v.number()),
   awardedCents: v.number(),
+  /** The held money by why it is held (model/money/rules.ts heldReasonOf); absent = none. */
+  heldBy: v.optional(
+    v.object({
+      judging: v.optional(v.number()),
+      waiting_for_creator: v.optional(v.number()),
+      being_paid: v.optional(v.number()),
+      returning: v.optional(v.number()),
+      frozen: v.optional(v.number()),
+      needs_attention: v.optional(v.number()),
+    }),
+  ),
 });
+export const heldReasonValidator = literals(...HELD_REASONS);
+export const heldLineReasonValidator = literals(...HELD_LINE_REASONS);
 export const ledgerKindValidator = literals(...LEDGER_KINDS);
 export const awardStatusValidator = literals(...AWARD_STATUSES);
 export const movementKindValidator = literals(...MOVEMENT_KINDS);
@@ -142,29 +162,33 @@ export const connectedVideoFields = {
   embedLink: v.optional(v.string()),
 };
 
-/** A refund as Stripe reports it (model/payments/stripe.ts RefundState). */
+/** A refund as Stripe reports it (model/money/stripe.ts RefundState). */
 export const refundStateValidator = v.object({
   refundId: v.string(),
   paymentIntentId: v.string(),
   amountCents: v.number(),
   status: v.string(),
+  /** Stripe's `created`, in ms. */
+  createdAt: v.optional(v.number()),
+  /** When it failed, from the failure event's time (absent: not known from an event). */
+  failedAt: v.optional(v.number()),
   movementId: v.optional(v.string()),
 });
 
-/** What a verified webhook event means for us (model/payments/events.ts EventChange). */
+/** A card dispute as Stripe reports it; `status` is Stripe's (needs_response, won, lost…). */
+export const disputeStateValidator = v.object({
+  disputeId: v.string(),
+  paymentIntentId: v.string(),
+  amountCents: v.number(),
+  status: v.string(),
+});
+
+/** What a verified webhook event means for us (model/money/stripeEvents.ts EventChange). */
 export const eventChangeValidator = v.union(
   v.object({ kind: v.literal("session"), state: sessionStateValidator, failed: v.boolean() }),
   v.object({ kind: v.literal("refund"), refund: refundStateValidator }),
   v.object({ kind: v.literal("charge_refunds"), paymentIntentId: v.string() }),
-  v.object({
-    kind: v.literal("dispute"),
-    dispute: v.object({
-      disputeId: v.string(),
-      paymentIntentId: v.string(),
-      amountCents: v.number(),
-      status: v.string(),
-    }),
-  }),
+  v.object({ kind: v.literal("dispute"), dispute: disputeStateValidator }),
   v.object({ kind: v.literal("account"), stripeAccountId: v.string(), ready: v.boolean() }),
   v.object({ kind: v.literal("ignored") }),
 );

@@ -6,10 +6,10 @@ import { httpAction } from "../_generated/server";
 import { internal } from "../_generated/api";
 import type { HttpRouter } from "convex/server";
 import { ConvexError } from "convex/values";
-import { CHECKOUT_SESSION_ID, verifyWebhook } from "../model/payments/stripe";
-import { amountProblem } from "../model/money";
+import { CHECKOUT_SESSION_ID, verifyWebhook } from "../model/money/stripe";
+import { amountProblem } from "../model/money/amounts";
 import { NOT_FOUND_MESSAGE } from "../contributions";
-import { changeOf, type EventChange } from "../model/payments/events";
+import { changeOf, type EventChange } from "../model/money/stripeEvents";
 import { PAYOUT_PREFERENCES } from "../model/validators";
 import { clientKeyOf } from "../model/security/clientAddress";
 import type { RestApp } from "./app";
@@ -27,7 +27,7 @@ import { restContribution, restMyBounty } from "./shapes";
 
 /**
  * Stripe's webhooks, step one of three: verify the signature over the raw body with the
- * endpoint's own secret, reduce the event to its change (model/payments/events.ts), and hand it
+ * endpoint's own secret, reduce the event to its change (model/money/stripeEvents.ts), and hand it
  * to convex/stripe.ts applyEvent. Platform events and Connect events (connected accounts) arrive
  * on separate endpoints, as Stripe sends them.
  */

@@ -1,11 +1,8 @@
 // How money ends, in the browser: an award that passes to the runner-up when its creator never
 // sets up payouts, a dispute that freezes an idea's money, a failed refund on the operator page,
 // and an operator page nobody else can open. Time moves through the local stack's admin clock.
-import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.js";
-import { signInAs, type Person } from "../support/signIn.js";
 import {
-  fn,
   moveClock,
   newBackendPerson,
   postIdea,
@@ -14,51 +11,16 @@ import {
   startPastCreations,
   stripeState,
   uniqueWord,
-  type Backend,
 } from "../support/backend.js";
-import { makeFunctionReference } from "convex/server";
 import {
-  connectYouTube,
-  control,
-  fundIdea,
-  uploadYouTubeVideo,
-} from "../../local/stack/scriptedFlows.js";
-
-const DAY = 24 * 3600 * 1000;
-const startOnboarding = makeFunctionReference<"action">("payouts:startOnboarding");
-const voteOnVideo = makeFunctionReference<"mutation">("submissions:vote");
-
-const ledgerTotal = (page: Page, label: string) =>
-  page
-    .locator(".ledger__total")
-    .filter({ has: page.locator("dt", { hasText: label }) })
-    .locator("dd");
-
-async function signInBrowser(page: Page, person: Person) {
-  await page.goto("/login");
-  await signInAs(page, person);
-  await expect(page).toHaveURL(/\/ideas$/);
-}
-
-/** A creator with a connected channel; optionally with payouts set up on the Connect stand-in. */
-async function creator(name: string, payouts: boolean): Promise<Backend> {
-  const who = await newBackendPerson(name, "Creator");
-  await connectYouTube(who.client, who.person);
-  if (payouts) {
-    await who.client.action(startOnboarding, {});
-    const account = (await stripeState()).accounts.find((a) => a.email === who.person.email)!;
-    await control(standInsUrl(), `/__control/stripe/accounts/${account.id}/complete`, {});
-  }
-  return who;
-}
-
-async function submit(who: Backend, ideaId: string, title: string) {
-  const url = await uploadYouTubeVideo(standInsUrl(), who.person.email, {
-    title,
-    durationSeconds: 120,
-  });
-  return (await who.client.action(fn.submitVideo, { proposalId: ideaId, link: url })) as string;
-}
+  creator,
+  DAY,
+  ledgerTotal,
+  signInBrowser,
+  submitVideo,
+  voteOnVideo,
+} from "../support/money.js";
+import { control, fundIdea } from "../../local/stack/scriptedFlows.js";
 
 /** The charge of the latest payment of `amount` cents. */
 async function chargeOf(amount: number) {
@@ -86,8 +48,8 @@ test("a winning creator who never sets up payouts loses the award to the runner-
   });
   const absent = await creator("Creator Absent", false);
   const ready = await creator("Creator Ready", true);
-  const winner = await submit(absent, ideaId, `Sleeper car tour ${word}`);
-  await submit(ready, ideaId, `Overnight to Vienna ${word}`);
+  const winner = (await submitVideo(absent, ideaId, `Sleeper car tour ${word}`)).id;
+  await submitVideo(ready, ideaId, `Overnight to Vienna ${word}`);
   const voter = await newBackendPerson("Voter Vic");
   await voter.client.mutation(voteOnVideo, { submissionId: winner, vote: 1 });
   const funder = await newBackendPerson("Funder Fay");
@@ -128,7 +90,7 @@ test("a dispute opened at Stripe shows on the idea page and stops the transfer",
   const poster = await newBackendPerson("Idea Poster");
   const ideaId = await postIdea(poster, { oneLiner: `Harbour cranes ${word}`, hoursLeft: 24 });
   const ready = await creator("Creator Ready", true);
-  await submit(ready, ideaId, `Crane operator's day ${word}`);
+  await submitVideo(ready, ideaId, `Crane operator's day ${word}`);
   const funder = await newBackendPerson("Funder Dee");
   await fundIdea(funder.client, standInsUrl(), ideaId, 1_700, {
     name: funder.person.name,

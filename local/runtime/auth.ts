@@ -8,7 +8,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from "jose";
-import type { Identity } from "./engine.js";
+import type { Identity } from "./engine/execution.js";
 
 interface OidcProvider {
   domain: string;

@@ -2,10 +2,12 @@
 // provider which calls it cross-origin): `/api/query|mutation|action|function`.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { JSONValue } from "convex/values";
-import type { Engine, FunctionKind, Identity } from "./engine.js";
-import type { RequestClient } from "./convexTestAdapter.js";
+import type { Engine } from "./engine/engine.js";
+import type { FunctionKind, Identity } from "./engine/execution.js";
+import type { RequestClient } from "./convexTest/functions.js";
 import { AuthError, type TokenVerifier } from "./auth.js";
-import { encodeTs } from "./sync.js";
+import { encodeTs } from "./sync/protocol.js";
+import { occCounters } from "./engine/transactions.js";
 import { clockOffset, setClockOffset } from "./clock.js";
 import { readLimitedBody, RequestRefused, type WorkGate } from "./overload.js";
 
@@ -122,6 +124,17 @@ export async function handleApi(
     }
     return send(res, 200, { now: Date.now(), offsetMs: clockOffset() }, cors);
   }
+  if (url.pathname === "/api/local/metrics") {
+    if (!isAdmin(req, host))
+      return send(res, 401, { code: "Unauthenticated", message: "Admin key required" }, cors);
+    // Optimistic-concurrency conflicts since start (bench:load reads them).
+    return send(
+      res,
+      200,
+      { occRetries: occCounters.retries, occFailures: occCounters.failures },
+      cors,
+    );
+  }
   if (url.pathname.startsWith("/api/storage/")) return serveStorage(req, res, url, host, cors);
   const route = KIND_BY_ROUTE[url.pathname];
   if (!route)
@@ -216,13 +229,13 @@ async function serveStorage(
       return send(res, 413, { code: "FileTooLarge", message: e.message }, cors);
     }
     const contentType = req.headers["content-type"] ?? null;
-    const storageId = await engine.storeFile(new Uint8Array(body), contentType);
+    const storageId = await engine.files.storeFile(new Uint8Array(body), contentType);
     return send(res, 200, { storageId }, cors);
   }
   if (req.method !== "GET" && req.method !== "HEAD")
     return send(res, 405, { code: "MethodNotAllowed", message: "Use GET" }, cors);
   const storageId = decodeURIComponent(url.pathname.slice("/api/storage/".length));
-  const file = engine.readFile(storageId);
+  const file = engine.files.readFile(storageId);
   if (!file) return send(res, 404, { code: "FileNotFound", message: "File not found" }, cors);
   res.writeHead(200, {
     ...cors,

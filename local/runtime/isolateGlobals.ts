@@ -5,7 +5,7 @@
 //
 // The replacements are installed on the runtime's realm, which functions and their npm packages
 // share (isolateScope.ts): one clock for all of them, chosen per execution context.
-import { execStorage, type ExecContext } from "./engine.js";
+import { execStorage, type ExecContext } from "./engine/execution.js";
 
 interface Frozen {
   now: number;

@@ -21,7 +21,7 @@ import {
   type CommittedWrite,
   type Doc,
   type StoredState,
-} from "./engine.js";
+} from "./engine/state.js";
 
 interface LogRecord {
   /** Commit timestamp (ns) as a decimal string. */

@@ -1,8 +1,9 @@
 // Real-time scheduling: scheduled functions (from committed `_scheduled_functions` documents,
 // so they survive restarts) and the crons of `crons.ts`.
 import { CronExpressionParser } from "cron-parser";
-import type { CommittedWrite, Doc, Engine, StoredState } from "./engine.js";
-import { runOutside } from "./engine.js";
+import type { Engine } from "./engine/engine.js";
+import type { CommittedWrite, Doc, StoredState } from "./engine/state.js";
+import { runOutside } from "./engine/transactions.js";
 import * as log from "./log.js";
 
 // setTimeout overflows above 2^31-1 ms (24.8 days) and would fire at once.
@@ -87,7 +88,7 @@ export class Scheduler {
       .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
     for (const [id] of due) {
       this.pending.delete(id);
-      this.trackRun(this.getEngine().runScheduledJob(id));
+      this.trackRun(this.getEngine().jobs.runScheduledJob(id));
     }
     this.arm();
   }

@@ -19,6 +19,10 @@ export const MAX_PREFIX_MATCHES = 16;
 const MAX_UNIQUE_TERMS = 64;
 const K1 = 1.2;
 const B = 0.75;
+// Taken once: inside a function's run convex-test serves the global `Math` through a getter
+// that looks up the running execution, which a loop over a thousand documents would pay each
+// time.
+const { fround, log, min } = Math;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -54,12 +58,34 @@ export interface Ranked<D> {
   doc: D;
   score: number;
   /** The document's position in the index: [-score, -creation time, id], ascending. */
-  key: [number, number, string];
+  readonly key: [number, number, string];
+}
+
+/** A candidate; its key is made only when asked for (a cursor, a full sort). */
+class Candidate<D extends SearchDoc> implements Ranked<D> {
+  constructor(
+    readonly doc: D,
+    readonly score: number,
+  ) {}
+  get key(): [number, number, string] {
+    return [-this.score, -this.doc._creationTime, this.doc._id];
+  }
+}
+
+/** Whether `a` ranks before `b`: higher score, then newer, then by id. */
+function ranksBefore<D extends SearchDoc>(a: Ranked<D>, b: Ranked<D>): boolean {
+  if (a.score !== b.score) return a.score > b.score;
+  if (a.doc._creationTime !== b.doc._creationTime) return a.doc._creationTime > b.doc._creationTime;
+  return a.doc._id < b.doc._id;
 }
 
 function fieldValue(doc: Record<string, unknown>, path: string): unknown {
+  return valueAt(doc, path.split("."));
+}
+
+function valueAt(doc: Record<string, unknown>, parts: string[]): unknown {
   let value: unknown = doc;
-  for (const part of path.split(".")) {
+  for (const part of parts) {
     if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
     value = (value as Record<string, unknown>)[part];
   }
@@ -111,17 +137,35 @@ export function compileSearch(
 }
 
 /** One document as a search index holds it: its term frequencies and length. */
-interface Posting {
+interface Posting<D extends SearchDoc = SearchDoc> {
+  doc: D;
   frequencies: Map<string, number>;
   length: number;
+  // Scratch space of the search running now (`pass` tells which one): this document's score
+  // so far and whether it passes the equality filters, without a map lookup per term.
+  pass: number;
+  score: number;
+  kept: boolean;
+  /** The last equality filters checked on it, and whether it passed them. */
+  filtersChecked: string | null;
+  filtersPassed: boolean;
 }
 
-function postingOf(doc: SearchDoc, searchField: string): Posting {
+function postingOf<D extends SearchDoc>(doc: D, searchField: string): Posting<D> {
   const value = fieldValue(doc as unknown as Record<string, unknown>, searchField);
   const terms = typeof value === "string" ? tokenize(value) : [];
   const frequencies = new Map<string, number>();
   for (const term of terms) frequencies.set(term, (frequencies.get(term) ?? 0) + 1);
-  return { frequencies, length: terms.length };
+  return {
+    doc,
+    frequencies,
+    length: terms.length,
+    pass: 0,
+    score: 0,
+    kept: false,
+    filtersChecked: null,
+    filtersPassed: false,
+  };
 }
 
 /**
@@ -130,10 +174,9 @@ function postingOf(doc: SearchDoc, searchField: string): Posting {
  * lists the documents holding it, and the terms are kept sorted for the last term's prefix.
  */
 export class InvertedIndex<D extends SearchDoc = SearchDoc> {
-  readonly postings = new Map<string, Posting>();
-  readonly docs = new Map<string, D>();
-  /** term → ids of the documents holding it. */
-  readonly holders = new Map<string, Set<string>>();
+  readonly postings = new Map<string, Posting<D>>();
+  /** term → the postings of the documents holding it. */
+  readonly holders = new Map<string, Set<Posting<D>>>();
   totalTerms = 0;
   private sortedTerms: string[] | null = null;
 
@@ -151,15 +194,14 @@ export class InvertedIndex<D extends SearchDoc = SearchDoc> {
   private add(doc: D) {
     const posting = postingOf(doc, this.searchField);
     this.postings.set(doc._id, posting);
-    this.docs.set(doc._id, doc);
     this.totalTerms += posting.length;
     for (const term of posting.frequencies.keys()) {
-      let ids = this.holders.get(term);
-      if (!ids) {
-        this.holders.set(term, (ids = new Set()));
+      let holding = this.holders.get(term);
+      if (!holding) {
+        this.holders.set(term, (holding = new Set()));
         this.sortedTerms = null;
       }
-      ids.add(doc._id);
+      holding.add(posting);
     }
   }
 
@@ -167,12 +209,11 @@ export class InvertedIndex<D extends SearchDoc = SearchDoc> {
     const posting = this.postings.get(id);
     if (!posting) return;
     this.postings.delete(id);
-    this.docs.delete(id);
     this.totalTerms -= posting.length;
     for (const term of posting.frequencies.keys()) {
-      const ids = this.holders.get(term)!;
-      ids.delete(id);
-      if (ids.size === 0) {
+      const holding = this.holders.get(term)!;
+      holding.delete(posting);
+      if (holding.size === 0) {
         this.holders.delete(term);
         this.sortedTerms = null;
       }
@@ -195,6 +236,9 @@ export class InvertedIndex<D extends SearchDoc = SearchDoc> {
     return found;
   }
 }
+
+/** Numbers each search run, for the postings' scratch space. */
+let searchPass = 0;
 
 /** The search indexes of every table, built on first use, updated by every commit. */
 export class SearchIndexStore<D extends SearchDoc = SearchDoc> {
@@ -233,13 +277,13 @@ export function rankSearch<D extends SearchDoc>(
   text: string,
   equalities: SearchFilter[],
   decodeValue: (value: unknown) => unknown = (value) => value,
-): { ranked: Ranked<D>[]; capped: boolean } {
+): RankedResults<D> {
   const queryTerms = tokenize(text).slice(0, MAX_QUERY_TERMS);
-  if (queryTerms.length === 0) return { ranked: [], capped: false };
+  if (queryTerms.length === 0) return new RankedResults<D>([]);
 
   // The index as this transaction sees it: committed postings, less the documents it changed,
   // plus their new versions.
-  const overlay = new Map<string, { doc: D; posting: Posting }>();
+  const overlay = new Map<string, Posting<D>>();
   let documents = inverted.postings.size;
   let totalTerms = inverted.totalTerms;
   for (const [id, doc] of pending) {
@@ -250,17 +294,17 @@ export function rankSearch<D extends SearchDoc>(
     }
     if (doc) {
       const posting = postingOf(doc, index.searchField);
-      overlay.set(id, { doc, posting });
+      overlay.set(id, posting);
       documents += 1;
       totalTerms += posting.length;
     }
   }
-  if (documents === 0) return { ranked: [], capped: false };
+  if (documents === 0) return new RankedResults<D>([]);
   const averageLength = totalTerms / documents;
   const documentFrequency = (term: string) => {
     let df = inverted.holders.get(term)?.size ?? 0;
     for (const id of pending.keys()) if (inverted.postings.get(id)?.frequencies.has(term)) df -= 1;
-    for (const { posting } of overlay.values()) if (posting.frequencies.has(term)) df += 1;
+    for (const posting of overlay.values()) if (posting.frequencies.has(term)) df += 1;
     return df;
   };
 
@@ -276,51 +320,108 @@ export function rankSearch<D extends SearchDoc>(
   const prefix = queryTerms[queryTerms.length - 1]!;
   const expansions = new Set<string>();
   for (const term of inverted.termsWithPrefix(prefix)) if (term !== prefix) expansions.add(term);
-  for (const { posting } of overlay.values())
+  for (const posting of overlay.values())
     for (const term of posting.frequencies.keys())
       if (term !== prefix && term.startsWith(prefix)) expansions.add(term);
   for (const term of [...expansions].sort().slice(0, MAX_PREFIX_MATCHES)) add(term, 0.5);
-  if (boosts.size === 0) return { ranked: [], capped: false };
+  if (boosts.size === 0) return new RankedResults<D>([]);
 
-  const wanted = equalities.map((filter) => ({
-    path: filter.fieldPath,
-    value: encoded(decodeValue(filter.value)),
-  }));
-  const candidates = new Map<string, { doc: D; posting: Posting }>();
-  for (const term of boosts.keys()) {
-    for (const id of inverted.holders.get(term) ?? []) {
-      if (candidates.has(id) || pending.has(id)) continue;
-      candidates.set(id, { doc: inverted.docs.get(id)!, posting: inverted.postings.get(id)! });
+  // Equality filters: strings, booleans and null compare as they are; other values by their
+  // Convex JSON encoding.
+  const wanted = equalities.map((filter) => {
+    const value = decodeValue(filter.value);
+    const parts = filter.fieldPath.split(".");
+    const plain = typeof value === "string" || typeof value === "boolean" || value === null;
+    return { parts, value, plain, encoded: plain ? "" : encoded(value) };
+  });
+  // A posting's document never changes (an update makes a new posting), so the answer for
+  // the same filters is kept on it.
+  const filters = JSON.stringify(equalities.map((filter) => [filter.fieldPath, filter.value]));
+  const passes = (posting: Posting<D>) => {
+    if (posting.filtersChecked !== filters) {
+      posting.filtersChecked = filters;
+      posting.filtersPassed = wanted.every(({ parts, value, plain, encoded: expected }) => {
+        const actual = valueAt(posting.doc as unknown as Record<string, unknown>, parts);
+        return plain ? actual === value : encoded(actual) === expected;
+      });
+    }
+    return posting.filtersPassed;
+  };
+  // Scored a term at a time over the documents holding it (what the search reads), adding each
+  // document's terms in the same order as before, so equal documents get equal scores.
+  const pass = ++searchPass;
+  const scored: Posting<D>[] = [];
+  const score = (posting: Posting<D>, term: string, weight: number) => {
+    if (posting.pass !== pass) {
+      posting.pass = pass;
+      posting.score = 0;
+      posting.kept = passes(posting);
+      if (posting.kept) scored.push(posting);
+    }
+    if (!posting.kept) return;
+    const tf = posting.frequencies.get(term)!;
+    const norm = K1 * (1 - B + (B * posting.length) / averageLength);
+    posting.score += weight * ((tf * (K1 + 1)) / (tf + norm));
+  };
+  for (const [term, { boost, df }] of boosts) {
+    const weight = boost * log(1 + (documents - df + 0.5) / (df + 0.5));
+    for (const posting of inverted.holders.get(term) ?? [])
+      if (!pending.has(posting.doc._id)) score(posting, term, weight);
+    for (const posting of overlay.values())
+      if (posting.frequencies.has(term)) score(posting, term, weight);
+  }
+  // Convex keeps scores as 32-bit floats.
+  const found = scored.map(({ doc, score: total }) => new Candidate(doc, fround(total)));
+  return new RankedResults(found);
+}
+
+/**
+ * A search's candidates, best first, at most 1,024. A first page needs only its best few: they
+ * come from a heap (linear to build, a logarithm per document taken) instead of a full sort.
+ */
+export class RankedResults<D extends SearchDoc> {
+  private sorted: Ranked<D>[] | null = null;
+  /** Whether there may be more candidates than Convex reads (1,024). */
+  readonly capped: boolean;
+  readonly length: number;
+
+  constructor(private readonly found: Ranked<D>[]) {
+    this.capped = found.length >= MAX_CANDIDATES;
+    this.length = min(found.length, MAX_CANDIDATES);
+  }
+
+  /** Every candidate in order. */
+  all(): Ranked<D>[] {
+    if (!this.sorted) {
+      this.sorted = [...this.found].sort((a, b) => (ranksBefore(a, b) ? -1 : 1));
+      this.sorted.length = this.length;
+    }
+    return this.sorted;
+  }
+
+  /** The candidates in order, as many as are taken. */
+  *inOrder(): Generator<Ranked<D>> {
+    if (this.sorted) return yield* this.sorted;
+    const heap = [...this.found];
+    const sink = (at: number, size: number) => {
+      for (;;) {
+        const left = 2 * at + 1;
+        const right = left + 1;
+        let best = at;
+        if (left < size && ranksBefore(heap[left]!, heap[best]!)) best = left;
+        if (right < size && ranksBefore(heap[right]!, heap[best]!)) best = right;
+        if (best === at) return;
+        [heap[at], heap[best]] = [heap[best]!, heap[at]!];
+        at = best;
+      }
+    };
+    for (let i = (heap.length >> 1) - 1; i >= 0; i--) sink(i, heap.length);
+    for (let size = heap.length, taken = 0; size > 0 && taken < this.length; taken++) {
+      yield heap[0]!;
+      heap[0] = heap[--size]!;
+      sink(0, size);
     }
   }
-  for (const [id, entry] of overlay) candidates.set(id, entry);
-  const ranked: Ranked<D>[] = [];
-  for (const { doc, posting } of candidates.values()) {
-    if (
-      !wanted.every(
-        ({ path, value }) =>
-          encoded(fieldValue(doc as unknown as Record<string, unknown>, path)) === value,
-      )
-    )
-      continue;
-    let score = 0;
-    let matched = false;
-    for (const [term, { boost, df }] of boosts) {
-      const tf = posting.frequencies.get(term);
-      if (!tf) continue;
-      matched = true;
-      const idf = Math.log(1 + (documents - df + 0.5) / (df + 0.5));
-      const norm = K1 * (1 - B + (B * posting.length) / averageLength);
-      score += boost * idf * ((tf * (K1 + 1)) / (tf + norm));
-    }
-    if (!matched) continue;
-    // Convex keeps scores as 32-bit floats.
-    score = Math.fround(score);
-    ranked.push({ doc, score, key: [-score, -doc._creationTime, doc._id] });
-  }
-  ranked.sort((a, b) => compareKeys(a.key, b.key));
-  const capped = ranked.length >= MAX_CANDIDATES;
-  return { ranked: ranked.slice(0, MAX_CANDIDATES), capped };
 }
 
 export function compareKeys(a: [number, number, string], b: [number, number, string]): number {

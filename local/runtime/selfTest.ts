@@ -10,8 +10,10 @@ import {
 } from "convex/server";
 import { v, type JSONValue } from "convex/values";
 import type { BuiltApp } from "./bundle.js";
-import { assertVersions } from "./convexTestAdapter.js";
-import { Engine, emptyState, type CommittedWrite, type ExecContext } from "./engine.js";
+import { assertVersions } from "./convexTest/inventory.js";
+import { Engine } from "./engine/engine.js";
+import type { ExecContext } from "./engine/execution.js";
+import { emptyState, type CommittedWrite } from "./engine/state.js";
 import { counterOfId, decodeId, tableOfId } from "./ids.js";
 
 export async function selfTest(): Promise<void> {

@@ -2,7 +2,7 @@
 // that matches on `ArgumentValidationError: …` behaves the same locally as on Convex. The rules
 // (field order, paths such as `.author` or `.items[2]`, how values and validators are printed)
 // follow the Convex backend's validator; convex-test's checks are switched off in favour of
-// these (see `instrumentFunction` in engine.ts).
+// these (see `instrumentFunction` in engine/execution.ts).
 import type { Value } from "convex/values";
 import { isAnyArrayBuffer } from "node:util/types";
 

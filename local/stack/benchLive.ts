@@ -10,12 +10,18 @@
 import { rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
-import { importPKCS8, SignJWT } from "jose";
 import { startStack } from "./stack.js";
-import type { FromViewers, ViewersSetup } from "./benchLiveViewers.js";
+import {
+  connectViewers as connectViewerThreads,
+  ms,
+  percentile,
+  seedIdeas,
+  seedPeople,
+  tokenSigner,
+  type ViewerGroup,
+} from "./benchSupport.js";
 
 const listOf = (name: string, fallback: number[]) =>
   (process.env[name] ?? fallback.join(",")).split(",").map((n) => Number(n.trim()));
@@ -25,7 +31,6 @@ const VOTES = Number(process.env.BENCH_VOTES ?? 20);
 const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 2200);
 const WARM_UP_VOTES = 2;
 const VOTE_TIMEOUT_MS = 60_000;
-const BATCH = 500;
 // Viewers decode updates on their own devices; here they share this machine's cores.
 const VIEWER_THREADS = Number(process.env.BENCH_VIEWER_THREADS ?? os.cpus().length);
 // Issue 13's targets.
@@ -35,8 +40,6 @@ const TARGET_RATIO = 1.5;
 const fn = {
   list: makeFunctionReference<"query">("proposals:list"),
   vote: makeFunctionReference<"mutation">("proposals:vote"),
-  seedPeople: "devSeed:people",
-  seedIdeas: "devSeed:ideas",
 };
 // What /ideas shows first: open ideas, newest first (a vote does not move an idea in it).
 const LIST_ARGS = { view: "open", sort: "recent", paginationOpts: { numItems: 20, cursor: null } };
@@ -44,10 +47,6 @@ const LIST_ARGS = { view: "open", sort: "recent", paginationOpts: { numItems: 20
 interface Card {
   _id: string;
   votes: number;
-}
-interface Person {
-  userId: string;
-  sessionId: string;
 }
 
 const dataDir = path.join(os.tmpdir(), `bench-live-${process.pid}`);
@@ -60,107 +59,9 @@ const stack = await startStack({
 });
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-async function runAsAdmin(fnPath: string, args: unknown): Promise<unknown> {
-  const response = await fetch(`${stack.convexUrl}/api/mutation`, {
-    method: "POST",
-    headers: {
-      Authorization: `Convex ${stack.env.CONVEX_LOCAL_ADMIN_KEY}`,
-      "Content-Type": "application/json",
-    },
-    body: JSON.stringify({ path: fnPath, format: "convex_encoded_json", args: [args] }),
-  });
-  const body = (await response.json()) as {
-    status: string;
-    value?: unknown;
-    errorMessage?: string;
-  };
-  if (body.status !== "success")
-    throw new Error(`${fnPath}: ${body.errorMessage ?? response.status}`);
-  return body.value;
-}
-
-async function seedPeople(count: number, label: string): Promise<Person[]> {
-  const people: Person[] = [];
-  for (let done = 0; done < count; done += BATCH)
-    people.push(
-      ...((await runAsAdmin(fn.seedPeople, {
-        count: Math.min(BATCH, count - done),
-        label,
-      })) as Person[]),
-    );
-  return people;
-}
-
-// Session tokens exactly as Convex Auth signs them (its generateToken), with the stack's key.
-const privateKey = await importPKCS8(stack.env.JWT_PRIVATE_KEY!, "RS256");
-const tokenFor = (person: Person) =>
-  new SignJWT({ sub: `${person.userId}|${person.sessionId}` })
-    .setProtectedHeader({ alg: "RS256" })
-    .setIssuedAt()
-    .setIssuer(stack.env.CONVEX_SITE_URL!)
-    .setAudience("convex")
-    .setExpirationTime("2h")
-    .sign(privateKey);
-
-/** The viewers, spread over worker threads; `waitFor` resolves with the last arrival's time. */
-interface ViewerGroup {
-  waitFor(ideaId: string, votes: number): Promise<number>;
-  stop(): Promise<void>;
-}
-
-async function connectViewers(tokens: (string | null)[]): Promise<ViewerGroup> {
-  const threads = Math.min(VIEWER_THREADS, tokens.length);
-  const workers = Array.from({ length: threads }, (_, index) => {
-    const setup: ViewersSetup = {
-      convexUrl: stack.convexUrl,
-      listArgs: LIST_ARGS,
-      tokens: tokens.filter((_, i) => i % threads === index),
-    };
-    // The worker is TypeScript too: tsx loads it, as it loads this file.
-    const entry = JSON.stringify(new URL("./benchLiveViewers.ts", import.meta.url).href);
-    return new Worker(
-      `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${entry}); });`,
-      { eval: true, workerData: setup },
-    );
-  });
-  // Each worker answers one message at a time; a worker's crash fails whatever waits on it.
-  const waiting = new Map<
-    Worker,
-    { resolve: (m: FromViewers) => void; reject: (e: Error) => void }
-  >();
-  for (const worker of workers) {
-    worker.on("message", (message: FromViewers) => {
-      const waiter = waiting.get(worker);
-      waiting.delete(worker);
-      if (message.type === "failed") waiter?.reject(new Error(message.error));
-      else waiter?.resolve(message);
-    });
-    worker.on("error", (e) => waiting.get(worker)?.reject(e));
-  }
-  const next = (worker: Worker) =>
-    new Promise<FromViewers>((resolve, reject) => waiting.set(worker, { resolve, reject }));
-  await Promise.all(workers.map(next));
-  return {
-    async waitFor(ideaId, votes) {
-      const arrivals = workers.map(next);
-      for (const worker of workers) worker.postMessage({ type: "wait", ideaId, votes });
-      const messages = await Promise.all(arrivals);
-      return Math.max(...messages.map((message) => (message.type === "arrived" ? message.at : 0)));
-    },
-    async stop() {
-      await Promise.all(
-        workers.map((worker) => {
-          const exited = new Promise((resolve) => worker.once("exit", resolve));
-          worker.postMessage({ type: "stop" });
-          return exited;
-        }),
-      );
-    },
-  };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const tokenFor = await tokenSigner(stack);
+const connectViewers = (tokens: (string | null)[]) =>
+  connectViewerThreads(stack, LIST_ARGS, tokens, VIEWER_THREADS);
 
 interface Figures {
   p50: number;
@@ -198,21 +99,14 @@ async function measure(
   return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)! };
 }
 
-const ms = (n: number) => `${n.toFixed(0)} ms`;
 let exitCode = 0;
 try {
   const started = performance.now();
   const maxViewers = Math.max(...VIEWER_COUNTS);
-  const [author] = await seedPeople(1, "Bench Author");
-  for (let from = 0; from < IDEAS; from += BATCH)
-    await runAsAdmin(fn.seedIdeas, {
-      count: Math.min(BATCH, IDEAS - from),
-      from,
-      authorId: author!.userId,
-    });
-  const people = await seedPeople(maxViewers, "Bench Viewer");
+  await seedIdeas(stack, IDEAS);
+  const people = await seedPeople(stack, maxViewers, "Bench Viewer");
   // One voter per scenario: the vote rate limit (30 at once) would stop a single one.
-  const voters = await seedPeople(VIEWER_COUNTS.length * 2, "Bench Voter");
+  const voters = await seedPeople(stack, VIEWER_COUNTS.length * 2, "Bench Voter");
   const tokens = await Promise.all(people.map(tokenFor));
   log(
     `bench:live — ${IDEAS.toLocaleString("en")} ideas, ${maxViewers} people seeded in ${ms(performance.now() - started)}; ` +

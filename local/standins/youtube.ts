@@ -2,7 +2,7 @@
 // channels (mine=true), the uploads playlist's items and videos by id — answering with an API
 // key (YOUTUBE_API_KEY) or a Google access token issued by the sign-in stand-in, as Google
 // does. Every Google account has a channel with sample uploads; a studio page and a control
-// API (/__control/youtube/) add videos.
+// API (/__control/youtube/) add videos, and the control API deletes them.
 import { json, StandIn, type RouteRequest, type StandInContext } from "./framework.js";
 import type { GoogleAccount } from "./signIn.js";
 import { EMAIL, youtubeCatalog, type NewVideoInput } from "./youtube/catalog.js";
@@ -210,6 +210,11 @@ export function youtubeStandIn(ctx: YouTubeOptions): StandIn {
         channelId: result.channel.id,
       });
     })
+    .route("DELETE", "/__control/youtube/videos/:id", ({ params }) =>
+      catalog.deleteVideo(params.id!)
+        ? json({ id: params.id, deleted: true })
+        : json({ error: { message: `No such video: ${params.id}` } }, 404),
+    )
     .route("GET", "/__control/youtube/channels", ({ url }) => {
       const email = url.searchParams.get("email");
       if (email === null) return json({ channels: catalog.channels().map(catalog.describe) });

@@ -34,6 +34,7 @@ const overview: OperatorOverview = {
   },
   attention: [],
   held: [],
+  heldCut: [],
 };
 
 let isAdmin: unknown;

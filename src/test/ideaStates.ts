@@ -1,7 +1,7 @@
 // One idea in each state the screens must agree on (issue 28), as the card fields every surface
 // reads: open, judging, judging with no video that can win, awarded waiting for the winner's
-// payout account, awarded and paid, refunding, refunded. Dates at noon UTC, so every time zone
-// the tests run in reads the same day.
+// payout account, awarded with money frozen or on hold, awarded and paid, refunding, refunded.
+// Dates at noon UTC, so every time zone the tests run in reads the same day.
 import type { IdeaEnding } from "../../convex/model/ideaOutcome";
 
 const DAY = 24 * 3600 * 1000;
@@ -76,6 +76,35 @@ export function ideaStates(now = Date.now()): IdeaStateFixture[] {
         now: "Awarded",
         amount: "$250.00",
         note: "Waiting for Lena to set up payouts (until January 2, 2027)",
+      },
+    },
+    {
+      // Money that cannot move is never "waiting" or "being paid" (issue 26).
+      name: "awarded, part frozen by a card dispute",
+      status: "settled",
+      expiration: DEADLINE,
+      bountyCents: 0,
+      backerCount: 4,
+      ending: { kind: "awarded", awardedCents: 25_000, paidOutCents: 20_000, frozenCents: 5_000 },
+      says: {
+        expiry: "Completed",
+        now: "Awarded",
+        amount: "$250.00",
+        note: "$50.00 frozen by a card dispute",
+      },
+    },
+    {
+      name: "awarded, a payment on hold",
+      status: "settled",
+      expiration: DEADLINE,
+      bountyCents: 0,
+      backerCount: 4,
+      ending: { kind: "awarded", awardedCents: 25_000, paidOutCents: 0, onHoldCents: 25_000 },
+      says: {
+        expiry: "Completed",
+        now: "Awarded",
+        amount: "$250.00",
+        note: "$250.00 held: a payment could not be made; our team is on it",
       },
     },
     {

@@ -1,7 +1,7 @@
 // Calls to outside services (YouTube, TikTok, Google, Discord, Resend) end within a deadline:
 // a slow provider costs the one request that needs it a bounded wait, and never keeps an
 // action (and the slot it holds) waiting for ever. Stripe's SDK has its own timeouts
-// (model/payments/stripe.ts).
+// (model/money/stripe.ts).
 
 /** How long a call to an outside service may take before it is given up. */
 export const OUTBOUND_TIMEOUT_MS = 10_000;

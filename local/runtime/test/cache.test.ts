@@ -5,7 +5,8 @@ import { expect, test } from "vitest";
 import { defineSchema, defineTable, queryGeneric, mutationGeneric } from "convex/server";
 import { v } from "convex/values";
 import type { BuiltApp } from "../bundle.js";
-import { Engine, emptyState } from "../engine.js";
+import { Engine } from "../engine/engine.js";
+import { emptyState } from "../engine/state.js";
 
 const functions = {
   seed: mutationGeneric({

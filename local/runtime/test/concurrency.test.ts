@@ -11,9 +11,17 @@ let http: ConvexHttpClient;
 
 beforeAll(async () => {
   copy = fixtureCopy();
-  runtime = await startRuntime(copy);
+  runtime = await startRuntime({ ...copy, env: { CONVEX_LOCAL_ADMIN_KEY: "admin-secret" } });
   http = new ConvexHttpClient(runtime.url);
 });
+
+/** The runtime's conflict counters (admin). */
+async function occ(): Promise<{ occRetries: number; occFailures: number }> {
+  const response = await fetch(`${runtime.url}/api/local/metrics`, {
+    headers: { Authorization: "Convex admin-secret" },
+  });
+  return (await response.json()) as { occRetries: number; occFailures: number };
+}
 
 afterAll(async () => {
   await runtime?.stop();
@@ -44,6 +52,7 @@ test("two conflicting mutations from two clients: one is retried and both counts
 test("a hot document: every acknowledged increment lands; the rest fail with Convex's conflict error", async () => {
   const callers = Array.from({ length: 12 }, () => new ConvexHttpClient(runtime.url));
   const before = (await http.query(api.counters.attemptCount, {})) as number;
+  const countersBefore = await occ();
   const outcomes = await Promise.allSettled(
     callers.map((caller) => caller.mutation(api.counters.slowIncrement, { name: "hot" })),
   );
@@ -59,4 +68,10 @@ test("a hot document: every acknowledged increment lands; the rest fail with Con
   // Calls overlapped and conflicted: there were more attempts than calls.
   const attempts = ((await http.query(api.counters.attemptCount, {})) as number) - before;
   expect(attempts).toBeGreaterThan(callers.length);
+  // The runtime counts what happened: every attempt beyond the first of a call was a retry,
+  // and every call that failed gave up after its last retry.
+  const countersAfter = await occ();
+  const failed = outcomes.filter((o) => o.status === "rejected").length;
+  expect(countersAfter.occFailures - countersBefore.occFailures).toBe(failed);
+  expect(countersAfter.occRetries - countersBefore.occRetries).toBe(attempts - callers.length);
 });

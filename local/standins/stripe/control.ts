@@ -1,17 +1,19 @@
 // The control API for tests (/__control/stripe/...): inspect events and their deliveries, hold
 // and release or reorder deliveries, redeliver, drive a Checkout Session without a browser,
-// finish Connect onboarding, open and close disputes, fail or settle refunds, plan API faults,
-// and read the whole state and the books for assertions.
+// finish Connect onboarding, a creator paying everything out to their bank, refunds made from
+// the Dashboard, open and close disputes, fail or settle refunds, plan API faults, and read the
+// whole state and the books for assertions.
 import { json, type RouteRequest, type StandIn } from "../framework.js";
 import { books } from "./books.js";
 import { completeOnboarding } from "./connect.js";
 import type { Core } from "./core.js";
 import { closeDispute, openDispute } from "./disputes.js";
 import { parseFaults } from "./faults.js";
-import { StripeApiError } from "./forms.js";
+import { parseParams, Reader, StripeApiError } from "./forms.js";
 import { payAsTest, TEST_OUTCOMES, type TestOutcome } from "./payments.js";
-import { failRefund, succeedRefund } from "./refunds.js";
-import { expand } from "./state.js";
+import { createRefund, failRefund, succeedRefund } from "./refunds.js";
+import { expand, randomId } from "./state.js";
+import { withdrawAll } from "./transfers.js";
 
 interface PayBody {
   outcome?: TestOutcome;
@@ -112,6 +114,19 @@ export function controlRoutes(core: Core, standIn: StandIn) {
         throw e;
       }
     })
+    .route("POST", "/__control/stripe/accounts/:id/withdraw", (req) =>
+      act(req, () => withdrawAll(core, req.params.id!)),
+    )
+    // A refund made by hand in Stripe's Dashboard: no metadata of ours, all that is left by default.
+    .route("POST", "/__control/stripe/charges/:id/refund", (req) =>
+      act<{ amount?: unknown }>(req, (input) => {
+        const params = new URLSearchParams({ charge: req.params.id! });
+        if (input.amount !== undefined) params.set("amount", String(input.amount));
+        return createRefund(core, new Reader(parseParams(params.toString())), {
+          request: { id: randomId("req_", 14), idempotency_key: null },
+        });
+      }),
+    )
     .route("POST", "/__control/stripe/charges/:id/dispute", (req) =>
       act<{ amount?: unknown; reason?: unknown }>(req, (input) =>
         openDispute(core, req.params.id!, input),

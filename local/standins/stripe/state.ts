@@ -58,6 +58,8 @@ export interface Account extends StripeObject {
   charges_enabled: boolean;
   payouts_enabled: boolean;
   details_submitted: boolean;
+  /** Paid out to the creator's bank (test control): no longer there to reverse. */
+  withdrawn?: number;
 }
 
 export interface Transfer extends StripeObject {

@@ -112,6 +112,13 @@ export function createReversal(
   const left = transfer.amount - transfer.amount_reversed;
   const amount = r.integer("amount", { min: 1 }) ?? left;
   const metadata = r.metadata();
+  if (amount > accountBalance(core, transfer.destination) && left > 0) {
+    throw errors.refused(
+      `Insufficient funds in the connected account ${transfer.destination} to reverse ${formatMoney(amount, transfer.currency)}: it was paid out to its bank.`,
+      "balance_insufficient",
+      "amount",
+    );
+  }
   if (left === 0) {
     throw errors.refused(
       `Transfer ${id} has already been fully reversed.`,
@@ -151,6 +158,24 @@ export function createReversal(
   core.webhooks.emit("transfer.updated", transfer, { ...origin, previous_attributes: previous });
   core.store.changed();
   return reversal;
+}
+
+/** What a connected account still holds: transfers in, less reversals and what it withdrew. */
+export function accountBalance(core: Core, accountId: string): number {
+  const account = core.store.data.accounts[accountId];
+  const received = Object.values(core.store.data.transfers)
+    .filter((t) => t.destination === accountId)
+    .reduce((sum, t) => sum + t.amount - t.amount_reversed, 0);
+  return received - (account?.withdrawn ?? 0);
+}
+
+/** The creator pays everything out to their bank (test control), as a payout would. */
+export function withdrawAll(core: Core, accountId: string) {
+  const account = core.store.data.accounts[accountId];
+  if (!account) throw errors.notFound("account", accountId);
+  account.withdrawn = (account.withdrawn ?? 0) + accountBalance(core, accountId);
+  core.store.changed();
+  return { id: accountId, withdrawn: account.withdrawn };
 }
 
 /** A transfer's reversals, newest first. */

@@ -102,6 +102,15 @@ export function youtubeCatalog(dataDir: string, log: (message: string) => void) 
     return { video, channel };
   }
 
+  /** The creator deletes a video: the API no longer knows it. */
+  function deleteVideo(id: string): boolean {
+    if (!store.data.videos[id]) return false;
+    delete store.data.videos[id];
+    store.changed();
+    log(`youtube: video ${id} deleted`);
+    return true;
+  }
+
   /** Channels that connected to Bounties first, then by title. */
   const channels = () =>
     Object.values(store.data.channels).sort(
@@ -137,6 +146,7 @@ export function youtubeCatalog(dataDir: string, log: (message: string) => void) 
     uploads,
     markConnected,
     addVideo,
+    deleteVideo,
     channels,
     describe,
     video: (id: string): Video | undefined => store.data.videos[id],

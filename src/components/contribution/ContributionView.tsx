@@ -3,7 +3,7 @@
 import ShareButtons from "../share/ShareButtons";
 import { Link } from "react-router-dom";
 import { formatMoney } from "../../../convex/model/labels";
-import { isSuccessfulPayment } from "../../../convex/model/money";
+import { isSuccessfulPayment } from "../../../convex/model/money/amounts";
 import { FateList } from "../money/FateList";
 import type { ContributionDetails } from "./contributionDetails";
 import { OtherStatus, PaidStatus } from "./ContributionStatus";

@@ -6,7 +6,7 @@ import { useConvexAuth, useMutation } from "convex/react";
 import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import { formatLongDate } from "../../../convex/model/labels";
-import type { PayoutPreference } from "../../../convex/model/money";
+import type { PayoutPreference } from "../../../convex/model/money/amounts";
 import { convexErrorMessage } from "../../lib/errors";
 import {
   PAYOUT_OPTIONS,

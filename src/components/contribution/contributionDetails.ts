@@ -3,8 +3,8 @@
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "../../../convex/_generated/api";
 import { formatLongDate, formatMoney } from "../../../convex/model/labels";
-import type { PayoutPreference } from "../../../convex/model/money";
-import type { FatePart } from "../../../convex/model/moneyStates";
+import type { PayoutPreference } from "../../../convex/model/money/amounts";
+import type { FatePart } from "../../../convex/model/money/states";
 
 export const MISSING_SESSION_ID = "Missing session ID";
 export const FETCH_ERROR = "Failed to fetch contribution details";

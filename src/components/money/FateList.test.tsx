@@ -5,7 +5,7 @@ import { useQuery } from "convex/react";
 import { getFunctionName } from "convex/server";
 import { FateList, type ContributionFates } from "./FateList";
 import YourContributions, { YourContributionsCard } from "./YourContributions";
-import { FATE_STATES, type FatePart, type FateState } from "../../../convex/model/moneyStates";
+import { FATE_STATES, type FatePart, type FateState } from "../../../convex/model/money/states";
 import { mockConvex } from "../../test/money";
 
 vi.mock("convex/react", () => ({
@@ -43,6 +43,11 @@ const SENTENCES: [FatePart, string][] = [
     part("awarded_paying", { submission: VIDEO }),
     "$5.00 awarded to “Every lighthouse in Maine” — being paid to Ada Lovelace.",
   ],
+  [
+    part("on_hold", { submission: VIDEO }),
+    "$5.00 awarded to “Every lighthouse in Maine” — held: the payment to Ada Lovelace could not be made; our team is on it.",
+  ],
+  [part("returning"), "$5.00 will be refunded."],
   [part("paid", { at: ON, submission: VIDEO }), "$5.00 paid to Ada Lovelace on January 30, 2025."],
   [part("refunding"), "$5.00 is being refunded."],
   [part("refunded", { at: ON }), "$5.00 refunded on January 30, 2025."],

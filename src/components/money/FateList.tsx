@@ -3,7 +3,7 @@
 // contribution page (`fate` from `bySession`) and in the idea page's "Your contributions" card.
 import "../../styles/money.css";
 import type { Id } from "../../../convex/_generated/dataModel";
-import type { FatePart, FateState } from "../../../convex/model/moneyStates";
+import type { FatePart, FateState } from "../../../convex/model/money/states";
 import { fateSentence } from "./moneyText";
 
 /** One of the caller's contributions to an idea (`api.contributions.myFates`). */
@@ -21,6 +21,8 @@ const TONE: Record<FateState, "done" | "moving" | "waiting" | "problem"> = {
   counting: "waiting",
   awarded_waiting: "waiting",
   awarded_paying: "moving",
+  on_hold: "problem",
+  returning: "moving",
   paid: "done",
   refunding: "moving",
   refunded: "done",

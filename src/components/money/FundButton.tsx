@@ -19,7 +19,7 @@ import {
   MIN_CONTRIBUTION_CENTS,
   QUICK_CONTRIBUTION_CENTS,
   amountProblem,
-} from "../../../convex/model/money";
+} from "../../../convex/model/money/amounts";
 import { useCheckout } from "../../lib/useCheckout";
 
 export const FUND_LABEL = "Fund This Bounty";

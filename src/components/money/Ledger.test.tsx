@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useQuery } from "convex/react";
 import Ledger, { MoneyBox, type LedgerView } from "./Ledger";
-import { LEDGER_KINDS } from "../../../convex/model/moneyStates";
+import { LEDGER_KINDS } from "../../../convex/model/money/states";
 import { LEDGER_KIND_TEXT } from "./moneyText";
 import { mockConvex } from "../../test/money";
 
@@ -177,6 +177,21 @@ describe("MoneyBox", () => {
       { cents: 500, until: null, reason: "refund_failed" as const },
       "$5.00: a refund failed; our team is on it.",
     ],
+    [
+      "frozen by a dispute",
+      { cents: 600, until: null, reason: "frozen" as const },
+      "$6.00 is frozen while a card dispute is open.",
+    ],
+    [
+      "a movement that needs attention",
+      { cents: 700, until: null, reason: "needs_attention" as const },
+      "$7.00 is held: a payment could not be made; our team is on it.",
+    ],
+    [
+      "going back",
+      { cents: 800, until: null, reason: "returning" as const },
+      "$8.00 will be refunded to its contributors.",
+    ],
   ])("says why held money is here and until when: %s", (_, line, text) => {
     render(<MoneyBox ledger={makeLedger({ held: [line] })} />);
     const held = screen.getByRole("list", { name: "Money still held" });
@@ -216,6 +231,21 @@ describe("MoneyBox", () => {
       "Awarded to “Lighthouses at night” by Grace Hopper: $200.00 — waiting for its creator until February 21, 2025",
     );
     expect(items[2]).toHaveTextContent("Awarded to “Foghorns” by Alan Turing: $50.00 — being paid");
+  });
+
+  it("never says a frozen or stuck award is waiting or being paid", () => {
+    const ledger = makeLedger();
+    ledger.winners = [
+      { ...ledger.winners[1]!, status: "frozen" },
+      { ...ledger.winners[1]!, submissionId: "k57sub4" as never, status: "on_hold" },
+    ];
+    render(<MoneyBox ledger={ledger} />);
+    const items = within(
+      screen.getByRole("heading", { name: "Winners" }).nextElementSibling as HTMLElement,
+    ).getAllByRole("listitem");
+    expect(items[0]).toHaveTextContent("— frozen by a card dispute");
+    expect(items[1]).toHaveTextContent("— held: the payment could not be made; our team is on it");
+    expect(document.body).not.toHaveTextContent(/waiting for its creator until|being paid/);
   });
 
   it("never says money that waits is on its way", () => {

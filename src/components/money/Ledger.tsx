@@ -12,7 +12,8 @@ import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { formatLongDate, formatMoney } from "../../../convex/model/labels";
-import type { HeldReason, LedgerKind } from "../../../convex/model/moneyStates";
+import type { ShownAwardStatus } from "../../../convex/model/money/rules";
+import type { HeldLineReason, LedgerKind } from "../../../convex/model/money/states";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import { awardState, heldSentence, ledgerEntryText, quoted } from "./moneyText";
 
@@ -36,14 +37,14 @@ export interface LedgerView {
     awardedWaitingCents: number;
     awardedPayingCents: number;
   };
-  held: { cents: number; until: number | null; reason: HeldReason }[];
+  held: { cents: number; until: number | null; reason: HeldLineReason }[];
   winners: {
     submissionId: Id<"submissions">;
     title: string;
     creatorName: string;
     amountCents: number;
     paidCents: number;
-    status: "waiting" | "paying" | "paid";
+    status: ShownAwardStatus;
     claimDeadline: number;
     paidAt: number | null;
   }[];

@@ -23,6 +23,7 @@ import { convexErrorMessage } from "../../lib/errors";
 import { goToExternal } from "../../lib/externalNavigation";
 import { useNow } from "../../lib/useNow";
 import { quoted } from "./moneyText";
+import type { ShownAwardStatus } from "../../../convex/model/money/rules";
 
 export const PAYOUTS_READY = "Payouts are ready";
 export const PAYOUTS_NEED_DETAILS = "Stripe still needs a few details";
@@ -42,7 +43,7 @@ export interface MyAward {
   submissionTitle: string;
   amountCents: number;
   paidCents: number;
-  status: "waiting" | "paying" | "paid";
+  status: ShownAwardStatus;
   claimDeadline: number;
   paidAt: number | null;
   ownershipProven: boolean;
@@ -251,6 +252,15 @@ function AwardItem({ award, now }: { award: MyAward; now: number }) {
         ) : award.status === "paying" ? (
           <>
             Being paid: <strong>{formatMoney(award.amountCents)}</strong>
+          </>
+        ) : award.status === "frozen" ? (
+          <>
+            Frozen by a card dispute: <strong>{formatMoney(award.amountCents)}</strong>
+          </>
+        ) : award.status === "on_hold" ? (
+          <>
+            Held — the payment could not be made; our team is on it:{" "}
+            <strong>{formatMoney(award.amountCents)}</strong>
           </>
         ) : (
           <>

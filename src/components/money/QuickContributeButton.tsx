@@ -12,7 +12,7 @@ import "../../styles/money.css";
 import { useConvexAuth } from "convex/react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "../../lib/toast";
-import { QUICK_CONTRIBUTION_CENTS } from "../../../convex/model/money";
+import { QUICK_CONTRIBUTION_CENTS } from "../../../convex/model/money/amounts";
 import { useCheckout } from "../../lib/useCheckout";
 
 export const SIGN_IN_TO_CONTRIBUTE = "Please sign in to contribute";

@@ -2,7 +2,8 @@
 // every sentence the money screens say, so none of them says "on its way" about money that
 // cannot move: only money being transferred or refunded is described as moving.
 import { formatLongDate, formatMoney } from "../../../convex/model/labels";
-import type { FatePart, HeldReason, LedgerKind } from "../../../convex/model/moneyStates";
+import type { ShownAwardStatus } from "../../../convex/model/money/rules";
+import type { FatePart, HeldLineReason, LedgerKind } from "../../../convex/model/money/states";
 
 /** “{title}” with typographic quotes. */
 export function quoted(title: string): string {
@@ -27,6 +28,10 @@ export function fateSentence(part: FatePart): string {
       return `${amount} awarded to ${video} — waiting for its creator${until(part.until)}`;
     case "awarded_paying":
       return `${amount} awarded to ${video} — being paid to ${creator}`;
+    case "on_hold":
+      return `${amount} awarded to ${video} — held: the payment to ${creator} could not be made; our team is on it`;
+    case "returning":
+      return `${amount} will be refunded`;
     case "paid":
       return `${amount} paid to ${creator}${on(part.at)}`;
     case "refunding":
@@ -44,7 +49,7 @@ export function fateSentence(part: FatePart): string {
 
 /** A held amount, why it is still here and until when. `creator` names who it waits for. */
 export function heldSentence(
-  held: { cents: number; until: number | null; reason: HeldReason },
+  held: { cents: number; until: number | null; reason: HeldLineReason },
   creator: string | null = null,
 ): string {
   const amount = formatMoney(held.cents);
@@ -57,16 +62,25 @@ export function heldSentence(
       return `${amount} is waiting for ${creator ?? "the winning creator"} to set up payouts${until}`;
     case "being_paid":
       return `${amount} is being paid to creators`;
+    case "returning":
+      return `${amount} will be refunded to its contributors`;
+    case "frozen":
+      return `${amount} is frozen while a card dispute is open`;
+    case "needs_attention":
+      return `${amount} is held: a payment could not be made; our team is on it`;
     case "refund_failed":
       return `${amount}: a refund failed; our team is on it`;
   }
 }
 
 /** Short labels of held reasons (the operator's table). */
-export const HELD_REASON_LABELS: Record<HeldReason, string> = {
+export const HELD_REASON_LABELS: Record<HeldLineReason, string> = {
   judging: "Until the winner is decided",
   waiting_for_creator: "Waiting for the creator to set up payouts",
   being_paid: "Being paid to creators",
+  returning: "Being refunded once movements under way end",
+  frozen: "Frozen by a card dispute",
+  needs_attention: "A movement needs attention",
   refund_failed: "Refund failed",
 };
 
@@ -77,8 +91,10 @@ export const LEDGER_KIND_TEXT: Record<LedgerKind, string> = {
   refund_cancelled: "A planned refund was called off (the money went back another way)",
   refunded: "Refunded to a contributor",
   refund_failed: "A refund failed",
+  refund_redone: "A failed refund was made again",
   awarded: "Awarded to a winning video",
   award_passed: "An unclaimed award passed to the next video",
+  award_video_gone: "An award passed to the next video: its video is gone from its platform",
   award_reduced: "An award was lowered by a refund",
   paid_out: "Paid to a creator",
   reversed: "A payment to a creator was taken back",
@@ -96,6 +112,8 @@ export function ledgerEntryText(kind: LedgerKind, submissionTitle: string | null
     case "award_passed":
       // The line names the video whose creator did not claim it in time.
       return `The award to ${quoted(submissionTitle)} went unclaimed and passed on`;
+    case "award_video_gone":
+      return `The award to ${quoted(submissionTitle)} passed on: the video is gone from its platform`;
     case "award_reduced":
       return `The award to ${quoted(submissionTitle)} was lowered by a refund`;
     case "paid_out":
@@ -109,7 +127,7 @@ export function ledgerEntryText(kind: LedgerKind, submissionTitle: string | null
 
 /** A winner's award: "— paid on {date}", "— waiting for its creator until {date}", "— being paid". */
 export function awardState(award: {
-  status: "waiting" | "paying" | "paid";
+  status: ShownAwardStatus;
   claimDeadline: number;
   paidAt: number | null;
 }): string {
@@ -120,5 +138,9 @@ export function awardState(award: {
       return `waiting for its creator until ${formatLongDate(award.claimDeadline)}`;
     case "paying":
       return "being paid";
+    case "frozen":
+      return "frozen by a card dispute";
+    case "on_hold":
+      return "held: the payment could not be made; our team is on it";
   }
 }

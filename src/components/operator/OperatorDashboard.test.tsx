@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ConvexError } from "convex/values";
 import OperatorDashboard, { type OperatorOverview } from "./OperatorDashboard";
 import { deferred } from "../../test/money";
+import { formatMoney } from "../../../convex/model/labels";
 
 const NOW = Date.UTC(2025, 1, 1, 12);
 type Ids = OperatorOverview["held"][number];
@@ -73,6 +74,7 @@ function makeOverview(overrides: Partial<OperatorOverview> = {}): OperatorOvervi
         reason: "judging",
       },
     ],
+    heldCut: [],
     ...overrides,
   };
 }
@@ -188,5 +190,35 @@ describe("OperatorDashboard", () => {
     expect(screen.getByText("Nothing needs attention.")).toBeVisible();
     expect(screen.getByText("No money is held.")).toBeVisible();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("tells money an operator must free from money that is moving, and says when a list is cut", () => {
+    renderDashboard(
+      makeOverview({
+        held: [
+          { ...makeOverview().held[0]!, reason: "frozen", until: null },
+          {
+            ...makeOverview().held[0]!,
+            contributionId: "k57c9" as never,
+            reason: "being_paid",
+            until: null,
+          },
+        ],
+        heldCut: ["frozen"],
+      }),
+    );
+    const rows = screen.getAllByRole("row").slice(-2);
+    expect(rows[0]).toHaveTextContent("Frozen by a card dispute");
+    expect(rows[0]).toHaveTextContent("No deadline: an operator is on it");
+    expect(rows[1]).toHaveTextContent("Being paid to creators");
+    expect(rows[1]).toHaveTextContent("Under way now");
+    expect(
+      screen.getByText(/Only the first 200 of each reason are listed; more are held for/),
+    ).toHaveTextContent("Frozen by a card dispute");
+    // The heading counts failed refunds too: money still on the platform.
+    const { heldCents, refundFailedCents } = makeOverview().totals;
+    expect(screen.getByRole("heading", { name: /Held money/ })).toHaveTextContent(
+      `(${formatMoney(heldCents + refundFailedCents)})`,
+    );
   });
 });

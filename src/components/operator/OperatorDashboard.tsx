@@ -8,9 +8,14 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { formatLongDate, formatMoney } from "../../../convex/model/labels";
-import type { HeldReason, MovementKind } from "../../../convex/model/moneyStates";
+import {
+  HELD_LINES_PER_REASON,
+  type HeldLineReason,
+  type MovementKind,
+} from "../../../convex/model/money/states";
 import { convexErrorMessage } from "../../lib/errors";
 import { HELD_REASON_LABELS } from "../money/moneyText";
+import { operatorHolds } from "../../../convex/model/money/rules";
 
 /** `api.operator.overview`'s answer (money contract). */
 export interface OperatorOverview {
@@ -42,8 +47,10 @@ export interface OperatorOverview {
     proposalTitle: string;
     cents: number;
     until: number | null;
-    reason: HeldReason;
+    reason: HeldLineReason;
   }[];
+  /** Reasons with more lines than listed. */
+  heldCut: HeldLineReason[];
 }
 
 /** `api.operator.stripeBalance`'s answer. */
@@ -162,7 +169,8 @@ export function OperatorDashboard({
 
       <section className="card operator__section" aria-labelledby="operator-held">
         <h2 id="operator-held" className="operator__title">
-          Held money ({formatMoney(totals.heldCents)})
+          {/* Everything still on the platform: held, and failed refunds to sort out. */}
+          Held money ({formatMoney(totals.heldCents + totals.refundFailedCents)})
         </h2>
         {held.length === 0 ? (
           <p className="muted">{NOTHING_HELD}</p>
@@ -205,7 +213,11 @@ export function OperatorDashboard({
                     </td>
                     <td role="cell" data-label="Deadline">
                       {h.until === null ? (
-                        "No deadline: an operator is on it"
+                        h.reason === "refund_failed" || operatorHolds(h.reason) ? (
+                          "No deadline: an operator is on it"
+                        ) : (
+                          "Under way now"
+                        )
                       ) : (
                         <>
                           <DateCell ms={h.until} />
@@ -219,6 +231,12 @@ export function OperatorDashboard({
             </tbody>
           </table>
         )}
+        {overview.heldCut.length > 0 ? (
+          <p className="muted">
+            Only the first {HELD_LINES_PER_REASON} of each reason are listed; more are held for:{" "}
+            {overview.heldCut.map((r) => HELD_REASON_LABELS[r]).join(", ")}.
+          </p>
+        ) : null}
       </section>
     </div>
   );

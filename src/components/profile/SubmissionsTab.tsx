@@ -12,6 +12,7 @@ import { safeHref } from "../../lib/safeHref";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import { Loading, SkeletonRows } from "../ui/Skeleton";
 import { EmptyState } from "../ui/EmptyState";
+import type { ShownAwardStatus } from "../../../convex/model/money/rules";
 
 type MySubmission = FunctionReturnType<typeof api.submissions.mine>["page"][number];
 
@@ -157,7 +158,7 @@ export interface SubmissionPayout {
   award: {
     amountCents: number;
     paidCents: number;
-    status: "waiting" | "paying" | "paid";
+    status: ShownAwardStatus;
     claimDeadline: number;
     paidAt: number | null;
   } | null;
@@ -302,5 +303,9 @@ export function awardText(award: SubmissionPayout["award"]): string {
       return `Waiting for you to set up payouts until ${formatLongDate(award.claimDeadline)}: ${formatMoney(award.amountCents)}`;
     case "paying":
       return `Being paid: ${formatMoney(award.amountCents)}`;
+    case "frozen":
+      return `Frozen by a card dispute: ${formatMoney(award.amountCents)}`;
+    case "on_hold":
+      return `Held: the payment could not be made; our team is on it: ${formatMoney(award.amountCents)}`;
   }
 }

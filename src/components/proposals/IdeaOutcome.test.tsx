@@ -86,9 +86,20 @@ describe("IdeaOutcome", () => {
           claimDeadline: Date.UTC(2027, 0, 2, 12),
           paidAt: null,
         },
+        {
+          ...video,
+          submissionId: "s3",
+          title: "Lisbon by night",
+          creatorName: "Alan",
+          amountCents: 200,
+          paidCents: 0,
+          status: "frozen",
+          claimDeadline: Date.UTC(2026, 0, 2, 12),
+          paidAt: null,
+        },
       ],
     });
-    expect(screen.getByRole("heading", { name: "2 winners" })).toBeVisible();
+    expect(screen.getByRole("heading", { name: "3 winners" })).toBeVisible();
     expect(screen.getByRole("link", { name: /Lisbon by tram/ })).toHaveAttribute(
       "href",
       "https://youtu.be/abc",
@@ -99,6 +110,8 @@ describe("IdeaOutcome", () => {
     expect(
       screen.getByText("Waiting for Grace to set up payouts (until January 2, 2027)"),
     ).toBeVisible();
+    // Money frozen by a dispute never reads as waiting until a date that has passed.
+    expect(screen.getByText("Frozen by a card dispute")).toBeVisible();
   });
 
   it("refunded: the amount Stripe returned and to how many backers", () => {

@@ -7,13 +7,14 @@ import type { FunctionReturnType } from "convex/server";
 import { Award, Hourglass, RotateCcw } from "lucide-react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { formatLongDate, formatMoney } from "../../lib/format";
+import { formatMoney } from "../../lib/format";
 import {
   judgingUntilText,
   NO_ELIGIBLE_VIDEO,
   waitingForPayoutsText,
   winnerPickedOnText,
 } from "../../../convex/model/ideaStage";
+import { awardState } from "../money/moneyText";
 
 type Outcome = NonNullable<FunctionReturnType<typeof api.proposals.outcome>>;
 type Winner = Extract<Outcome, { kind: "awarded" }>["winners"][number];
@@ -114,12 +115,13 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
 }
 
 function WinnerItem({ winner }: { winner: Winner }) {
+  // The money box's words for an award (frozen or held money is never "waiting" or "being paid");
+  // a waiting award names who it waits for, as the bounty box does.
+  const state = awardState(winner);
   const status =
-    winner.status === "paid"
-      ? `Paid on ${formatLongDate(winner.paidAt ?? 0)}`
-      : winner.status === "paying"
-        ? "Being paid"
-        : waitingForPayoutsText(winner.creatorName, winner.claimDeadline);
+    winner.status === "waiting"
+      ? waitingForPayoutsText(winner.creatorName, winner.claimDeadline)
+      : state.charAt(0).toUpperCase() + state.slice(1);
   return (
     <li className="idea-outcome__winner">
       {winner.thumbnailUrl ? (

@@ -20,6 +20,7 @@ export type Submission = FunctionReturnType<typeof api.submissions.listForPropos
 
 export const SIGN_IN_TO_VOTE = "Please sign in to vote";
 export const OWN_VIDEO_VOTE = "You can't vote on your own video";
+export const VOTING_CLOSED = "Voting on this idea's videos has closed.";
 export const UNTITLED_VIDEO = "Untitled Video";
 
 interface Props {
@@ -30,13 +31,21 @@ interface Props {
   titleLevel?: 2 | 3 | 4;
   /** A mark beside the platform, e.g. the winner ribbon once the idea is awarded. */
   ribbon?: ReactNode;
+  /** Judging has ended: votes no longer change anything. */
+  votingClosed?: boolean;
 }
 
 /**
  * A submitted video (spec §2): title linking to the video, the link, 'Posted by' its author,
  * the platform, votes (up, count, down) and the originality checklist.
  */
-export default function SubmissionCard({ submission, footer, titleLevel = 3, ribbon }: Props) {
+export default function SubmissionCard({
+  submission,
+  footer,
+  titleLevel = 3,
+  ribbon,
+  votingClosed = false,
+}: Props) {
   const Title = `h${titleLevel}` as const;
   const { isAuthenticated } = useConvexAuth();
   const vote = useSubmissionVote();
@@ -45,7 +54,13 @@ export default function SubmissionCard({ submission, footer, titleLevel = 3, rib
   const titleId = `submission-${submission._id}-title`;
   const title = submission.title.trim() || UNTITLED_VIDEO;
   const href = safeHref(submission.url);
-  const disabledReason = !isAuthenticated ? SIGN_IN_TO_VOTE : isOwn ? OWN_VIDEO_VOTE : undefined;
+  const disabledReason = votingClosed
+    ? VOTING_CLOSED
+    : !isAuthenticated
+      ? SIGN_IN_TO_VOTE
+      : isOwn
+        ? OWN_VIDEO_VOTE
+        : undefined;
 
   return (
     <article

@@ -303,6 +303,18 @@ describe("SubmissionList", () => {
     expect(screen.getByText("Please sign in to vote")).toBeInTheDocument();
   });
 
+  it("closes voting when judging ends, by the clock, before the idea is settled", () => {
+    outcome = { kind: "judging", judgingEndsAt: Date.now() + 60_000, leader: null, bountyCents: 0 };
+    const { unmount } = renderList();
+    expect(screen.getByRole("button", { name: "Upvote this video" })).toBeEnabled();
+    unmount();
+
+    outcome = { kind: "judging", judgingEndsAt: Date.now() - 1, leader: null, bountyCents: 0 };
+    renderList();
+    expect(screen.getByRole("button", { name: "Upvote this video" })).toBeDisabled();
+    expect(screen.getByText("Voting on this idea's videos has closed.")).toBeInTheDocument();
+  });
+
   it("does not offer voting on one's own video, and says how to prove it is theirs", () => {
     setSubmissions([
       makeSubmission({

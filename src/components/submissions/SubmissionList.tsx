@@ -10,6 +10,7 @@ import "../../styles/outcome.css";
 import { Loading, SkeletonRows } from "../ui/Skeleton";
 import { EmptyState } from "../ui/EmptyState";
 import { useCurrentUser } from "../../lib/session";
+import { submissionVotesOpenAt } from "../../../convex/model/money/rules";
 
 export const EMPTY_TITLE = "Be the first to submit!";
 export const EMPTY_TEXT = "Early submissions are more likely to be rewarded.";
@@ -52,6 +53,12 @@ function Submissions({ proposalId, closed }: Required<Props>) {
   const winners = new Set(
     outcome?.kind === "awarded" ? outcome.winners.map((w) => w.submissionId) : [],
   );
+  // Votes on videos close when judging ends, by the clock (model/money/rules.ts).
+  const votingClosed =
+    outcome !== undefined &&
+    outcome !== null &&
+    outcome.kind !== "open" &&
+    (outcome.kind !== "judging" || !submissionVotesOpenAt(outcome.judgingEndsAt, Date.now()));
 
   if (submissions === undefined) {
     return (
@@ -75,6 +82,7 @@ function Submissions({ proposalId, closed }: Required<Props>) {
         <li key={submission._id}>
           <SubmissionCard
             submission={submission}
+            votingClosed={votingClosed}
             ribbon={winners.has(submission._id) ? <WinnerRibbon /> : null}
             footer={
               <WinnerPick

@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "../../../convex/_generated/api";
-import { CLAIM_WINDOW_DAYS } from "../../../convex/model/moneyStates";
+import { CLAIM_WINDOW_DAYS } from "../../../convex/model/money/rules";
 import { checklistItems } from "../submissions/OriginalityChecklist";
 import { PAYMENT_SETTINGS_PATH } from "./texts";
 import { safeHref } from "../../lib/safeHref";

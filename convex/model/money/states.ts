@@ -7,17 +7,19 @@ export const FATE_STATES = [
   "counting", // paid; counts toward the bounty; the winner is not decided yet (until: end of judging)
   "awarded_waiting", // awarded to a video whose creator is not payable yet (until: claim deadline)
   "awarded_paying", // awarded; the creator is payable and the transfer is being made
+  "on_hold", // held: a transfer or reversal of it needs the operator's attention
+  "returning", // no video receives it any more; refunded once the movements under way end
   "paid", // transferred to the creator (at: paid on)
   "refunding", // refund asked of Stripe, not confirmed yet
   "refunded", // Stripe confirmed the refund (at: refunded on)
   "refund_failed", // Stripe reported that the refund failed (listed for the operator)
-  "disputed", // frozen by a card dispute
+  "disputed", // frozen by a card dispute (with the rest of the payment's held money)
   "lost", // lost to a chargeback
 ] as const;
 export type FateState = (typeof FATE_STATES)[number];
 
-/** One part of a contribution's fate; its shape is its validator's (model/moneyViews.ts). */
-export type { FatePart } from "./moneyViews";
+/** One part of a contribution's fate; its shape is its validator's (model/money/viewShapes.ts). */
+export type { FatePart } from "./viewShapes";
 
 /** One line of an idea's ledger: every change of where money is. */
 export const LEDGER_KINDS = [
@@ -26,8 +28,10 @@ export const LEDGER_KINDS = [
   "refund_cancelled",
   "refunded",
   "refund_failed",
+  "refund_redone",
   "awarded",
   "award_passed",
+  "award_video_gone",
   "award_reduced",
   "paid_out",
   "reversed",
@@ -37,14 +41,25 @@ export const LEDGER_KINDS = [
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
-/** Why money is still on the platform; every reason has a deadline or an operator on it. */
+/**
+ * Why a contribution's held money is still on the platform (model/money/rules.ts heldReasonOf).
+ * Every reason has a deadline (judging, the claim window), is moving (being paid, returning)
+ * or is listed on the operator page (frozen by a dispute, a movement that needs attention).
+ */
 export const HELD_REASONS = [
   "judging",
   "waiting_for_creator",
   "being_paid",
-  "refund_failed",
+  "returning",
+  "frozen",
+  "needs_attention",
 ] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
+/** How many held lines of each reason the operator page lists (it says when there are more). */
+export const HELD_LINES_PER_REASON = 200;
+/** What the money box and the operator page list: held money by reason, and failed refunds. */
+export const HELD_LINE_REASONS = [...HELD_REASONS, "refund_failed"] as const;
+export type HeldLineReason = (typeof HELD_LINE_REASONS)[number];
 
 export const AWARD_STATUSES = ["waiting", "paying", "paid", "passed", "cancelled"] as const;
 export type AwardStatus = (typeof AWARD_STATUSES)[number];
@@ -60,6 +75,3 @@ export const MOVEMENT_STATES = [
   "needs_attention",
 ] as const;
 export type MovementState = (typeof MOVEMENT_STATES)[number];
-
-/** A winning creator's time to become payable, from the end of judging (product rules). */
-export const CLAIM_WINDOW_DAYS = 30;

@@ -1,9 +1,9 @@
 // Card disputes (product rules "Awards follow the charge"): an open dispute freezes the
 // payment's money (no award, no transfer; a made transfer is reversed); closed won, the money
 // continues on its path; lost, it is recorded as lost to the chargeback.
-import type { MutationCtx } from "../_generated/server";
-import type { DisputeState } from "./payments/events";
-import { followCharge } from "./settlement";
+import type { MutationCtx } from "../../_generated/server";
+import type { DisputeState } from "./stripeEvents";
+import { followCharge } from "./follow";
 
 export async function applyDispute(ctx: MutationCtx, dispute: DisputeState, now: number) {
   const known = await ctx.db

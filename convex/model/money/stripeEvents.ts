@@ -1,31 +1,16 @@
 // Stripe's webhook events reduced to the changes they mean for us. Provider data is untrusted
 // input: every object is parsed with zod; anything we do not use is ignored.
 import type Stripe from "stripe";
+import type { Infer } from "convex/values";
 import { z } from "zod";
-import {
-  accountReady,
-  refundState,
-  sessionState,
-  type RefundState,
-  type SessionState,
-} from "./stripe";
+import type { disputeStateValidator, eventChangeValidator } from "../validators";
+import { accountReady, refundState, sessionState } from "./stripe";
 
-export interface DisputeState {
-  disputeId: string;
-  paymentIntentId: string;
-  amountCents: number;
-  /** Stripe's dispute status: needs_response, under_review, won, lost, warning_closed… */
-  status: string;
-}
+/** A card dispute as Stripe reports it. */
+export type DisputeState = Infer<typeof disputeStateValidator>;
 
-export type EventChange =
-  | { kind: "session"; state: SessionState; failed: boolean }
-  | { kind: "refund"; refund: RefundState }
-  /** A charge's refunds changed; the event's charge does not list them, so re-read them. */
-  | { kind: "charge_refunds"; paymentIntentId: string }
-  | { kind: "dispute"; dispute: DisputeState }
-  | { kind: "account"; stripeAccountId: string; ready: boolean }
-  | { kind: "ignored" };
+/** What a verified event means for us (its validator is the one declaration). */
+export type EventChange = Infer<typeof eventChangeValidator>;
 
 const idOf = z.union([z.string(), z.object({ id: z.string() }).passthrough()]);
 const intentId = (value: z.infer<typeof idOf> | null | undefined) =>
@@ -59,7 +44,13 @@ export function changeOf(event: Stripe.Event): EventChange {
     case "refund.failed":
     case "charge.refund.updated": {
       const refund = refundState(object);
-      return refund ? { kind: "refund", refund } : { kind: "ignored" };
+      if (refund === null) return { kind: "ignored" };
+      // A failure is dated by its event: a refund made after it may be its redo.
+      const failed = refund.status === "failed" || refund.status === "canceled";
+      return {
+        kind: "refund",
+        refund: failed ? { ...refund, failedAt: event.created * 1000 } : refund,
+      };
     }
     case "charge.refunded": {
       const intent = intentId(

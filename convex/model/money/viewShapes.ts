@@ -1,17 +1,20 @@
 // What people see of money, as validators: the money functions return their views through these
-// (`returns:`), and the projections in model/fates.ts are typed from them, so what the server
+// (`returns:`), and the projections in model/money/views.ts are typed from them, so what the server
 // builds, what it checks and what clients read cannot drift apart.
 import { v, type Infer } from "convex/values";
 import { literals } from "convex-helpers/validators";
-import schema from "../schema";
-import { FATE_STATES, HELD_REASONS } from "./moneyStates";
-import { customerDetailsValidator, contributionOutcomeValidator } from "./validators";
+import schema from "../../schema";
+import { FATE_STATES } from "./states";
+import { SHOWN_AWARD_STATUSES } from "./rules";
+import {
+  customerDetailsValidator,
+  contributionOutcomeValidator,
+  heldLineReasonValidator,
+} from "../validators";
 
 export const fateStateValidator = literals(...FATE_STATES);
-export const heldReasonValidator = literals(...HELD_REASONS);
-/** The awards people see: passed and cancelled ones are no longer anyone's. */
-export const LIVE_AWARD_STATUSES = ["waiting", "paying", "paid"] as const;
-export const liveAwardStatusValidator = literals(...LIVE_AWARD_STATUSES);
+/** How an award shows (rules.ts shownAwardStatus): live, unless its money is frozen or stuck. */
+export const shownAwardStatusValidator = literals(...SHOWN_AWARD_STATUSES);
 
 /** A video money goes to, with its creator's public name. */
 export const submissionRefValidator = schema
@@ -59,7 +62,7 @@ export type ContributionView = Infer<typeof contributionViewValidator>;
 export const awardSummaryValidator = v.object({
   amountCents: v.number(),
   paidCents: v.number(),
-  status: liveAwardStatusValidator,
+  status: shownAwardStatusValidator,
   claimDeadline: v.number(),
   paidAt: v.nullable(v.number()),
 });
@@ -68,7 +71,7 @@ export const awardSummaryValidator = v.object({
 export const heldGroupValidator = v.object({
   cents: v.number(),
   until: v.nullable(v.number()),
-  reason: heldReasonValidator,
+  reason: heldLineReasonValidator,
 });
 export type HeldGroup = Infer<typeof heldGroupValidator>;
 
@@ -118,7 +121,7 @@ export const creatorAwardValidator = schema
     proposalTitle: v.string(),
     submissionTitle: v.string(),
     paidCents: v.number(),
-    status: liveAwardStatusValidator,
+    status: shownAwardStatusValidator,
     paidAt: v.nullable(v.number()),
     ownershipProven: v.boolean(),
   });

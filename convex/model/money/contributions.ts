@@ -1,16 +1,16 @@
 // Contributions in the database: created pending, moved forward by Stripe's word (webhooks or a
 // lookup of the session), counted into the idea's bounty and ledger exactly once.
 import { ConvexError } from "convex/values";
-import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx, QueryCtx } from "../_generated/server";
-import { amountProblem, canMove, statusFromSession, type ContributionStatus } from "./money";
-import { judgingEndsAt } from "./ideas";
-import { DAY_MS } from "./labels";
-import type { SessionState } from "./payments/stripe";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { amountProblem, canMove, statusFromSession, type ContributionStatus } from "./amounts";
+import { DAY_MS } from "../labels";
+import type { SessionState } from "./stripe";
 import { syncMoney } from "./ledger";
 import { planMovement } from "./movements";
-import { isEligible, settleContribution } from "./settlement";
-import { notifyPaymentConfirmed } from "./notify";
+import { isEligible, picksOpen } from "./rules";
+import { settleContribution } from "./settlement";
+import { notifyPaymentConfirmed } from "../notify";
 
 /** Pending and processing payments are re-read from Stripe daily (and before settlement). */
 export const RECHECK_MS = DAY_MS;
@@ -213,7 +213,7 @@ export async function pickWinner(
 ) {
   const proposal = await ctx.db.get("proposals", submission.proposalId);
   if (proposal === null) throw new ConvexError({ message: "This idea does not exist." });
-  if (proposal.status === "settled" || Date.now() > judgingEndsAt(proposal.expiration)) {
+  if (proposal.status === "settled" || !picksOpen(proposal.expiration, Date.now())) {
     throw new ConvexError({ message: "The winner of this idea can no longer be chosen." });
   }
   if (submission.authorId === userId)

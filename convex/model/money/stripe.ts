@@ -2,8 +2,10 @@
 // runtime). STRIPE_API_URL points it at the local stand-in; unset, it is api.stripe.com.
 // Every call that moves money carries an idempotency key derived from our own records.
 import Stripe from "stripe";
+import type { Infer } from "convex/values";
 import { z } from "zod";
 import { baseUrl, env } from "../platforms/http";
+import type { refundStateValidator, sessionStateValidator } from "../validators";
 
 function newClient(maxNetworkRetries: number): Stripe {
   const base = process.env.STRIPE_API_URL ? new URL(process.env.STRIPE_API_URL) : null;
@@ -65,16 +67,8 @@ const sessionSchema = z.object({
 /** A Checkout Session id as Stripe makes them (`cs_test_…`, `cs_live_…`); nothing else is one. */
 export const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
 
-export interface SessionState {
-  sessionId: string;
-  status: string | null;
-  paymentStatus: string | null;
-  paymentIntentId?: string;
-  amountTotal: number | null;
-  currency?: string;
-  contributionId?: string;
-  customerDetails?: { name?: string; email?: string; country?: string };
-}
+/** A Checkout Session as the app keeps it (its validator is the one declaration). */
+export type SessionState = Infer<typeof sessionStateValidator>;
 
 export function sessionState(raw: unknown): SessionState {
   const session = sessionSchema.parse(raw);
@@ -220,18 +214,13 @@ export async function verifyWebhook(
 // --- Money movements: made once, found again by our metadata ---------------------------------
 
 /** A refund as Stripe reports it (API answers and webhook events alike). */
-export interface RefundState {
-  refundId: string;
-  paymentIntentId: string;
-  amountCents: number;
-  status: string;
-  movementId?: string;
-}
+export type RefundState = Infer<typeof refundStateValidator>;
 
 const refundSchema = z.object({
   id: z.string(),
   amount: z.number().int().nonnegative(),
   status: z.string().nullable(),
+  created: z.number().int().nonnegative().optional(),
   payment_intent: z.union([z.string(), z.object({ id: z.string() }).passthrough()]).nullable(),
   metadata: z.record(z.string(), z.string()).nullable().optional(),
 });
@@ -246,6 +235,7 @@ export function refundState(raw: unknown): RefundState | null {
     paymentIntentId: intent,
     amountCents: refund.amount,
     status: refund.status ?? "pending",
+    ...(refund.created !== undefined ? { createdAt: refund.created * 1000 } : {}),
     ...(refund.metadata?.movementId ? { movementId: refund.metadata.movementId } : {}),
   };
 }

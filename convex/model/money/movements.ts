@@ -4,15 +4,19 @@
 // made (by our metadata), reuses the idempotency key only after a network failure and within
 // 24 h (Stripe replays a key's first answer, 500s included, for 24 h), and takes a new key only
 // once Stripe shows nothing was made. After MAX_ATTEMPTS it needs attention; nothing is dropped.
-import type { Doc, Id } from "../_generated/dataModel";
-import type { MutationCtx } from "../_generated/server";
-import { internal } from "../_generated/api";
-import type { MovementKind } from "./moneyStates";
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx } from "../../_generated/server";
+import { internal } from "../../_generated/api";
+import type { MovementKind } from "./states";
 import { v, type Infer } from "convex/values";
 import { literals } from "convex-helpers/validators";
-import { CALL_FAILURES, type RefundState } from "./payments/stripe";
-import { awardableCents, bucketsOf, syncMoney } from "./ledger";
-import { notifyRefund, notifyTransferSent } from "./notify";
+import { refundStateValidator } from "../validators";
+import { CALL_FAILURES } from "./stripe";
+import { bucketsOf, liveAwardOf, movementsOf, syncMoney } from "./ledger";
+import { recordRefund } from "./refunds";
+import { videoGone } from "./claims";
+import { wantedTransferCents } from "./rules";
+import { notifyTransferSent } from "../notify";
 
 export const MAX_ATTEMPTS = 10;
 export const KEY_REUSE_MS = 24 * 60 * 60 * 1000;
@@ -97,25 +101,38 @@ export type Attempt = {
   generation: number;
 };
 
+/** Movements of one kind still under way (planned or sent), in cents. */
+export function inFlightCents(movements: Doc<"moneyMovements">[], kind: string) {
+  return movements
+    .filter((m) => m.kind === kind && (m.state === "planned" || m.state === "sent"))
+    .reduce((sum, m) => sum + m.amountCents, 0);
+}
+
 /**
- * Whether a planned refund or transfer still fits the money (a Dashboard refund or a dispute
- * may have come in between): a refund never asks for more than is left, a transfer never pays
- * more than the award still allows.
+ * Whether a planned movement still fits the money (a Dashboard refund, a dispute opened or
+ * closed may have come in between): a refund never asks for more than is left, a transfer
+ * never pays beyond what its award wants now, a reversal never takes back what the creator
+ * should keep now (a dispute won while it was being retried).
  */
 async function stillWanted(ctx: MutationCtx, m: Doc<"moneyMovements">): Promise<boolean> {
-  if (m.kind === "reversal") return true;
   const contribution = await ctx.db.get("contributions", m.contributionId);
   if (contribution === null) return false;
-  const b = await bucketsOf(ctx, contribution);
-  if (b.disputedCents > 0) return false;
+  const movements = await movementsOf(ctx, contribution._id);
+  const b = await bucketsOf(ctx, contribution, movements);
   if (m.kind === "refund") {
+    if (b.disputedCents > 0) return false;
     // This movement is counted in refunding (or failed) while not yet at Stripe.
     const othersAway = b.refundedCents + b.refundingCents + b.refundFailedCents - m.amountCents;
     return m.amountCents <= b.collectedCents - othersAway - b.transferredCents - b.lostCents;
   }
-  const award = m.awardId ? await ctx.db.get("awards", m.awardId) : null;
-  if (award === null || (award.status !== "paying" && award.status !== "paid")) return false;
-  return b.transferredCents + m.amountCents <= Math.min(award.amountCents, awardableCents(b));
+  const award = await liveAwardOf(ctx, contribution._id);
+  const wanted = wantedTransferCents(b, award);
+  if (m.kind === "reversal") {
+    const othersReversing = inFlightCents(movements, "reversal") - m.amountCents;
+    return b.transferredCents - othersReversing - m.amountCents >= wanted;
+  }
+  if (award === null || award._id !== m.awardId || award.status === "waiting") return false;
+  return b.transferredCents + m.amountCents <= wanted;
 }
 
 /**
@@ -156,14 +173,6 @@ async function cancelMovement(ctx: MutationCtx, m: Doc<"moneyMovements">, now: n
   });
 }
 
-const refundStateValidator = v.object({
-  refundId: v.string(),
-  paymentIntentId: v.string(),
-  amountCents: v.number(),
-  status: v.string(),
-  movementId: v.optional(v.string()),
-});
-
 /** How an attempt ended, as the reconciler's action reports it to `recordAttempt`. */
 export const attemptResultValidator = v.union(
   v.object({
@@ -182,6 +191,8 @@ export const attemptResultValidator = v.union(
   }),
   /** Nothing was sent: the lookup before the retry could not reach Stripe. */
   v.object({ type: v.literal("lookup_failed"), message: v.string() }),
+  /** Nothing was sent: the winning video is gone from its platform (checked before a transfer). */
+  v.object({ type: v.literal("video_gone") }),
 );
 export type AttemptResult = Infer<typeof attemptResultValidator>;
 
@@ -195,6 +206,12 @@ export async function recordAttempt(
   const m = await ctx.db.get("moneyMovements", movementId);
   if (m === null || m.state !== "planned") return;
   if (result.type === "cancelled") return await cancelMovement(ctx, m, now);
+  if (result.type === "video_gone") {
+    const award = m.awardId ? await ctx.db.get("awards", m.awardId) : null;
+    await cancelMovement(ctx, m, now);
+    if (award) await videoGone(ctx, award.submissionId);
+    return;
+  }
   if (result.type === "made") {
     if (result.refund) await recordRefund(ctx, result.refund, now);
     const refundState = result.refund?.status;
@@ -229,72 +246,10 @@ export async function recordAttempt(
         }
       : {}),
     ...(giveUp
-      ? { state: "needs_attention" as const }
+      ? { state: "needs_attention" as const, settledAt: now }
       : { nextAttemptAt: now + backoffMs(m.attempts) }),
   });
   if (giveUp) await syncMoney(ctx, m.contributionId);
   else
     await ctx.scheduler.runAfter(backoffMs(m.attempts), internal.movements.drive, { movementId });
-}
-
-/**
- * A refund as Stripe reports it (our reconciler, a webhook, or a re-read of the payment's
- * refunds): stored, its movement (if ours) brought to the same state, and the ledger synced.
- */
-export async function recordRefund(ctx: MutationCtx, refund: RefundState, now: number) {
-  const known = await ctx.db
-    .query("stripeRefunds")
-    .withIndex("by_refund", (q) => q.eq("refundId", refund.refundId))
-    .unique();
-  if (known === null) {
-    await ctx.db.insert("stripeRefunds", { ...refund, updatedAt: now });
-  } else if (refundStage(refund.status) > refundStage(known.status)) {
-    // Events come in any order: a refund only moves forward (pending → succeeded → failed).
-    await ctx.db.patch("stripeRefunds", known._id, {
-      status: refund.status,
-      amountCents: refund.amountCents,
-      updatedAt: now,
-    });
-  }
-  const movementId = refund.movementId
-    ? ctx.db.normalizeId("moneyMovements", refund.movementId)
-    : null;
-  const movement = movementId ? await ctx.db.get("moneyMovements", movementId) : null;
-  if (movement && movement.kind === "refund") {
-    const status = (await ctx.db
-      .query("stripeRefunds")
-      .withIndex("by_refund", (q) => q.eq("refundId", refund.refundId))
-      .unique())!.status;
-    const state =
-      status === "succeeded"
-        ? ("confirmed" as const)
-        : status === "failed" || status === "canceled"
-          ? ("failed" as const)
-          : ("sent" as const);
-    if (movement.state !== state && movement.state !== "cancelled")
-      await ctx.db.patch("moneyMovements", movement._id, {
-        state,
-        stripeId: refund.refundId,
-        leaseUntil: undefined,
-        ...(state !== "sent" ? { settledAt: now } : {}),
-      });
-  }
-  const contribution = await ctx.db
-    .query("contributions")
-    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", refund.paymentIntentId))
-    .first();
-  await notifyRefund(ctx, refund.refundId);
-  if (contribution) {
-    await syncMoney(ctx, contribution._id);
-    await ctx.scheduler.runAfter(0, internal.settlement.followCharge, {
-      contributionId: contribution._id,
-    });
-  }
-}
-
-/** How far a refund has gone; Stripe never moves one back. */
-function refundStage(status: string): number {
-  if (status === "succeeded") return 1;
-  if (status === "failed" || status === "canceled") return 2;
-  return 0;
 }

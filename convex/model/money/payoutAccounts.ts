@@ -1,6 +1,6 @@
 // Creators' Stripe Connect accounts: ready means Stripe lets them receive transfers.
-import type { MutationCtx } from "../_generated/server";
-import { creatorBecamePayable } from "./settlement";
+import type { MutationCtx } from "../../_generated/server";
+import { creatorBecamePayable } from "./claims";
 
 /** From Stripe (a Connect webhook, or a re-read when the creator returns from onboarding). */
 export async function applyAccountUpdate(

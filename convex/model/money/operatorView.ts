@@ -1,0 +1,113 @@
+// The operator page's view (admins only): movements that need attention, every held cent with
+// why and until when, and the platform's totals to compare with Stripe. Read through indexes,
+// so no cap hides money: what the page lists is what the rules say needs someone.
+import type { Infer } from "convex/values";
+import { v } from "convex/values";
+import { literals } from "convex-helpers/validators";
+import type { Doc } from "../../_generated/dataModel";
+import type { QueryCtx } from "../../_generated/server";
+import schema from "../../schema";
+import { readCounter } from "../counters";
+import { heldLineReasonValidator, moneyBucketsValidator } from "../validators";
+import { EMPTY_BUCKETS, heldCents } from "./rules";
+import { HELD_LINES_PER_REASON, HELD_REASONS } from "./states";
+import { BUCKET_COUNTER } from "./ledger";
+
+/** Money still here, one contribution's worth: why, and until when (null: an operator is on it). */
+const heldLineValidator = v.object({
+  contributionId: v.id("contributions"),
+  proposalId: v.id("proposals"),
+  proposalTitle: v.string(),
+  cents: v.number(),
+  until: v.nullable(v.number()),
+  reason: heldLineReasonValidator,
+});
+type HeldLine = Infer<typeof heldLineValidator>;
+
+/** A movement an operator must look at. */
+const attentionValidator = schema
+  .doc("moneyMovements")
+  .pick("kind", "amountCents", "proposalId", "contributionId", "attempts")
+  .extend({
+    movementId: v.id("moneyMovements"),
+    state: literals("needs_attention", "failed"),
+    proposalTitle: v.string(),
+    lastError: v.nullable(v.string()),
+    createdAt: v.number(),
+  });
+
+export const operatorOverviewValidator = v.object({
+  totals: moneyBucketsValidator.extend({ heldCents: v.number() }),
+  attention: v.array(attentionValidator),
+  held: v.array(heldLineValidator),
+  /** Reasons with more lines than the page lists (it says so; the totals count every cent). */
+  heldCut: v.array(heldLineReasonValidator),
+});
+
+export async function operatorOverview(ctx: QueryCtx) {
+  const platform = { ...EMPTY_BUCKETS };
+  for (const k of Object.keys(platform) as (keyof typeof platform)[])
+    platform[k] = await readCounter(ctx, BUCKET_COUNTER[k]);
+  const titles = new Map<string, string>();
+  const titleOf = async (p: Doc<"proposals">["_id"]) => {
+    if (!titles.has(p)) titles.set(p, (await ctx.db.get("proposals", p))?.title ?? "Deleted idea");
+    return titles.get(p)!;
+  };
+
+  const attention = [];
+  for (const state of ["needs_attention", "failed"] as const) {
+    const rows = await ctx.db
+      .query("moneyMovements")
+      .withIndex("by_state_next", (q) => q.eq("state", state))
+      .take(100);
+    for (const m of rows) {
+      // A failed refund stops needing anyone once its money was refunded again.
+      if (state === "failed") {
+        const c = await ctx.db.get("contributions", m.contributionId);
+        if ((c?.money ?? EMPTY_BUCKETS).refundFailedCents <= 0) continue;
+      }
+      attention.push({
+        movementId: m._id,
+        kind: m.kind,
+        state,
+        amountCents: m.amountCents,
+        proposalId: m.proposalId,
+        proposalTitle: await titleOf(m.proposalId),
+        contributionId: m.contributionId,
+        attempts: m.attempts,
+        lastError: m.lastError ?? null,
+        createdAt: m._creationTime,
+      });
+    }
+  }
+
+  const held: HeldLine[] = [];
+  const heldCut: HeldLine["reason"][] = [];
+  const line = async (c: Doc<"contributions">, reason: HeldLine["reason"], cents: number) =>
+    held.push({
+      contributionId: c._id,
+      proposalId: c.proposalId,
+      proposalTitle: await titleOf(c.proposalId),
+      cents,
+      until: reason === "refund_failed" ? null : (c.heldUntil ?? null),
+      reason,
+    });
+  for (const reason of HELD_REASONS) {
+    const rows = await ctx.db
+      .query("contributions")
+      .withIndex("by_held", (q) => q.eq("heldReason", reason))
+      .take(HELD_LINES_PER_REASON + 1);
+    if (rows.length > HELD_LINES_PER_REASON) heldCut.push(reason);
+    for (const c of rows.slice(0, HELD_LINES_PER_REASON))
+      await line(c, reason, heldCents(c.money ?? EMPTY_BUCKETS));
+  }
+  const failed = await ctx.db
+    .query("contributions")
+    .withIndex("by_refund_failed", (q) => q.gt("money.refundFailedCents", 0))
+    .take(HELD_LINES_PER_REASON + 1);
+  if (failed.length > HELD_LINES_PER_REASON) heldCut.push("refund_failed");
+  for (const c of failed.slice(0, HELD_LINES_PER_REASON))
+    await line(c, "refund_failed", c.money!.refundFailedCents);
+  held.sort((a, b) => (a.until ?? Infinity) - (b.until ?? Infinity));
+  return { totals: { ...platform, heldCents: heldCents(platform) }, attention, held, heldCut };
+}

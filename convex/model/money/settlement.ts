@@ -1,0 +1,224 @@
+// Settlement (product rules "Money"): at the end of judging — or at the deadline when no video
+// can win — the people's choice is frozen and every paid contribution goes to its recipient by
+// the rules (rules.ts recipientOf) or back to its contributor. Every decision that moves money
+// plans its movement here, in the same transaction (movements.ts).
+import type { Doc, Id } from "../../_generated/dataModel";
+import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { internal } from "../../_generated/api";
+import { claimDeadlineOf, heldCents, recipientOf, settlementDue } from "./rules";
+import { countsTowardBounty, recordAwardLine, syncMoney } from "./ledger";
+import { planMovement } from "./movements";
+import { notifyAwarded, notifyOutcome } from "../notify";
+
+// --- The people's order ----------------------------------------------------------------------
+
+/**
+ * Eligible submissions in the people's-choice order (most counted votes, earlier first among
+ * equals), read lazily group by group so no cap hides a lower-ranked one.
+ */
+export async function* ranked(ctx: QueryCtx, proposalId: Id<"proposals">) {
+  let below: number | null = null;
+  for (;;) {
+    const top: Doc<"submissions"> | null = await ctx.db
+      .query("submissions")
+      .withIndex("by_proposal_eligible_qualified", (q) => {
+        const eligible = q.eq("proposalId", proposalId).eq("eligible", true);
+        return below === null ? eligible : eligible.lt("qualifiedVotes", below);
+      })
+      .order("desc")
+      .first();
+    if (top === null) return;
+    const votes = top.qualifiedVotes ?? 0;
+    const group = ctx.db
+      .query("submissions")
+      .withIndex("by_proposal_eligible_qualified", (q) =>
+        q.eq("proposalId", proposalId).eq("eligible", true).eq("qualifiedVotes", votes),
+      )
+      .order("asc");
+    for await (const s of group) yield s;
+    below = votes;
+  }
+}
+
+/**
+ * The order money follows when nobody picked: the people's choice frozen when judging ended
+ * first, then the rest by counted votes (votes are closed by then, so the order holds).
+ */
+export async function* peoplesOrder(ctx: QueryCtx, proposal: Doc<"proposals">) {
+  const frozen = proposal.peoplesChoiceId
+    ? await ctx.db.get("submissions", proposal.peoplesChoiceId)
+    : null;
+  if (frozen) yield frozen;
+  for await (const s of ranked(ctx, proposal._id)) if (s._id !== frozen?._id) yield s;
+}
+
+/** The people's choice now: the leader while judging, and what is frozen when it ends. */
+export async function currentPeoplesChoice(ctx: QueryCtx, proposalId: Id<"proposals">) {
+  for await (const s of ranked(ctx, proposalId)) return s;
+  return null;
+}
+
+/** Freezes the people's choice when judging ends: later money follows the same winner. */
+async function freezePeoplesChoice(ctx: MutationCtx, proposal: Doc<"proposals">, now: number) {
+  if (proposal.judgedAt !== undefined) return;
+  const winner = await currentPeoplesChoice(ctx, proposal._id);
+  await ctx.db.patch("proposals", proposal._id, {
+    peoplesChoiceId: winner?._id ?? null,
+    judgedAt: now,
+  });
+}
+
+export async function pickOf(ctx: QueryCtx, userId: Id<"users">, proposalId: Id<"proposals">) {
+  return await ctx.db
+    .query("picks")
+    .withIndex("by_user_proposal", (q) => q.eq("userId", userId).eq("proposalId", proposalId))
+    .unique();
+}
+
+/** The submission a contributor picked on an idea, if any. */
+export async function pickedSubmission(
+  ctx: QueryCtx,
+  contribution: Pick<Doc<"contributions">, "contributorId" | "proposalId" | "payoutPreference">,
+) {
+  const contributor = contribution.contributorId;
+  if (contribution.payoutPreference !== "customer_choice" || !contributor) return null;
+  const pick = await pickOf(ctx, contributor, contribution.proposalId);
+  return pick ? await ctx.db.get("submissions", pick.submissionId) : null;
+}
+
+/** Who receives a contribution now, by the rules (rules.ts recipientOf). */
+export async function recipientFor(
+  ctx: QueryCtx,
+  contribution: Doc<"contributions">,
+  proposal: Doc<"proposals">,
+): Promise<Doc<"submissions"> | null> {
+  const pick = await pickedSubmission(ctx, contribution);
+  return await recipientOf(contribution, pick, peoplesOrder(ctx, proposal));
+}
+
+// --- Creators being payable ------------------------------------------------------------------
+
+/** The Connect account a submission's creator can be paid on now, or null. */
+export async function payableDestination(ctx: QueryCtx, s: Doc<"submissions">) {
+  if (!s.checklist.ownedBySubmitter) return null;
+  const account = await ctx.db
+    .query("payoutAccounts")
+    .withIndex("by_user", (q) => q.eq("userId", s.authorId))
+    .unique();
+  return account?.ready ? account.stripeAccountId : null;
+}
+
+// --- Decisions -------------------------------------------------------------------------------
+
+export async function createAward(
+  ctx: MutationCtx,
+  contribution: Doc<"contributions">,
+  winner: Doc<"submissions">,
+  amountCents: number,
+  claimDeadline: number,
+) {
+  const destination = await payableDestination(ctx, winner);
+  const awardId = await ctx.db.insert("awards", {
+    proposalId: contribution.proposalId,
+    contributionId: contribution._id,
+    submissionId: winner._id,
+    creatorId: winner.authorId,
+    amountCents,
+    status: destination ? "paying" : "waiting",
+    claimDeadline,
+  });
+  await ctx.db.patch("contributions", contribution._id, {
+    settled: true,
+    outcome: "awarded",
+    awardedSubmissionId: winner._id,
+  });
+  await recordAwardLine(ctx, (await ctx.db.get("awards", awardId))!, "awarded", amountCents);
+  await notifyAwarded(ctx, awardId);
+  if (destination) {
+    await planMovement(ctx, {
+      kind: "transfer",
+      contribution,
+      amountCents,
+      reason: "award",
+      awardId,
+      destination,
+    });
+  } else {
+    await ctx.scheduler.runAt(claimDeadline, internal.settlement.expireClaim, { awardId });
+  }
+  await syncMoney(ctx, contribution._id);
+}
+
+/** What no award holds goes back to its contributor. */
+export async function refundHeld(
+  ctx: MutationCtx,
+  contribution: Doc<"contributions">,
+  reason: string,
+) {
+  const buckets = await syncMoney(ctx, contribution._id);
+  await ctx.db.patch("contributions", contribution._id, { settled: true, outcome: "refund" });
+  await planMovement(ctx, {
+    kind: "refund",
+    contribution,
+    amountCents: heldCents(buckets),
+    reason,
+  });
+  await syncMoney(ctx, contribution._id);
+}
+
+/** Settles one paid contribution by the rules (no-op when already settled or frozen). */
+export async function settleContribution(
+  ctx: MutationCtx,
+  contribution: Doc<"contributions">,
+  proposal: Doc<"proposals">,
+) {
+  if (contribution.settled || contribution.status !== "paid") return;
+  const buckets = await syncMoney(ctx, contribution._id);
+  // Frozen by a dispute: settled when it closes (follow.ts).
+  if (buckets.disputedCents > 0) return;
+  const amount = heldCents(buckets);
+  if (amount <= 0) {
+    await ctx.db.patch("contributions", contribution._id, { settled: true });
+    await syncMoney(ctx, contribution._id);
+    return;
+  }
+  if (contribution.unmatched || !countsTowardBounty(contribution))
+    return await refundHeld(ctx, contribution, "not_counted");
+  const winner = await recipientFor(ctx, contribution, proposal);
+  if (winner === null) return await refundHeld(ctx, contribution, "no_eligible_submission");
+  await createAward(ctx, contribution, winner, amount, claimDeadlineOf(proposal.expiration));
+}
+
+const BATCH = 50;
+
+/**
+ * The one settlement entry point: when settlement is due (rules.ts settlementDue), freeze the
+ * people's choice, then settle the idea's paid contributions in bounded batches. Returns the
+ * cursor of the next batch (null when done).
+ */
+export async function settleIdea(
+  ctx: MutationCtx,
+  proposalId: Id<"proposals">,
+  now: number,
+  cursor: string | null,
+): Promise<string | null> {
+  const proposal = await ctx.db.get("proposals", proposalId);
+  if (proposal === null || proposal.status === "open") return null;
+  const anyEligible = (await currentPeoplesChoice(ctx, proposalId)) !== null;
+  if (!settlementDue(proposal.expiration, now, anyEligible)) return null;
+  await freezePeoplesChoice(ctx, proposal, now);
+  const judged = (await ctx.db.get("proposals", proposalId))!;
+  const page = await ctx.db
+    .query("contributions")
+    .withIndex("by_proposal_status", (q) =>
+      q.eq("proposalId", proposalId).eq("status", "paid").eq("settled", false),
+    )
+    .paginate({ numItems: BATCH, cursor });
+  for (const contribution of page.page) await settleContribution(ctx, contribution, judged);
+  if (!page.isDone) return page.continueCursor;
+  if (judged.status !== "settled") {
+    await ctx.db.patch("proposals", proposalId, { status: "settled" });
+    await notifyOutcome(ctx, proposalId);
+  }
+  return null;
+}

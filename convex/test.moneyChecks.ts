@@ -1,0 +1,378 @@
+// What the randomised money test checks after every sequence (money.random.test.ts): the app's
+// money against the Stripe stand-in's own books and the sequence's own record of which refunds
+// failed and which were made again; that no held cent is past its deadline unless the operator
+// page lists it; that no movement was planned over and over; and that every screen's figure is
+// the rules module's, recomputed here from the raw records.
+import { expect } from "vitest";
+import { api } from "./_generated/api";
+import type { Doc, Id } from "./_generated/dataModel";
+import { as } from "./test.setup";
+import type { MoneyWorld } from "./test.money";
+import {
+  combinedAwardStatus,
+  EMPTY_BUCKETS,
+  heldCents,
+  heldReasonOf,
+  heldUntil,
+  isLiveAward,
+  operatorHolds,
+  shownAwardStatus,
+  type Buckets,
+} from "./model/money/rules";
+import type { FateState, HeldReason } from "./model/money/states";
+import { BUCKET_TOTAL, EMPTY_TOTALS } from "./model/money/ledger";
+
+/** What the sequence itself knows: failed refund money not refunded again, per charge. */
+export class RefundModel {
+  outstanding = new Map<string, number>();
+  /** Dashboard refunds that stood for failed money. */
+  redone = 0;
+  constructor(private w: MoneyWorld) {}
+  /** A refund fails at the bank: its money is back on the charge, owed to the contributor. */
+  fail(refundId: string) {
+    const refund = this.w.stripe.state.refunds[refundId]!;
+    this.w.stripe.failRefund(refundId);
+    this.add(refund.charge, refund.amount);
+  }
+  /** A refund from the Dashboard: it stands first for failed money of the charge (a redo). */
+  dashboard(chargeId: string, amount: number) {
+    this.w.stripe.dashboardRefund(chargeId, amount);
+    const covered = Math.min(amount, this.outstanding.get(chargeId) ?? 0);
+    if (covered > 0) this.redone++;
+    this.add(chargeId, -covered);
+  }
+  private add(chargeId: string, cents: number) {
+    this.outstanding.set(chargeId, (this.outstanding.get(chargeId) ?? 0) + cents);
+  }
+}
+
+export interface Records {
+  contributions: Doc<"contributions">[];
+  movements: Doc<"moneyMovements">[];
+  awards: Doc<"awards">[];
+  entries: Doc<"ledgerEntries">[];
+  idea: Doc<"proposals">;
+}
+
+export async function recordsOf(w: MoneyWorld, proposalId: Id<"proposals">): Promise<Records> {
+  return await w.t.run(async (ctx) => ({
+    contributions: await ctx.db
+      .query("contributions")
+      .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
+      .collect(),
+    movements: (await ctx.db.query("moneyMovements").collect()).filter(
+      (m) => m.proposalId === proposalId,
+    ),
+    awards: await ctx.db
+      .query("awards")
+      .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
+      .collect(),
+    entries: await ctx.db
+      .query("ledgerEntries")
+      .withIndex("by_proposal", (q) => q.eq("proposalId", proposalId))
+      .collect(),
+    idea: (await ctx.db.get("proposals", proposalId))!,
+  }));
+}
+
+const money = (c: Doc<"contributions">): Buckets => c.money ?? EMPTY_BUCKETS;
+
+/** For every charge: the app's buckets are Stripe's, and every cent is somewhere. */
+export function checkAgainstBooks(
+  w: MoneyWorld,
+  r: Records,
+  sessions: string[],
+  model: RefundModel,
+  at: string,
+) {
+  const books = w.stripe.books();
+  for (const sessionId of sessions) {
+    const intent = w.stripe.state.sessions[sessionId]?.payment_intent as string | null;
+    const charge = intent ? books.charges.find((c) => c.payment_intent === intent) : undefined;
+    if (!charge) continue;
+    const c = r.contributions.find((x) => x.paymentIntentId === intent);
+    expect(c, `${at}: a charge without its contribution`).toBeDefined();
+    const b = money(c!);
+    expect(b.collectedCents, `${at}: collected`).toBe(charge.amount);
+    expect(b.refundedCents, `${at}: refunded`).toBe(charge.refundedSucceeded);
+    expect(b.refundingCents, `${at}: a refund still in flight`).toBe(charge.refundPending);
+    expect(b.transferredCents, `${at}: transferred`).toBe(charge.transferred);
+    expect(b.lostCents, `${at}: lost`).toBe(charge.lost);
+    expect(b.disputedCents, `${at}: disputed`).toBe(charge.disputeOpen);
+    // collected = refunded + transferred (net of reversals) + lost + disputed + held.
+    const onPlatform =
+      charge.amount -
+      charge.refundedSucceeded -
+      charge.refundPending -
+      charge.transferred -
+      charge.lost -
+      charge.disputeOpen;
+    // A failed refund counts until the same money is refunded again (or left another way).
+    expect(b.refundFailedCents, `${at}: refund failed`).toBe(
+      Math.min(model.outstanding.get(charge.id) ?? 0, Math.max(0, onPlatform)),
+    );
+    expect(heldCents(b) + b.refundFailedCents, `${at}: held`).toBe(onPlatform);
+  }
+}
+
+/**
+ * Money is held only with a deadline still ahead, or listed on the operator page (midway through
+ * a sequence, also while a movement of it is under way).
+ */
+export async function checkHeld(
+  w: MoneyWorld,
+  admin: Id<"users">,
+  r: Records,
+  now: number,
+  at: string,
+  midway = false,
+) {
+  const overview = await as(w.t, admin).query(api.operator.overview, {});
+  const listed = (c: Doc<"contributions">, reason: string) =>
+    overview.held.some((l) => l.contributionId === c._id && l.reason === reason);
+  for (const c of r.contributions) {
+    const b = money(c);
+    if (b.refundFailedCents > 0)
+      expect(listed(c, "refund_failed"), `${at}: a failed refund the operator does not see`).toBe(
+        true,
+      );
+    if (heldCents(b) === 0) continue;
+    const reason = c.heldReason!;
+    const ahead = c.heldUntil !== undefined && c.heldUntil > now;
+    const operators = operatorHolds(reason) && listed(c, reason);
+    const moving =
+      midway &&
+      r.movements.some(
+        (m) => m.contributionId === c._id && (m.state === "planned" || m.state === "sent"),
+      );
+    if (process.env.MONEY_DEBUG && !(ahead || operators || moving))
+      console.log(
+        JSON.stringify({
+          c: [c._id, c.money, c.settled, c.outcome, c.heldReason],
+          movements: r.movements
+            .filter((m) => m.contributionId === c._id)
+            .map((m) => [m.kind, m.state, m.amountCents, m.reason, m.attempts, m.lastError]),
+          awards: r.awards
+            .filter((a) => a.contributionId === c._id)
+            .map((a) => [a.status, a.amountCents]),
+          stripe: Object.values(w.stripe.state.refunds)
+            .filter((x) => x.payment_intent === c.paymentIntentId)
+            .map((x) => [x.id, x.amount, x.status, x.created, x.metadata]),
+          now: Date.now(),
+        }),
+      );
+    expect(
+      ahead || operators || moving,
+      `${at}: ${heldCents(b)} held (${reason}) past its deadline`,
+    ).toBe(true);
+  }
+}
+
+/** One decision plans its movement once; retries reuse it. Never more than 3 of the same. */
+export function checkPlannedOnce(r: Records, at: string) {
+  const counts = new Map<string, number>();
+  for (const m of r.movements) {
+    const key = [m.contributionId, m.kind, m.awardId, m.transferId, m.amountCents].join("|");
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of counts)
+    expect(n, `${at}: the same movement planned ${n} times (${key})`).toBeLessThanOrEqual(3);
+}
+
+/** Why each contribution's held money is held, recomputed from the raw records by the rules. */
+function reasonOf(r: Records, c: Doc<"contributions">): HeldReason | null {
+  const b = money(c);
+  if (heldCents(b) === 0) return null;
+  return heldReasonOf({
+    disputed: b.disputedCents > 0,
+    needsAttention: r.movements.some(
+      (m) =>
+        m.contributionId === c._id &&
+        m.state === "needs_attention" &&
+        (m.kind === "transfer" || m.kind === "reversal"),
+    ),
+    settled: c.settled,
+    award: r.awards.find((a) => a.contributionId === c._id && isLiveAward(a)) ?? null,
+  });
+}
+
+const FATE_OF: Record<HeldReason, FateState> = {
+  judging: "counting",
+  waiting_for_creator: "awarded_waiting",
+  being_paid: "awarded_paying",
+  returning: "returning",
+  needs_attention: "on_hold",
+  frozen: "disputed",
+};
+
+/** Every screen's figure equals what the rules make of the records. */
+export async function checkScreens(w: MoneyWorld, admin: Id<"users">, r: Records, at: string) {
+  const proposalId = r.idea._id;
+  const usd = r.contributions.filter((c) => (c.currency ?? "usd") === "usd");
+  const sum = (pick: (b: Buckets) => number, list = usd) =>
+    list.reduce((s, c) => s + pick(money(c)), 0);
+  const byReason = new Map<HeldReason, number>();
+  for (const c of usd) {
+    const reason = reasonOf(r, c);
+    expect(c.heldReason ?? null, `${at}: the stored reason is the rules'`).toBe(reason);
+    // Money that cannot move is never said to (product rules: a dispute freezes it all).
+    if (reason !== null && money(c).disputedCents > 0)
+      expect(reason, `${at}: money frozen by a dispute shown as ${reason}`).toBe("frozen");
+    if (reason) byReason.set(reason, (byReason.get(reason) ?? 0) + heldCents(money(c)));
+  }
+  // The idea page's money box.
+  const box = (await w.t.query(api.contributions.ledger, { proposalId }))!;
+  expect(box.totals, `${at}: money box totals`).toMatchObject({
+    contributedCents: sum((b) => b.collectedCents),
+    refundedCents: sum((b) => b.refundedCents),
+    refundingCents: sum((b) => b.refundingCents),
+    refundFailedCents: sum((b) => b.refundFailedCents),
+    paidOutCents: sum((b) => b.transferredCents),
+    disputedCents: sum((b) => b.disputedCents),
+    lostCents: sum((b) => b.lostCents),
+    heldCents: sum(heldCents),
+    awardedWaitingCents: byReason.get("waiting_for_creator") ?? 0,
+    awardedPayingCents: byReason.get("being_paid") ?? 0,
+  });
+  const groups = [...byReason]
+    .filter(([, cents]) => cents > 0)
+    .map(([reason, cents]) => ({ reason, cents, until: heldUntil(reason, r.idea.expiration) }));
+  const failed = sum((b) => b.refundFailedCents);
+  if (failed > 0) groups.push({ reason: "refund_failed" as never, cents: failed, until: null });
+  const sorted = <T extends { reason: string }>(list: T[]) =>
+    [...list].sort((a, b) => a.reason.localeCompare(b.reason));
+  expect(sorted(box.held), `${at}: money box held groups`).toEqual(sorted(groups));
+
+  // Each contribution's page, as its contributor (or anyone with an anonymous one's link) sees it.
+  for (const c of r.contributions) {
+    if (!c.checkoutSessionId || (c.status !== "paid" && c.status !== "refunded")) continue;
+    const viewer = c.contributorId ? as(w.t, c.contributorId) : w.t;
+    const page = await viewer.query(api.contributions.bySession, {
+      sessionId: c.checkoutSessionId,
+    });
+    const parts = page!.fate;
+    const b = money(c);
+    const reason = reasonOf(r, c);
+    const want = new Map<FateState, number>();
+    const add = (state: FateState, cents: number) =>
+      cents > 0 && want.set(state, (want.get(state) ?? 0) + cents);
+    add("paid", b.transferredCents);
+    if (reason) add(FATE_OF[reason], heldCents(b));
+    add("refunding", b.refundingCents);
+    add("refunded", b.refundedCents);
+    add("refund_failed", b.refundFailedCents);
+    add("disputed", b.disputedCents);
+    add("lost", b.lostCents);
+    expect(
+      new Map(parts.map((p) => [p.state, p.amountCents])),
+      `${at}: where a contributor sees their money`,
+    ).toEqual(want);
+  }
+
+  // The creators' award figures on their profiles.
+  const bySubmission = new Map<Id<"submissions">, Doc<"awards">[]>();
+  for (const a of r.awards.filter(isLiveAward))
+    bySubmission.set(a.submissionId, [...(bySubmission.get(a.submissionId) ?? []), a]);
+  for (const [submissionId, list] of bySubmission) {
+    const author = list[0]!.creatorId;
+    const figures = await as(w.t, author).query(api.contributions.payoutForSubmission, {
+      submissionId,
+    });
+    const statuses = list.map((a) =>
+      shownAwardStatus(
+        a.status as "waiting" | "paying" | "paid",
+        reasonOf(
+          r,
+          r.contributions.find((c) => c._id === a.contributionId)!,
+        ),
+      ),
+    );
+    expect(figures?.award, `${at}: a creator's award on their profile`).toMatchObject({
+      amountCents: list.reduce((s, a) => s + a.amountCents, 0),
+      status: combinedAwardStatus(statuses),
+    });
+  }
+
+  // The operator page's totals are the platform's: every contribution, every idea.
+  const all = await w.t.run((ctx) => ctx.db.query("contributions").collect());
+  const everyUsd = all.filter((c) => (c.currency ?? "usd") === "usd");
+  const overview = await as(w.t, admin).query(api.operator.overview, {});
+  expect(overview.totals, `${at}: operator totals`).toEqual({
+    collectedCents: sum((b) => b.collectedCents, everyUsd),
+    refundedCents: sum((b) => b.refundedCents, everyUsd),
+    refundingCents: sum((b) => b.refundingCents, everyUsd),
+    refundFailedCents: sum((b) => b.refundFailedCents, everyUsd),
+    transferredCents: sum((b) => b.transferredCents, everyUsd),
+    disputedCents: sum((b) => b.disputedCents, everyUsd),
+    lostCents: sum((b) => b.lostCents, everyUsd),
+    heldCents: sum(heldCents, everyUsd),
+  });
+}
+
+/** Ledger lines, idea totals and records agree; every transfer went where the rules allow. */
+export function checkLedger(
+  w: MoneyWorld,
+  r: Records,
+  sessions: string[],
+  forbidden: { neverPaid: Id<"users">; tooShort: Set<Id<"submissions">> },
+  at: string,
+) {
+  const books = w.stripe.books();
+  const intents = new Set(
+    sessions.map((s) => w.stripe.state.sessions[s]?.payment_intent).filter(Boolean),
+  );
+  const ours = books.charges.filter((c) => intents.has(c.payment_intent));
+  for (const list of [
+    ours.flatMap((c) => c.refunds),
+    ours.flatMap((c) => c.transfers),
+    ours.flatMap((c) => c.reversals),
+  ]) {
+    const ids = list.flatMap((o) => (o.metadata?.movementId ? [o.metadata.movementId] : []));
+    expect(new Set(ids).size, `${at}: a movement made twice`).toBe(ids.length);
+  }
+  for (const m of r.movements) {
+    if (m.state === "confirmed" || m.state === "sent")
+      expect(m.stripeId, `${at}: ${m.kind} without its Stripe object`).toBeTruthy();
+    expect(m.state === "planned", `${at}: ${m.kind} never finished`).toBe(false);
+  }
+  for (const transfer of ours.flatMap((c) => c.transfers)) {
+    const m = r.movements.find((x) => x._id === transfer.metadata?.movementId);
+    expect(m, `${at}: a transfer we did not plan`).toBeDefined();
+    const award = r.awards.find((a) => a._id === m!.awardId)!;
+    expect(award.creatorId, `${at}: paid a creator who never proved ownership`).not.toBe(
+      forbidden.neverPaid,
+    );
+    expect(forbidden.tooShort.has(award.submissionId), `${at}: paid an ineligible video`).toBe(
+      false,
+    );
+    const contribution = r.contributions.find((c) => c._id === award.contributionId)!;
+    expect(award.creatorId, `${at}: a contributor's money paid their own video`).not.toBe(
+      contribution.contributorId,
+    );
+  }
+  const usd = r.contributions.filter((c) => (c.currency ?? "usd") === "usd");
+  const totals = { ...EMPTY_TOTALS, ...r.idea.ledger };
+  for (const [bucket, total] of Object.entries(BUCKET_TOTAL) as [
+    keyof Buckets,
+    (typeof BUCKET_TOTAL)[keyof Buckets],
+  ][]) {
+    const records = usd.reduce((s, c) => s + money(c)[bucket], 0);
+    const lines = r.entries.reduce((s, e) => s + (e.deltas?.[bucket] ?? 0), 0);
+    expect(totals[total], `${at}: ${total} from the records`).toBe(records);
+    expect(lines, `${at}: ${total} from the ledger lines`).toBe(records);
+  }
+  const sign: Record<string, number> = {
+    awarded: 1,
+    award_passed: -1,
+    award_video_gone: -1,
+    award_reduced: -1,
+  };
+  const awarded = r.entries.reduce((s, e) => s + (sign[e.kind] ?? 0) * e.amountCents, 0);
+  expect(awarded, `${at}: awarded lines`).toBe(totals.awardedCents);
+  expect(totals.awardedCents, `${at}: awarded total`).toBe(
+    r.awards.filter(isLiveAward).reduce((s, a) => s + a.amountCents, 0),
+  );
+  expect(r.idea.bountyCents, `${at}: bounty`).toBe(
+    usd.reduce((s, c) => s + heldCents(money(c)) + money(c).transferredCents, 0),
+  );
+}

@@ -1,0 +1,74 @@
+// Steps the money journeys share: the money box's totals, signing in in the browser, creators
+// with a connected channel (and payouts on the Connect stand-in), videos, Stripe charges, and
+// screenshots on demand.
+import type { Page } from "@playwright/test";
+import { makeFunctionReference } from "convex/server";
+import { expect } from "./fixtures.js";
+import { signInAs, type Person } from "./signIn.js";
+import { fn, newBackendPerson, standInsUrl, stripeState, type Backend } from "./backend.js";
+import { connectYouTube, control, uploadYouTubeVideo } from "../../local/stack/scriptedFlows.js";
+
+export const DAY = 24 * 3600 * 1000;
+export const voteOnVideo = makeFunctionReference<"mutation">("submissions:vote");
+const startOnboarding = makeFunctionReference<"action">("payouts:startOnboarding");
+
+/** One total of the idea page's money box ("Paid out", "Refund failed", …). */
+export const ledgerTotal = (page: Page, label: string) =>
+  page
+    .locator(".ledger__total")
+    .filter({ has: page.locator("dt", { hasText: label }) })
+    .locator("dd");
+
+export async function signInBrowser(page: Page, person: Person) {
+  await page.goto("/login");
+  await signInAs(page, person);
+  await expect(page).toHaveURL(/\/ideas$/);
+}
+
+/** A creator with a connected channel; optionally with payouts set up on the Connect stand-in. */
+export async function creator(name: string, payouts: boolean): Promise<Backend> {
+  const who = await newBackendPerson(name, "Creator");
+  await connectYouTube(who.client, who.person);
+  if (payouts) {
+    await who.client.action(startOnboarding, {});
+    const account = (await stripeState()).accounts.find((a) => a.email === who.person.email)!;
+    await control(standInsUrl(), `/__control/stripe/accounts/${account.id}/complete`, {});
+  }
+  return who;
+}
+
+/** Uploads a video to the creator's channel and submits it; its submission and YouTube ids. */
+export async function submitVideo(who: Backend, ideaId: string, title: string) {
+  const url = await uploadYouTubeVideo(standInsUrl(), who.person.email, {
+    title,
+    durationSeconds: 120,
+  });
+  const id = (await who.client.action(fn.submitVideo, { proposalId: ideaId, link: url })) as string;
+  return { id, videoId: new URL(url).searchParams.get("v")! };
+}
+
+/** The charge of a checkout session, once Stripe has it. */
+export async function chargeOfSession(sessionId: string) {
+  const state = await stripeState();
+  const intent = state.sessions.find((s) => s.id === sessionId)!.payment_intent;
+  return state.charges.find((c) => c.payment_intent === intent)!;
+}
+
+/** With E2E_SHOTS=<folder>: the page at 1280 and 390 px, light and dark, for looking at it. */
+export async function shoot(page: Page, name: string) {
+  const folder = process.env.E2E_SHOTS;
+  if (!folder) return;
+  const size = page.viewportSize()!;
+  for (const width of [1280, 390])
+    for (const colorScheme of ["light", "dark"] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await page.waitForTimeout(300);
+      await page.screenshot({
+        path: `${folder}/${name}-${width}-${colorScheme}.png`,
+        fullPage: true,
+      });
+    }
+  await page.setViewportSize(size);
+  await page.emulateMedia({ colorScheme: "light" });
+}
