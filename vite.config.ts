@@ -136,6 +136,15 @@ export function canonicalOrigin(siteUrl: string | undefined): Plugin {
   };
 }
 
+/**
+ * Share links live under SITE_URL (`/share/<id>`): in production the host rewrites them to the
+ * HTTP actions (README "Share links"); the dev server and `vite preview` do the same here.
+ */
+function shareRewrite(convexSiteUrl: string | undefined) {
+  if (!convexSiteUrl) return undefined;
+  return { "/share/": { target: convexSiteUrl, changeOrigin: true } };
+}
+
 // The web app, and the three test projects: Convex functions (convex-test in the edge
 // runtime, as Convex recommends), web components (jsdom) and the local runtime (Node).
 export default defineConfig(({ mode }) => ({
@@ -144,6 +153,7 @@ export default defineConfig(({ mode }) => ({
     port: 5173,
     strictPort: true,
     host: "localhost",
+    proxy: shareRewrite(process.env.VITE_CONVEX_SITE_URL),
     // Only the web app's sources matter to the dev server; test artifacts and local data must
     // not trigger reloads while tests run.
     watch: {
@@ -153,6 +163,7 @@ export default defineConfig(({ mode }) => ({
   preview: {
     port: 4173,
     strictPort: true,
+    proxy: shareRewrite(process.env.VITE_CONVEX_SITE_URL),
     // VITE_* from the environment or the .env files, as the build read them.
     headers: securityHeaders({ ...loadEnv(mode, process.cwd(), ["VITE_", "CSP_"]) }),
   },

@@ -11,6 +11,7 @@ import {
   notificationText,
 } from "./model/notificationKinds";
 import { unsubscribeUrl } from "./model/emailLinks";
+import { emailHtml } from "./model/emailHtml";
 import { setPreference } from "./model/notify";
 import { notificationFactsOf } from "./model/notificationFacts";
 import { fetchWithin } from "./model/security/outbound";
@@ -27,6 +28,11 @@ const draftValidator = v.object({
   to: v.string(),
   subject: v.string(),
   text: v.string(),
+  // The HTML part's words (emailHtml): the kind's label, the idea, the sentence, the link.
+  heading: v.string(),
+  ideaTitle: v.string(),
+  sentence: v.string(),
+  link: v.string(),
   idempotencyKey: v.string(),
   userId: v.id("users"),
   kind: notificationKindValidator,
@@ -57,6 +63,10 @@ export const claim = internalMutation({
       to: email.to,
       subject: `${KIND_INFO[n.kind].label}: ${proposal.title}`.slice(0, 200),
       text: `${sentence}\n\n${link}\n`,
+      heading: KIND_INFO[n.kind].label,
+      ideaTitle: proposal.title,
+      sentence,
+      link,
       idempotencyKey: email.idempotencyKey,
       userId: email.userId,
       kind: email.kind,
@@ -124,6 +134,14 @@ export const send = internalAction({
             to: [draft.to],
             subject: draft.subject,
             text: `${draft.text}\nUnsubscribe from these emails: ${unsubscribe}\n`,
+            html: emailHtml({
+              kind: draft.kind,
+              heading: draft.heading,
+              ideaTitle: draft.ideaTitle,
+              sentence: draft.sentence,
+              link: draft.link,
+              unsubscribeUrl: unsubscribe,
+            }),
             headers: {
               "List-Unsubscribe": `<${unsubscribe}>`,
               "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -100,11 +100,18 @@ describe("the stepper", () => {
       "Judging:upcoming",
       "Awarded or Refunded:upcoming",
     ]);
-    expect(states({ kind: "judging", until: 1 })).toEqual([
+    expect(states({ kind: "judging", until: 1, canWin: true, heldCents: 500 })).toEqual([
       "Open:done",
       "Judging:current",
       "Awarded or Refunded:upcoming",
     ]);
+    // No video can win: nothing is judged; the money goes back at the deadline.
+    expect(states({ kind: "judging", until: 1, canWin: false, heldCents: 500 }).at(-1)).toBe(
+      "Refunding:current",
+    );
+    expect(states({ kind: "judging", until: 1, canWin: false, heldCents: 0 }).at(-1)).toBe(
+      "Ended:current",
+    );
     expect(states({ kind: "awarded", awardedCents: 100, paidOutCents: 0 })).toEqual([
       "Open:done",
       "Judging:done",

@@ -402,6 +402,19 @@ describe("emails", () => {
     expect(text).toContain('"Bridges of Lisbon"');
     expect(text).toContain("$12.50");
     expect(text).toContain(`http://site.test/expanded-proposal/${proposalId}`);
+    // An HTML part in the app's look: the same sentence, a button instead of the raw link, and
+    // the unsubscribe link.
+    const html = email!.body.html as string;
+    expect(html).toContain("Your payment of $12.50 to &quot;Bridges of Lisbon&quot; is confirmed.");
+    expect(html).toMatch(
+      new RegExp(
+        `<a href="http://site\\.test/expanded-proposal/${proposalId}"[^>]*>Open the idea</a>`,
+      ),
+    );
+    expect(html).not.toMatch(/>http:\/\/site\.test/);
+    expect(html).toMatch(
+      /<a href="http:\/\/convex\.test\/email\/unsubscribe\?[^"]*"[^>]*>Unsubscribe/,
+    );
     const headers = email!.body.headers as Record<string, string>;
     expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(headers["List-Unsubscribe"]).toMatch(/^<http:\/\/convex\.test\/email\/unsubscribe\?/);
@@ -438,7 +451,8 @@ describe("emails", () => {
   test("the unsubscribe link works signed out, for that kind only; a forged one does nothing", async () => {
     const w = moneyWorld();
     mockResend();
-    const person = await createUser(w.t);
+    // A creator: Settings lists the payout kinds (transfer_sent, below) to people who make videos.
+    const person = await createUser(w.t, { accountType: "Creator" });
     const me = as(w.t, person);
     const url = new URL(await unsubscribeUrl(person, "payment_confirmed"));
     const response = await w.t.fetch(`${url.pathname}${url.search}`, { method: "POST" });

@@ -15,10 +15,12 @@ import {
   setPreference,
 } from "./model/notify";
 import {
+  KIND_INFO,
   notificationKindValidator,
   notificationPath,
   notificationText,
 } from "./model/notificationKinds";
+import { makesVideos } from "./model/users";
 import { payableDestination } from "./model/money/settlement";
 import { notificationFactsOf } from "./model/notificationFacts";
 
@@ -199,7 +201,13 @@ export const preferences = userQuery({
     v.object({ kind: notificationKindValidator, inApp: v.boolean(), email: v.boolean() }),
   ),
   signInMessage: "Sign in to change your notifications.",
-  handler: async (ctx) => await preferencesOf(ctx, ctx.userId),
+  handler: async (ctx) => {
+    const prefs = await preferencesOf(ctx, ctx.userId);
+    const user = await ctx.db.get("users", ctx.userId);
+    // Rows about one's own videos only for people who make them.
+    if (user !== null && (await makesVideos(ctx, user))) return prefs;
+    return prefs.filter((p) => !KIND_INFO[p.kind].creator);
+  },
 });
 
 export const setPreferences = userMutation({

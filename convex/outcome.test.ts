@@ -67,6 +67,8 @@ describe("an idea's outcome", () => {
     expect(await endingOf(w, proposalId)).toEqual({
       kind: "judging",
       until: expiration + 7 * DAY,
+      canWin: true,
+      heldCents: 1200,
     });
   });
 
@@ -76,6 +78,8 @@ describe("an idea's outcome", () => {
     await paid(w, proposalId, null, 500);
     await closeIdea(w, proposalId);
     expect(await outcomeOf(w, proposalId)).toMatchObject({ kind: "judging", leader: null });
+    // The card knows it too: nothing can win, so it never reads as judging.
+    expect(await endingOf(w, proposalId)).toMatchObject({ kind: "judging", canWin: false });
   });
 
   test("awarded: several winners when a pick differs from the people's choice, paid on a date", async () => {
@@ -138,6 +142,8 @@ describe("an idea's outcome", () => {
       kind: "awarded",
       awardedCents: 600,
       paidOutCents: 0,
+      // The card names who it waits for, and until when.
+      waiting: { creatorName: "Test Person", until: idea.expiration + 37 * DAY },
     });
   });
 

@@ -114,6 +114,35 @@ describe("list filters", () => {
     expect(seen).toEqual(tiktok);
   });
 
+  test("a rare match behind a page of others is found in the first page, not after empty pages", async () => {
+    const t = newBackend();
+    const author = await createUser(t);
+    const insert = (platform: Platform, i: number) =>
+      t.run((ctx) =>
+        ctx.db.insert("proposals", {
+          title: `${platform} idea ${i}`,
+          description: "",
+          links: [],
+          platform,
+          durations: ["SHORT"],
+          expiration: Date.now() + 5 * DAY,
+          authorId: author,
+          status: "open",
+          phase: "open",
+          netVotes: 0,
+          bountyCents: 0,
+          submissionCount: 0,
+          searchText: `${platform} idea ${i}`,
+        }),
+      );
+    const tiktok = await insert("TikTok", 0);
+    // Twenty newer YouTube ideas come first under Recent.
+    for (let i = 1; i <= 20; i++) await insert("YouTube", i);
+    const first = await list(t, { sort: "recent", platform: "TikTok" }, 10);
+    expect(first.page.map((p) => p._id)).toEqual([tiktok]);
+    expect(first.isDone).toBe(true);
+  });
+
   test("an unknown platform or length is refused", async () => {
     const t = newBackend();
     await expect(

@@ -1,8 +1,12 @@
-// What an idea's share page and image read (rest/share.ts): the idea's public fields, found by
-// a link's id; a malformed id or a missing idea is null (the page answers 404).
+// What an idea's share page and image read (rest/share.ts): the idea's card, exactly as the lists
+// and the idea page read it (so the preview says what they say), and the video it leads with —
+// the winner once awarded, the leader while judging, else the most voted one with a cover. A
+// malformed id or a missing idea is null (the page answers 404).
 import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
-import type { ShareIdea } from "./model/sharePreview";
+import { toCard } from "./model/proposals";
+import { ideaOutcomeOf } from "./model/ideaOutcome";
+import type { ShareIdea, ShareVideo } from "./model/sharePreview";
 
 export const idea = internalQuery({
   args: { id: v.string() },
@@ -10,8 +14,27 @@ export const idea = internalQuery({
     const proposalId = ctx.db.normalizeId("proposals", id);
     const found = proposalId ? await ctx.db.get("proposals", proposalId) : null;
     if (!found) return null;
-    const { _id, title, description, brief, bountyCents, submissionCount, status, expiration } =
-      found;
-    return { _id, title, description, brief, bountyCents, submissionCount, status, expiration };
+    const card = await toCard(ctx, found);
+    let lead: ShareVideo | null = null;
+    if (card.ending.kind === "awarded" || card.ending.kind === "judging") {
+      const outcome = await ideaOutcomeOf(ctx, found);
+      const video =
+        outcome.kind === "awarded"
+          ? outcome.winners[0]
+          : outcome.kind === "judging"
+            ? outcome.leader
+            : null;
+      if (video)
+        lead = {
+          title: video.title,
+          creatorName: video.creatorName,
+          thumbnailUrl: video.thumbnailUrl,
+        };
+    }
+    if (lead === null) {
+      const cover = card.videos.find((v) => v.thumbnailUrl !== null);
+      if (cover) lead = { title: cover.title, creatorName: null, thumbnailUrl: cover.thumbnailUrl };
+    }
+    return { card, lead };
   },
 });

@@ -9,6 +9,7 @@ import {
 } from "./model/validators";
 import { connectionOf } from "./model/platforms/connections";
 import {
+  makesVideos as makesVideosRule,
   profileValidator,
   restUserValidator,
   toProfile,
@@ -24,6 +25,16 @@ export const current = publicQuery({
   handler: async (ctx) => {
     const user = ctx.viewerId === null ? null : await ctx.db.get("users", ctx.viewerId);
     return user === null ? null : toProfile(user);
+  },
+});
+
+/** Whether Settings shows the creator's tools and creator-only notifications (false signed out). */
+export const makesVideos = publicQuery({
+  args: {},
+  returns: v.boolean(),
+  handler: async (ctx) => {
+    const user = ctx.viewerId === null ? null : await ctx.db.get("users", ctx.viewerId);
+    return user !== null && (await makesVideosRule(ctx, user));
   },
 });
 

@@ -1,4 +1,4 @@
-import { matchPath, Route, Routes } from "react-router-dom";
+import { matchPath, Navigate, Route, Routes, useParams } from "react-router-dom";
 import Layout from "./components/Layout";
 import HomePage from "./pages/HomePage";
 import { lazyPage } from "./lib/lazyPage";
@@ -32,6 +32,7 @@ const LAZY_PAGES = [
   ["/completed", CompletedPage],
   ["/submit", SubmitIdeaPage],
   ["/expanded-proposal/:proposalId?", ProposalPage],
+  ["/share/:proposalId", ProposalPage],
   ["/submit-content/:proposalId?", SubmitContentPage],
   ["/auth/callback/youtube", PlatformCallbackPage],
   ["/auth/callback", PlatformCallbackPage],
@@ -68,6 +69,7 @@ export default function App() {
         <Route path="/submit" element={<SubmitIdeaPage />} />
         <Route path="/expanded-proposal" element={<ProposalPage />} />
         <Route path="/expanded-proposal/:proposalId" element={<ProposalPage />} />
+        <Route path="/share/:proposalId" element={<ShareLinkRedirect />} />
         <Route path="/submit-content" element={<SubmitContentPage />} />
         <Route path="/submit-content/:proposalId" element={<SubmitContentPage />} />
         <Route
@@ -92,4 +94,13 @@ export default function App() {
       </Route>
     </Routes>
   );
+}
+
+/**
+ * A share link (<SITE_URL>/share/<id>) that reached the web app instead of the share page (a host
+ * without the README's rewrite): the person still lands on the idea.
+ */
+function ShareLinkRedirect() {
+  const { proposalId } = useParams();
+  return <Navigate to={`/expanded-proposal/${proposalId ?? ""}`} replace />;
 }

@@ -16,11 +16,23 @@ import { videoPlatformValidator } from "./validators";
 /** What a list card shows, read from the idea's own document (no reads: lists stay cheap). */
 export const ideaEndingValidator = v.union(
   v.object({ kind: v.literal("open") }),
-  v.object({ kind: v.literal("judging"), until: v.number() }),
+  v.object({
+    kind: v.literal("judging"),
+    until: v.number(),
+    /** Some submission can still win; false: nothing to judge, the money goes back. */
+    canWin: v.boolean(),
+    /** The bounty that judging decides (or that goes back when no video can win). */
+    heldCents: v.number(),
+  }),
   v.object({
     kind: v.literal("awarded"),
     awardedCents: v.number(),
     paidOutCents: v.number(),
+    /** Nothing paid yet because the winner has no payout account: who, and until when. */
+    waiting: v.optional(v.object({ creatorName: v.string(), until: v.number() })),
+    /** Awarded money that cannot move now: frozen by a card dispute, or a payment that failed. */
+    frozenCents: v.optional(v.number()),
+    onHoldCents: v.optional(v.number()),
   }),
   v.object({
     kind: v.literal("refunded"),
@@ -33,16 +45,69 @@ export const ideaEndingValidator = v.union(
 );
 export type IdeaEnding = Infer<typeof ideaEndingValidator>;
 
-export function endingOf(p: Doc<"proposals">): IdeaEnding {
+/**
+ * The ending from the idea's own document. `canWin` says whether a judging idea has a video
+ * that can win (read by endingFor); without it, judging is taken as having one.
+ */
+export function endingOf(p: Doc<"proposals">, canWin = true): IdeaEnding {
   if (p.status === "open") return { kind: "open" };
-  if (p.status === "judging") return { kind: "judging", until: judgingEndsAt(p.expiration) };
+  if (p.status === "judging")
+    return {
+      kind: "judging",
+      until: judgingEndsAt(p.expiration),
+      canWin,
+      heldCents: p.bountyCents,
+    };
   const t = totalsOf(p);
   if (t.awardedCents > 0 || t.paidOutCents > 0)
-    return { kind: "awarded", awardedCents: t.awardedCents, paidOutCents: t.paidOutCents };
+    return {
+      kind: "awarded",
+      awardedCents: t.awardedCents,
+      paidOutCents: t.paidOutCents,
+      // Money that cannot move is never said to be on its way (model/money/rules.ts heldReasonOf).
+      ...(t.heldBy.frozen > 0 ? { frozenCents: t.heldBy.frozen } : {}),
+      ...(t.heldBy.needs_attention > 0 ? { onHoldCents: t.heldBy.needs_attention } : {}),
+    };
   const pendingCents = t.refundingCents + t.refundFailedCents;
   if (t.refundedCents + pendingCents > 0)
     return { kind: "refunded", refundedCents: t.refundedCents, pendingCents };
   return { kind: "ended" };
+}
+
+/**
+ * The ending every surface shows: for a judging idea, one index read tells whether any video
+ * can still win (the people's choice so far); the rest comes from the idea's document.
+ */
+export async function endingFor(ctx: QueryCtx, p: Doc<"proposals">): Promise<IdeaEnding> {
+  if (p.status === "judging") return endingOf(p, (await currentPeoplesChoice(ctx, p._id)) !== null);
+  const ending = endingOf(p);
+  if (ending.kind !== "awarded" || ending.paidOutCents >= ending.awardedCents) return ending;
+  if (totalsOf(p).heldBy.waiting_for_creator === 0) return ending;
+  const waiting = await waitingFor(ctx, p._id);
+  return waiting ? { ...ending, waiting } : ending;
+}
+
+/** How many waiting awards an ending reads to name who they wait for. */
+const WAITING_READ = 20;
+
+/**
+ * Who an idea's unpaid awards wait for (no payout account yet) and until when: the creator's
+ * name, or "N creators" when several wait, and the earliest claim deadline; null when none.
+ */
+async function waitingFor(
+  ctx: QueryCtx,
+  proposalId: Doc<"proposals">["_id"],
+): Promise<{ creatorName: string; until: number } | null> {
+  const awards = await ctx.db
+    .query("awards")
+    .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId).eq("status", "waiting"))
+    .take(WAITING_READ);
+  if (awards.length === 0) return null;
+  const creators = [...new Set(awards.map((a) => a.creatorId))];
+  const until = Math.min(...awards.map((a) => a.claimDeadline));
+  if (creators.length > 1) return { creatorName: `${creators.length} creators`, until };
+  const creator = await ctx.db.get("users", creators[0]!);
+  return { creatorName: creator ? publicName(creator) : "the winning creator", until };
 }
 
 /** A video as the outcome shows it: what it is, who made it. */
@@ -91,7 +156,7 @@ export type IdeaOutcome = Infer<typeof ideaOutcomeValidator>;
 const MAX_BACKERS_READ = 2000;
 
 export async function ideaOutcomeOf(ctx: QueryCtx, p: Doc<"proposals">): Promise<IdeaOutcome> {
-  const ending = endingOf(p);
+  const ending = await endingFor(ctx, p);
   switch (ending.kind) {
     case "open":
     case "ended":

@@ -1,5 +1,5 @@
 // The server's rules about days, dollars and durations, which the web app reads too.
-import type { Duration } from "./validators";
+import { DURATIONS, type Duration } from "./validators";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const HOUR_MS = 60 * 60 * 1000;
@@ -26,6 +26,19 @@ export function timeLeft(
   return { count: Math.max(1, Math.ceil(left / MINUTE_MS)), unit: "minute" };
 }
 
+const countOf = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
+
+/**
+ * The spec's expiry label (spec §4): "N days left", else hours, else minutes, singular for 1,
+ * rounded up; "Completed" once past. Cards, the idea page, My Bounties, the share page and its
+ * image all read this one function, so they never count a different number of days.
+ */
+export function expiryLabel(expiration: number, now: number): string {
+  const left = timeLeft(expiration, now);
+  if (!left) return "Completed";
+  return `${countOf(left.count, left.unit)} left`;
+}
+
 /** The duration tiers an idea may ask for: their names and the lengths they allow (spec §9). */
 export const DURATION_TIERS: Record<
   Duration,
@@ -45,6 +58,21 @@ export const DURATION_TIERS: Record<
     maxSeconds: Number.POSITIVE_INFINITY,
   },
 };
+
+/**
+ * Every length an idea allows, in tier order: the chips shown beside the spec's duration line
+ * (which names only the last one) on the idea page, the cards and the video check. None chosen:
+ * any length.
+ */
+export function allowedLengths(
+  durations: readonly Duration[],
+): { key: Duration; label: string; text: string }[] {
+  return DURATIONS.filter((d) => durations.includes(d)).map((key) => ({
+    key,
+    label: DURATION_TIERS[key].label,
+    text: DURATION_TIERS[key].text,
+  }));
+}
 
 export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;

@@ -6,14 +6,15 @@ import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import schema from "../schema";
 import { fateOf } from "./money/views";
-import { endingOf, ideaEndingValidator } from "./ideaOutcome";
+import { endingFor, ideaEndingValidator } from "./ideaOutcome";
 import { totalsOf } from "./money/ledger";
 import { fatePartValidator, type FatePart } from "./money/viewShapes";
 
 export const myIdeaValidator = schema
   .doc("proposals")
-  .pick("_id", "title", "submissionCount", "status")
+  .pick("_id", "title", "submissionCount", "status", "expiration", "bountyCents")
   .extend({
+    backerCount: v.number(),
     votes: v.number(),
     totalCents: v.number(),
     youContributedCents: v.number(),
@@ -66,12 +67,16 @@ async function myIdea(ctx: QueryCtx, userId: Id<"users">, idea: Doc<"proposals">
     title: idea.title,
     submissionCount: idea.submissionCount,
     status: idea.status,
+    // The card's facts, so the row says what the card and the idea page say (ideaStatusOf).
+    expiration: idea.expiration,
+    bountyCents: idea.bountyCents,
+    backerCount: idea.backerCount ?? 0,
     votes: idea.netVotes,
     // What was paid in, by the person and by everyone: a refunded idea still shows what its
     // backers gave (where that money went is in `yourMoney` and on the idea page).
     totalCents: totalsOf(idea).contributedCents,
     youContributedCents: mine.reduce((sum, c) => sum + (c.money?.collectedCents ?? 0), 0),
-    ending: endingOf(idea),
+    ending: await endingFor(ctx, idea),
     yourMoney: mergeParts(parts),
   };
 }

@@ -26,18 +26,31 @@ export type NotificationKind = Infer<typeof notificationKindValidator>;
 
 export const emailStateValidator = literals("queued", "sent", "failed", "skipped");
 
-/** Money and account kinds email by default; the idea's news is opt-in by email. */
+/**
+ * Money and account kinds email by default; the idea's news is opt-in by email. `creator`: only
+ * about one's own videos, so Settings lists it only for people who make them.
+ */
 export const KIND_INFO: Record<
   NotificationKind,
-  { label: string; money: boolean; defaultEmail: boolean }
+  { label: string; money: boolean; defaultEmail: boolean; creator?: true }
 > = {
   video_submitted: { label: "A video was submitted", money: false, defaultEmail: false },
   ending_soon: { label: "An idea ends in 24 hours", money: false, defaultEmail: false },
   judging_started: { label: "Judging started", money: false, defaultEmail: false },
   outcome: { label: "An idea's outcome", money: false, defaultEmail: false },
-  video_won: { label: "Your video was picked or won", money: true, defaultEmail: true },
-  claim_reminder: { label: "Set up payouts reminders", money: true, defaultEmail: true },
-  transfer_sent: { label: "A payout was sent", money: true, defaultEmail: true },
+  video_won: {
+    label: "Your video was picked or won",
+    money: true,
+    defaultEmail: true,
+    creator: true,
+  },
+  claim_reminder: {
+    label: "Set up payouts reminders",
+    money: true,
+    defaultEmail: true,
+    creator: true,
+  },
+  transfer_sent: { label: "A payout was sent", money: true, defaultEmail: true, creator: true },
   payment_confirmed: { label: "Your payment was confirmed", money: true, defaultEmail: true },
   refund_sent: { label: "Your refund was sent", money: true, defaultEmail: true },
   refund_failed: { label: "Your refund failed", money: true, defaultEmail: true },
@@ -45,6 +58,7 @@ export const KIND_INFO: Record<
     label: "A video you submitted was claimed by its creator",
     money: false,
     defaultEmail: true,
+    creator: true,
   },
   question_asked: { label: "A question on an idea you follow", money: false, defaultEmail: false },
   question_answered: { label: "An answer to your question", money: false, defaultEmail: false },

@@ -11,7 +11,7 @@ import { judgingEndsAt, JUDGING_DAYS, validateIdea, type IdeaInput, type ValidId
 import { DAY_MS } from "./labels";
 import { voteDelta } from "./votes";
 import { notifyIdeaPosted, notifyJudgingStarted } from "./notify";
-import { endingOf, ideaEndingValidator } from "./ideaOutcome";
+import { endingFor, ideaEndingValidator } from "./ideaOutcome";
 import { filter } from "convex-helpers/server/filter";
 import {
   videoPlatformValidator,
@@ -65,6 +65,14 @@ function searchedProposals(ctx: QueryCtx, view: ListView, text: string) {
   });
 }
 
+/**
+ * How many rows a filtered page reads per item asked for, and at most: a filter keeps about a
+ * third of the ideas (three platforms, three lengths), so a page still holds about what was
+ * asked for, and an empty page (the web app then asks for the next one at once) is rare.
+ */
+const FILTER_SCAN = 3;
+const FILTER_SCAN_MAX = 60;
+
 /** Optional narrowing of a list: the idea's platform, and a length it asks for. */
 export interface ListFilters {
   platform?: IdeaPlatform;
@@ -91,13 +99,15 @@ export async function listProposals(
   }
   // The filters narrow the sort's index read rather than picking their own index: indexing
   // platform under every view x sort (and lengths, an array, not at all) would multiply the
-  // indexes. A filtered page may hold fewer than numItems; the cursor still moves on.
+  // indexes. A filtered page reads FILTER_SCAN times the rows asked for; it may hold fewer (or
+  // more) items than numItems, and the cursor still moves on.
+  const numItems = Math.min(args.paginationOpts.numItems * FILTER_SCAN, FILTER_SCAN_MAX);
   return await filter(
     query,
     (proposal) =>
       (platform === undefined || proposal.platform === platform) &&
       (duration === undefined || proposal.durations.includes(duration)),
-  ).paginate(args.paginationOpts);
+  ).paginate({ ...args.paginationOpts, numItems });
 }
 
 export async function voteOf(
@@ -166,16 +176,17 @@ export type IdeaCardForViewer = Infer<typeof ideaCardForViewerValidator>;
 
 /**
  * An idea as a card. Per idea it reads one index range of at most three submissions and the
- * author's document; no identity, so the list stays one shared cached result.
+ * author's document (and, while judging, whether any video can win); no identity, so the list stays one shared cached result.
  */
 export async function toCard(ctx: QueryCtx, proposal: Doc<"proposals">): Promise<IdeaCard> {
-  const [submissions, author] = await Promise.all([
+  const [submissions, author, ending] = await Promise.all([
     ctx.db
       .query("submissions")
       .withIndex("by_proposal_votes", (q) => q.eq("proposalId", proposal._id))
       .order("desc")
       .take(CARD_VIDEO_COUNT),
     ctx.db.get("users", proposal.authorId),
+    endingFor(ctx, proposal),
   ]);
   return {
     _id: proposal._id,
@@ -191,7 +202,7 @@ export async function toCard(ctx: QueryCtx, proposal: Doc<"proposals">): Promise
     bountyCents: proposal.bountyCents,
     submissionCount: proposal.submissionCount,
     votes: proposal.netVotes,
-    ending: endingOf(proposal),
+    ending,
     videos: submissions.map((s) => ({
       _id: s._id,
       platform: s.platform,

@@ -1,53 +1,124 @@
 // An idea's share page: the HTML that link unfurlers (Slack, Discord, iMessage, X) read, with the
 // idea's own title, description and image, which then takes a person to the idea page. Served
-// by the HTTP action in rest/share.ts, so it needs no server of our own.
-import type { Doc } from "../_generated/dataModel";
+// by the HTTP action in rest/share.ts, so it needs no server of our own. What it says about the
+// idea's state comes from ideaStatusOf (model/ideaStage.ts), read from the same card the lists
+// and the idea page show, so a preview never contradicts the page.
+import type { IdeaCard } from "./proposals";
 import { descriptionWithoutLinks } from "./ideaText";
-import { DAY_MS, formatMoney } from "./labels";
+import { figureAmount, ideaStatusOf, winnerPickedOnText, type IdeaStatus } from "./ideaStage";
 import type { PreviewImageText } from "./share/previewImage";
 
 export const SHARE_PATH_PREFIX = "/share/";
 /** How long unfurlers and browsers may reuse the page and image before asking again. */
 const CACHE_SECONDS = 300;
 const DESCRIPTION_MAX = 200;
-const HOUR_MS = 60 * 60 * 1000;
 
-/** The share page of an idea, on the HTTP actions origin (CONVEX_SITE_URL). */
+/** The share page of an idea: under SITE_URL (rewritten to the HTTP actions), or on them. */
 export function sharePath(proposalId: string): string {
   return `${SHARE_PATH_PREFIX}${proposalId}`;
 }
 
-export type ShareIdea = Pick<
-  Doc<"proposals">,
-  | "_id"
-  | "title"
-  | "description"
-  | "brief"
-  | "bountyCents"
-  | "submissionCount"
-  | "status"
-  | "expiration"
->;
-
-/** "5 days left" (whole days, hours, minutes, as the idea page) or the idea's outcome. */
-export function statusLine(idea: ShareIdea, now: number): string {
-  const left = idea.expiration - now;
-  if (idea.status === "open" && left > 0) {
-    const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"} left`;
-    if (left >= DAY_MS) return plural(Math.floor(left / DAY_MS), "day");
-    if (left >= HOUR_MS) return plural(Math.floor(left / HOUR_MS), "hour");
-    return plural(Math.max(1, Math.ceil(left / 60_000)), "minute");
-  }
-  if (idea.submissionCount === 0) return "Ended with no videos";
-  return idea.status === "settled" ? "Winner chosen" : "Choosing the winner";
+/** The video a preview leads with: the winner once awarded, else the most voted one. */
+export interface ShareVideo {
+  title: string;
+  creatorName: string | null;
+  thumbnailUrl: string | null;
 }
 
-export function previewText(idea: ShareIdea, now: number): PreviewImageText {
+/** What a share page reads: the idea's card (as every list shows it) and its leading video. */
+export interface ShareIdea {
+  card: IdeaCard;
+  lead: ShareVideo | null;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Everything the page and the image say, per state. */
+export interface ShareTexts {
+  status: IdeaStatus;
+  /** og:title and twitter:title. */
+  title: string;
+  description: string;
+  imageAlt: string;
+  image: PreviewImageText;
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}
+
+/** The idea's own words (its brief, else its description), on one line. */
+function ownWords(card: IdeaCard): string {
+  return (card.brief || descriptionWithoutLinks(card.description)).replace(/\s+/g, " ").trim();
+}
+
+export function shareTextsOf(idea: ShareIdea, now: number): ShareTexts {
+  const { card, lead } = idea;
+  const status = ideaStatusOf(card, now);
+  const amount = figureAmount(status.figure);
+  const videos = plural(card.submissionCount, "video");
+  const backers = plural(card.backerCount, "backer");
+  const video = lead ? `“${lead.title}”${lead.creatorName ? ` by ${lead.creatorName}` : ""}` : "";
+  const own = ownWords(card);
+  let title: string;
+  let summary: string;
+  let detail: string;
+  switch (status.stage) {
+    case "open":
+      title = card.title;
+      summary = `${amount} bounty from ${backers} · ${videos} · ${status.expiry}.`;
+      detail = `${backers} · ${videos}`;
+      break;
+    case "judging":
+      title = `${card.title} · ${status.now}`;
+      summary = `Submissions are closed. ${winnerPickedOnText(
+        card.ending.kind === "judging" ? card.ending.until : card.expiration,
+      )} from ${videos} · ${amount} bounty from ${backers}.`;
+      detail = `${backers} · ${videos}`;
+      break;
+    case "awarded":
+      title = `${card.title} · Awarded`;
+      summary = [`${amount} awarded${video ? ` to ${video}` : ""}.`, status.figure.note]
+        .filter(Boolean)
+        .join(" ");
+      if (status.figure.note) summary += ".";
+      detail = video || videos;
+      break;
+    case "refunding":
+      title = `${card.title} · Refunding`;
+      summary = `No eligible video arrived: ${amount} is being returned to ${backers}.`;
+      detail = `Returning to ${backers}`;
+      break;
+    case "refunded":
+      title = `${card.title} · Refunded`;
+      summary = `No eligible video arrived: ${amount} was returned to ${backers}.`;
+      detail = `Returned to ${backers}`;
+      break;
+    case "ended":
+      title = `${card.title} · Ended`;
+      summary = "This idea ended without a bounty.";
+      detail = videos;
+      break;
+  }
+  // Only an open idea asks for anything: the others say what happened.
+  const tail = own || (status.stage === "open" ? "Back it or make the video on Bounties." : "");
+  const description = clip(tail ? `${summary} ${tail}` : summary, DESCRIPTION_MAX);
+  const statusLine = status.now ?? status.expiry;
+  const figureLabel = status.stage === "open" ? "bounty" : status.figure.label.toLowerCase();
   return {
-    title: idea.title,
-    bounty: formatMoney(idea.bountyCents),
-    videos: `${idea.submissionCount} ${idea.submissionCount === 1 ? "video" : "videos"}`,
-    status: statusLine(idea, now),
+    status,
+    title,
+    description,
+    imageAlt: `${card.title}: ${amount} ${figureLabel}, ${detail}, ${statusLine}`,
+    image: {
+      title: card.title,
+      amount,
+      amountLabel: status.figure.cents === null ? "" : figureLabel,
+      status: statusLine,
+      detail,
+      tone: status.stage,
+      thumbnailUrl: lead?.thumbnailUrl ?? null,
+    },
   };
 }
 
@@ -70,16 +141,8 @@ function escapeHtml(text: string): string {
     .replace(/'/g, "&#39;");
 }
 
-function shortDescription(idea: ShareIdea, text: PreviewImageText): string {
-  const summary = `${text.bounty} bounty · ${text.videos} · ${text.status}.`;
-  // The brief says what the video should show: the preview's own words, when there is one.
-  const own = (idea.brief || descriptionWithoutLinks(idea.description)).replace(/\s+/g, " ").trim();
-  const full = own ? `${summary} ${own}` : `${summary} Back it or make the video on Bounties.`;
-  return full.length > DESCRIPTION_MAX ? `${full.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…` : full;
-}
-
 export interface ShareOrigins {
-  /** Where the HTTP actions answer (the share page and its image). */
+  /** Where the share page and its image are linked from: SITE_URL, or the HTTP actions. */
   shareOrigin: string;
   /** The web app (the idea page people are taken to). */
   siteUrl: string;
@@ -92,40 +155,40 @@ const HTML_HEADERS = {
 
 /** The share page of one idea: its own tags, then on to the idea page. */
 export function sharePageResponse(idea: ShareIdea, origins: ShareOrigins, now: number): Response {
-  const text = previewText(idea, now);
-  const shareUrl = `${origins.shareOrigin}${sharePath(idea._id)}`;
-  const imageUrl = `${shareUrl}/image.png?v=${previewVersion(text)}`;
-  const ideaUrl = `${origins.siteUrl}/expanded-proposal/${idea._id}`;
-  const title = `${idea.title} · Bounties`;
-  const description = shortDescription(idea, text);
+  const texts = shareTextsOf(idea, now);
+  const id = idea.card._id;
+  const shareUrl = `${origins.shareOrigin}${sharePath(id)}`;
+  const imageUrl = `${shareUrl}/image.png?v=${previewVersion(texts.image)}`;
+  const ideaUrl = `${origins.siteUrl}/expanded-proposal/${id}`;
   const e = escapeHtml;
   const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(title)}</title>
-<meta name="description" content="${e(description)}">
+<title>${e(`${texts.title} · Bounties`)}</title>
+<meta name="description" content="${e(texts.description)}">
 <link rel="canonical" href="${e(shareUrl)}">
 <meta property="og:site_name" content="Bounties">
 <meta property="og:type" content="website">
-<meta property="og:title" content="${e(idea.title)}">
-<meta property="og:description" content="${e(description)}">
+<meta property="og:title" content="${e(texts.title)}">
+<meta property="og:description" content="${e(texts.description)}">
 <meta property="og:url" content="${e(shareUrl)}">
 <meta property="og:image" content="${e(imageUrl)}">
 <meta property="og:image:type" content="image/png">
 <meta property="og:image:width" content="1200">
 <meta property="og:image:height" content="630">
-<meta property="og:image:alt" content="${e(`${idea.title}: ${text.bounty} bounty, ${text.videos}, ${text.status}`)}">
+<meta property="og:image:alt" content="${e(texts.imageAlt)}">
 <meta name="twitter:card" content="summary_large_image">
-<meta name="twitter:title" content="${e(idea.title)}">
-<meta name="twitter:description" content="${e(description)}">
+<meta name="twitter:title" content="${e(texts.title)}">
+<meta name="twitter:description" content="${e(texts.description)}">
 <meta name="twitter:image" content="${e(imageUrl)}">
+<meta name="bounties:stage" content="${e(texts.status.stage)}">
 <meta http-equiv="refresh" content="0; url=${e(ideaUrl)}">
 </head>
 <body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem">
-<h1>${e(idea.title)}</h1>
-<p>${e(description)}</p>
+<h1>${e(texts.title)}</h1>
+<p>${e(texts.description)}</p>
 <p><a href="${e(ideaUrl)}">Open the idea on Bounties</a></p>
 </body>
 </html>`;

@@ -141,3 +141,28 @@ export function toRestUser(
     platforms,
   };
 }
+
+/**
+ * Whether the person makes videos, so Settings shows them the creator's tools (connections,
+ * payouts, their creator page) and creator-only notifications: a Creator account, or anyone
+ * who already connected a channel, submitted a video or opened a payout account (account types
+ * are self-chosen; what a person did wins over what they picked).
+ */
+export async function makesVideos(ctx: QueryCtx, user: Doc<"users">): Promise<boolean> {
+  if (user.accountType === "Creator") return true;
+  const [connection, submission, payouts] = await Promise.all([
+    ctx.db
+      .query("platformConnections")
+      .withIndex("by_user_platform", (q) => q.eq("userId", user._id))
+      .first(),
+    ctx.db
+      .query("submissions")
+      .withIndex("by_author", (q) => q.eq("authorId", user._id))
+      .first(),
+    ctx.db
+      .query("payoutAccounts")
+      .withIndex("by_user", (q) => q.eq("userId", user._id))
+      .first(),
+  ]);
+  return connection !== null || submission !== null || payouts !== null;
+}

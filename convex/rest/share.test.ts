@@ -56,7 +56,7 @@ describe("share pages", () => {
     expect(html).toContain("<title>Street food of Lagos &lt;at night&gt; · Bounties</title>");
     expect(meta(html, "og:title")).toBe("Street food of Lagos &lt;at night&gt;");
     expect(meta(html, "description")).toBe(
-      "$0.00 bounty · 0 videos · 10 days left. One vendor's night, start to finish.".replace(
+      "$0.00 bounty from 0 backers · 0 videos · 11 days left. One vendor's night, start to finish.".replace(
         "'",
         "&#39;",
       ),
@@ -87,7 +87,9 @@ describe("share pages", () => {
     );
     const updated = await (await t.fetch(`/share/${id}`)).text();
     expect(meta(updated, "og:image")).not.toBe(image.href);
-    expect(meta(updated, "description")).toMatch(/^\$125\.00 bounty · 1 video · 10 days left\./);
+    expect(meta(updated, "description")).toMatch(
+      /^\$125\.00 bounty from 0 backers · 1 video · 11 days left\./,
+    );
     const fresh = await t.fetch(image.pathname, { headers: { "If-None-Match": etag } });
     expect(fresh.status).toBe(200);
     expect(fresh.headers.get("ETag")).not.toBe(etag);

@@ -37,9 +37,10 @@ test("a new person signs in with Google, onboards, signs out, and next time goes
   // The header's Login link returns to the page it was rendered on, so wait for /ideas itself.
   await expect(page.getByRole("heading", { level: 1, name: "Open bounties" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
-  // The session ended everywhere: the other tab's private page asks to sign in again.
-  await expect(otherTab).toHaveURL(/\/login$/);
-  await expect(otherTab.getByText("Your session has ended.")).toBeVisible();
+  // The session ended everywhere: the other tab goes to / (spec: sign-out goes to /).
+  await expect(otherTab).toHaveURL(/\/$/);
+  await expect(otherTab.getByRole("banner").getByRole("link", { name: "Login" })).toBeVisible();
+  await expect(otherTab.getByText("Your session has ended.")).toHaveCount(0);
   await otherTab.close();
 
   await page.getByRole("banner").getByRole("link", { name: "Login" }).click();

@@ -84,7 +84,7 @@ test("a judging idea names who decides and the leader; settled, the winner is sh
   await expect(banner).toContainText(`Crossing at midnight ${word}`);
   await expect(banner).toContainText("by Creator Lena");
   await expect(banner).toContainText("$20.00");
-  await expect(banner).toContainText("Waiting for its creator until");
+  await expect(banner).toContainText("Waiting for Creator Lena to set up payouts (until");
   await expect(
     page.getByRole("region", { name: "Submissions" }).getByText("Winner", { exact: true }),
   ).toBeVisible();

@@ -25,7 +25,7 @@ test("a contributor follows the idea's story in the bell, the inbox and by email
   await fundIdea(fan.client, standInsUrl(), ideaId, 500, fan.person);
 
   await signInBrowser(page, fan.person);
-  await expect(page.getByRole("link", { name: "Notifications, 1 unread" })).toBeVisible({
+  await expect(page.getByRole("link", { name: "Inbox 1 unread" })).toBeVisible({
     timeout: 15_000,
   });
   await page.goto(`/expanded-proposal/${ideaId}`);
@@ -39,11 +39,11 @@ test("a contributor follows the idea's story in the bell, the inbox and by email
     durationSeconds: 150,
   });
   await creator.client.action(fn.submitVideo, { proposalId: ideaId, link: url });
-  await expect(page.getByRole("link", { name: "Notifications, 2 unread" })).toBeVisible({
+  await expect(page.getByRole("link", { name: "Inbox 2 unread" })).toBeVisible({
     timeout: 15_000,
   });
 
-  await page.getByRole("link", { name: "Notifications, 2 unread" }).click();
+  await page.getByRole("link", { name: "Inbox 2 unread" }).click();
   await expect(page).toHaveURL(/\/inbox$/);
   await expect(
     page.getByRole("link", {
@@ -54,7 +54,7 @@ test("a contributor follows the idea's story in the bell, the inbox and by email
     page.getByRole("link", { name: `Your payment of $5.00 to "${title}" is confirmed.` }),
   ).toBeVisible();
   await page.getByRole("button", { name: "Mark all as read" }).click();
-  await expect(page.getByRole("link", { name: "Notifications", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Inbox", exact: true })).toBeVisible();
 
   // The money email arrived (the video's is opt-in): read it in the stand-in's mailbox.
   const mail = await newPerson();

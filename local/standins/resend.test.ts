@@ -61,4 +61,15 @@ describe("the Resend stand-in", () => {
     expect(html).toContain('href="http://localhost:5173/expanded-proposal/1"');
     expect(html).toContain("Unsubscribe (List-Unsubscribe)");
   });
+
+  test("an HTML part is kept, shown in the mailbox as sent and served on its own", async () => {
+    const dispatch = world();
+    const res = await send(dispatch, { ...email, html: "<p>Hello <b>Ana</b></p>" });
+    const { id } = (await res.json()) as { id: string };
+    const mailbox = await (await dispatch(new Request(`${base}/resend/mailbox`))).text();
+    expect(mailbox).toContain('srcdoc="&lt;p&gt;Hello &lt;b&gt;Ana&lt;/b&gt;&lt;/p&gt;"');
+    const part = await dispatch(new Request(`${base}/resend/mailbox/${id}/html`));
+    expect(part.headers.get("content-type")).toContain("text/html");
+    expect(await part.text()).toBe("<p>Hello <b>Ana</b></p>");
+  });
 });

@@ -1,6 +1,7 @@
 // Resend stand-in: the send-email endpoint (POST /resend/emails, Bearer RESEND_API_KEY,
 // Idempotency-Key honoured as Resend does for 24 h) and a mailbox page (/resend/mailbox) that
-// lists every email sent, readable in a browser, unsubscribe links included. A control API
+// lists every email sent, readable in a browser (the HTML part shown as sent, and the plain
+// text), unsubscribe links included. A control API
 // (/__control/resend/emails) lists them as JSON for tests.
 import { randomUUID } from "node:crypto";
 import { escapeHtml, json, page, StandIn, Store, type StandInContext } from "./framework.js";
@@ -11,6 +12,8 @@ export interface SentEmail {
   to: string[];
   subject: string;
   text: string;
+  /** The HTML part, when the email has one. */
+  html?: string;
   headers: Record<string, string>;
   idempotencyKey: string | null;
   createdAt: number;
@@ -45,6 +48,7 @@ export function resendStandIn(ctx: StandInContext & { dataDir: string | null }):
         return `<article style="border-top:1px solid #ddd;padding:12px 0">
 <h2 style="font-size:1rem;margin:0">${escapeHtml(e.subject)}</h2>
 <p class="note">To ${escapeHtml(e.to.join(", "))} · from ${escapeHtml(e.from)} · ${new Date(e.createdAt).toISOString()}</p>
+${e.html ? `<p><a href="/resend/mailbox/${escapeHtml(e.id)}/html">Open the HTML part</a></p><iframe title="${escapeHtml(e.subject)} (HTML)" sandbox srcdoc="${escapeHtml(e.html)}" style="width:100%;max-width:640px;height:420px;border:1px solid #ddd;border-radius:8px"></iframe>` : ""}
 <pre style="white-space:pre-wrap;font:inherit">${linkify(e.text)}</pre>
 ${unsubscribe ? `<p><a href="${escapeHtml(unsubscribe)}">Unsubscribe (List-Unsubscribe)</a></p>` : ""}
 </article>`;
@@ -88,6 +92,7 @@ ${unsubscribe ? `<p><a href="${escapeHtml(unsubscribe)}">Unsubscribe (List-Unsub
         to,
         subject: body.subject,
         text: typeof body.text === "string" ? body.text : "",
+        ...(typeof body.html === "string" ? { html: body.html } : {}),
         headers: (body.headers as Record<string, string> | undefined) ?? {},
         idempotencyKey: key,
         createdAt: Date.now(),
@@ -104,5 +109,11 @@ ${unsubscribe ? `<p><a href="${escapeHtml(unsubscribe)}">Unsubscribe (List-Unsub
       return email ? json({ object: "email", ...email }) : error(404, "not_found", "Not found");
     })
     .route("GET", "/resend/mailbox", () => mailbox())
+    .route("GET", "/resend/mailbox/:id/html", ({ params }) => {
+      const email = store.data.emails.find((e) => e.id === params.id);
+      return email?.html
+        ? new Response(email.html, { headers: { "Content-Type": "text/html; charset=utf-8" } })
+        : error(404, "not_found", "Not found");
+    })
     .route("GET", "/__control/resend/emails", () => json({ emails: store.data.emails }));
 }

@@ -313,7 +313,7 @@ describe("YouTube stand-in", () => {
         categoryId: expect.any(String),
         liveBroadcastContent: "none",
         thumbnails: {
-          high: { url: expect.stringContaining(`/youtube/thumbnails/${video.id}.svg`) },
+          high: { url: expect.stringContaining(`/youtube/thumbnails/${video.id}.jpg`) },
         },
       },
       contentDetails: {
@@ -342,8 +342,11 @@ describe("YouTube stand-in", () => {
     expect(byOther.body.items.map((v) => v.id)).toEqual(publicIds);
 
     const thumbnail = await fetch(video.snippet.thumbnails.high!.url);
-    expect(thumbnail.headers.get("content-type")).toBe("image/svg+xml");
-    expect(await thumbnail.text()).toContain("<svg");
+    expect(thumbnail.headers.get("content-type")).toBe("image/jpeg");
+    expect([...new Uint8Array(await thumbnail.arrayBuffer()).slice(0, 2)]).toEqual([0xff, 0xd8]);
+    // A cover stored before keeps working, as an SVG.
+    const svg = await fetch(video.snippet.thumbnails.high!.url.replace(".jpg", ".svg"));
+    expect(svg.headers.get("content-type")).toBe("image/svg+xml");
   });
 
   test("errors come in Google's shape", async () => {

@@ -7,7 +7,7 @@ import { json, StandIn, type RouteRequest, type StandInContext } from "./framewo
 import type { GoogleAccount } from "./signIn.js";
 import { EMAIL, youtubeCatalog, type NewVideoInput } from "./youtube/catalog.js";
 import { channelIdOfUploads, watchUrl, type Channel } from "./youtube/data.js";
-import { avatarSvg, thumbnailSvg } from "./youtube/media.js";
+import { avatarSvg, thumbnailJpeg, thumbnailSvg } from "./youtube/media.js";
 import {
   CHANNEL_PARTS,
   channelResource,
@@ -171,8 +171,12 @@ export function youtubeStandIn(ctx: YouTubeOptions): StandIn {
     .route("GET", "/youtube/v3/playlistItems", listPlaylistItems)
     .route("GET", "/youtube/v3/videos", listVideos)
     .route("GET", "/youtube/thumbnails/:file", ({ params }) => {
-      const video = catalog.video(params.file!.replace(/\.svg$/, ""));
-      return thumbnailSvg(video ?? null, video ? channelById(video.channelId)?.title : "");
+      const file = params.file!;
+      const video = catalog.video(file.replace(/\.(svg|jpg)$/, ""));
+      const channel = video ? channelById(video.channelId)?.title : "";
+      return file.endsWith(".jpg")
+        ? thumbnailJpeg(video ?? null, channel)
+        : thumbnailSvg(video ?? null, channel);
     })
     .route("GET", "/youtube/avatars/:file", ({ params }) => {
       const channel = channelById(params.file!.replace(/\.svg$/, ""));

@@ -8,13 +8,18 @@ import Header from "./Header";
 
 const profile = vi.hoisted(() => ({
   current: null as null | undefined | { displayName: string; avatarUrl: string | null },
+  unread: 0,
 }));
 
-// users:current answers with the profile set here; every other query (the unread count) with 0.
+// users:current answers with the profile set here; the unread count with profile.unread.
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
   useQuery: vi.fn((query: Parameters<typeof getFunctionName>[0], args: unknown) =>
-    args === "skip" ? undefined : getFunctionName(query) === "users:current" ? profile.current : 0,
+    args === "skip"
+      ? undefined
+      : getFunctionName(query) === "users:current"
+        ? profile.current
+        : profile.unread,
   ),
 }));
 
@@ -56,6 +61,7 @@ describe("Header", () => {
   beforeEach(() => {
     mockedAuth.mockReset();
     profile.current = { displayName: "Ada Lovelace", avatarUrl: null };
+    profile.unread = 0;
   });
 
   it("links the logo home and shows the Bounties and Discover links", () => {
@@ -171,6 +177,27 @@ describe("Header", () => {
   });
 
   describe("mobile menu", () => {
+    it("shows an unread dot on the closed menu's button, and says how many", async () => {
+      setSession({ isLoading: false, isAuthenticated: true });
+      profile.unread = 3;
+      const user = userEvent.setup();
+      const { container } = renderHeader();
+      const toggle = screen.getByRole("button", { name: "Open menu, 3 unread" });
+      expect(container.querySelector(".menu-toggle__dot")).not.toBeNull();
+      // Open, the inbox link itself shows the count; the dot goes.
+      await user.click(toggle);
+      expect(toggle).toHaveAccessibleName("Close menu");
+      expect(container.querySelector(".menu-toggle__dot")).toBeNull();
+      expect(within(mainNav()).getByRole("link", { name: "Inbox 3 unread" })).toBeVisible();
+    });
+
+    it("shows no dot when nothing is unread", () => {
+      setSession({ isLoading: false, isAuthenticated: true });
+      const { container } = renderHeader();
+      expect(screen.getByRole("button", { name: "Open menu" })).toBeInTheDocument();
+      expect(container.querySelector(".menu-toggle__dot")).toBeNull();
+    });
+
     it("opens and closes with the toggle button", async () => {
       setSession({ isLoading: false, isAuthenticated: false });
       const user = userEvent.setup();

@@ -4,7 +4,11 @@ import { useConvexAuth } from "convex/react";
 import Logo from "./Logo";
 import { Menu, X } from "lucide-react";
 import clsx from "clsx";
-import NotificationBell from "./notifications/NotificationBell";
+import NotificationBell, {
+  MenuUnreadDot,
+  unreadLabel,
+  useUnreadCount,
+} from "./notifications/NotificationBell";
 import HeaderSearch from "./HeaderSearch";
 import HeaderAccountLink from "./HeaderAccountLink";
 
@@ -21,6 +25,8 @@ function navClass({ isActive }: { isActive: boolean }) {
 export default function Header() {
   const location = useLocation();
   const { isLoading, isAuthenticated } = useConvexAuth();
+  // The phone's closed menu hides the inbox link: its button carries an unread dot instead.
+  const unread = useUnreadCount(!isAuthenticated);
 
   // The menu is open only for the location it was opened at, so any navigation closes it
   // without an effect.
@@ -66,7 +72,13 @@ export default function Header() {
           className="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls={MENU_ID}
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          aria-label={
+            menuOpen
+              ? "Close menu"
+              : unread > 0
+                ? `Open menu, ${unreadLabel(unread)} unread`
+                : "Open menu"
+          }
           onClick={() => setOpenAtKey(menuOpen ? null : location.key)}
         >
           {menuOpen ? (
@@ -74,6 +86,7 @@ export default function Header() {
           ) : (
             <Menu size={24} strokeWidth={2} aria-hidden="true" />
           )}
+          {!menuOpen ? <MenuUnreadDot unread={unread} /> : null}
         </button>
 
         <nav id={MENU_ID} className={clsx("site-menu", menuOpen && "is-open")} aria-label="Main">

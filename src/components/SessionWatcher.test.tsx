@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useConvexAuth } from "convex/react";
 import { toast } from "sonner";
 import SessionWatcher from "./SessionWatcher";
-import { expectSignOutTo } from "../lib/signOut";
+import { expectSignOutTo, SIGNED_OUT_KEY } from "../lib/signOut";
 import { TOAST_IDS } from "../lib/toasts";
 
 vi.mock("convex/react", () => ({ useConvexAuth: vi.fn() }));
@@ -44,7 +44,10 @@ function watchAt(path: string) {
 
 const where = () => screen.getByTestId("where").textContent;
 
-beforeEach(() => vi.clearAllMocks());
+beforeEach(() => {
+  vi.clearAllMocks();
+  localStorage.clear();
+});
 
 describe("SessionWatcher", () => {
   it("keeps a shared idea open when the session ends, with a toast to sign in again", () => {
@@ -62,6 +65,22 @@ describe("SessionWatcher", () => {
     watcher.end();
     expect(where()).toBe("/ideas");
     expect(toast.warning).not.toHaveBeenCalled();
+  });
+
+  it("goes to / when another tab signed out (spec: sign-out goes to /)", () => {
+    const watcher = watchAt("/expanded-proposal/k57abc");
+    // Another tab's sign-out button: it writes the marker this tab hears about.
+    localStorage.setItem(SIGNED_OUT_KEY, String(Date.now()));
+    watcher.end();
+    expect(where()).toBe("/");
+    expect(toast.warning).not.toHaveBeenCalled();
+  });
+
+  it("a sign-out marker from before this session began does not count", () => {
+    localStorage.setItem(SIGNED_OUT_KEY, String(Date.now() - 5_000));
+    watchAt("/expanded-proposal/k57abc").end();
+    expect(where()).toBe("/expanded-proposal/k57abc");
+    expect(toast.warning).toHaveBeenCalledTimes(1);
   });
 
   it("sends a private page to sign-in (nothing true is left to show there)", () => {

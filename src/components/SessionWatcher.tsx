@@ -16,9 +16,10 @@ function isPrivatePath(pathname: string): boolean {
 }
 
 /**
- * Follows the session live. A sign-out button's own choice of page wins; any other end of the
- * session (expired, could not refresh, signed out elsewhere) keeps the person where they are,
- * with a toast and a sign-in link that brings them back — a shared idea link stays open.
+ * Follows the session live. A sign-out button's own choice of page wins, and a sign-out in
+ * another tab goes to / (spec §4); any other end of the session (expired, could not refresh)
+ * keeps the person where they are, with a toast and a sign-in link that brings them back — a
+ * shared idea link stays open.
  */
 export default function SessionWatcher() {
   const { isLoading, isAuthenticated } = useConvexAuth();
@@ -27,11 +28,14 @@ export default function SessionWatcher() {
   const locationRef = useRef(location);
   locationRef.current = location;
   const wasAuthenticated = useRef(false);
+  // When this tab's session began: a sign-out marker older than that is not about it.
+  const sessionSince = useRef(0);
   useEffect(() => {
     if (isLoading) return;
     if (isAuthenticated) toast.dismiss(TOAST_IDS.sessionEnded);
+    if (isAuthenticated && !wasAuthenticated.current) sessionSince.current = Date.now();
     if (wasAuthenticated.current && !isAuthenticated) {
-      const chosen = signOutDestination();
+      const chosen = signOutDestination(sessionSince.current);
       const here = locationRef.current;
       if (chosen !== null) navigate(chosen, { replace: true });
       else {

@@ -1,10 +1,10 @@
 // How the web app writes ideas' numbers, dates and texts (spec §4, §9). UI only: the server's
 // rules (days, dollars at the REST edge, duration tiers) stay in convex/model/labels.ts.
-import { DURATION_TIERS, daysLeft, timeLeft } from "../../convex/model/labels";
+import { DURATION_TIERS, daysLeft } from "../../convex/model/labels";
 import type { Duration, IdeaPlatform } from "../../convex/model/validators";
 
-// Still declared beside the server's rules because the money pages import them from there.
-export { formatLongDate, formatMoney } from "../../convex/model/labels";
+// Declared beside the server's rules: the share page, the emails and the money pages say the same.
+export { expiryLabel, formatLongDate, formatMoney } from "../../convex/model/labels";
 
 const countOf = (count: number, unit: string) => `${count} ${unit}${count === 1 ? "" : "s"}`;
 
@@ -16,13 +16,6 @@ export function deadlineHint(expiration: number, now: number): string {
   if (!Number.isFinite(expiration) || expiration <= now) return "Choose a valid date.";
   const days = daysLeft(expiration, now);
   return `Creators have ${countOf(days, "day")} to make your idea.`;
-}
-
-/** 'N days left', else hours, else minutes, singular for 1, rounded up; 'Completed' once past (spec §4). */
-export function expiryLabel(expiration: number, now: number): string {
-  const left = timeLeft(expiration, now);
-  if (!left) return "Completed";
-  return `${countOf(left.count, left.unit)} left`;
 }
 
 /** The bounty bar: the amount as a fraction of the next power of ten above it (spec §2). */

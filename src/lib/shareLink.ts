@@ -1,6 +1,9 @@
-// An idea's share link: its share page on the HTTP actions origin (convex/rest/share.ts), which
-// unfurls with the idea's own title and image and then opens the idea page.
+// An idea's share link: its share page (convex/rest/share.ts), which unfurls with the idea's own
+// title and image and then opens the idea page. On the product's own domain (SITE_URL, known to
+// the build as VITE_SITE_URL), whose host rewrites /share/* to the HTTP actions (README "Share
+// links"); without it, on the HTTP actions' origin.
 import { sharePath } from "../../convex/model/sharePreview";
+import { siteOrigin } from "./siteOrigin";
 
 /** Where the HTTP actions answer: VITE_CONVEX_SITE_URL, else Convex Cloud's .site twin of the URL. */
 export function httpActionsOrigin(): string | null {
@@ -11,16 +14,21 @@ export function httpActionsOrigin(): string | null {
   return null;
 }
 
-/** The link to share for an idea; without a known HTTP actions origin, the idea page itself. */
+/** The link to share for an idea; without any known origin, the idea page itself. */
 export function shareLinkFor(proposalId: string): string {
-  const origin = httpActionsOrigin();
+  const origin = siteOrigin() ?? httpActionsOrigin();
   if (origin) return `${origin}${sharePath(proposalId)}`;
   return `${window.location.origin}/expanded-proposal/${proposalId}`;
 }
 
+/** The words sent with a link: an open idea asks for help; an ended one only says what it is. */
+export function shareText(title: string, asking = true): string {
+  return asking ? `${title} — help fund this video idea on Bounties` : `${title} — on Bounties`;
+}
+
 /** The share targets of browsers without the Web Share API, in the order they are shown. */
-export function shareTargets(url: string, title: string) {
-  const text = `${title} — help fund this video idea on Bounties`;
+export function shareTargets(url: string, title: string, asking = true) {
+  const text = shareText(title, asking);
   const q = encodeURIComponent;
   return [
     { name: "X", href: `https://x.com/intent/post?text=${q(text)}&url=${q(url)}` },

@@ -41,6 +41,8 @@ const NO_PLATFORMS = {
 
 let totalsHidden = false;
 const setTotalsHidden = vi.fn();
+/** users:makesVideos: whether Settings shows the creator's tools. */
+let makesVideos: boolean | undefined = true;
 
 function setUser(user: CurrentUser | null | undefined) {
   vi.mocked(useQuery).mockImplementation(((
@@ -50,6 +52,7 @@ function setUser(user: CurrentUser | null | undefined) {
     if (args === "skip") return undefined;
     if (getFunctionName(query) === "platforms:mine") return NO_PLATFORMS;
     if (getFunctionName(query) === "creators:totalsHidden") return totalsHidden;
+    if (getFunctionName(query) === "users:makesVideos") return makesVideos;
     // My Bounties: no ideas posted yet.
     return user;
   }) as typeof useQuery);
@@ -72,6 +75,7 @@ function preference(label: string) {
 
 beforeEach(() => {
   vi.clearAllMocks();
+  makesVideos = true;
   setSession({ isLoading: false, isAuthenticated: true });
   vi.mocked(useConvexAuth).mockImplementation(() => ({ ...session, isRefreshing: false }));
   vi.mocked(useAuthActions).mockReturnValue({ signIn, signOut });
@@ -250,6 +254,28 @@ describe("ProfilePage Settings", () => {
     expect(toggle).toBeChecked();
     await userEvent.click(toggle);
     expect(setTotalsHidden).toHaveBeenCalledWith({ hidden: true });
+  });
+
+  it("a person who makes no videos sees no creator or payout settings, and how to get them", () => {
+    makesVideos = false;
+    setUser(makeUser({ accountType: "Viewer" }));
+    renderProfile("/profile?tab=settings");
+    expect(screen.queryByRole("heading", { name: "Creator Settings" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Payouts" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Your creator page" })).not.toBeInTheDocument();
+    expect(screen.getByText(/Making videos too\?/)).toBeVisible();
+    expect(screen.getByRole("link", { name: "Manage Preferences" })).toHaveAttribute(
+      "href",
+      "/onboard",
+    );
+  });
+
+  it("a creator sees the creator's tools", () => {
+    setUser(makeUser({ accountType: "Creator" }));
+    renderProfile("/profile?tab=settings");
+    expect(screen.getByRole("heading", { name: "Creator Settings" })).toBeVisible();
+    expect(screen.getByRole("region", { name: "Your creator page" })).toBeVisible();
+    expect(screen.queryByText(/Making videos too\?/)).not.toBeInTheDocument();
   });
 
   it("shows Viewer and YouTube, TikTok when nothing is chosen", () => {

@@ -9,6 +9,7 @@ import type { Proposal } from "../components/proposals/IdeaFromRoute";
 import { DAY_MS } from "../../convex/model/labels";
 import { renderRoute } from "../test/accounts";
 import { makeProposal as makeListItem } from "../test/lists";
+import { ideaStates } from "../test/ideaStates";
 
 vi.mock("convex/react", () => ({
   // Checkout and other actions are not under test here.
@@ -39,6 +40,8 @@ function makeProposal(overrides: Partial<Proposal> = {}): Proposal {
     ...overrides,
   });
 }
+
+const DAY = 24 * 3600 * 1000;
 
 function setSession(isAuthenticated: boolean) {
   vi.mocked(useConvexAuth).mockReturnValue({
@@ -94,9 +97,14 @@ describe("ProposalPage", () => {
     expect(screen.getByText("Total Bounty")).toBeVisible();
     expect(screen.getByText("You can earn up to")).toBeVisible();
     expect(screen.getAllByText("$1,234.50")).toHaveLength(2);
-    expect(screen.getByRole("progressbar", { name: "Bounty $1,234.50" })).toBeVisible();
+    expect(screen.getByRole("progressbar", { name: "Bounty" })).toHaveAttribute(
+      "aria-valuetext",
+      "$1,234.50",
+    );
+    expect(screen.getByText("$1,234.50 · 2 backers")).toBeVisible();
     expect(screen.getByRole("group", { name: "Votes for this idea" })).toHaveTextContent("7 votes");
-    expect(screen.getByText(/2 submissions/)).toBeVisible();
+    // The header counts the submissions and the backers.
+    expect(screen.getByText(/2 submissions · 2 backers/)).toBeVisible();
   });
 
   it("shows money with two decimals", () => {
@@ -171,12 +179,17 @@ describe("ProposalPage", () => {
     expect(screen.getByText("Video can be any length")).toBeVisible();
   });
 
-  it("shows only the last of several durations, as the spec says", () => {
-    setProposal(makeProposal({ durations: ["SHORT", "LONG"] }));
+  it("keeps the spec's duration line (the last one listed) with every allowed length beside it", () => {
+    setProposal(makeProposal({ durations: ["MEDIUM", "LONG"] }));
     renderProposal();
 
     expect(screen.getByText("Video length: Long (30+ mins)")).toBeVisible();
-    expect(screen.queryByText(/Short/)).not.toBeInTheDocument();
+    const chips = screen.getByRole("list", { name: "Lengths allowed" });
+    expect(
+      within(chips)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Medium · 5-25 mins", "Long · 30+ mins"]);
   });
 
   it("links to 'Submit Your Video' while the idea is open", () => {
@@ -194,7 +207,13 @@ describe("ProposalPage", () => {
 
   it.each([
     ["past its deadline", makeProposal({ expiration: Date.now() - 60_000 })],
-    ["closed by the server", makeProposal({ status: "judging" })],
+    [
+      "closed by the server",
+      makeProposal({
+        status: "judging",
+        ending: { kind: "judging", until: Date.now() + 8 * DAY, canWin: true, heldCents: 0 },
+      }),
+    ],
   ])("shows 'Completed' and hides 'Submit Your Video' once %s", (_label, proposal) => {
     setProposal(proposal);
     renderProposal();
@@ -279,5 +298,22 @@ describe("ProposalPage", () => {
       ["Failed to load proposal details", { id: "proposal-load-error" }],
     ]);
     consoleError.mockRestore();
+  });
+});
+
+describe.each(ideaStates())("ProposalPage: $name", (state) => {
+  it("says what the card says: the expiry, what is happening now, the amount and its note", () => {
+    setProposal(makeProposal(state));
+    renderProposal();
+    const page = within(
+      screen.getByRole("article", { name: "Drone tour of every lighthouse in Maine" }),
+    );
+    expect(page.getAllByText(state.says.expiry).length).toBeGreaterThan(0);
+    if (state.says.now) expect(page.getAllByText(state.says.now).length).toBeGreaterThan(0);
+    expect(page.getByText(state.says.amount)).toBeInTheDocument();
+    if (state.says.note) expect(page.getByText(state.says.note)).toBeInTheDocument();
+    // The backers count is on the page whatever the state.
+    expect(page.getByText(/submissions? · 4 backers$/)).toBeInTheDocument();
+    expect(page.queryByText(/Winner chosen|\$0\.00 paid out/)).not.toBeInTheDocument();
   });
 });

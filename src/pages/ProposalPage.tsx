@@ -4,13 +4,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import NotFound from "../components/NotFound";
 import { useConvexAuth } from "convex/react";
-import {
-  durationLine,
-  expiryLabel,
-  formatLongDate,
-  formatMoney,
-  platformLine,
-} from "../lib/format";
+import { durationLine, formatLongDate, formatMoney, platformLine } from "../lib/format";
 import IdeaFromRoute, {
   LOAD_ERROR_MESSAGE,
   type Proposal,
@@ -18,7 +12,14 @@ import IdeaFromRoute, {
 import BountyBar from "../components/proposals/BountyBar";
 import LiveFigure from "../components/ui/LiveFigure";
 import IdeaOutcome from "../components/proposals/IdeaOutcome";
-import { endingFigure } from "../components/proposals/EndingSummary";
+import {
+  LengthChips,
+  StatusFigure,
+  statusBadgeClass,
+  useIdeaStatus,
+} from "../components/proposals/IdeaStatus";
+import { backerCountLabel, submissionCountLabel } from "../components/proposals/ProposalCard";
+import type { IdeaStatus } from "../../convex/model/ideaStage";
 import IdeaVoteButtons from "../components/proposals/IdeaVoteButtons";
 import SubmissionList from "../components/submissions/SubmissionList";
 import FundButton from "../components/money/FundButton";
@@ -27,7 +28,6 @@ import { descriptionWithoutLinks, safeHref } from "../../convex/model/ideaText";
 import YourContributions from "../components/money/YourContributions";
 import FollowButton from "../components/notifications/FollowButton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
-import { useNow } from "../lib/useNow";
 import { Loading, Skeleton } from "../components/ui/Skeleton";
 import AfterFirstPaint from "../components/ui/AfterFirstPaint";
 import IdeaLiveNotice from "../components/share/IdeaLiveNotice";
@@ -62,12 +62,10 @@ export default function ProposalPage() {
 
 function ProposalDetails({ proposal }: { proposal: Proposal }) {
   useDocumentTitle(proposal.title);
-  const now = useNow();
   const { isAuthenticated } = useConvexAuth();
-
-  const expired = proposal.status !== "open" || proposal.expiration <= now;
-  const remaining = expired ? "Completed" : expiryLabel(proposal.expiration, now);
-  const submissions = proposal.submissionCount;
+  // The one status every screen shows (convex/model/ideaStage.ts ideaStatusOf).
+  const status = useIdeaStatus(proposal);
+  const expired = status.expiry === "Completed";
 
   return (
     <article className="proposal" aria-labelledby="proposal-title">
@@ -87,7 +85,10 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
         <div className="proposal-header__text">
           <div className="proposal-header__badges">
             {expired ? (
-              <span className="badge">Completed</span>
+              <>
+                <span className="badge">Completed</span>
+                {status.now ? <span className={statusBadgeClass(status)}>{status.now}</span> : null}
+              </>
             ) : (
               <span className="badge badge-success">Open for submissions</span>
             )}
@@ -96,8 +97,9 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
             {proposal.title}
           </h1>
           <p className="proposal-header__meta">
-            Posted {formatLongDate(proposal._creationTime)} · {submissions}{" "}
-            {submissions === 1 ? "submission" : "submissions"}
+            Posted {formatLongDate(proposal._creationTime)} ·{" "}
+            {submissionCountLabel(proposal.submissionCount)} ·{" "}
+            {backerCountLabel(proposal.backerCount)}
           </p>
           {proposal.author && (
             <p className="idea-poster">
@@ -115,7 +117,7 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
       <IdeaOutcome proposalId={proposal._id} />
 
       <AfterFirstPaint placeholder={<ProposalLayoutSkeleton />}>
-        <ProposalLayout proposal={proposal} expired={expired} remaining={remaining} />
+        <ProposalLayout proposal={proposal} expired={expired} status={status} />
       </AfterFirstPaint>
     </article>
   );
@@ -125,27 +127,29 @@ function ProposalDetails({ proposal }: { proposal: Proposal }) {
 function ProposalLayout({
   proposal,
   expired,
-  remaining,
+  status,
 }: {
   proposal: Proposal;
   expired: boolean;
-  remaining: string;
+  status: IdeaStatus;
 }) {
   // The "Supporting Links:" block is left out: the page shows the links themselves.
   const text = descriptionWithoutLinks(proposal.description);
   const bounty = formatMoney(proposal.bountyCents);
-  // Once judging starts, the box tells what the bounty became instead of what one can earn.
-  const ending = endingFigure(proposal.ending, proposal.bountyCents);
 
   return (
     <div className="proposal-layout">
       <aside className="proposal-aside" aria-label="Bounty">
         <section className="card proposal-bounty">
-          {ending ? (
+          {/* Once judging starts, the box tells what the bounty became, not what one can earn. */}
+          {status.stage !== "open" ? (
             <div className="proposal-bounty__total">
-              <p className="proposal-bounty__label">{ending.label}</p>
-              <p className="proposal-bounty__amount">{ending.amount}</p>
-              <p className="ending-summary__note">{ending.note}</p>
+              <StatusFigure
+                status={status}
+                rowClassName="proposal-bounty__figure"
+                labelClassName="proposal-bounty__label"
+                amountClassName="proposal-bounty__amount"
+              />
             </div>
           ) : (
             <>
@@ -155,7 +159,7 @@ function ProposalLayout({
                   {bounty}
                 </LiveFigure>
               </div>
-              <BountyBar bountyCents={proposal.bountyCents} />
+              <BountyBar bountyCents={proposal.bountyCents} backerCount={proposal.backerCount} />
               <p className="proposal-bounty__earn">
                 <span>You can earn up to</span> <strong>{bounty}</strong>
               </p>
@@ -180,6 +184,7 @@ function ProposalLayout({
             title={proposal.title}
             heading="Share this idea"
             className="proposal-share"
+            asking={status.stage === "open"}
           />
         </section>
       </aside>
@@ -205,13 +210,15 @@ function ProposalLayout({
           </h2>
           <dl className="proposal-facts">
             <Fact icon="clock" term="Time remaining">
-              <time dateTime={new Date(proposal.expiration).toISOString()}>{remaining}</time>
+              <time dateTime={new Date(proposal.expiration).toISOString()}>{status.expiry}</time>
+              {status.now ? <span className="proposal-fact__now"> · {status.now}</span> : null}
             </Fact>
             <Fact icon="platform" term="Platform">
               {platformLine(proposal.platform)}
             </Fact>
             <Fact icon="duration" term="Length">
               {durationLine(proposal.durations)}
+              <LengthChips durations={proposal.durations} className="proposal-fact__chips" />
             </Fact>
             <Fact icon="calendar" term="Deadline">
               <time dateTime={new Date(proposal.expiration).toISOString()}>

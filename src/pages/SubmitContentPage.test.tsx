@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useAction, useConvexAuth, useQuery } from "convex/react";
@@ -327,6 +327,14 @@ describe("SubmitContentPage", () => {
     expect(alert).toHaveTextContent("Failed to verify video");
     expect(alert).toHaveTextContent("We couldn't find that video on YouTube");
     expect(alert).not.toHaveTextContent("connect your");
+    // The note that fits a connected creator, with the way to Profile.
+    expect(alert).toHaveTextContent(
+      "Check that the video is on the channel you connected in Profile.",
+    );
+    expect(within(alert).getByRole("link", { name: "Profile" })).toHaveAttribute(
+      "href",
+      "/profile?tab=settings",
+    );
   });
 
   it("names TikTok in the note for a TikTok video", async () => {
@@ -428,6 +436,9 @@ describe("the confirmation card before submitting", () => {
     expect(checks).toHaveTextContent("Posted by your YouTube account: passes");
     expect(checks).toHaveTextContent("Published after the idea: passes");
     expect(checks).toHaveTextContent("Length the idea allows: passes");
+    // Beside the length check: every length the idea allows, so "passes" reads against them.
+    const lengths = within(checks).getByRole("list", { name: "Lengths the idea allows" });
+    expect(lengths).toHaveTextContent("Medium · 5-25 mins");
     expect(c).toHaveTextContent("Every check passes: this video can win the bounty.");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });

@@ -1,67 +1,54 @@
 // The share image: 1200×630 (the size Open Graph and X's large card expect) with the idea's
-// title, bounty, number of videos, time left or outcome, and the Bounties mark. Drawn on a plain
-// RGB canvas with the bitmap font, encoded by png.ts; pure JS so it runs in Convex's isolate.
-import { drawableText, GLYPH_ADVANCE, GLYPH_HEIGHT, glyphPixel } from "./bitmapFont";
+// title, what is happening now (the same words as the card: "3 days left", "Judging until …",
+// "Awarded", "Refunded"), the bounty's figure, and the leading video's thumbnail when there is
+// one. Text is set in the app's typeface (vectorText.ts); drawn on a plain RGB canvas and encoded
+// by png.ts, pure JS so it runs in Convex's isolate.
+import type { IdeaStage } from "../ideaStage";
+import { Canvas, type Picture, type Rgb } from "./canvas";
+import { drawableText, ellipsize, measure, wrapText } from "./vectorText";
 import { encodePng } from "./png";
+
+export type { Picture };
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
 
-type Rgb = readonly [number, number, number];
-const INK: Rgb = [17, 24, 39];
-
+const INK: Rgb = [15, 23, 42];
 const PAPER: Rgb = [255, 255, 255];
 const INDIGO: Rgb = [79, 70, 229];
 const VIOLET: Rgb = [124, 58, 237];
 const GOLD: Rgb = [251, 191, 36];
 const GOLD_DARK: Rgb = [217, 119, 6];
 const BAND_TEXT: Rgb = [224, 231, 255];
+const FRAME: Rgb = [226, 232, 240];
 
-class Canvas {
-  readonly pixels: Uint8Array;
-  constructor(
-    readonly width: number,
-    readonly height: number,
-    background: Rgb,
-  ) {
-    this.pixels = new Uint8Array(width * height * 3);
-    this.rect(0, 0, width, height, background);
-  }
+/** The status pill's colours per stage (the app's badge colours). */
+const TONES: Record<IdeaStage, { fill: Rgb; text: Rgb }> = {
+  open: { fill: [209, 250, 229], text: [4, 95, 70] },
+  judging: { fill: [254, 243, 199], text: [146, 64, 14] },
+  awarded: { fill: [209, 250, 229], text: [4, 95, 70] },
+  refunding: { fill: [226, 232, 240], text: [51, 65, 85] },
+  refunded: { fill: [226, 232, 240], text: [51, 65, 85] },
+  ended: { fill: [226, 232, 240], text: [51, 65, 85] },
+};
 
-  set(x: number, y: number, [r, g, b]: Rgb) {
-    if (x < 0 || y < 0 || x >= this.width || y >= this.height) return;
-    const i = (y * this.width + x) * 3;
-    this.pixels[i] = r;
-    this.pixels[i + 1] = g;
-    this.pixels[i + 2] = b;
-  }
-
-  rect(x: number, y: number, w: number, h: number, colour: Rgb) {
-    for (let yy = Math.max(0, y); yy < Math.min(this.height, y + h); yy++)
-      for (let xx = Math.max(0, x); xx < Math.min(this.width, x + w); xx++)
-        this.set(xx, yy, colour);
-  }
-
-  /** Draws text at a whole-number scale with its top-left at (x, y); returns its width. */
-  text(text: string, x: number, y: number, scale: number, colour: Rgb): number {
-    let left = x;
-    for (const ch of text) {
-      for (let gx = 0; gx < 5; gx++)
-        for (let gy = 0; gy < GLYPH_HEIGHT; gy++)
-          if (glyphPixel(ch, gx, gy))
-            this.rect(left + gx * scale, y + gy * scale, scale, scale, colour);
-      left += GLYPH_ADVANCE * scale;
-    }
-    return textWidth(text, scale);
-  }
-}
-
-function textWidth(text: string, scale: number): number {
-  return text.length === 0 ? 0 : (text.length * GLYPH_ADVANCE - 1) * scale;
+export interface PreviewImageText {
+  title: string;
+  /** "$1,250.00" or "No bounty". */
+  amount: string;
+  /** "bounty", "awarded", "refunded"… beside the amount ("" when there is none). */
+  amountLabel: string;
+  /** What is happening now: "5 days left", "Judging until December 5, 2026", "Awarded"… */
+  status: string;
+  /** "4 backers · 3 videos", or the winning video. */
+  detail: string;
+  tone: IdeaStage;
+  /** The leading video's cover, fetched and drawn when it can be. */
+  thumbnailUrl: string | null;
 }
 
 /** The Bounties mark (src/components/Logo.tsx): play button on an indigo-to-violet tile, gold coin. */
-export function drawMark(canvas: Canvas, x: number, y: number, size: number) {
+function drawMark(canvas: Canvas, x: number, y: number, size: number) {
   const unit = size / 32;
   const radius = 9 * unit;
   const inside = (px: number, py: number) => {
@@ -89,89 +76,90 @@ export function drawMark(canvas: Canvas, x: number, y: number, size: number) {
       // The coin, bottom right.
       const coin = Math.hypot(ux - 25, uy - 25);
       if (coin <= 5.5) colour = coin <= 3.6 ? GOLD : GOLD_DARK;
-      canvas.set(x + px, y + py, colour);
+      canvas.blend(x + px, y + py, colour);
     }
 }
 
-/** Splits text into lines of at most `max` characters at spaces (long words are cut). */
-function wrap(text: string, max: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    let rest = word;
-    while (rest.length > max) {
-      if (line) lines.push(line);
-      line = "";
-      lines.push(rest.slice(0, max));
-      rest = rest.slice(max);
-    }
-    if (!line) line = rest;
-    else if (line.length + 1 + rest.length <= max) line += ` ${rest}`;
-    else {
-      lines.push(line);
-      line = rest;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
-/** The title's lines at the largest scale that fits, the last one ending "..." if cut. */
-function fitTitle(title: string, width: number): { lines: string[]; scale: number } {
-  const options = [
-    { scale: 10, maxLines: 2 },
-    { scale: 8, maxLines: 3 },
-    { scale: 6, maxLines: 4 },
-  ];
-  for (const { scale, maxLines } of options) {
-    const perLine = Math.floor((width + scale) / (GLYPH_ADVANCE * scale));
-    const lines = wrap(title, perLine);
-    if (lines.length <= maxLines) return { lines, scale };
-    if (scale === 6) {
+/** The title's lines at the largest size that fits the box, the last one cut with "…". */
+function fitTitle(title: string, width: number, maxHeight: number) {
+  for (const size of [68, 60, 52, 46, 40]) {
+    const lineHeight = Math.round(size * 1.18);
+    const maxLines = Math.max(1, Math.floor(maxHeight / lineHeight));
+    const lines = wrapText(title, width, size, "bold");
+    if (lines.length <= maxLines) return { lines, size, lineHeight };
+    if (size === 40) {
       const kept = lines.slice(0, maxLines);
-      const last = kept[maxLines - 1] ?? "";
-      kept[maxLines - 1] = `${last.slice(0, perLine - 3).trimEnd()}...`;
-      return { lines: kept, scale };
+      kept[maxLines - 1] = ellipsize(`${kept[maxLines - 1]}…`, width, size, "bold");
+      return { lines: kept, size, lineHeight };
     }
   }
   throw new Error("unreachable");
 }
 
-export interface PreviewImageText {
-  title: string;
-  /** "$1,250.00" */
-  bounty: string;
-  /** "3 videos" */
-  videos: string;
-  /** "5 days left", or the outcome once the deadline has passed */
-  status: string;
-}
+const MARGIN = 64;
+const BAND_HEIGHT = 150;
 
-/** The 1200×630 PNG for an idea's share preview. */
-export function renderPreviewImage(text: PreviewImageText): Uint8Array {
+/** The 1200×630 PNG for an idea's share preview; `thumbnail`, when given, is the lead video's. */
+export function renderPreviewImage(
+  text: PreviewImageText,
+  thumbnail: Picture | null = null,
+): Uint8Array {
   const canvas = new Canvas(PREVIEW_WIDTH, PREVIEW_HEIGHT, PAPER);
-  const margin = 64;
-  // Header: the mark and the wordmark.
-  drawMark(canvas, margin, 48, 72);
-  canvas.text("Bounties", margin + 96, 60, 6, INK);
-  // The title.
-  const { lines, scale } = fitTitle(drawableText(text.title), PREVIEW_WIDTH - 2 * margin);
-  const lineHeight = (GLYPH_HEIGHT + 4) * scale;
-  const titleTop = 156;
-  lines.forEach((line, i) => canvas.text(line, margin, titleTop + i * lineHeight, scale, INK));
-  // The band: bounty on the left, videos and time left on the right.
-  const bandTop = PREVIEW_HEIGHT - 150;
-  canvas.rect(0, bandTop, PREVIEW_WIDTH, 150, INDIGO);
-  const bounty = drawableText(text.bounty);
-  const bountyWidth = canvas.text(bounty, margin, bandTop + 40, 9, PAPER);
-  canvas.text("bounty", margin + bountyWidth + 20, bandTop + 40 + 9 * 7 - 4 * 7, 4, BAND_TEXT);
-  const right = PREVIEW_WIDTH - margin;
-  const videos = drawableText(text.videos);
-  const status = drawableText(text.status);
-  canvas.text(videos, right - textWidth(videos, 4), bandTop + 38, 4, PAPER);
-  canvas.text(status, right - textWidth(status, 4), bandTop + 84, 4, BAND_TEXT);
-  canvas.rect(0, bandTop - 6, PREVIEW_WIDTH, 6, GOLD);
+  // Header: the mark and the wordmark, as in the app's header.
+  drawMark(canvas, MARGIN, 44, 64);
+  canvas.text("Bounties", MARGIN + 80, 50, 40, "bold", INK);
 
+  // The leading video on the right, 16:9, framed.
+  const bandTop = PREVIEW_HEIGHT - BAND_HEIGHT;
+  let textRight = PREVIEW_WIDTH - MARGIN;
+  if (thumbnail) {
+    const w = 448;
+    const h = 252;
+    const x = PREVIEW_WIDTH - MARGIN - w;
+    const y = 136;
+    canvas.roundRect(x - 2, y - 2, w + 4, h + 4, 18, FRAME);
+    canvas.picture(thumbnail, x, y, w, h, 16);
+    textRight = x - 40;
+  }
+
+  // The title, then what is happening now as a pill.
+  const status = drawableText(text.status, "bold");
+  const titleTop = 136;
+  const pillHeight = 52;
+  const titleWidth = textRight - MARGIN;
+  const room = bandTop - 40 - pillHeight - 28 - titleTop;
+  const { lines, size, lineHeight } = fitTitle(drawableText(text.title, "bold"), titleWidth, room);
+  lines.forEach((line, i) =>
+    canvas.text(line, MARGIN, titleTop + i * lineHeight, size, "bold", INK),
+  );
+  const pillTop = titleTop + lines.length * lineHeight + 24;
+  const tone = TONES[text.tone];
+  const pillText = ellipsize(status, titleWidth - 48, 28, "bold");
+  const pillWidth = measure(pillText, 28, "bold") + 48;
+  canvas.roundRect(MARGIN, pillTop, pillWidth, pillHeight, pillHeight / 2, tone.fill);
+  canvas.text(pillText, MARGIN + 24, pillTop + 9, 28, "bold", tone.text);
+
+  // The band: the figure on the left, the detail on the right.
+  canvas.rect(0, bandTop, PREVIEW_WIDTH, BAND_HEIGHT, INDIGO);
+  canvas.rect(0, bandTop - 6, PREVIEW_WIDTH, 6, GOLD);
+  const amount = drawableText(text.amount, "bold");
+  const amountWidth = canvas.text(amount, MARGIN, bandTop + 30, 72, "bold", PAPER);
+  if (text.amountLabel)
+    canvas.text(
+      drawableText(text.amountLabel),
+      MARGIN + amountWidth + 18,
+      bandTop + 58,
+      36,
+      "regular",
+      BAND_TEXT,
+    );
+  const detailLeft = MARGIN + amountWidth + 18 + measure(text.amountLabel, 36) + 48;
+  const detailWidth = PREVIEW_WIDTH - MARGIN - detailLeft;
+  if (detailWidth > 80) {
+    const detail = ellipsize(drawableText(text.detail), detailWidth, 32, "regular");
+    const width = measure(detail, 32, "regular");
+    canvas.text(detail, PREVIEW_WIDTH - MARGIN - width, bandTop + 54, 32, "regular", PAPER);
+  }
   return encodePng(PREVIEW_WIDTH, PREVIEW_HEIGHT, canvas.pixels);
 }
 

@@ -1,7 +1,11 @@
 // Generated images standing in for i.ytimg.com thumbnails and channel avatars, so pages that
-// show them look right offline: a colored 16:9 card with the title and duration.
+// show them look right offline: a colored 16:9 card with the title and duration, as a JPEG like
+// YouTube's covers (an SVG for links stored before).
+import { encode } from "jpeg-js";
 import { escapeHtml } from "../framework.js";
 import { pick } from "./data.js";
+import { Canvas, type Rgb } from "../../../convex/model/share/canvas.js";
+import { ellipsize, measure, wrapText } from "../../../convex/model/share/vectorText.js";
 
 const svgResponse = (svg: string, status = 200) =>
   new Response(svg, {
@@ -62,6 +66,68 @@ ${lines}
 <rect x="${466 - badge}" y="232" width="${badge}" height="26" rx="4" fill="#000000cc"/>
 <text x="${466 - badge / 2}" y="250" font-size="16" font-weight="600" fill="#fff" text-anchor="middle">${time}</text>
 </svg>`);
+}
+
+/** HSL to RGB (0–255), for the covers' gradients. */
+function hsl(h: number, s: number, l: number): Rgb {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1));
+  return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
+}
+
+/**
+ * The same card as a JPEG, as i.ytimg.com serves covers (what the share image can draw: it
+ * decodes JPEG only). 480×270.
+ */
+export function thumbnailJpeg(
+  video: { id: string; title: string; durationSeconds: number } | null,
+  channelTitle = "",
+): Response {
+  const width = 480;
+  const height = 270;
+  const canvas = new Canvas(width, height, [217, 217, 222]);
+  if (video) {
+    const hue = pick(video.id, 360);
+    const from = hsl(hue, 0.62, 0.42);
+    const to = hsl((hue + 50) % 360, 0.62, 0.26);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++) {
+        const t = (x / width + y / height) / 2;
+        canvas.blend(x, y, [
+          Math.round(from[0] + (to[0] - from[0]) * t),
+          Math.round(from[1] + (to[1] - from[1]) * t),
+          Math.round(from[2] + (to[2] - from[2]) * t),
+        ]);
+      }
+    wrapText(video.title, 424, 28, "bold")
+      .slice(0, 3)
+      .forEach((line, i) => canvas.text(line, 28, 64 + i * 36, 28, "bold", [255, 255, 255]));
+    canvas.text(
+      ellipsize(channelTitle, 300, 16, "regular"),
+      28,
+      236,
+      16,
+      "regular",
+      [235, 235, 240],
+    );
+    const time = clock(video.durationSeconds);
+    const badge = Math.ceil(measure(time, 16, "bold")) + 14;
+    canvas.roundRect(466 - badge, 232, badge, 26, 4, [20, 20, 20]);
+    canvas.text(time, 466 - badge + 7, 235, 16, "bold", [255, 255, 255]);
+  }
+  const rgba = Buffer.alloc(width * height * 4);
+  for (let i = 0, j = 0; i < canvas.pixels.length; i += 3, j += 4) {
+    rgba[j] = canvas.pixels[i]!;
+    rgba[j + 1] = canvas.pixels[i + 1]!;
+    rgba[j + 2] = canvas.pixels[i + 2]!;
+    rgba[j + 3] = 255;
+  }
+  const jpeg = encode({ width, height, data: rgba }, 85).data;
+  return new Response(new Uint8Array(jpeg), {
+    status: video ? 200 : 404,
+    headers: { "Content-Type": "image/jpeg", "Cache-Control": "public, max-age=300" },
+  });
 }
 
 export function avatarSvg(id: string, title: string): Response {

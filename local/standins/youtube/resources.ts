@@ -16,12 +16,12 @@ const VIDEO_SIZES = {
   maxres: [1280, 720],
 } as const;
 
-/** Thumbnails pointing at the stand-in's generated cards, in YouTube's sizes. */
+/** Thumbnails pointing at the stand-in's generated cards (JPEG, as YouTube's), in its sizes. */
 export function videoThumbnails(baseUrl: string, videoId: string) {
   return Object.fromEntries(
     Object.entries(VIDEO_SIZES).map(([size, [width, height]]) => [
       size,
-      { url: `${baseUrl}/youtube/thumbnails/${videoId}.svg?size=${size}`, width, height },
+      { url: `${baseUrl}/youtube/thumbnails/${videoId}.jpg?size=${size}`, width, height },
     ]),
   );
 }

@@ -24,20 +24,19 @@ describe("NotificationBell", () => {
     expect(getFunctionName(vi.mocked(useQuery).mock.calls[0]![0])).toBe(
       "notifications:unreadCount",
     );
-    const bell = screen.getByRole("link", { name: "Notifications, 3 unread" });
+    // Named by what it shows: "Inbox" and the count (WCAG 2.5.3, label in name).
+    const bell = screen.getByRole("link", { name: "Inbox 3 unread" });
     expect(bell).toHaveAttribute("href", "/inbox");
     expect(bell).toHaveTextContent("3");
   });
 
   it("shows no count when everything is read, or while loading", () => {
     renderBell(0);
-    expect(screen.getByRole("link", { name: "Notifications" })).not.toHaveTextContent(/\d/);
+    expect(screen.getByRole("link", { name: "Inbox" })).not.toHaveTextContent(/\d/);
   });
 
   it("caps the count at 99+", () => {
     renderBell(100);
-    expect(screen.getByRole("link", { name: "Notifications, 99+ unread" })).toHaveTextContent(
-      "99+",
-    );
+    expect(screen.getByRole("link", { name: "Inbox 99+ unread" })).toHaveTextContent("99+");
   });
 });

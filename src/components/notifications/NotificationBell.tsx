@@ -10,26 +10,41 @@ export function unreadLabel(count: number): string {
   return count > 99 ? "99+" : String(count);
 }
 
+/** The live unread count of the signed-in person (0 while it loads, or when `skip`). */
+export function useUnreadCount(skip = false): number {
+  const count = useQuery(api.notifications.unreadCount, skip ? "skip" : {});
+  return typeof count === "number" ? count : 0;
+}
+
+/**
+ * Named by what it shows ("Inbox", and the count with " unread" for screen readers), so the
+ * visible label and the accessible name agree.
+ */
 export default function NotificationBell({ onNavigate }: { onNavigate?: () => void }) {
-  const count = useQuery(api.notifications.unreadCount, {});
-  const unread = typeof count === "number" ? count : 0;
-  const label = unread === 0 ? "Notifications" : `Notifications, ${unreadLabel(unread)} unread`;
+  const unread = useUnreadCount();
   return (
     <NavLink
       to="/inbox"
       className={({ isActive }) =>
         isActive ? "site-nav__link notification-bell is-active" : "site-nav__link notification-bell"
       }
-      aria-label={label}
       onClick={onNavigate}
     >
       <Bell size={20} strokeWidth={2} aria-hidden="true" />
       <span className="notification-bell__text">Inbox</span>
       {unread > 0 && (
-        <span className="notification-bell__count" aria-hidden="true">
-          {unreadLabel(unread)}
-        </span>
+        <>
+          {" "}
+          <span className="notification-bell__count">{unreadLabel(unread)}</span>{" "}
+          <span className="visually-hidden">unread</span>
+        </>
       )}
     </NavLink>
   );
+}
+
+/** The phone's closed menu: a dot on its button when something is unread. */
+export function MenuUnreadDot({ unread }: { unread: number }) {
+  if (unread === 0) return null;
+  return <span className="menu-toggle__dot" aria-hidden="true" />;
 }

@@ -40,6 +40,10 @@ describe("NotificationSettings", () => {
     render(<NotificationSettings />);
     await userEvent.click(screen.getByRole("switch", { name: "A video was submitted: by email" }));
     expect(save).toHaveBeenCalledWith({ kind: "video_submitted", email: true });
+    // Never silently: the save is said and shown.
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Saved: A video was submitted by email is on.",
+    );
     await userEvent.click(screen.getByRole("switch", { name: "Your refund was sent: in the app" }));
     expect(save).toHaveBeenLastCalledWith({ kind: "refund_sent", inApp: false });
   });
@@ -49,6 +53,7 @@ describe("NotificationSettings", () => {
     render(<NotificationSettings />);
     await userEvent.click(screen.getByRole("switch", { name: "Judging started: by email" }));
     expect(vi.mocked(toast.error).mock.calls[0]?.[0]).toBe(SAVE_FAILED);
+    expect(screen.getByRole("status")).toHaveTextContent("");
   });
 
   it("waits for the settings while they load", () => {

@@ -2,6 +2,7 @@
 // in-app and an email switch (`api.notifications.preferences` / `setPreferences`). Money and
 // account emails are on by default; the idea's news by email is opt-in.
 import "../../styles/notifications.css";
+import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
@@ -9,6 +10,13 @@ import { KIND_INFO, type NotificationKind } from "../../../convex/model/notifica
 import { convexErrorMessage } from "../../lib/errors";
 
 export const SAVE_FAILED = "Couldn't save your notification settings";
+
+const FIELD_WORDS = { inApp: "in the app", email: "by email" } as const;
+
+/** "Saved: Judging started by email is on." — said (and shown) once a switch is saved. */
+export function savedText(kind: NotificationKind, field: "inApp" | "email", on: boolean): string {
+  return `Saved: ${KIND_INFO[kind].label} ${FIELD_WORDS[field]} is ${on ? "on" : "off"}.`;
+}
 
 interface Preference {
   kind: NotificationKind;
@@ -19,10 +27,14 @@ interface Preference {
 export default function NotificationSettings() {
   const prefs = useQuery(api.notifications.preferences, {}) as Preference[] | undefined;
   const save = useMutation(api.notifications.setPreferences);
+  // The last switch saved, said politely and shown under the table: nothing saves silently.
+  const [saved, setSaved] = useState("");
 
   async function change(kind: NotificationKind, field: "inApp" | "email", value: boolean) {
+    setSaved("");
     try {
       await save({ kind, [field]: value });
+      setSaved(savedText(kind, field, value));
     } catch (error) {
       toast.error(SAVE_FAILED, { description: convexErrorMessage(error) });
     }
@@ -54,29 +66,29 @@ export default function NotificationSettings() {
             {prefs.map((p) => (
               <tr key={p.kind}>
                 <th scope="row">{KIND_INFO[p.kind].label}</th>
-                <td>
-                  <input
-                    type="checkbox"
-                    role="switch"
-                    aria-label={`${KIND_INFO[p.kind].label}: in the app`}
-                    checked={p.inApp}
-                    onChange={(e) => void change(p.kind, "inApp", e.target.checked)}
-                  />
-                </td>
-                <td>
-                  <input
-                    type="checkbox"
-                    role="switch"
-                    aria-label={`${KIND_INFO[p.kind].label}: by email`}
-                    checked={p.email}
-                    onChange={(e) => void change(p.kind, "email", e.target.checked)}
-                  />
-                </td>
+                {(["inApp", "email"] as const).map((field) => (
+                  <td key={field}>
+                    {/* The label makes the whole 44 px cell the switch's target. */}
+                    <label className="pref-switch">
+                      <input
+                        type="checkbox"
+                        role="switch"
+                        className="pref-switch__input"
+                        aria-label={`${KIND_INFO[p.kind].label}: ${FIELD_WORDS[field]}`}
+                        checked={p[field]}
+                        onChange={(e) => void change(p.kind, field, e.target.checked)}
+                      />
+                    </label>
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      <p className="notification-prefs__saved" role="status">
+        {saved}
+      </p>
     </section>
   );
 }

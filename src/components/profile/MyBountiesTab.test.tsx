@@ -4,8 +4,9 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { usePaginatedQuery } from "convex/react";
 import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
-import MyBountiesTab, { endingBadge } from "./MyBountiesTab";
+import MyBountiesTab from "./MyBountiesTab";
 import { renderRoute } from "../../test/accounts";
+import { ideaStates } from "../../test/ideaStates";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
@@ -29,6 +30,9 @@ const idea = (overrides: Record<string, unknown>) => ({
   youContributedCents: 0,
   totalCents: 0,
   status: "open",
+  expiration: Date.now() + 3 * 24 * 3600 * 1000 - 60_000,
+  bountyCents: 0,
+  backerCount: 0,
   ending: { kind: "open" },
   yourMoney: [],
   ...overrides,
@@ -52,6 +56,8 @@ beforeEach(() => {
           votes: 12,
           youContributedCents: 500,
           totalCents: 123450,
+          bountyCents: 123450,
+          backerCount: 3,
         }),
         idea({
           _id: "idea_2",
@@ -87,12 +93,16 @@ describe("MyBountiesTab", () => {
     expect(first.getByText("Votes").nextElementSibling).toHaveTextContent("12");
     expect(first.getByText("You Contributed: $5.00")).toBeInTheDocument();
     expect(first.getByText("Total Contributed: $1,234.50")).toBeInTheDocument();
-    expect(first.getByText("Open")).toBeInTheDocument();
+    // The card's words: time left, and the bounty with its backers.
+    expect(first.getByText("3 days left")).toBeInTheDocument();
+    expect(first.getByText("$1,234.50 · 3 backers")).toBeInTheDocument();
 
     const second = within(items[1]!);
     expect(second.getByText("You Contributed: $0.00")).toBeInTheDocument();
     expect(second.getByText("Votes").nextElementSibling).toHaveTextContent("-1");
     expect(second.getByText("Completed")).toBeInTheDocument();
+    expect(second.getAllByText("Ended")).toHaveLength(2);
+    expect(second.getByText("No bounty")).toBeInTheDocument();
   });
 
   it("lists the ideas backed, each once, with where the person's money is", () => {
@@ -116,9 +126,11 @@ describe("MyBountiesTab", () => {
     const items = section("Ideas you backed").getAllByRole("listitem");
     expect(items.filter((li) => li.classList.contains("my-bounty"))).toHaveLength(1);
     const item = within(items[0]!);
-    expect(item.getByText("Refunded")).toBeInTheDocument();
+    expect(item.getAllByText("Refunded")).toHaveLength(2);
     expect(item.getByText("Your money")).toBeInTheDocument();
-    expect(item.getByText(/\$7\.00/)).toBeInTheDocument();
+    // The idea's figure (what its backers got back) and the person's own part of it.
+    expect(item.getByText("$7.00")).toBeInTheDocument();
+    expect(item.getByText(/\$7\.00 refunded/)).toBeInTheDocument();
   });
 
   it("loads more ideas on demand instead of stopping at a cap", async () => {
@@ -154,13 +166,51 @@ describe("MyBountiesTab", () => {
   });
 });
 
-describe("endingBadge", () => {
-  it("never says the winner is being chosen when no video arrived", () => {
-    const judging = { kind: "judging" as const, until: 0 };
-    expect(endingBadge(judging, 2).label).toBe("Choosing the winner");
-    expect(endingBadge(judging, 0).label).toBe("No videos arrived");
-    expect(endingBadge({ kind: "awarded", awardedCents: 1, paidOutCents: 0 }, 1).label).toBe(
-      "Awarded",
-    );
+describe("My Bounties while judging", () => {
+  it("says 'Judging until …' and when the winner is picked, never that it was chosen", () => {
+    const until = Date.UTC(2026, 11, 3, 12);
+    pages.posted = {
+      results: [
+        idea({
+          status: "judging",
+          expiration: until - 7 * 24 * 3600 * 1000,
+          bountyCents: 900,
+          submissionCount: 2,
+          ending: { kind: "judging", until, canWin: true, heldCents: 900 },
+        }),
+        idea({
+          _id: "idea_2",
+          status: "judging",
+          expiration: until - 7 * 24 * 3600 * 1000,
+          bountyCents: 400,
+          ending: { kind: "judging", until, canWin: false, heldCents: 400 },
+        }),
+      ],
+      status: "Exhausted",
+      loadMore: vi.fn(),
+    };
+    renderTab();
+    const [judging, noVideo] = section("Ideas you posted").getAllByRole("listitem");
+    expect(within(judging!).getByText("Judging until December 3, 2026")).toBeInTheDocument();
+    expect(within(judging!).getByText("Winner picked on December 3, 2026")).toBeInTheDocument();
+    // No video can win: the money goes back; nothing is being chosen.
+    expect(within(noVideo!).getAllByText("Refunding")).toHaveLength(2);
+    expect(within(noVideo!).queryByText(/Judging|Winner/)).not.toBeInTheDocument();
+  });
+});
+
+describe.each(ideaStates())("My Bounties: $name", (state) => {
+  it("says what the card says: the expiry, what is happening now, the amount and its note", () => {
+    pages.posted = {
+      results: [idea({ ...state, title: "The idea" })],
+      status: "Exhausted",
+      loadMore: vi.fn(),
+    };
+    renderTab();
+    const row = within(section("Ideas you posted").getAllByRole("listitem")[0]!);
+    expect(row.getByText(state.says.expiry)).toBeInTheDocument();
+    if (state.says.now) expect(row.getAllByText(state.says.now).length).toBeGreaterThan(0);
+    expect(row.getByText(state.says.amount)).toBeInTheDocument();
+    if (state.says.note) expect(row.getByText(state.says.note)).toBeInTheDocument();
   });
 });

@@ -8,8 +8,9 @@ import type { FunctionReturnType } from "convex/server";
 import type { ReactNode } from "react";
 import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
-import type { IdeaEnding } from "../../../convex/model/ideaOutcome";
 import { formatMoney } from "../../lib/format";
+import { ExpiryWithStatus, StatusFigure, useIdeaStatus } from "../proposals/IdeaStatus";
+import { bountyWithBackers } from "../../../convex/model/ideaStage";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import { FateList } from "../money/FateList";
 import { Loading } from "../ui/Skeleton";
@@ -21,27 +22,6 @@ export const LOAD_CONTRIBUTIONS_ERROR = "Failed to load contributions";
 const PAGE_SIZE = 10;
 
 type MyIdea = FunctionReturnType<typeof api.contributions.myPostedIdeas>["page"][number];
-
-/** The badge for where an idea stands: judging without a video is not "choosing" anything. */
-export function endingBadge(
-  ending: IdeaEnding,
-  submissionCount: number,
-): { label: string; className: string } {
-  switch (ending.kind) {
-    case "open":
-      return { label: "Open", className: "badge badge-success" };
-    case "judging":
-      return submissionCount > 0
-        ? { label: "Choosing the winner", className: "badge badge-warning" }
-        : { label: "No videos arrived", className: "badge" };
-    case "awarded":
-      return { label: "Awarded", className: "badge badge-success" };
-    case "refunded":
-      return { label: "Refunded", className: "badge" };
-    case "ended":
-      return { label: "Completed", className: "badge" };
-  }
-}
 
 export default function MyBountiesTab() {
   return (
@@ -154,14 +134,29 @@ function IdeaSection({
 }
 
 function MyBountyItem({ bounty }: { bounty: MyIdea }) {
-  const badge = endingBadge(bounty.ending, bounty.submissionCount);
+  // The same status the idea's card and page show (convex/model/ideaStage.ts).
+  const status = useIdeaStatus(bounty);
   return (
     <li className="card my-bounty">
       <div className="my-bounty__head">
         <h3 className="my-bounty__title">
           <Link to={`/expanded-proposal/${bounty._id}`}>{bounty.title}</Link>
         </h3>
-        <span className={badge.className}>{badge.label}</span>
+        <ExpiryWithStatus status={status} expiration={bounty.expiration} />
+      </div>
+      <div className="my-bounty__figure">
+        {status.stage === "open" ? (
+          <p className="my-bounty__bounty">
+            <span className="my-bounty__figure-label">{status.figure.label}</span>{" "}
+            {bountyWithBackers(bounty.bountyCents, bounty.backerCount)}
+          </p>
+        ) : (
+          <StatusFigure
+            status={status}
+            labelClassName="my-bounty__figure-label"
+            amountClassName="my-bounty__figure-amount"
+          />
+        )}
       </div>
       <dl className="my-bounty__counts">
         <div className="my-bounty__count">

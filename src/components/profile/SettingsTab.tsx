@@ -1,4 +1,6 @@
-import { useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
+import { useQuery } from "convex/react";
+import { api } from "../../../convex/_generated/api";
 import { accountTypeLabel, preferredPlatformLabel } from "../../lib/preferences";
 import type { CurrentUser } from "../../lib/session";
 import CreatorSettings from "./CreatorSettings";
@@ -17,6 +19,8 @@ interface SettingsTabProps {
 /** Profile → Settings: preferences, a way to change them, creator settings, and signing out. */
 export default function SettingsTab({ user, onSignOut, signingOut }: SettingsTabProps) {
   const navigate = useNavigate();
+  // The creator's tools for people who make videos (convex/model/users.ts makesVideos).
+  const makesVideos = useQuery(api.users.makesVideos, {});
 
   return (
     <div className="settings">
@@ -45,11 +49,21 @@ export default function SettingsTab({ user, onSignOut, signingOut }: SettingsTab
             Manage Preferences
           </button>
         </div>
+        {makesVideos === false ? (
+          <p className="settings-card__text settings-card__hint">
+            Making videos too? Choose Creator in <Link to="/onboard">Manage Preferences</Link> to
+            connect your channel and set up payouts.
+          </p>
+        ) : null}
       </section>
 
-      <CreatorSettings />
-      <CreatorPageSettings userId={user._id} />
-      <PayoutSettings />
+      {makesVideos ? (
+        <>
+          <CreatorSettings />
+          <CreatorPageSettings userId={user._id} />
+          <PayoutSettings />
+        </>
+      ) : null}
       <NotificationSettings />
 
       <section className="card settings-card" aria-labelledby="settings-account-heading">

@@ -41,17 +41,22 @@ describe("IdeaOutcome", () => {
       },
     });
     expect(screen.getByRole("heading", { name: /Judging until December 3, 2026/ })).toBeVisible();
-    expect(screen.getByText(/Backers who chose to pick a winner decide/)).toBeVisible();
+    expect(screen.getByText(/Backers who chose to pick a winner decide/)).toHaveTextContent(
+      "Winner picked on December 3, 2026.",
+    );
     expect(screen.getByText(/Leading now:/)).toHaveTextContent(
       "Leading now: Lisbon by tram by Ada · 1 counted vote",
     );
   });
 
-  it("judging with no eligible video: the money is going back (settled at the deadline)", () => {
+  it("judging with no eligible video: nothing to judge, the money is going back now", () => {
     show({ kind: "judging", judgingEndsAt: Date.now() + DAY, bountyCents: 500, leader: null });
     expect(
-      screen.getByText("No eligible video arrived — $5.00 is being returned to its backers."),
+      screen.getByRole("heading", {
+        name: "No eligible video arrived — $5.00 is being returned to its backers.",
+      }),
     ).toBeVisible();
+    expect(screen.queryByText(/Judging until|when judging ends/)).not.toBeInTheDocument();
   });
 
   it("awarded: each winner with its creator, amount, and paid date or claim deadline", () => {
@@ -102,7 +107,9 @@ describe("IdeaOutcome", () => {
     expect(screen.getByText("by Ada")).toBeVisible();
     expect(screen.getByText("$8.00")).toBeVisible();
     expect(screen.getByText("Paid on November 20, 2026")).toBeVisible();
-    expect(screen.getByText("Waiting for its creator until January 2, 2027")).toBeVisible();
+    expect(
+      screen.getByText("Waiting for Grace to set up payouts (until January 2, 2027)"),
+    ).toBeVisible();
     // Money frozen by a dispute never reads as waiting until a date that has passed.
     expect(screen.getByText("Frozen by a card dispute")).toBeVisible();
   });

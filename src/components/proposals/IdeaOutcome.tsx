@@ -7,13 +7,19 @@ import type { FunctionReturnType } from "convex/server";
 import { Award, Hourglass, RotateCcw } from "lucide-react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { formatLongDate, formatMoney } from "../../lib/format";
+import { formatMoney } from "../../lib/format";
+import {
+  judgingUntilText,
+  NO_ELIGIBLE_VIDEO,
+  waitingForPayoutsText,
+  winnerPickedOnText,
+} from "../../../convex/model/ideaStage";
 import { awardState } from "../money/moneyText";
 
 type Outcome = NonNullable<FunctionReturnType<typeof api.proposals.outcome>>;
 type Winner = Extract<Outcome, { kind: "awarded" }>["winners"][number];
 
-export const NO_ELIGIBLE_VIDEO = "No eligible video arrived";
+export { NO_ELIGIBLE_VIDEO };
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -34,35 +40,33 @@ export default function IdeaOutcome({ proposalId }: { proposalId: Id<"proposals"
 function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> }) {
   switch (outcome.kind) {
     case "judging":
+      // No video can win: nothing is judged, the money goes back at the deadline.
+      if (!outcome.leader)
+        return (
+          <h2 id="idea-outcome-title" className="idea-outcome__title">
+            <RotateCcw size={20} aria-hidden="true" /> {NO_ELIGIBLE_VIDEO}
+            {outcome.bountyCents > 0
+              ? ` — ${formatMoney(outcome.bountyCents)} is being returned to its backers.`
+              : "."}
+          </h2>
+        );
       return (
         <>
           <h2 id="idea-outcome-title" className="idea-outcome__title">
-            <Hourglass size={20} aria-hidden="true" /> Judging until{" "}
-            {formatLongDate(outcome.judgingEndsAt)}
+            <Hourglass size={20} aria-hidden="true" /> {judgingUntilText(outcome.judgingEndsAt)}
           </h2>
-          {outcome.leader ? (
-            <>
-              <p>
-                Backers who chose to pick a winner decide where their own money goes; the rest goes
-                to the most-voted eligible video when judging ends.
-              </p>
-              <p className="idea-outcome__leader">
-                Leading now:{" "}
-                <a href={outcome.leader.url} target="_blank" rel="noopener noreferrer">
-                  {outcome.leader.title}
-                </a>{" "}
-                by {outcome.leader.creatorName} ·{" "}
-                {plural(outcome.leader.countedVotes, "counted vote")}
-              </p>
-            </>
-          ) : (
-            <p>
-              {NO_ELIGIBLE_VIDEO}
-              {outcome.bountyCents > 0
-                ? ` — ${formatMoney(outcome.bountyCents)} is being returned to its backers.`
-                : "."}
-            </p>
-          )}
+          <p>
+            Backers who chose to pick a winner decide where their own money goes; the rest goes to
+            the most-voted eligible video when judging ends.{" "}
+            {winnerPickedOnText(outcome.judgingEndsAt)}.
+          </p>
+          <p className="idea-outcome__leader">
+            Leading now:{" "}
+            <a href={outcome.leader.url} target="_blank" rel="noopener noreferrer">
+              {outcome.leader.title}
+            </a>{" "}
+            by {outcome.leader.creatorName} · {plural(outcome.leader.countedVotes, "counted vote")}
+          </p>
         </>
       );
     case "awarded":
@@ -111,9 +115,13 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
 }
 
 function WinnerItem({ winner }: { winner: Winner }) {
-  // The money box's words for an award (frozen or held money is never "waiting" or "being paid").
+  // The money box's words for an award (frozen or held money is never "waiting" or "being paid");
+  // a waiting award names who it waits for, as the bounty box does.
   const state = awardState(winner);
-  const status = state.charAt(0).toUpperCase() + state.slice(1);
+  const status =
+    winner.status === "waiting"
+      ? waitingForPayoutsText(winner.creatorName, winner.claimDeadline)
+      : state.charAt(0).toUpperCase() + state.slice(1);
   return (
     <li className="idea-outcome__winner">
       {winner.thumbnailUrl ? (

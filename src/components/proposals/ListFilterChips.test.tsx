@@ -84,4 +84,26 @@ describe("list filter chips", () => {
     await user.click(screen.getByRole("link", { name: "Clear filters" }));
     expect(address()).toBe("?sort=popular");
   });
+
+  it("read on at once when a filtered page comes back empty, never showing a lone 'Load more'", () => {
+    const loadMore = vi.fn();
+    mockList({ results: [], status: "CanLoadMore", loadMore });
+    renderAt("/ideas?platform=TikTok");
+    // The next page is asked for without a click, and the list shows its placeholder meanwhile.
+    expect(loadMore).toHaveBeenCalledWith(10);
+    expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+    expect(screen.queryByText("No ideas match these filters.")).not.toBeInTheDocument();
+  });
+
+  it("an unfiltered list with more to read keeps its 'Load more' button", () => {
+    const loadMore = vi.fn();
+    mockList({
+      results: [makeProposal({ _id: "a" as never, title: "First idea" })],
+      status: "CanLoadMore",
+      loadMore,
+    });
+    renderAt("/ideas");
+    expect(loadMore).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Load more" })).toBeInTheDocument();
+  });
 });

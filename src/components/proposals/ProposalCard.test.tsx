@@ -7,6 +7,7 @@ import { getFunctionName, type FunctionReference } from "convex/server";
 import { useQuery } from "convex/react";
 import ProposalCard from "./ProposalCard";
 import { makeProposal, mockSession } from "../../test/lists";
+import { ideaStates } from "../../test/ideaStates";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
@@ -17,6 +18,8 @@ vi.mock("convex/react", () => ({
 vi.mock("sonner", () => ({
   toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
 }));
+
+const DAY = 24 * 3600 * 1000;
 
 function renderCard(overrides: Parameters<typeof makeProposal>[0] = {}) {
   return render(
@@ -39,10 +42,10 @@ describe("ProposalCard", () => {
     expect(screen.getByRole("article", { name: "Pigeons of Paris" })).toBeInTheDocument();
   });
 
-  it("shows 'No videos yet' instead of 'No description provided.' for a bare idea", () => {
+  it("says 'No description provided.' for a bare idea (spec §2), and 'No videos yet'", () => {
     renderCard({ description: "", links: [], videos: [] });
+    expect(screen.getByText("No description provided.")).toBeInTheDocument();
     expect(screen.getByText("No videos yet")).toBeInTheDocument();
-    expect(screen.queryByText("No description provided.")).not.toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Videos" })).not.toBeInTheDocument();
   });
 
@@ -97,16 +100,21 @@ describe("ProposalCard", () => {
   it("shows the brief where there is no description of its own", () => {
     renderCard({ description: "", brief: "Walk every bridge at dawn." });
     expect(screen.getByText("Walk every bridge at dawn.")).toBeInTheDocument();
+    expect(screen.queryByText("No description provided.")).not.toBeInTheDocument();
   });
 
-  it("shows the poster's name and initials, and the backers", () => {
-    renderCard({ author: { name: "Grace Hopper", avatarUrl: null }, backerCount: 1 });
+  it("shows the poster's name and initials, and the backers beside the bounty", () => {
+    renderCard({
+      author: { name: "Grace Hopper", avatarUrl: null },
+      bountyCents: 25_000,
+      backerCount: 1,
+    });
     expect(screen.getByText("by Grace Hopper")).toBeInTheDocument();
     expect(screen.getByText("GH")).toBeInTheDocument();
-    expect(screen.getByText("1 backer")).toBeInTheDocument();
+    expect(screen.getByText("$250.00 · 1 backer")).toBeInTheDocument();
 
-    renderCard({ _id: "p2" as never, author: null, backerCount: 0 });
-    expect(screen.getByText("0 backers")).toBeInTheDocument();
+    renderCard({ _id: "p2" as never, author: null, bountyCents: 0, backerCount: 0 });
+    expect(screen.getByText("$0.00 · 0 backers")).toBeInTheDocument();
   });
 
   it("keeps a very long title whole as the card's name and link", () => {
@@ -129,11 +137,25 @@ describe("ProposalCard", () => {
     expect(screen.getByText("Use real bricks.")).toBeInTheDocument();
   });
 
-  it("shows the bounty with two decimals and its bar", () => {
-    renderCard({ bountyCents: 1250 });
+  it("shows the bounty with two decimals and its bar, whose accessible text is the amount", () => {
+    renderCard({ bountyCents: 1250, backerCount: 4 });
     expect(screen.getByText("$12.50")).toBeInTheDocument();
-    const bar = screen.getByRole("progressbar", { name: "Bounty $12.50" });
+    const bar = screen.getByRole("progressbar", { name: "Bounty" });
+    // The spec's fill: $12.50 of the next power of ten, $100.
     expect(bar).toHaveAttribute("aria-valuenow", "12.5");
+    // What a screen reader says is the amount, never "12.5%".
+    expect(bar).toHaveAttribute("aria-valuetext", "$12.50");
+    expect(screen.getByText("$12.50 · 4 backers")).toBeInTheDocument();
+  });
+
+  it("shows every allowed length as a chip", () => {
+    renderCard({ durations: ["MEDIUM", "LONG"] });
+    const chips = screen.getByRole("list", { name: "Lengths allowed" });
+    expect(
+      within(chips)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Medium · 5-25 mins", "Long · 30+ mins"]);
   });
 
   it("shows $0.00 for an unfunded idea", () => {
@@ -170,7 +192,11 @@ describe("ProposalCard", () => {
   });
 
   it("does not mark a closed idea as ending soon", () => {
-    renderCard({ expiration: Date.now() + 3600 * 1000, status: "judging" });
+    renderCard({
+      expiration: Date.now() + 3600 * 1000,
+      status: "judging",
+      ending: { kind: "judging", until: Date.now() + 8 * DAY, canWin: true, heldCents: 500 },
+    });
     expect(screen.getByText("Completed")).not.toHaveClass("expiry--ending-soon");
   });
 
@@ -179,10 +205,10 @@ describe("ProposalCard", () => {
     expect(screen.getByText("TikTok")).toBeInTheDocument();
   });
 
-  it("disables voting for visitors, saying why", () => {
-    renderCard({ votes: 7 });
-    const group = screen.getByRole("group", { name: "Votes for this idea" });
-    expect(within(group).getByRole("button", { name: "Upvote this idea" })).toBeDisabled();
+  it("disables voting for visitors, saying why; the buttons name their idea", () => {
+    renderCard({ votes: 7, title: "Pigeons of Paris" });
+    const group = screen.getByRole("group", { name: "Votes for “Pigeons of Paris”" });
+    expect(within(group).getByRole("button", { name: "Upvote “Pigeons of Paris”" })).toBeDisabled();
     expect(within(group).getByText("Please sign in to vote")).toBeInTheDocument();
     expect(within(group).getByText("7")).toBeInTheDocument();
   });
@@ -190,20 +216,20 @@ describe("ProposalCard", () => {
   it("shows the viewer's own vote from their per-user query, and a click toggles it", async () => {
     const { vote } = mockSession({ signedIn: true });
     mockMyVotes({ p9: 1 });
-    renderCard({ _id: "p9" as never });
+    renderCard({ _id: "p9" as never, title: "Owls" });
     expect(vi.mocked(useQuery)).toHaveBeenCalledWith(expect.anything(), { proposalId: "p9" });
-    expect(screen.getByRole("button", { name: "Upvote this idea" })).toHaveAttribute(
+    expect(screen.getByRole("button", { name: "Upvote “Owls”" })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
-    expect(screen.getByRole("button", { name: "Downvote this idea" })).toHaveAttribute(
+    expect(screen.getByRole("button", { name: "Downvote “Owls”" })).toHaveAttribute(
       "aria-pressed",
       "false",
     );
     // The same direction again clears the vote.
-    await userEvent.click(screen.getByRole("button", { name: "Upvote this idea" }));
+    await userEvent.click(screen.getByRole("button", { name: "Upvote “Owls”" }));
     expect(vote).toHaveBeenCalledWith({ proposalId: "p9", vote: 0 });
-    await userEvent.click(screen.getByRole("button", { name: "Downvote this idea" }));
+    await userEvent.click(screen.getByRole("button", { name: "Downvote “Owls”" }));
     expect(vote).toHaveBeenCalledWith({ proposalId: "p9", vote: -1 });
   });
 
@@ -292,12 +318,36 @@ function fakeStore(singles: Record<string, unknown>, lists: { args: unknown; val
 }
 
 describe("ProposalCard once the deadline passed", () => {
-  it("judging: the bounty and the day the winner is chosen, no bar", () => {
-    const until = Date.UTC(2026, 11, 3, 12);
-    renderCard({ status: "judging", bountyCents: 900, ending: { kind: "judging", until } });
+  // Noon UTC: the same calendar day in every time zone the tests run in.
+  const until = Date.UTC(2026, 11, 3, 12);
+
+  it("judging: 'Completed' with 'Judging until …' beside it, the bounty and the day the winner is picked, no bar", () => {
+    renderCard({
+      status: "judging",
+      expiration: until - 7 * DAY,
+      bountyCents: 900,
+      ending: { kind: "judging", until, canWin: true, heldCents: 900 },
+    });
+    expect(screen.getByText("Completed")).toBeInTheDocument();
+    expect(screen.getByText("Judging until December 3, 2026")).toBeInTheDocument();
     expect(screen.getByText("$9.00")).toBeInTheDocument();
-    expect(screen.getByText(/^Winner chosen /)).toBeInTheDocument();
+    // The future in the future tense: nobody has chosen yet.
+    expect(screen.getByText("Winner picked on December 3, 2026")).toBeInTheDocument();
+    expect(screen.queryByText(/Winner chosen/)).not.toBeInTheDocument();
     expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+  });
+
+  it("judging with no video that can win: refunding, never 'Judging until'", () => {
+    renderCard({
+      status: "judging",
+      expiration: until - 7 * DAY,
+      bountyCents: 900,
+      ending: { kind: "judging", until, canWin: false, heldCents: 900 },
+    });
+    expect(screen.getByText("Completed")).toBeInTheDocument();
+    expect(screen.getAllByText("Refunding")).toHaveLength(2);
+    expect(screen.getByText("No eligible video arrived")).toBeInTheDocument();
+    expect(screen.queryByText(/Judging until|Winner/)).not.toBeInTheDocument();
   });
 
   it("awarded: what was awarded and paid out instead of an empty bounty", () => {
@@ -306,10 +356,26 @@ describe("ProposalCard once the deadline passed", () => {
       bountyCents: 0,
       ending: { kind: "awarded", awardedCents: 1100, paidOutCents: 800 },
     });
-    expect(screen.getByText("Awarded")).toBeInTheDocument();
+    expect(screen.getAllByText("Awarded")).toHaveLength(2);
     expect(screen.getByText("$11.00")).toBeInTheDocument();
-    expect(screen.getByText("$8.00 paid out")).toBeInTheDocument();
+    expect(screen.getByText("$8.00 of $11.00 paid out")).toBeInTheDocument();
     expect(screen.queryByText("$0.00")).not.toBeInTheDocument();
+  });
+
+  it("awarded and waiting for the winner's payout account: who, and until when", () => {
+    renderCard({
+      status: "settled",
+      ending: {
+        kind: "awarded",
+        awardedCents: 2500,
+        paidOutCents: 0,
+        waiting: { creatorName: "Lena", until },
+      },
+    });
+    expect(
+      screen.getByText("Waiting for Lena to set up payouts (until December 3, 2026)"),
+    ).toBeInTheDocument();
+    expect(screen.queryByText("$0.00 paid out")).not.toBeInTheDocument();
   });
 
   it("refunded: what Stripe returned; refunding while none is confirmed yet", () => {
@@ -318,7 +384,7 @@ describe("ProposalCard once the deadline passed", () => {
       bountyCents: 0,
       ending: { kind: "refunded", refundedCents: 700, pendingCents: 0 },
     });
-    expect(screen.getByText("Refunded")).toBeInTheDocument();
+    expect(screen.getAllByText("Refunded")).toHaveLength(2);
     expect(screen.getByText("$7.00")).toBeInTheDocument();
     expect(screen.getByText("No eligible video arrived")).toBeInTheDocument();
 
@@ -328,14 +394,14 @@ describe("ProposalCard once the deadline passed", () => {
       bountyCents: 0,
       ending: { kind: "refunded", refundedCents: 0, pendingCents: 500 },
     });
-    expect(screen.getByText("Refunding")).toBeInTheDocument();
+    expect(screen.getAllByText("Refunding")).toHaveLength(2);
   });
 
   it("reads Completed once the server closed the idea, whatever this device's clock says", () => {
     renderCard({
       status: "judging",
       expiration: Date.now() + 60 * 60 * 1000,
-      ending: { kind: "judging", until: Date.now() + 7 * 24 * 60 * 60 * 1000 },
+      ending: { kind: "judging", until: Date.now() + 8 * DAY, canWin: true, heldCents: 0 },
     });
     expect(screen.getByText("Completed")).toBeInTheDocument();
     expect(screen.queryByText(/left$/)).not.toBeInTheDocument();
@@ -345,5 +411,17 @@ describe("ProposalCard once the deadline passed", () => {
     renderCard({ status: "settled", bountyCents: 0, ending: { kind: "ended" } });
     expect(screen.getByText("No bounty")).toBeInTheDocument();
     expect(screen.queryByText("$0.00")).not.toBeInTheDocument();
+  });
+});
+
+describe.each(ideaStates())("ProposalCard: $name", (state) => {
+  it("says what every screen says: the expiry, what is happening now, the amount and its note", () => {
+    renderCard(state);
+    const card = within(screen.getByRole("article"));
+    expect(card.getByText(state.says.expiry)).toBeInTheDocument();
+    if (state.says.now) expect(card.getAllByText(state.says.now).length).toBeGreaterThan(0);
+    expect(card.getByText(state.says.amount)).toBeInTheDocument();
+    if (state.says.note) expect(card.getByText(state.says.note)).toBeInTheDocument();
+    expect(card.queryByText(/Winner chosen|\$0\.00 paid out/)).not.toBeInTheDocument();
   });
 });

@@ -4,17 +4,17 @@ import { Link } from "react-router-dom";
 import { useConvexAuth } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "../../../convex/_generated/api";
-import { DURATION_TIERS } from "../../../convex/model/labels";
 import { descriptionWithoutLinks } from "../../../convex/model/ideaText";
 import { formatMoney } from "../../lib/format";
 import LiveFigure from "../ui/LiveFigure";
 import BountyBar from "./BountyBar";
-import ExpiryLabel from "./ExpiryLabel";
 import IdeaVoteButtons from "./IdeaVoteButtons";
-import EndingSummary, { endingFigure } from "./EndingSummary";
+import { ExpiryWithStatus, LengthChips, StatusFigure, useIdeaStatus } from "./IdeaStatus";
 import IdeaCardVideos, { IdeaCardCover, coverVideoOf } from "./IdeaCardVideos";
 import Avatar from "../Avatar";
-import { Clock, Link2 } from "lucide-react";
+import { Link2 } from "lucide-react";
+
+export const NO_DESCRIPTION = "No description provided.";
 
 /** One item of `api.proposals.list`. */
 export type ProposalListItem = FunctionReturnType<typeof api.proposals.list>["page"][number];
@@ -50,8 +50,8 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
   const description = descriptionWithoutLinks(proposal.description);
   const hosts = [...new Set(proposal.links.map(hostOf))];
   const titleId = `proposal-${proposal._id}-title`;
-  // Judging and finished ideas show what their bounty became, not a figure to fund.
-  const ending = endingFigure(proposal.ending, proposal.bountyCents);
+  // One status for every screen: open ideas show a figure to fund, the others what it became.
+  const status = useIdeaStatus(proposal);
   // Once the idea has videos, the leading one's thumbnail is its cover (the strip shows the rest).
   const cover = coverVideoOf(proposal.videos);
   // The brief's paragraphs read as one on a card.
@@ -66,6 +66,7 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
       <div className="proposal-card__votes">
         <IdeaVoteButtons
           proposal={proposal}
+          subject={`“${proposal.title}”`}
           disabledReason={isAuthenticated ? undefined : "Please sign in to vote"}
         />
       </div>
@@ -77,15 +78,12 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
           >
             {proposal.platform === "Any" ? "Any platform" : proposal.platform}
           </span>
-          {proposal.durations.map((duration) => (
-            <span key={duration} className="badge" title={DURATION_TIERS[duration].text}>
-              {DURATION_TIERS[duration].label}
-            </span>
-          ))}
-          <span className="proposal-card__expiry">
-            <Clock size={14} strokeWidth={2} aria-hidden="true" />
-            <ExpiryLabel expiration={proposal.expiration} closed={proposal.status !== "open"} />
-          </span>
+          <LengthChips durations={proposal.durations} className="proposal-card__lengths" />
+          <ExpiryWithStatus
+            status={status}
+            expiration={proposal.expiration}
+            className="proposal-card__expiry"
+          />
         </div>
 
         <Title className="proposal-card__title" id={titleId}>
@@ -99,9 +97,12 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
           </p>
         ) : null}
 
-        {/* A list shows the brief and the idea's videos where the idea page says "No description
-            provided." */}
-        {summary ? <p className="proposal-card__description">{summary}</p> : null}
+        {/* The brief stands in for the description when there is one; neither: the spec's words. */}
+        {summary ? (
+          <p className="proposal-card__description">{summary}</p>
+        ) : proposal.links.length === 0 ? (
+          <p className="proposal-card__description is-empty">{NO_DESCRIPTION}</p>
+        ) : null}
         {hosts.length > 0 ? (
           <p className="proposal-card__links">
             <Link2 size={14} strokeWidth={2} aria-hidden="true" />
@@ -120,23 +121,29 @@ export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Prop
       </div>
 
       <div className="proposal-card__bounty">
-        {ending ? (
-          <EndingSummary figure={ending} />
+        {status.stage !== "open" ? (
+          <StatusFigure
+            status={status}
+            labelClassName="proposal-card__amount-label"
+            amountClassName="proposal-card__amount-value"
+          />
         ) : (
           <>
             <p className="proposal-card__amount">
-              <span className="proposal-card__amount-label">Bounty</span>
+              <span className="proposal-card__amount-label">{status.figure.label}</span>
               <LiveFigure className="proposal-card__amount-value" value={proposal.bountyCents}>
                 {formatMoney(proposal.bountyCents)}
               </LiveFigure>
             </p>
-            <BountyBar bountyCents={proposal.bountyCents} />
+            <BountyBar bountyCents={proposal.bountyCents} backerCount={proposal.backerCount} />
           </>
         )}
         <p className="proposal-card__submissions">
           {submissionCountLabel(proposal.submissionCount)}
         </p>
-        <p className="proposal-card__submissions">{backerCountLabel(proposal.backerCount)}</p>
+        {status.stage !== "open" ? (
+          <p className="proposal-card__submissions">{backerCountLabel(proposal.backerCount)}</p>
+        ) : null}
         {actions ? <div className="proposal-card__actions">{actions}</div> : null}
       </div>
     </article>

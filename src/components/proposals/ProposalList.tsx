@@ -1,5 +1,5 @@
 import "../../styles/lists.css";
-import { memo, useDeferredValue, useId, useMemo, useState, type ReactNode } from "react";
+import { memo, useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { usePaginatedQuery } from "convex/react";
 import { toast } from "../../lib/toast";
@@ -196,9 +196,16 @@ function Results({
   const ids = useMemo(() => items.map((item) => item._id), [items]);
   const { listRef, itemRef } = useFlipReorder<HTMLUListElement>(ids);
 
-  if (status === "LoadingFirstPage") return <ProposalListSkeleton />;
-
   const filtered = filters.platform !== undefined || filters.duration !== undefined;
+  // A filtered page can come back empty while more ideas wait to be read: read on at once, so
+  // the person sees the matching ideas or "No ideas match" without clicking "Load more".
+  const readingOn = filtered && items.length === 0 && status !== "Exhausted";
+  useEffect(() => {
+    if (readingOn && status === "CanLoadMore") loadMore(PAGE_SIZE);
+  }, [readingOn, status, loadMore]);
+
+  if (status === "LoadingFirstPage" || readingOn) return <ProposalListSkeleton />;
+
   if (items.length === 0 && status === "Exhausted" && filtered) {
     return <EmptyState text="No ideas match these filters." action={<ClearFiltersLink />} />;
   }

@@ -66,8 +66,23 @@ describe("ShareButtons", () => {
     await user.click(screen.getByRole("button", { name: "Share" }));
     expect(share).toHaveBeenCalledWith({
       title: "Idea",
-      text: "Idea",
+      text: "Idea — help fund this video idea on Bounties",
       url: `https://happy-cat-1.convex.site/share/${ID}`,
+    });
+  });
+
+  it("links on the product's own domain when SITE_URL is known; an ended idea asks for nothing", async () => {
+    vi.stubEnv("VITE_CONVEX_SITE_URL", "https://happy-cat-1.convex.site");
+    vi.stubEnv("VITE_SITE_URL", "https://bounties.example/");
+    const share = vi.fn().mockResolvedValue(undefined);
+    setNavigator({ share });
+    const user = userEvent.setup();
+    render(<ShareButtons proposalId={ID} title="Idea" asking={false} />);
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    expect(share).toHaveBeenCalledWith({
+      title: "Idea",
+      text: "Idea — on Bounties",
+      url: `https://bounties.example/share/${ID}`,
     });
   });
 

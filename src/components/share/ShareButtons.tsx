@@ -3,7 +3,7 @@
 // page, so it unfurls with the idea's own title and image.
 import { useEffect, useId, useRef, useState } from "react";
 import { Check, Link2, Share2 } from "lucide-react";
-import { shareLinkFor, shareTargets } from "../../lib/shareLink";
+import { shareLinkFor, shareTargets, shareText } from "../../lib/shareLink";
 import "../../styles/share.css";
 
 interface ShareButtonsProps {
@@ -12,6 +12,8 @@ interface ShareButtonsProps {
   /** The line above the buttons, e.g. "Ask friends to chip in". */
   heading?: string;
   className?: string;
+  /** The idea still takes money and videos: the words sent with the link ask for help. */
+  asking?: boolean;
 }
 
 type CopyState = "idle" | "copied" | "manual";
@@ -21,7 +23,13 @@ function canUseWebShare(): boolean {
   return typeof navigator !== "undefined" && typeof navigator.share === "function";
 }
 
-export default function ShareButtons({ proposalId, title, heading, className }: ShareButtonsProps) {
+export default function ShareButtons({
+  proposalId,
+  title,
+  heading,
+  className,
+  asking = true,
+}: ShareButtonsProps) {
   const url = shareLinkFor(proposalId);
   const headingId = useId();
   // A failed share sheet (not a cancel) falls back to the links.
@@ -41,7 +49,7 @@ export default function ShareButtons({ proposalId, title, heading, className }: 
 
   async function share() {
     try {
-      await navigator.share({ title, text: title, url });
+      await navigator.share({ title, text: shareText(title, asking), url });
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") return;
       setWebShare(false);
@@ -88,7 +96,7 @@ export default function ShareButtons({ proposalId, title, heading, className }: 
                 </>
               )}
             </button>
-            {shareTargets(url, title).map((target) => (
+            {shareTargets(url, title, asking).map((target) => (
               <a
                 key={target.name}
                 className="btn btn-secondary share__button"

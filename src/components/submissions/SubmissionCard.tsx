@@ -159,20 +159,20 @@ export default function SubmissionCard({
 }
 
 /** Where the video lives, readable: its channel on its platform rather than the raw address. */
+/** The video's link as people read it ("youtube.com/watch?v=…"), and its channel when known. */
 function VideoSource({ submission }: { submission: Submission }) {
-  let host = submission.url;
-  try {
-    host = new URL(submission.url).hostname.replace(/^www\./, "");
-  } catch {
-    // Not a URL: show it as it is.
-  }
+  const shown = submission.url.replace(/^https?:\/\//, "").replace(/^www\./, "");
   const channel = submission.channelTitle.trim();
   return (
     <>
       <ExternalLink size={14} strokeWidth={2} aria-hidden="true" />
-      <span className="submission-card__source">
-        {channel ? `${channel} on ${submission.platform}` : host}
-      </span>
+      <span className="submission-card__url">{shown}</span>
+      {channel ? (
+        <span className="submission-card__source">
+          {" "}
+          · {channel} on {submission.platform}
+        </span>
+      ) : null}
     </>
   );
 }

@@ -198,14 +198,14 @@ describe("SubmissionList", () => {
     expect(title).toHaveAttribute("href", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
     expect(title).toHaveAttribute("target", "_blank");
     expect(title).toHaveAttribute("rel", "noopener noreferrer");
-    // The link stays, readable: the channel on its platform instead of the raw address.
-    const source = within(card).getByText("Ada's channel on YouTube");
-    expect(source).toBeVisible();
-    expect(source.closest("a")).toHaveAttribute(
+    // The link itself (spec §2), shown without its scheme, with its channel beside it.
+    const link = within(card).getByText("youtube.com/watch?v=dQw4w9WgXcQ");
+    expect(link).toBeVisible();
+    expect(link.closest("a")).toHaveAttribute(
       "href",
       "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
     );
-    expect(card).not.toHaveTextContent("https://www.youtube.com/watch");
+    expect(within(card).getByText(/Ada's channel on YouTube/)).toBeVisible();
     // The video plays here on click, not before.
     expect(card.querySelector("iframe")).toBeNull();
     expect(

@@ -7,6 +7,8 @@ import { CLAIM_WINDOW_DAYS } from "../../../convex/model/money/rules";
 import { checklistItems } from "../submissions/OriginalityChecklist";
 import { PAYMENT_SETTINGS_PATH } from "./texts";
 import { safeHref } from "../../lib/safeHref";
+import type { Duration } from "../../../convex/model/validators";
+import { LengthChips } from "../proposals/IdeaStatus";
 
 /** What `api.submissions.check` says about a video on this idea. */
 export type VideoCheck = FunctionReturnType<typeof api.submissions.check>;
@@ -45,6 +47,8 @@ function dateText(ms: number): string {
 
 interface Props {
   check: VideoCheck;
+  /** The lengths the idea allows, shown beside the length check. */
+  durations: readonly Duration[];
   busy: boolean;
   onSubmit: () => void;
   onCancel: () => void;
@@ -55,7 +59,7 @@ interface Props {
  * about the video, each check of the originality checklist, and what a failed check means
  * (product rules "Submissions": cannot win, or cannot be paid until proven).
  */
-export default function VideoCheckCard({ check, busy, onSubmit, onCancel }: Props) {
+export default function VideoCheckCard({ check, durations, busy, onSubmit, onCancel }: Props) {
   const { video, checklist, cannotWinReasons, ownershipNote, takesOver } = check;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [video.videoId]);
@@ -123,6 +127,13 @@ export default function VideoCheckCard({ check, busy, onSubmit, onCancel }: Prop
               <span className="visually-hidden">: </span>
               {STATE_TEXT[item.state]}
             </span>
+            {item.key === "duration" ? (
+              <LengthChips
+                durations={durations}
+                className="video-check__lengths"
+                label="Lengths the idea allows"
+              />
+            ) : null}
           </li>
         ))}
       </ul>

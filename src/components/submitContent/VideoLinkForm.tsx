@@ -292,8 +292,15 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
               <>
                 <p className="submit-content__error-title">{VIDEO_LINK_MESSAGES.verify}</p>
                 {reason && <p className="submit-content__error-reason">{reason}</p>}
-                {/* Telling a connected creator to connect would not be true. */}
-                {!(unverified === "TikTok" ? mine?.tiktok : mine?.youtube)?.connected && (
+                {/* The spec's note to connect, or, for a creator already connected, the note
+                    that fits: the video must be on the account they connected. */}
+                {(unverified === "TikTok" ? mine?.tiktok : mine?.youtube)?.connected ? (
+                  <p>
+                    Check that the video is on the{" "}
+                    {unverified === "TikTok" ? "TikTok account" : "channel"} you connected in{" "}
+                    <Link to={PAYMENT_SETTINGS_PATH}>Profile</Link>.
+                  </p>
+                ) : (
                   <p>
                     If the video is yours, connect your{" "}
                     {unverified === "TikTok" ? "TikTok account" : "YouTube channel"} in your{" "}
@@ -344,6 +351,7 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
       {checked !== null && (
         <VideoCheckCard
           check={checked.check}
+          durations={proposal.durations}
           busy={busy}
           onSubmit={() => void send()}
           onCancel={() => {

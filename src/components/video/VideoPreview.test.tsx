@@ -58,7 +58,10 @@ describe("VideoPreview", () => {
     );
     expect(container.querySelector("img")).toHaveAttribute("width", "160");
     expect(screen.getByText("1:02:09")).toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Play A video here" }));
+    // Its name holds what it shows (the length), so a voice command naming it finds it.
+    await userEvent.click(
+      screen.getByRole("button", { name: "Play A video here, length 1:02:09" }),
+    );
     expect(container.querySelector("iframe")).toHaveAttribute(
       "src",
       "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0",

@@ -63,21 +63,17 @@ export default function VideoPreview({
       )}
       {durationSeconds !== null && (
         <span className="video-preview__duration">
-          <span className="visually-hidden">Length </span>
-          {formatDuration(durationSeconds)}
+          <span className="visually-hidden">, length</span> {formatDuration(durationSeconds)}
         </span>
       )}
     </>
   );
 
   if (!embedUrl) return <div className={classes}>{cover}</div>;
+  // Named by its content, so what it shows (the length) is part of what it is called.
   return (
-    <button
-      type="button"
-      className={classes}
-      aria-label={`Play ${title} here`}
-      onClick={() => setPlaying(true)}
-    >
+    <button type="button" className={classes} onClick={() => setPlaying(true)}>
+      <span className="visually-hidden">Play {title} here</span>
       {cover}
       <span className="video-preview__play" aria-hidden="true">
         <Play size={20} strokeWidth={2.5} fill="currentColor" />
