@@ -147,7 +147,7 @@ export async function stripeState(): Promise<{
   charges: { id: string; payment_intent: string; amount: number }[];
   refunds: { id: string; amount: number; status: string; charge: string }[];
   accounts: { id: string; email: string | null }[];
-  transfers: { id: string; amount: number; amount_reversed: number }[];
+  transfers: { id: string; amount: number; amount_reversed: number; destination: string }[];
   sessions: { id: string; payment_intent: string | null }[];
 }> {
   const response = await fetch(`${standInsUrl()}/__control/stripe/state`);
