@@ -86,3 +86,34 @@ test("the ideas a person backed (not their own), each once, with the fate of the
   expect(byId.get(refunded)!.youContributedCents).toBe(300);
   expect(byId.get(refunded)!.totalCents).toBe(300);
 });
+
+test("a checkout left before paying reads 'Not finished', never money on its way", async () => {
+  const w = moneyWorld();
+  const backer = await createUser(w.t);
+  const { proposalId: left } = await newIdea(w);
+  const { proposalId: bank } = await newIdea(w, 2);
+  // Checkout started and abandoned: Stripe never took the money.
+  await as(w.t, backer).action(api.contributions.startCheckout, {
+    proposalId: left,
+    amountCents: 500,
+  });
+  // A bank payment made at checkout, not yet confirmed by Stripe: that is money in flight.
+  const { url } = await as(w.t, backer).action(api.contributions.startCheckout, {
+    proposalId: bank,
+    amountCents: 800,
+  });
+  w.stripe.pay(url.split("/").pop()!, "async_pending");
+  await w.stripe.deliver();
+
+  const backed = await as(w.t, backer).query(api.contributions.myBackedIdeas, {
+    paginationOpts: { numItems: 50, cursor: null },
+  });
+  const byId = new Map(backed.page.map((i) => [i._id, i]));
+  expect(byId.get(left)!.yourMoney.map((p) => [p.state, p.amountCents])).toEqual([
+    ["not_finished", 500],
+  ]);
+  expect(byId.get(left)!.youContributedCents).toBe(0);
+  expect(byId.get(bank)!.yourMoney.map((p) => [p.state, p.amountCents])).toEqual([
+    ["processing", 800],
+  ]);
+});

@@ -180,9 +180,18 @@ describe("money news", () => {
     expect(won.map((n) => [n.submissionId, n.amountCents, n.deadline])).toEqual([
       [submissionId, 1200, undefined],
     ]);
-    expect((await notificationsOf(w, creator, "transfer_sent")).map((n) => n.amountCents)).toEqual(
-      expect.arrayContaining([500, 700]),
-    );
+    // Two payments, two transfers, one win: one "A payout was sent" for the whole $12.00, one
+    // email, and one line in Payout settings.
+    expect((await notificationsOf(w, creator, "transfer_sent")).map((n) => n.amountCents)).toEqual([
+      1200,
+    ]);
+    const emails = await w.t.run((ctx) => ctx.db.query("emails").collect());
+    expect(emails.filter((e) => e.kind === "transfer_sent")).toHaveLength(1);
+    expect(Object.values(w.stripe.state.transfers)).toHaveLength(2);
+    const lines = (await as(w.t, creator).query(api.payouts.mine, {}))!.awards;
+    expect(lines.map((l) => [l.submissionTitle, l.amountCents, l.paidCents, l.status])).toEqual([
+      ["Video winner00001", 1200, 1200, "paid"],
+    ]);
     // The creator follows the idea since submitting (issue 29) and hears the outcome too.
     expect(await recipients(w, "outcome")).toEqual(new Set([author, a, b, creator]));
     const [outcome] = await notificationsOf(w, a, "outcome");

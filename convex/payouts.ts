@@ -7,8 +7,7 @@ import { internal } from "./_generated/api";
 import { publicQuery, userAction } from "./functions";
 import { applyAccountUpdate } from "./model/money/payoutAccounts";
 import { creatorAwardValidator } from "./model/money/viewShapes";
-import { awardSummary } from "./model/money/views";
-import { LIVE_AWARD_STATUSES } from "./model/money/rules";
+import { winsOf } from "./model/money/views";
 import schema from "./schema";
 import {
   createPayoutAccount,
@@ -75,30 +74,7 @@ export const mine = publicQuery({
       .query("payoutAccounts")
       .withIndex("by_user", (q) => q.eq("userId", userId))
       .unique();
-    const awards = [];
-    for (const status of LIVE_AWARD_STATUSES) {
-      const rows = await ctx.db
-        .query("awards")
-        .withIndex("by_creator_status", (q) => q.eq("creatorId", userId).eq("status", status))
-        .take(200);
-      for (const award of rows) {
-        const submission = await ctx.db.get("submissions", award.submissionId);
-        const proposal = await ctx.db.get("proposals", award.proposalId);
-        const shown = (await awardSummary(ctx, [award]))!;
-        awards.push({
-          awardId: award._id,
-          proposalId: award.proposalId,
-          proposalTitle: proposal?.title ?? "Deleted idea",
-          submissionTitle: submission?.title ?? "",
-          amountCents: shown.amountCents,
-          paidCents: shown.paidCents,
-          status: shown.status,
-          claimDeadline: award.claimDeadline,
-          paidAt: shown.paidAt,
-          ownershipProven: submission?.checklist.ownedBySubmitter ?? false,
-        });
-      }
-    }
+    const awards = await winsOf(ctx, userId);
     return { account: account ? { ready: account.ready } : null, awards };
   },
 });

@@ -237,7 +237,7 @@ export default defineSchema({
     .index("by_status_deadline", ["status", "claimDeadline"]),
 
   // Every refund, transfer and reversal we ask of Stripe: planned in the same transaction as the
-  // decision, driven to the end by the reconciler (model/movements.ts), made exactly once.
+  // decision, driven to the end by the reconciler (model/money/movements.ts), made exactly once.
   moneyMovements: defineTable({
     kind: movementKindValidator,
     state: movementStateValidator,
@@ -262,6 +262,8 @@ export default defineSchema({
     stripeId: v.optional(v.string()),
     sentAt: v.optional(v.number()),
     settledAt: v.optional(v.number()),
+    // A confirmed transfer its creator was told of ("A payout was sent": one notice per win).
+    announcedAt: v.optional(v.number()),
   })
     .index("by_state_next", ["state", "nextAttemptAt"])
     .index("by_contribution", ["contributionId"])

@@ -402,16 +402,58 @@ export async function notifyClaimReminder(
   );
 }
 
-/** A transfer reached the creator's payout account. */
+/** How many awards of one video are read to tell its creator what was sent (one per payment). */
+const AWARDS_PER_VIDEO_READ = 500;
+
+/**
+ * Transfers reached the creator's payout account: one notice per win. A video funded by several
+ * payments is paid by a transfer per payment; the notice waits until none of them is still on
+ * its way, then names everything that arrived since the last notice.
+ */
 export async function notifyTransferSent(ctx: MutationCtx, movementId: Id<"moneyMovements">) {
   const m = await ctx.db.get("moneyMovements", movementId);
   if (m === null || m.kind !== "transfer" || m.state !== "confirmed" || !m.awardId) return;
   const award = await ctx.db.get("awards", m.awardId);
   if (award === null) return;
+  const transfers = await transfersToVideo(ctx, award.submissionId);
+  if (transfers.some((t) => t.state === "planned" || t.state === "sent")) return;
+  const arrived = [];
+  for (const t of transfers)
+    if (t.state === "confirmed" && !(await announced(ctx, t, award.creatorId))) arrived.push(t);
+  if (arrived.length === 0) return;
+  const now = Date.now();
+  for (const t of arrived) await ctx.db.patch("moneyMovements", t._id, { announcedAt: now });
   await deliver(ctx, award.creatorId, "transfer_sent", m.proposalId, `transfer:${m._id}`, {
     submissionId: award.submissionId,
-    amountCents: m.amountCents,
+    amountCents: arrived.reduce((sum, t) => sum + t.amountCents, 0),
   });
+}
+
+/** Every transfer made for a video's awards. */
+async function transfersToVideo(ctx: MutationCtx, submissionId: Id<"submissions">) {
+  const awards = await ctx.db
+    .query("awards")
+    .withIndex("by_submission", (q) => q.eq("submissionId", submissionId))
+    .take(AWARDS_PER_VIDEO_READ);
+  const transfers: Doc<"moneyMovements">[] = [];
+  for (const a of awards) {
+    const movements = await ctx.db
+      .query("moneyMovements")
+      .withIndex("by_contribution", (q) => q.eq("contributionId", a.contributionId))
+      .collect();
+    transfers.push(...movements.filter((x) => x.kind === "transfer" && x.awardId === a._id));
+  }
+  return transfers;
+}
+
+/** Whether the creator was already told of a transfer (before announcedAt: by its own notice). */
+async function announced(ctx: MutationCtx, t: Doc<"moneyMovements">, creatorId: Id<"users">) {
+  if (t.announcedAt !== undefined) return true;
+  const notice = await ctx.db
+    .query("notifications")
+    .withIndex("by_dedupe", (q) => q.eq("dedupeKey", `transfer:${t._id}|${creatorId}`))
+    .unique();
+  return notice !== null;
 }
 
 // --- A contributor: payment, refunds --------------------------------------------------------

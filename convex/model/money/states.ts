@@ -3,7 +3,8 @@
 
 /** Where a contribution's money is. Several parts can coexist (a partial refund, say). */
 export const FATE_STATES = [
-  "processing", // payment not yet confirmed by Stripe (pending, or a bank transfer in flight)
+  "not_finished", // checkout started, never completed: nothing was charged (an abandoned checkout)
+  "processing", // paid at checkout, not yet confirmed by Stripe (a bank transfer in flight)
   "counting", // paid; counts toward the bounty; the winner is not decided yet (until: end of judging)
   "awarded_waiting", // awarded to a video whose creator is not payable yet (until: claim deadline)
   "awarded_paying", // awarded; the creator is payable and the transfer is being made

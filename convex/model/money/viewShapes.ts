@@ -125,3 +125,4 @@ export const creatorAwardValidator = schema
     paidAt: v.nullable(v.number()),
     ownershipProven: v.boolean(),
   });
+export type CreatorAward = Infer<typeof creatorAwardValidator>;

@@ -16,7 +16,7 @@ import {
 } from "./rules";
 import { awardsOf, bucketsOfTotals, placeOf, totalsOf } from "./ledger";
 import { HELD_REASONS, type HeldReason } from "./states";
-import type { FatePart, HeldGroup, MoneyBox, SubmissionRef } from "./viewShapes";
+import type { CreatorAward, FatePart, HeldGroup, MoneyBox, SubmissionRef } from "./viewShapes";
 import { publicName } from "../users";
 
 async function submissionRef(
@@ -42,10 +42,11 @@ export async function fateOf(
   contribution: Doc<"contributions">,
   proposal: Doc<"proposals">,
 ): Promise<FatePart[]> {
+  // A checkout left before paying is not money: it reads "Not finished", never "waiting".
   if (contribution.status === "pending" || contribution.status === "processing")
     return [
       {
-        state: "processing",
+        state: contribution.status === "pending" ? "not_finished" : "processing",
         amountCents: contribution.amountCents,
         at: null,
         until: null,
@@ -132,6 +133,45 @@ export async function awardSummary(ctx: QueryCtx, awards: Doc<"awards">[]) {
     claimDeadline: Math.min(...live.map((a) => a.claimDeadline)),
     paidAt: Math.max(0, ...live.map((a) => a.paidAt ?? 0)) || null,
   };
+}
+
+/**
+ * A creator's wins as Payout settings lists them: one line per winning video. A video funded by
+ * several payments has an award (and a transfer) per payment, but it is one win to its creator.
+ */
+export async function winsOf(ctx: QueryCtx, creatorId: Id<"users">): Promise<CreatorAward[]> {
+  const bySubmission = new Map<Id<"submissions">, Doc<"awards">[]>();
+  for (const status of LIVE_AWARD_STATUSES) {
+    const rows = await ctx.db
+      .query("awards")
+      .withIndex("by_creator_status", (q) => q.eq("creatorId", creatorId).eq("status", status))
+      .take(200);
+    for (const award of rows)
+      bySubmission.set(award.submissionId, [
+        ...(bySubmission.get(award.submissionId) ?? []),
+        award,
+      ]);
+  }
+  const wins: CreatorAward[] = [];
+  for (const [submissionId, won] of bySubmission) {
+    const first = won[0]!;
+    const submission = await ctx.db.get("submissions", submissionId);
+    const proposal = await ctx.db.get("proposals", first.proposalId);
+    const shown = (await awardSummary(ctx, won))!;
+    wins.push({
+      awardId: first._id,
+      proposalId: first.proposalId,
+      proposalTitle: proposal?.title ?? "Deleted idea",
+      submissionTitle: submission?.title ?? "",
+      amountCents: shown.amountCents,
+      paidCents: shown.paidCents,
+      status: shown.status,
+      claimDeadline: shown.claimDeadline,
+      paidAt: shown.paidAt,
+      ownershipProven: submission?.checklist.ownedBySubmitter ?? false,
+    });
+  }
+  return wins;
 }
 
 /** The idea page's money box: totals, held money by reason with its deadline, the winners. */

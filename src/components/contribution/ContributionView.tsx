@@ -42,7 +42,8 @@ export default function ContributionView({
         {paid ? <PaidStatus details={details} /> : <OtherStatus details={details} />}
       </section>
 
-      {details.fate.length > 0 ? (
+      {/* While checkout is unfinished the status above speaks; the fate waits for a payment. */}
+      {details.fate.length > 0 && contribution.status !== "pending" ? (
         <section className="card contribution-fate" aria-labelledby="contribution-fate-title">
           <h2 id="contribution-fate-title" className="contribution-fate__title">
             {FATE_TITLE}

@@ -30,6 +30,7 @@ function part(state: FateState, overrides: Partial<FatePart> = {}): FatePart {
 
 /** Every state with its sentence: the contract's examples, word for word. */
 const SENTENCES: [FatePart, string][] = [
+  [part("not_finished"), "Not finished — $5.00 has not been paid; nothing was charged."],
   [part("processing"), "$5.00 is waiting for the payment to be confirmed."],
   [
     part("counting", { until: JUDGING_ENDS }),

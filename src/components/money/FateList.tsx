@@ -17,6 +17,7 @@ export interface ContributionFates {
 
 /** How each state looks: settled for good, still moving, waiting, or a problem. */
 const TONE: Record<FateState, "done" | "moving" | "waiting" | "problem"> = {
+  not_finished: "waiting",
   processing: "waiting",
   counting: "waiting",
   awarded_waiting: "waiting",

@@ -18,6 +18,8 @@ export function fateSentence(part: FatePart): string {
   const on = (ms: number | null) => (ms === null ? "" : ` on ${formatLongDate(ms)}`);
   const until = (ms: number | null) => (ms === null ? "" : ` until ${formatLongDate(ms)}`);
   switch (part.state) {
+    case "not_finished":
+      return `Not finished — ${amount} has not been paid; nothing was charged`;
     case "processing":
       return `${amount} is waiting for the payment to be confirmed`;
     case "counting":
