@@ -3,6 +3,7 @@
 // brand indigo where the plain text has the raw link. Inline styles and tables only, as email
 // clients need; the plain text part stays beside it (emails.ts).
 import type { NotificationKind } from "./notificationKinds";
+import { escapeHtml } from "./html";
 
 /** What the button says, per kind: where the link leads. */
 const BUTTON_LABELS: Record<NotificationKind, string> = {
@@ -25,15 +26,6 @@ const BUTTON_LABELS: Record<NotificationKind, string> = {
 
 export function emailButtonLabel(kind: NotificationKind): string {
   return BUTTON_LABELS[kind];
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 // The app's tokens (src/styles/global.css), light scheme: emails are read on white.

@@ -7,6 +7,7 @@ import type { IdeaCard } from "./proposals";
 import { descriptionWithoutLinks } from "./ideaText";
 import { figureAmount, ideaStatusOf, winnerPickedOnText, type IdeaStatus } from "./ideaStage";
 import type { PreviewImageText } from "./share/previewImage";
+import { escapeHtml } from "./html";
 
 export const SHARE_PATH_PREFIX = "/share/";
 /** How long unfurlers and browsers may reuse the page and image before asking again. */
@@ -130,15 +131,6 @@ export function previewVersion(text: PreviewImageText): string {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash.toString(36);
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 export interface ShareOrigins {

@@ -3,8 +3,6 @@
 // screenshots on demand.
 import type { Page } from "@playwright/test";
 import { makeFunctionReference } from "convex/server";
-import { expect } from "./fixtures.js";
-import { signInAs, type Person } from "./signIn.js";
 import { fn, newBackendPerson, standInsUrl, stripeState, type Backend } from "./backend.js";
 import { connectYouTube, control, uploadYouTubeVideo } from "../../local/stack/scriptedFlows.js";
 
@@ -18,12 +16,6 @@ export const ledgerTotal = (page: Page, label: string) =>
     .locator(".ledger__total")
     .filter({ has: page.locator("dt", { hasText: label }) })
     .locator("dd");
-
-export async function signInBrowser(page: Page, person: Person) {
-  await page.goto("/login");
-  await signInAs(page, person);
-  await expect(page).toHaveURL(/\/ideas$/);
-}
 
 /** A creator with a connected channel; optionally with payouts set up on the Connect stand-in. */
 export async function creator(name: string, payouts: boolean): Promise<Backend> {
@@ -52,23 +44,4 @@ export async function chargeOfSession(sessionId: string) {
   const state = await stripeState();
   const intent = state.sessions.find((s) => s.id === sessionId)!.payment_intent;
   return state.charges.find((c) => c.payment_intent === intent)!;
-}
-
-/** With E2E_SHOTS=<folder>: the page at 1280 and 390 px, light and dark, for looking at it. */
-export async function shoot(page: Page, name: string) {
-  const folder = process.env.E2E_SHOTS;
-  if (!folder) return;
-  const size = page.viewportSize()!;
-  for (const width of [1280, 390])
-    for (const colorScheme of ["light", "dark"] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme });
-      await page.waitForTimeout(300);
-      await page.screenshot({
-        path: `${folder}/${name}-${width}-${colorScheme}.png`,
-        fullPage: true,
-      });
-    }
-  await page.setViewportSize(size);
-  await page.emulateMedia({ colorScheme: "light" });
 }

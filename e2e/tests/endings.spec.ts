@@ -3,9 +3,7 @@
 // in the inbox and by email; an idea without videos says how much Stripe returned to how many
 // backers; the completed list shows each outcome instead of a bounty. Time moves through the
 // local stack's admin clock.
-import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.js";
-import { signInAs, type Person } from "../support/signIn.js";
 import {
   moveClock,
   startPastCreations,
@@ -16,26 +14,9 @@ import {
   fn,
 } from "../support/backend.js";
 import { connectYouTube, fundIdea, uploadYouTubeVideo } from "../../local/stack/scriptedFlows.js";
+import { signInBrowser, shoot } from "../support/browser.js";
 
 const DAY = 24 * 3600 * 1000;
-
-async function signInBrowser(page: Page, person: Person) {
-  await page.goto("/login");
-  await signInAs(page, person);
-  await expect(page).toHaveURL(/\/ideas$/);
-}
-
-/** With ENDINGS_SHOTS=dir: full-page screenshots at 1280 and 360 px, for people to look at. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.ENDINGS_SHOTS;
-  if (!dir) return;
-  for (const width of [1280, 360]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `${dir}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.afterEach(async () => {
   await moveClock(0);

@@ -5,7 +5,6 @@
 import type { Page } from "@playwright/test";
 import { makeFunctionReference } from "convex/server";
 import { expect, expectAccessible, test } from "../support/fixtures.js";
-import { signInAs, type Person } from "../support/signIn.js";
 import {
   fn,
   moveClock,
@@ -16,14 +15,9 @@ import {
   uniqueWord,
 } from "../support/backend.js";
 import { connectYouTube, fundIdea, uploadYouTubeVideo } from "../../local/stack/scriptedFlows.js";
+import { signInBrowser } from "../support/browser.js";
 
 const DAY = 24 * 3600 * 1000;
-
-async function signInBrowser(page: Page, person: Person) {
-  await page.goto("/login");
-  await signInAs(page, person);
-  await expect(page).toHaveURL(/\/ideas$/);
-}
 
 test.afterEach(async () => {
   await moveClock(0);

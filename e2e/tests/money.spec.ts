@@ -3,7 +3,6 @@
 // by moving the local stack's clock (an admin API of the local runtime, not a public function).
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "../support/fixtures.js";
-import { signInAs, type Person } from "../support/signIn.js";
 import {
   convexUrl,
   fn,
@@ -17,6 +16,7 @@ import {
 } from "../support/backend.js";
 import { ConvexHttpClient } from "convex/browser";
 import { connectYouTube, fundIdea, uploadYouTubeVideo } from "../../local/stack/scriptedFlows.js";
+import { signInBrowser } from "../support/browser.js";
 
 const DAY = 24 * 3600 * 1000;
 
@@ -127,13 +127,6 @@ test("a late bank payment shows as processing, then flips to successful by itsel
   });
   expect(await bountyOf(ideaId)).toBe(500);
 });
-
-/** Signs a browser in as a person who already exists (same Google account → same user). */
-async function signInBrowser(page: Page, person: Person) {
-  await page.goto("/login");
-  await signInAs(page, person);
-  await expect(page).toHaveURL(/\/ideas$/);
-}
 
 async function waitForBounty(ideaId: string, cents: number) {
   await expect.poll(() => bountyOf(ideaId), { timeout: 15_000 }).toBe(cents);

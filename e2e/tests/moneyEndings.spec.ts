@@ -12,14 +12,8 @@ import {
   stripeState,
   uniqueWord,
 } from "../support/backend.js";
-import {
-  creator,
-  DAY,
-  ledgerTotal,
-  signInBrowser,
-  submitVideo,
-  voteOnVideo,
-} from "../support/money.js";
+import { creator, DAY, ledgerTotal, submitVideo, voteOnVideo } from "../support/money.js";
+import { signInBrowser } from "../support/browser.js";
 import { control, fundIdea } from "../../local/stack/scriptedFlows.js";
 
 /** The charge of the latest payment of `amount` cents. */

@@ -17,11 +17,10 @@ import {
   creator,
   DAY,
   ledgerTotal,
-  shoot,
-  signInBrowser,
   submitVideo,
   voteOnVideo,
 } from "../support/money.js";
+import { shoot, signInBrowser } from "../support/browser.js";
 import { control, fundIdea } from "../../local/stack/scriptedFlows.js";
 
 test.afterEach(async () => {

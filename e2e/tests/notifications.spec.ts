@@ -1,17 +1,10 @@
 // Every bounty tells its story: a contributor hears their payment confirmed and a new video in
 // the live bell and inbox, gets the money email in the Resend stand-in's mailbox, and
 // unsubscribes from that kind with the email's one-click link, signed out.
-import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.js";
-import { signInAs, type Person } from "../support/signIn.js";
 import { fn, newBackendPerson, postIdea, standInsUrl, uniqueWord } from "../support/backend.js";
 import { connectYouTube, fundIdea, uploadYouTubeVideo } from "../../local/stack/scriptedFlows.js";
-
-async function signInBrowser(page: Page, person: Person) {
-  await page.goto("/login");
-  await signInAs(page, person);
-  await expect(page).toHaveURL(/\/ideas$/);
-}
+import { signInBrowser } from "../support/browser.js";
 
 test("a contributor follows the idea's story in the bell, the inbox and by email, and unsubscribes in one click", async ({
   page,

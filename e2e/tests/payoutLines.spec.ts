@@ -10,7 +10,8 @@ import {
   stripeState,
   uniqueWord,
 } from "../support/backend.js";
-import { creator, DAY, shoot, signInBrowser, submitVideo } from "../support/money.js";
+import { creator, DAY, submitVideo } from "../support/money.js";
+import { shoot, signInBrowser } from "../support/browser.js";
 import { fundIdea } from "../../local/stack/scriptedFlows.js";
 import { makeFunctionReference } from "convex/server";
 

@@ -14,7 +14,8 @@ import {
   stripeState,
   uniqueWord,
 } from "../support/backend.js";
-import { creator, DAY, ledgerTotal, shoot, submitVideo, voteOnVideo } from "../support/money.js";
+import { creator, DAY, ledgerTotal, submitVideo, voteOnVideo } from "../support/money.js";
+import { shoot } from "../support/browser.js";
 import { fundIdea } from "../../local/stack/scriptedFlows.js";
 
 test.afterEach(async () => {

@@ -2,11 +2,10 @@
 // state straight away; a judging idea reads "Judging until …" on its card and its page and
 // never "Winner chosen"; its share link is on the product's own domain and unfurls with the
 // same words; the pages pass axe and the keyboard checks in light and dark; the phone's closed
-// menu shows an unread dot. With TRUTH_SHOTS=dir: screenshots of each page at 1280 and 390 px,
+// menu shows an unread dot. With E2E_SHOTS=dir: screenshots of each page at 1280 and 390 px,
 // light and dark.
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "../support/fixtures.js";
-import { signInAs, type Person } from "../support/signIn.js";
 import {
   fn,
   moveClock,
@@ -17,17 +16,12 @@ import {
   type Backend,
 } from "../support/backend.js";
 import { connectYouTube, fundIdea, uploadYouTubeVideo } from "../../local/stack/scriptedFlows.js";
+import { signInBrowser, shoot } from "../support/browser.js";
 
 const DAY = 24 * 3600 * 1000;
 
 const longDate = (ms: number) =>
   new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" }).format(ms);
-
-async function signInBrowser(page: Page, person: Person) {
-  await page.goto("/login");
-  await signInAs(page, person);
-  await expect(page).toHaveURL(/\/ideas$/);
-}
 
 /** Light and dark: axe on the page as it is now. */
 async function accessibleInBothSchemes(page: Page, label: string) {
@@ -36,21 +30,6 @@ async function accessibleInBothSchemes(page: Page, label: string) {
     await expectAccessible(page, `${label} (${colorScheme})`, { allImpacts: true });
   }
   await page.emulateMedia({ colorScheme: "light" });
-}
-
-/** With TRUTH_SHOTS=dir: the page at 1280 and 390 px, light and dark. */
-async function shoot(page: Page, name: string) {
-  const dir = process.env.TRUTH_SHOTS;
-  if (!dir) return;
-  for (const colorScheme of ["light", "dark"] as const)
-    for (const width of [1280, 390]) {
-      await page.emulateMedia({ colorScheme });
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: `${dir}/${name}-${width}-${colorScheme}.png`, fullPage: true });
-    }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 test.afterEach(async () => {

@@ -1,10 +1,10 @@
 // One idea in each state, in Chromium (issue 28): open, judging, judging with no video that can
 // win, awarded and waiting for the winner's payout account, awarded and paid, refunding and
 // refunded. For each, the card, the idea page and the share page say the same words for now
-// and the same amount. With TRUTH_SHOTS=dir: the idea page and the card at 1280 and 390 px,
+// and the same amount. With E2E_SHOTS=dir: the idea page and the card at 1280 and 390 px,
 // light and dark, and the share image, for people to look at.
 import { mkdirSync, writeFileSync } from "node:fs";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { makeFunctionReference } from "convex/server";
 import { expect, test } from "../support/fixtures.js";
 import {
@@ -23,10 +23,11 @@ import {
   fundIdea,
   uploadYouTubeVideo,
 } from "../../local/stack/scriptedFlows.js";
+import { shoot, shotsFolder } from "../support/browser.js";
 
 const DAY = 24 * 3600 * 1000;
 const startOnboarding = makeFunctionReference<"action">("payouts:startOnboarding");
-const shots = process.env.TRUTH_SHOTS;
+const shots = shotsFolder();
 
 const longDate = (ms: number) =>
   new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" }).format(ms);
@@ -55,22 +56,6 @@ async function fund(ideaId: string, ...amounts: number[]) {
     const backer = await newBackendPerson("Backer Bo");
     await fundIdea(backer.client, standInsUrl(), ideaId, amount, backer.person);
   }
-}
-
-/** Screenshots of a locator (the card) or the page at 1280 and 390 px, light and dark. */
-async function shoot(page: Page, name: string, what?: Locator) {
-  if (!shots) return;
-  for (const colorScheme of ["light", "dark"] as const)
-    for (const width of [1280, 390]) {
-      await page.emulateMedia({ colorScheme });
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(250);
-      const path = `${shots}/${name}-${width}-${colorScheme}.png`;
-      if (what) await what.screenshot({ path });
-      else await page.screenshot({ path, fullPage: true });
-    }
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 interface Expect {

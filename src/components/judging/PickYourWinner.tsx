@@ -2,19 +2,16 @@
 // chose to pick the winner sees until when and the videos that can win, and picks one
 // (contributions.pickWinner, the money rules). Nothing for anyone else.
 import "../../styles/living.css";
-import { useState } from "react";
-import { useMutation, useQuery } from "convex/react";
+import { useQuery } from "convex/react";
 import { Trophy } from "lucide-react";
 import clsx from "clsx";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { formatLongDate, formatMoney } from "../../lib/format";
-import { convexErrorMessage } from "../../lib/errors";
 import { useCurrentUser } from "../../lib/session";
-import { toast } from "../../lib/toast";
 import { useNow } from "../../lib/useNow";
 import QueryErrorBoundary from "../QueryErrorBoundary";
-import { PICK_FAILED, PICK_SAVED } from "../money/WinnerPick";
+import { usePickWinner } from "../money/usePickWinner";
 
 export const PICK_YOUR_WINNER = "Pick your winner by";
 
@@ -36,24 +33,10 @@ function PickPanel({ proposalId }: { proposalId: Id<"proposals"> }) {
     judging && stake?.canPick ? { proposalId } : "skip",
   );
   const { user } = useCurrentUser();
-  const pickWinner = useMutation(api.contributions.pickWinner);
-  const [saving, setSaving] = useState<Id<"submissions"> | null>(null);
+  const { saving, pick } = usePickWinner();
 
   if (!judging || !stake?.canPick || now > stake.pickDeadline || choices === undefined) return null;
   const pickable = choices.filter((c) => c.authorId !== user?._id);
-
-  async function pick(submissionId: Id<"submissions">) {
-    if (saving) return;
-    setSaving(submissionId);
-    try {
-      await pickWinner({ submissionId });
-      toast.success(PICK_SAVED);
-    } catch (error) {
-      toast.error(PICK_FAILED, { description: convexErrorMessage(error) ?? undefined });
-    } finally {
-      setSaving(null);
-    }
-  }
 
   return (
     <section className="card pick-winner" aria-labelledby="pick-winner-heading">

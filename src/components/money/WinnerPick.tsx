@@ -14,20 +14,17 @@
 // contributor, no submissions yet, idea settled, or past the pick deadline) — except that a
 // past pick still shows "Your pick". Live: `myStake` updates when the pick changes anywhere.
 import "../../styles/money.css";
-import { useState } from "react";
-import { useMutation, useQuery } from "convex/react";
-import { toast } from "../../lib/toast";
+import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { formatLongDate, formatMoney } from "../../../convex/model/labels";
 import QueryErrorBoundary from "../QueryErrorBoundary";
-import { convexErrorMessage } from "../../lib/errors";
 import { useNow } from "../../lib/useNow";
+import { PICK_FAILED, PICK_SAVED, usePickWinner } from "./usePickWinner";
 
 export const PICK_LABEL = "Pick as winner";
 export const YOUR_PICK = "Your pick";
-export const PICK_SAVED = "Winner picked. Your contribution goes to this video.";
-export const PICK_FAILED = "Failed to pick the winner";
+export { PICK_FAILED, PICK_SAVED };
 
 export interface WinnerPickProps {
   proposalId: string;
@@ -47,8 +44,8 @@ export default function WinnerPick(props: WinnerPickProps) {
 
 function WinnerPickInner({ proposalId, submissionId, isOwn, title }: WinnerPickProps) {
   const stake = useQuery(api.contributions.myStake, { proposalId });
-  const pickWinner = useMutation(api.contributions.pickWinner);
-  const [saving, setSaving] = useState(false);
+  const { saving: savingId, pick: pickVideo } = usePickWinner();
+  const saving = savingId === submissionId;
   const now = useNow();
 
   if (!stake || !stake.canPick) return null;
@@ -59,18 +56,7 @@ function WinnerPickInner({ proposalId, submissionId, isOwn, title }: WinnerPickP
 
   const deadline = formatLongDate(stake.pickDeadline);
 
-  async function pick() {
-    if (saving) return;
-    setSaving(true);
-    try {
-      await pickWinner({ submissionId });
-      toast.success(PICK_SAVED);
-    } catch (error) {
-      toast.error(PICK_FAILED, { description: convexErrorMessage(error) ?? undefined });
-    } finally {
-      setSaving(false);
-    }
-  }
+  const pick = () => pickVideo(submissionId);
 
   return (
     <div className="winner-pick">
