@@ -38,6 +38,9 @@ export async function moveClock(offsetMs: number) {
   await setStackClock(base + offsetMs);
 }
 
+/** The stack's time now (real time plus how far this journey moved the clocks). */
+export const stackNow = () => Date.now() + offset;
+
 /** Moves the clocks past every creation time so far; this journey's times count from there. */
 export async function startPastCreations() {
   const probe = await newBackendPerson("Clock Probe");

@@ -9,6 +9,7 @@ import { expect, expectAccessible, test } from "../support/fixtures.js";
 import {
   fn,
   moveClock,
+  startPastCreations,
   newBackendPerson,
   postIdea,
   standInsUrl,
@@ -64,6 +65,9 @@ test("a judging idea reads 'Judging until …' on its card, its page and its sha
   newPerson,
 }) => {
   test.setTimeout(180_000);
+  // Earlier journeys moved the clock: start past every creation time, so videos are
+  // published after their idea on every clock.
+  await startPastCreations();
   const word = uniqueWord();
   const title = `Night ferries of Lisbon ${word}`;
   const poster = await newBackendPerson("Idea Poster");
