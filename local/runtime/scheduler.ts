@@ -2,6 +2,7 @@
 // so they survive restarts) and the crons of `crons.ts`.
 import { CronExpressionParser } from "cron-parser";
 import type { Engine } from "./engine/engine.js";
+import { isScheduledFunctionsTable } from "./engine/namespaces.js";
 import type { CommittedWrite, Doc, StoredState } from "./engine/state.js";
 import { runOutside } from "./engine/transactions.js";
 import * as log from "./log.js";
@@ -42,8 +43,10 @@ export class Scheduler {
 
   /** Picks up every pending job of a restored database. */
   restore(state: StoredState) {
-    for (const id of state.byTable.get("_scheduled_functions") ?? []) {
-      this.track(id, state.documents[id] ?? null);
+    // The app's jobs and every component's.
+    for (const [table, ids] of state.byTable) {
+      if (!isScheduledFunctionsTable(table)) continue;
+      for (const id of ids) this.track(id, state.documents[id] ?? null);
     }
     this.arm();
   }
@@ -51,7 +54,7 @@ export class Scheduler {
   onCommit(writes: CommittedWrite[]) {
     let changed = false;
     for (const write of writes) {
-      if (write.table !== "_scheduled_functions") continue;
+      if (!isScheduledFunctionsTable(write.table)) continue;
       this.track(write.id, write.doc);
       changed = true;
     }
