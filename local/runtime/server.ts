@@ -18,6 +18,7 @@ import { TokenVerifier } from "./auth.js";
 import type { MutationRecord } from "./sync/protocol.js";
 import { SyncServer } from "./sync/syncServer.js";
 import { clientOf, handleApi, identityFromHeader, readBody } from "./httpApi.js";
+import { installOutbound, type HostRule, type OutboundMode } from "./outbound.js";
 import { selfTest } from "./selfTest.js";
 import { clockOffset, installShiftableClock, onClockChange, setClockOffset } from "./clock.js";
 import * as log from "./log.js";
@@ -51,6 +52,10 @@ export interface RuntimeOptions {
   watch?: boolean;
   /** Enables admin calls (`Authorization: Convex <key>`): internal functions and the clock. */
   adminKey?: string;
+  /** Where functions' requests to real services go instead (see outbound.ts). */
+  hostMap?: HostRule[];
+  /** "loopback-only": functions' requests may not leave the machine. */
+  outbound?: OutboundMode;
 }
 
 export interface Runtime {
@@ -91,6 +96,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   process.env.CONVEX_CLOUD_URL = url;
   process.env.CONVEX_SITE_URL = siteUrl;
   Object.assign(process.env, options.env ?? {});
+  installOutbound(options.hostMap ?? [], options.outbound ?? "any");
+  for (const rule of options.hostMap ?? []) log.info(`requests to ${rule.from} go to ${rule.to}`);
+  if (options.outbound === "loopback-only")
+    log.info("functions' requests may not leave this machine (loopback-only)");
 
   log.setSilent(true);
   try {
