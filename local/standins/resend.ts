@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import {
   escapeHtml,
   json,
+  noAnswer,
   page,
   StandIn,
   Store,
@@ -44,6 +45,7 @@ const linkify = (text: string) =>
 export function resendStandIn(ctx: StandInContext & { dataDir: string | null }): StandIn {
   const store = new Store<ResendState>(ctx.dataDir, "resend", () => ({ emails: [] }));
   const apiKey = ctx.env.RESEND_API_KEY ?? "";
+  let loseAnswers = 0;
 
   function mailbox(): Response {
     const emails = [...store.data.emails].sort((a, b) => b.createdAt - a.createdAt);
@@ -153,6 +155,11 @@ ${unsubscribe ? `<p><a href="${escapeHtml(unsubscribe)}">Unsubscribe (List-Unsub
         const key = req.request.headers.get("idempotency-key");
         const earlier = sentWithKey(key);
         const sent = earlier.length > 0 ? earlier : deliver(emails, key);
+        if (loseAnswers > 0) {
+          // Sent, but the caller never hears so (it will retry under the same key).
+          loseAnswers -= 1;
+          return noAnswer("lost");
+        }
         return json({ data: sent.map((email) => ({ id: email.id })) });
       })
       .route("GET", "/resend/emails/:id", (req) => {
@@ -162,5 +169,13 @@ ${unsubscribe ? `<p><a href="${escapeHtml(unsubscribe)}">Unsubscribe (List-Unsub
       })
       .route("GET", "/resend/mailbox", () => mailbox())
       .route("GET", "/__control/resend/emails", () => json({ emails: store.data.emails }))
+      // Fault injection for tests: the next `count` batches are sent but their answers are lost.
+      .route("POST", "/__control/resend/lose-answers", (req) => {
+        const { count } = (readJson(req) ?? {}) as { count?: unknown };
+        if (typeof count !== "number" || !Number.isInteger(count) || count < 0)
+          return error(422, "validation_error", "count must be a whole number.");
+        loseAnswers = count;
+        return json({ loseAnswers });
+      })
   );
 }
