@@ -20,7 +20,14 @@ import { SyncServer } from "./sync/syncServer.js";
 import { clientOf, handleApi, identityFromHeader, readBody } from "./httpApi.js";
 import { installOutbound, type HostRule, type OutboundMode } from "./outbound.js";
 import { selfTest } from "./selfTest.js";
-import { clockOffset, installShiftableClock, onClockChange, setClockOffset } from "./clock.js";
+import {
+  clockOffset,
+  furthestClockOffset,
+  installShiftableClock,
+  onClockChange,
+  restoreFurthestClockOffset,
+  setClockOffset,
+} from "./clock.js";
 import * as log from "./log.js";
 import { installIsolateGlobals } from "./isolateGlobals.js";
 import {
@@ -81,7 +88,9 @@ interface CronTag {
 const isMutationRecord = (tag: unknown): tag is MutationRecord =>
   (tag as { kind?: string })?.kind === "mutation";
 const isCronTag = (tag: unknown): tag is CronTag => (tag as { kind?: string })?.kind === "cron";
-const isClockTag = (tag: unknown): tag is { kind: "clock"; offsetMs: number } =>
+const isClockTag = (
+  tag: unknown,
+): tag is { kind: "clock"; offsetMs: number; furthestOffsetMs?: number } =>
   (tag as { kind?: string })?.kind === "clock";
 const KEEP_MUTATION_RECORDS = 1000;
 
@@ -115,7 +124,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     .slice(-KEEP_MUTATION_RECORDS);
   // A moved clock stays moved across restarts: times already written (creation times, job
   // and cron times) must not run backwards.
-  for (const tag of tags as unknown[]) if (isClockTag(tag)) setClockOffset(tag.offsetMs);
+  for (const tag of tags as unknown[])
+    if (isClockTag(tag)) {
+      setClockOffset(tag.offsetMs);
+      // Components' time never goes back, across restarts too (clock.ts).
+      restoreFurthestClockOffset(tag.furthestOffsetMs ?? tag.offsetMs);
+    }
   const crons = new Map<string, CronState>();
   for (const tag of tags as unknown[]) {
     if (!isCronTag(tag)) continue;
@@ -126,7 +140,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const keptTags = (): JSONValue[] => [
     ...(mutationRecords.slice(-KEEP_MUTATION_RECORDS) as unknown as JSONValue[]),
     ...[...crons.values()].map(({ name, spec, next }) => ({ kind: "cron", name, spec, next })),
-    ...(clockOffset() !== 0 ? [{ kind: "clock", offsetMs: clockOffset() }] : []),
+    ...(clockOffset() !== 0 || furthestClockOffset() !== 0
+      ? [{ kind: "clock", offsetMs: clockOffset(), furthestOffsetMs: furthestClockOffset() }]
+      : []),
   ];
   persistence.compact(state, keptTags());
 
@@ -177,7 +193,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   scheduler.restore(state);
   let lastOffset = clockOffset();
   onClockChange(() => {
-    persistence.append(state.lastCommitTs, [], { kind: "clock", offsetMs: clockOffset() });
+    persistence.append(state.lastCommitTs, [], {
+      kind: "clock",
+      offsetMs: clockOffset(),
+      furthestOffsetMs: furthestClockOffset(),
+    });
     if (clockOffset() < lastOffset) scheduler.pullCronsBack();
     lastOffset = clockOffset();
     scheduler.rearm();

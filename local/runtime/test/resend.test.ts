@@ -104,6 +104,40 @@ describe("@convex-dev/resend on the runtime", () => {
     expect(emails.map((e) => e.subject)).toEqual(["Retried"]);
   });
 
+  test("after the local clock moved ahead and back, the component's next email still goes out", async () => {
+    const { http, runtime, mailbox } = await start();
+    const clock = (offsetMs: number) =>
+      fetch(`${runtime.url}/api/local/clock`, {
+        method: "POST",
+        headers: { Authorization: `Convex ${ADMIN_KEY}` },
+        body: JSON.stringify({ offsetMs }),
+      });
+    // Sent while the clock is 8 days ahead: the component schedules its next batch run then.
+    await clock(8 * 24 * 3600_000);
+    const ahead = await http.mutation(api.emails.send, {
+      to: "a@example.com",
+      subject: "Ahead",
+      key: "k1",
+    });
+    await waitFor(
+      async () => (await http.query(api.emails.status, { id: ahead })) === "sent",
+      15_000,
+      "the first email",
+    );
+    await clock(0);
+    const back = await http.mutation(api.emails.send, {
+      to: "a@example.com",
+      subject: "Back",
+      key: "k2",
+    });
+    await waitFor(
+      async () => (await http.query(api.emails.status, { id: back })) === "sent",
+      15_000,
+      "the email sent after the clock moved back",
+    );
+    expect((await mailbox()).map((e) => e.subject)).toEqual(["Ahead", "Back"]);
+  });
+
   test("loopback-only: a function's request to an outside address is refused", async () => {
     const { http, metrics } = await start();
     expect(await http.action(api.emails.fetchOutside, {})).toBe(
