@@ -204,9 +204,7 @@ export default defineConfig(({ mode }) => ({
           environment: "edge-runtime",
           include: ["convex/**/*.test.ts"],
           setupFiles: ["convex/test.timers.ts"],
-          // Inlined so Vite resolves their extensionless relative imports (the sharded
-          // counter component's dist files import "./_generated/server").
-          server: { deps: { inline: ["convex-test", "@convex-dev/sharded-counter"] } },
+          server: { deps: { inline: ["convex-test"] } },
           // Money journeys run many functions each; a busy 2-core machine needs headroom.
           testTimeout: 20_000,
         },

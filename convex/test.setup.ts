@@ -2,19 +2,12 @@
 /// <reference types="vite/client" />
 import { convexTest } from "convex-test";
 import schema from "./schema";
-import shardedCounterSchema from "../node_modules/@convex-dev/sharded-counter/dist/component/schema.js";
 import type { Id } from "./_generated/dataModel";
 
 export const modules = import.meta.glob("./**/*.*s");
-// The components every suite needs (convex.config.ts): the money totals' sharded counter.
-const shardedCounterModules = import.meta.glob(
-  "../node_modules/@convex-dev/sharded-counter/dist/component/**/*.js",
-);
 
 export function newBackend() {
-  const t = convexTest({ schema, modules, transactionLimits: true });
-  t.registerComponent("shardedCounter", shardedCounterSchema, shardedCounterModules);
-  return t;
+  return convexTest({ schema, modules, transactionLimits: true });
 }
 
 export type Backend = ReturnType<typeof newBackend>;
