@@ -2,10 +2,8 @@
 // tables). `npm run codegen` generates `components` in _generated/api from this file.
 import { defineApp } from "convex/server";
 import resend from "@convex-dev/resend/convex.config";
-import shardedCounter from "@convex-dev/sharded-counter/convex.config";
 
 const app = defineApp();
 app.use(resend);
-app.use(shardedCounter);
 
 export default app;
