@@ -1,11 +1,11 @@
 // The email outbox: each notification email (one per (event, person), see model/notify.ts) is
 // handed to the Resend component (@convex-dev/resend), which sends it through Resend's batch
 // API, retries with backoff and keeps one idempotency key per batch across retries. The
-// hand-off is a mutation under the notification's own key, so an email is handed over once;
-// this file only writes its words, waits while Resend is not configured, and sweeps.
+// hand-off is keyed by the notification's own key, so an email is handed over once; this file
+// only writes its words, waits while Resend is not configured, and sweeps.
 import { v } from "convex/values";
 import { Resend } from "@convex-dev/resend";
-import { internalMutation, type MutationCtx } from "./_generated/server";
+import { internalAction, internalMutation, type MutationCtx } from "./_generated/server";
 import { components, internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import {
@@ -60,17 +60,26 @@ async function draftOf(
   };
 }
 
+const draftValidator = v.object({
+  from: v.string(),
+  to: v.array(v.string()),
+  subject: v.string(),
+  text: v.string(),
+  headers: v.array(v.object({ name: v.string(), value: v.string() })),
+  idempotencyKey: v.string(),
+});
+
 /**
- * Hands a queued email to the Resend component, once: the email's state and the component's
- * idempotency key (the email's own) both keep a second run from handing it over again.
- * Without an API key nothing is sent and the email waits for its next attempt.
+ * Writes a queued, due email's words; null when there is nothing to send. Without an API key
+ * nothing is sent and the email waits for its next attempt. A short transaction: it reads the
+ * idea, which votes and payments write all the time, so it must not stay open across the
+ * hand-off to the component.
  */
-export const send = internalMutation({
-  args: { emailId: v.id("emails") },
-  returns: v.null(),
-  handler: async (ctx, { emailId }) => {
+export const claim = internalMutation({
+  args: { emailId: v.id("emails"), now: v.number() },
+  returns: v.union(draftValidator, v.null()),
+  handler: async (ctx, { emailId, now }) => {
     const email = await ctx.db.get("emails", emailId);
-    const now = Date.now();
     if (email === null || email.state !== "queued" || email.nextAttemptAt > now) return null;
     const n = await ctx.db.get("notifications", email.notificationId);
     const proposal = n ? await ctx.db.get("proposals", n.proposalId) : null;
@@ -78,8 +87,8 @@ export const send = internalMutation({
       await ctx.db.patch("emails", emailId, { state: "skipped" });
       return null;
     }
-    const attempts = email.attempts + 1;
     if (!process.env.RESEND_API_KEY) {
+      const attempts = email.attempts + 1;
       const giveUp = attempts >= MAX_EMAIL_ATTEMPTS;
       const wait = emailBackoffMs(attempts);
       await ctx.db.patch("emails", emailId, {
@@ -90,18 +99,41 @@ export const send = internalMutation({
       if (!giveUp) await ctx.scheduler.runAfter(wait, internal.emails.send, { emailId });
       return null;
     }
-    const resendId = await resend().sendEmail(ctx, {
-      ...(await draftOf(ctx, email, n, proposal)),
-      idempotencyKey: email.idempotencyKey,
-    });
-    // "sent": handed to the component, which delivers it to Resend (its id: `resendId`).
+    return { ...(await draftOf(ctx, email, n, proposal)), idempotencyKey: email.idempotencyKey };
+  },
+});
+
+/** "sent": handed to the component, which delivers it to Resend (its email id: `resendId`). */
+export const handedOver = internalMutation({
+  args: { emailId: v.id("emails"), resendId: v.string(), now: v.number() },
+  returns: v.null(),
+  handler: async (ctx, { emailId, resendId, now }) => {
+    const email = await ctx.db.get("emails", emailId);
+    if (email === null || email.state !== "queued") return null;
     await ctx.db.patch("emails", emailId, {
       state: "sent",
-      attempts,
+      attempts: email.attempts + 1,
       resendId,
       sentAt: now,
       lastError: undefined,
     });
+    return null;
+  },
+});
+
+/**
+ * Hands a queued email to the Resend component, once. The component's enqueue is keyed by the
+ * email's own idempotency key, so a second run (the sweep, a retry after a crash between the
+ * hand-off and `handedOver`) gets the same component email back instead of a second email.
+ */
+export const send = internalAction({
+  args: { emailId: v.id("emails") },
+  returns: v.null(),
+  handler: async (ctx, { emailId }) => {
+    const draft = await ctx.runMutation(internal.emails.claim, { emailId, now: Date.now() });
+    if (draft === null) return null;
+    const resendId = await resend().sendEmail(ctx, draft);
+    await ctx.runMutation(internal.emails.handedOver, { emailId, resendId, now: Date.now() });
     return null;
   },
 });

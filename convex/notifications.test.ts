@@ -440,7 +440,7 @@ describe("emails", () => {
     const [row] = await emailsOf(w, contributor);
     expect(row!.state).toBe("sent");
     // Sending again (a duplicate run, the sweep) sends nothing.
-    await w.t.mutation(internal.emails.send, { emailId: row!._id });
+    await w.t.action(internal.emails.send, { emailId: row!._id });
     await w.t.mutation(internal.emails.sweep, {});
     // (Time moves on, so a second email, had there been one, would be batched and sent.)
     setNow(Date.now() + 5_000);
@@ -467,6 +467,28 @@ describe("emails", () => {
     expect(resend.sent).toHaveLength(1);
     expect(resend.calls).toHaveLength(2);
     expect(resend.calls[1]).toBe(resend.calls[0]);
+    expect((await emailsOf(w, contributor))[0]!.state).toBe("sent");
+  });
+
+  test("two runs at once (a retry racing the sweep) hand the email over once", async () => {
+    const w = emailWorld();
+    const resend = mockResend();
+    vi.stubEnv("RESEND_API_KEY", "");
+    const { proposalId } = await newIdea(w);
+    const contributor = await createUser(w.t);
+    await paid(w, proposalId, contributor, 500);
+    await runScheduled(w.t);
+    const [row] = await emailsOf(w, contributor);
+    vi.stubEnv("RESEND_API_KEY", "re_test");
+    setNow(row!.nextAttemptAt);
+    // Both claim the queued email before either records the hand-off.
+    await Promise.all([
+      w.t.action(internal.emails.send, { emailId: row!._id }),
+      w.t.action(internal.emails.send, { emailId: row!._id }),
+    ]);
+    setNow(Date.now() + 5_000);
+    await untilCalled(w, resend.calls, 2, 2000);
+    expect(resend.sent).toHaveLength(1);
     expect((await emailsOf(w, contributor))[0]!.state).toBe("sent");
   });
 
