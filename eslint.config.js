@@ -11,6 +11,7 @@ export default tseslint.config(
       "node_modules/**",
       ".data/**",
       "local/runtime/test/.tmp/**",
+      "local/components/.tmp/**",
       "test-results/**",
       "playwright-report/**",
       "e2e/.artifacts/**",

@@ -3,6 +3,7 @@
 // of pushing it. The CLI already refuses a Node built-in imported outside a "use node" file
 // (esbuild cannot resolve it for the isolate); the bundle is then scanned as a second guard, so
 // a Node-only import that slipped through (an `external` package, a `require`) still fails here.
+// The installed components (convex/convex.config.ts) are bundled and scanned the same way.
 //
 //   npx tsx .ci/check-deploy.ts [project dir]   (default: this repository)
 import { spawnSync } from "node:child_process";
@@ -35,40 +36,72 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** Runs the Convex CLI's `deploy --dry-run` offline with `extra` options; null when it succeeded. */
+function dryRunDeploy(extra: string[]): string | null {
+  const cli = spawnSync(
+    "npx",
+    [
+      "convex",
+      "deploy",
+      "--dry-run",
+      "--yes",
+      "--typecheck",
+      "disable",
+      "--codegen",
+      "disable",
+      ...extra,
+    ],
+    {
+      cwd: projectDir,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        CONVEX_DEPLOYMENT: "",
+        CONVEX_DEPLOY_KEY: "",
+        // Nothing listens here: with --dry-run and a bundle path (or a push request file) the
+        // CLI stops before pushing. CI=1 keeps its crash reporter off the network.
+        CONVEX_SELF_HOSTED_URL: "http://127.0.0.1:1",
+        CONVEX_SELF_HOSTED_ADMIN_KEY: "placeholder",
+        CI: "1",
+      },
+      timeout: 5 * 60_000,
+    },
+  );
+  if (cli.status === 0) return null;
+  return `${cli.stdout ?? ""}${cli.stderr ?? ""}\nThe CLI exited with ${cli.status}.`;
+}
+
+/**
+ * The installed components' default-runtime modules, as the CLI would push them: the bundle
+ * path above holds only the app's own modules, so the push request (written offline with every
+ * component's bundles) is where theirs are.
+ */
+function componentIsolateModules(): { path: string; source: string }[] | string {
+  const request = path.join(bundleDir, "push-request");
+  const failed = dryRunDeploy(["--push-all-modules", "--write-push-request", request]);
+  if (failed) return failed;
+  const push = JSON.parse(readFileSync(`${request}.json`, "utf8")) as {
+    componentDefinitions: {
+      definitionPath: string;
+      functions: { path: string; source: string; environment: string }[];
+    }[];
+  };
+  return push.componentDefinitions.flatMap((component) =>
+    component.functions
+      .filter((module) => module.environment === "isolate")
+      .map((module) => ({
+        path: path.join(component.definitionPath, module.path),
+        source: module.source,
+      })),
+  );
+}
+
 function main(): number {
   try {
-    const cli = spawnSync(
-      "npx",
-      [
-        "convex",
-        "deploy",
-        "--dry-run",
-        "--yes",
-        "--typecheck",
-        "disable",
-        "--codegen",
-        "disable",
-        "--debug-bundle-path",
-        bundleDir,
-      ],
-      {
-        cwd: projectDir,
-        encoding: "utf8",
-        env: {
-          ...process.env,
-          CONVEX_DEPLOYMENT: "",
-          CONVEX_DEPLOY_KEY: "",
-          // Nothing listens here: with --dry-run and a bundle path the CLI stops before pushing.
-          CONVEX_SELF_HOSTED_URL: "http://127.0.0.1:1",
-          CONVEX_SELF_HOSTED_ADMIN_KEY: "placeholder",
-        },
-        timeout: 5 * 60_000,
-      },
-    );
-    if (cli.status !== 0) {
-      process.stdout.write(cli.stdout ?? "");
-      process.stderr.write(cli.stderr ?? "");
-      console.error(`convex/ does not bundle for deploy (the CLI exited with ${cli.status}).`);
+    const failed = dryRunDeploy(["--debug-bundle-path", bundleDir]);
+    if (failed) {
+      console.error(failed);
+      console.error("convex/ does not bundle for deploy.");
       return 1;
     }
     // Default-runtime modules land in isolate/; "use node" modules in node/ (allowed there).
@@ -79,10 +112,20 @@ function main(): number {
       console.error(`The CLI wrote no isolate bundle to ${bundleDir}.`);
       return 1;
     }
-    const problems = isolateFiles.flatMap((file) =>
-      nodeOnlyImports(readFileSync(file, "utf8")).map(
-        (name) => `${path.relative(bundleDir, file)} imports "${name}"`,
-      ),
+    const components = componentIsolateModules();
+    if (typeof components === "string") {
+      console.error(components);
+      console.error("The installed components do not bundle for deploy.");
+      return 1;
+    }
+    const problems = [
+      ...isolateFiles.map((file) => ({
+        path: path.relative(bundleDir, file),
+        source: readFileSync(file, "utf8"),
+      })),
+      ...components,
+    ].flatMap((module) =>
+      nodeOnlyImports(module.source).map((name) => `${module.path} imports "${name}"`),
     );
     if (problems.length > 0) {
       console.error(
@@ -92,7 +135,8 @@ function main(): number {
       return 1;
     }
     console.log(
-      `convex/ bundles for deploy: ${isolateFiles.length} isolate files, no Node imports.`,
+      `convex/ bundles for deploy: ${isolateFiles.length} isolate files and ` +
+        `${components.length} component modules, no Node imports.`,
     );
     return 0;
   } finally {

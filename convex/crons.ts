@@ -30,4 +30,6 @@ crons.interval(
 );
 // Emails whose scheduled attempt was lost.
 crons.interval("send queued emails", { minutes: 5 }, internal.emails.sweep, {});
+// The Resend component keeps every email it finalized until told to drop it.
+crons.interval("drop week-old sent emails", { hours: 1 }, internal.emails.cleanup, {});
 export default crons;

@@ -1,9 +1,13 @@
-// The email outbox's sender: each queued email is sent through Resend's HTTP API by a scheduled
-// action, retried with backoff under one idempotency key (Resend keeps it 24 h), and never sent
-// again once Resend accepted it. A lease keeps two runs from sending the same email at once.
+// The email outbox: each notification email (one per (event, person), see model/notify.ts) is
+// handed to the Resend component (@convex-dev/resend), which sends it through Resend's batch
+// API, retries with backoff and keeps one idempotency key per batch across retries. The
+// hand-off is keyed by the notification's own key, so an email is handed over once; this file
+// only writes its words, waits while Resend is not configured, and sweeps.
 import { v } from "convex/values";
-import { internalAction, internalMutation } from "./_generated/server";
-import { internal } from "./_generated/api";
+import { Resend } from "@convex-dev/resend";
+import { internalAction, internalMutation, type MutationCtx } from "./_generated/server";
+import { components, internal } from "./_generated/api";
+import type { Doc } from "./_generated/dataModel";
 import {
   KIND_INFO,
   notificationKindValidator,
@@ -14,159 +18,152 @@ import { unsubscribeUrl } from "./model/emailLinks";
 import { emailHtml } from "./model/emailHtml";
 import { setPreference } from "./model/notify";
 import { notificationFactsOf } from "./model/notificationFacts";
-import { fetchWithin } from "./model/security/outbound";
 
 export const MAX_EMAIL_ATTEMPTS = 8;
-export const EMAIL_LEASE_MS = 60_000;
+/** Finalized emails are kept this long in the component (its idempotency keys with them). */
+const SENT_EMAIL_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 /** 1, 2, 4 … minutes, at most an hour. */
 export function emailBackoffMs(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1) * 60_000, 60 * 60_000);
 }
 
+// Built per use: the API key is read from the environment at construction.
+const resend = () =>
+  new Resend(components.resend, {
+    apiKey: process.env.RESEND_API_KEY ?? "",
+    // Real addresses (the component only accepts @resend.dev ones in its test mode).
+    testMode: false,
+    // About today's policy: 8 attempts from a minute apart, doubling.
+    retryAttempts: MAX_EMAIL_ATTEMPTS,
+    initialBackoffMs: 60_000,
+  });
+
+/**
+ * The email's words: the notification's sentence, its link, and a one-click unsubscribe, as plain
+ * text and as an HTML part in the app's look (model/emailHtml.ts).
+ */
+async function draftOf(
+  ctx: MutationCtx,
+  email: Doc<"emails">,
+  n: Doc<"notifications">,
+  proposal: Doc<"proposals">,
+) {
+  const sentence = notificationText(await notificationFactsOf(ctx, n, proposal));
+  const link = `${process.env.SITE_URL ?? ""}${notificationPath(n.kind, proposal._id)}`;
+  const unsubscribe = await unsubscribeUrl(email.userId, email.kind);
+  return {
+    from: process.env.EMAIL_FROM ?? "Bounties <notifications@bounties.local>",
+    to: [email.to],
+    subject: `${KIND_INFO[n.kind].label}: ${proposal.title}`.slice(0, 200),
+    text: `${sentence}\n\n${link}\n\nUnsubscribe from these emails: ${unsubscribe}\n`,
+    html: emailHtml({
+      kind: n.kind,
+      heading: KIND_INFO[n.kind].label,
+      ideaTitle: proposal.title,
+      sentence,
+      link,
+      unsubscribeUrl: unsubscribe,
+    }),
+    headers: [
+      { name: "List-Unsubscribe", value: `<${unsubscribe}>` },
+      { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" },
+    ],
+  };
+}
+
 const draftValidator = v.object({
-  to: v.string(),
+  from: v.string(),
+  to: v.array(v.string()),
   subject: v.string(),
   text: v.string(),
-  // The HTML part's words (emailHtml): the kind's label, the idea, the sentence, the link.
-  heading: v.string(),
-  ideaTitle: v.string(),
-  sentence: v.string(),
-  link: v.string(),
+  html: v.string(),
+  headers: v.array(v.object({ name: v.string(), value: v.string() })),
   idempotencyKey: v.string(),
-  userId: v.id("users"),
-  kind: notificationKindValidator,
 });
 
-/** Takes a queued email for one attempt and writes its words; null when nothing is due. */
+/**
+ * Writes a queued, due email's words; null when there is nothing to send. Without an API key
+ * nothing is sent and the email waits for its next attempt. A short transaction: it reads the
+ * idea, which votes and payments write all the time, so it must not stay open across the
+ * hand-off to the component.
+ */
 export const claim = internalMutation({
   args: { emailId: v.id("emails"), now: v.number() },
   returns: v.union(draftValidator, v.null()),
   handler: async (ctx, { emailId, now }) => {
     const email = await ctx.db.get("emails", emailId);
-    if (email === null || email.state !== "queued") return null;
-    if (email.nextAttemptAt > now || (email.leaseUntil ?? 0) > now) return null;
+    if (email === null || email.state !== "queued" || email.nextAttemptAt > now) return null;
     const n = await ctx.db.get("notifications", email.notificationId);
     const proposal = n ? await ctx.db.get("proposals", n.proposalId) : null;
     if (n === null || proposal === null) {
       await ctx.db.patch("emails", emailId, { state: "skipped" });
       return null;
     }
-    await ctx.db.patch("emails", emailId, {
-      attempts: email.attempts + 1,
-      leaseUntil: now + EMAIL_LEASE_MS,
-    });
-    const sentence = notificationText(await notificationFactsOf(ctx, n, proposal));
-    const site = process.env.SITE_URL ?? "";
-    const link = `${site}${notificationPath(n.kind, proposal._id)}`;
-    return {
-      to: email.to,
-      subject: `${KIND_INFO[n.kind].label}: ${proposal.title}`.slice(0, 200),
-      text: `${sentence}\n\n${link}\n`,
-      heading: KIND_INFO[n.kind].label,
-      ideaTitle: proposal.title,
-      sentence,
-      link,
-      idempotencyKey: email.idempotencyKey,
-      userId: email.userId,
-      kind: email.kind,
-    };
+    if (!process.env.RESEND_API_KEY) {
+      const attempts = email.attempts + 1;
+      const giveUp = attempts >= MAX_EMAIL_ATTEMPTS;
+      const wait = emailBackoffMs(attempts);
+      await ctx.db.patch("emails", emailId, {
+        attempts,
+        lastError: "RESEND_API_KEY is not set",
+        ...(giveUp ? { state: "failed" as const } : { nextAttemptAt: now + wait }),
+      });
+      if (!giveUp) await ctx.scheduler.runAfter(wait, internal.emails.send, { emailId });
+      return null;
+    }
+    return { ...(await draftOf(ctx, email, n, proposal)), idempotencyKey: email.idempotencyKey };
   },
 });
 
-export const record = internalMutation({
-  args: {
-    emailId: v.id("emails"),
-    now: v.number(),
-    result: v.union(
-      v.object({ ok: v.literal(true), resendId: v.string() }),
-      v.object({ ok: v.literal(false), error: v.string(), permanent: v.boolean() }),
-    ),
-  },
+/** "sent": handed to the component, which delivers it to Resend (its email id: `resendId`). */
+export const handedOver = internalMutation({
+  args: { emailId: v.id("emails"), resendId: v.string(), now: v.number() },
   returns: v.null(),
-  handler: async (ctx, { emailId, now, result }) => {
+  handler: async (ctx, { emailId, resendId, now }) => {
     const email = await ctx.db.get("emails", emailId);
     if (email === null || email.state !== "queued") return null;
-    if (result.ok) {
-      await ctx.db.patch("emails", emailId, {
-        state: "sent",
-        resendId: result.resendId,
-        sentAt: now,
-        leaseUntil: undefined,
-      });
-      return null;
-    }
-    const giveUp = result.permanent || email.attempts >= MAX_EMAIL_ATTEMPTS;
-    const wait = emailBackoffMs(email.attempts);
     await ctx.db.patch("emails", emailId, {
-      leaseUntil: undefined,
-      lastError: result.error.slice(0, 500),
-      ...(giveUp ? { state: "failed" as const } : { nextAttemptAt: now + wait }),
+      state: "sent",
+      attempts: email.attempts + 1,
+      resendId,
+      sentAt: now,
+      lastError: undefined,
     });
-    if (!giveUp) await ctx.scheduler.runAfter(wait, internal.emails.send, { emailId });
     return null;
   },
 });
 
-/** One attempt to send one email. */
+/**
+ * Hands a queued email to the Resend component, once. The component's enqueue is keyed by the
+ * email's own idempotency key, so a second run (the sweep, a retry after a crash between the
+ * hand-off and `handedOver`) gets the same component email back instead of a second email.
+ */
 export const send = internalAction({
   args: { emailId: v.id("emails") },
   returns: v.null(),
   handler: async (ctx, { emailId }) => {
     const draft = await ctx.runMutation(internal.emails.claim, { emailId, now: Date.now() });
     if (draft === null) return null;
-    let result: { ok: true; resendId: string } | { ok: false; error: string; permanent: boolean };
-    try {
-      // Not configured yet: nothing is sent; the email waits for its next attempt.
-      if (!process.env.RESEND_API_KEY) throw new Error("RESEND_API_KEY is not set");
-      const unsubscribe = await unsubscribeUrl(draft.userId, draft.kind);
-      const response = await fetchWithin(
-        `${process.env.RESEND_API_URL ?? "https://api.resend.com"}/emails`,
-        {
-          method: "POST",
-          headers: {
-            Authorization: `Bearer ${process.env.RESEND_API_KEY}`,
-            "Content-Type": "application/json",
-            "Idempotency-Key": draft.idempotencyKey,
-          },
-          body: JSON.stringify({
-            from: process.env.EMAIL_FROM ?? "Bounties <notifications@bounties.local>",
-            to: [draft.to],
-            subject: draft.subject,
-            text: `${draft.text}\nUnsubscribe from these emails: ${unsubscribe}\n`,
-            html: emailHtml({
-              kind: draft.kind,
-              heading: draft.heading,
-              ideaTitle: draft.ideaTitle,
-              sentence: draft.sentence,
-              link: draft.link,
-              unsubscribeUrl: unsubscribe,
-            }),
-            headers: {
-              "List-Unsubscribe": `<${unsubscribe}>`,
-              "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            },
-          }),
-        },
-      );
-      if (response.ok) {
-        const body = (await response.json()) as { id?: string };
-        result = { ok: true, resendId: body.id ?? "" };
-      } else {
-        const status = response.status;
-        // 4xx (but 409 "request in progress" and 429) will not change on a retry.
-        const permanent = status >= 400 && status < 500 && status !== 409 && status !== 429;
-        result = { ok: false, error: `Resend ${status}: ${await response.text()}`, permanent };
-      }
-    } catch (e) {
-      result = { ok: false, error: (e as Error).message, permanent: false };
-    }
-    await ctx.runMutation(internal.emails.record, { emailId, now: Date.now(), result });
+    const resendId = await resend().sendEmail(ctx, draft);
+    await ctx.runMutation(internal.emails.handedOver, { emailId, resendId, now: Date.now() });
     return null;
   },
 });
 
-/** Emails whose scheduled attempt was lost (a crashed action) are sent again. */
+/** Drops the component's finalized emails after a week (its retention, as its README advises). */
+export const cleanup = internalMutation({
+  args: {},
+  returns: v.null(),
+  handler: async (ctx) => {
+    await ctx.scheduler.runAfter(0, components.resend.lib.cleanupOldEmails, {
+      olderThan: SENT_EMAIL_RETENTION_MS,
+    });
+    return null;
+  },
+});
+
+/** Queued emails that are due (a lost or delayed attempt) are handed over now. */
 export const sweep = internalMutation({
   args: {},
   returns: v.null(),
@@ -177,8 +174,7 @@ export const sweep = internalMutation({
       .withIndex("by_state_next", (q) => q.eq("state", "queued").lte("nextAttemptAt", now))
       .take(100);
     for (const email of due)
-      if ((email.leaseUntil ?? 0) <= now)
-        await ctx.scheduler.runAfter(0, internal.emails.send, { emailId: email._id });
+      await ctx.scheduler.runAfter(0, internal.emails.send, { emailId: email._id });
     return null;
   },
 });

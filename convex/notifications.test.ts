@@ -2,9 +2,11 @@
 // its actor; switches are respected; emails go out once through the outbox with a signed,
 // single-purpose unsubscribe link.
 import { afterEach, describe, expect, test, vi } from "vitest";
+import type { FunctionReference } from "convex/server";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { as, createUser } from "./test.setup";
+import { registerEmailComponents } from "./test.emails";
 import {
   cleanUp,
   connectYouTube,
@@ -365,11 +367,11 @@ describe("switches", () => {
 });
 
 describe("emails", () => {
-  const RESEND = "http://resend.test";
+  // The Resend component calls Resend's batch API itself.
+  const RESEND = "https://api.resend.com";
 
   function mockResend(failFirst = 0) {
     vi.stubEnv("RESEND_API_KEY", "re_test");
-    vi.stubEnv("RESEND_API_URL", RESEND);
     vi.stubEnv("EMAIL_LINK_SECRET", "link-secret");
     vi.stubEnv("SITE_URL", "http://site.test");
     vi.stubEnv("CONVEX_SITE_URL", "http://convex.test");
@@ -380,29 +382,58 @@ describe("emails", () => {
     vi.stubGlobal("fetch", async (input: string | URL | Request, init?: RequestInit) => {
       const request = new Request(input, init);
       if (!request.url.startsWith(RESEND)) return previous(input, init);
+      expect(request.url).toBe(`${RESEND}/emails/batch`);
       const key = request.headers.get("idempotency-key");
       calls.push(key ?? "");
       if (failures > 0) {
         failures -= 1;
         return new Response("boom", { status: 500 });
       }
-      sent.push({
-        key,
-        auth: request.headers.get("authorization"),
-        body: (await request.json()) as Record<string, unknown>,
-      });
-      return Response.json({ id: `email_${sent.length}` });
+      const batch = (await request.json()) as Record<string, unknown>[];
+      for (const body of batch)
+        sent.push({ key, auth: request.headers.get("authorization"), body });
+      return Response.json({ data: batch.map((_, i) => ({ id: `email_${sent.length + i}` })) });
     });
     return { sent, calls };
   }
 
-  test("a payment confirmation is emailed once, with the idea, the amount, a link and an unsubscribe", async () => {
+  // The name @convex-dev/workpool gives its batch-worker loop, and batch-worker's mutation
+  // that restarts a loop now (a function handle: convex-test's format).
+  const WORKPOOL_LOOP = "main";
+  const kickWorkpoolLoop =
+    "function://resend/emailWorkpool/batchWorker;lib:kick" as unknown as FunctionReference<
+      "mutation",
+      "public",
+      { name: string }
+    >;
+
+  function emailWorld() {
     const w = moneyWorld();
+    registerEmailComponents(w.t);
+    return w;
+  }
+
+  /** Runs scheduled work until the component has made its call to Resend (its batches wait ~1 s). */
+  async function untilCalled(
+    w: ReturnType<typeof emailWorld>,
+    calls: string[],
+    count: number,
+    waitMs = 5000,
+  ) {
+    for (let i = 0; i < waitMs / 50 && calls.length < count; i++) {
+      await runScheduled(w.t);
+      if (calls.length < count) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await runScheduled(w.t);
+  }
+
+  test("a payment confirmation is emailed once, with the idea, the amount, a link and an unsubscribe", async () => {
+    const w = emailWorld();
     const resend = mockResend();
     const { proposalId } = await newIdea(w);
     const contributor = await createUser(w.t, { email: "ana@example.com" });
     await paid(w, proposalId, contributor, 1250);
-    await runScheduled(w.t);
+    await untilCalled(w, resend.calls, 1);
     expect(resend.sent).toHaveLength(1);
     const [email] = resend.sent;
     expect(email!.auth).toBe("Bearer re_test");
@@ -427,34 +458,81 @@ describe("emails", () => {
     const headers = email!.body.headers as Record<string, string>;
     expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(headers["List-Unsubscribe"]).toMatch(/^<http:\/\/convex\.test\/email\/unsubscribe\?/);
+    expect(text).toContain(headers["List-Unsubscribe"]!.slice(1, -1));
     const [row] = await emailsOf(w, contributor);
     expect(row!.state).toBe("sent");
     // Sending again (a duplicate run, the sweep) sends nothing.
     await w.t.action(internal.emails.send, { emailId: row!._id });
     await w.t.mutation(internal.emails.sweep, {});
-    await runScheduled(w.t);
+    // (Time moves on, so a second email, had there been one, would be batched and sent.)
+    setNow(Date.now() + 5_000);
+    await untilCalled(w, resend.calls, 2, 2000);
     expect(resend.calls).toHaveLength(1);
   });
 
-  test("a failed attempt is retried later with the same idempotency key, and sent once", async () => {
-    const w = moneyWorld();
+  test("a failed call to Resend is retried with the same idempotency key, and the email is sent once", async () => {
+    const w = emailWorld();
     const resend = mockResend(1);
+    const { proposalId } = await newIdea(w);
+    const contributor = await createUser(w.t);
+    await paid(w, proposalId, contributor, 500);
+    await untilCalled(w, resend.calls, 1);
+    expect(resend.sent).toHaveLength(0);
+    // The component retries a minute later (its backoff), under the same key. Here only Date
+    // is moved, not timers: a minute passes, then the work pool's loop is woken as its timer
+    // would wake it (batch-worker's own recovery mutation), until the retry is made.
+    for (let i = 0; i < 20 && resend.calls.length < 2; i++) {
+      setNow(Date.now() + 61_000);
+      await w.t.mutation(kickWorkpoolLoop, { name: WORKPOOL_LOOP });
+      await untilCalled(w, resend.calls, 2, 500);
+    }
+    expect(resend.sent).toHaveLength(1);
+    expect(resend.calls).toHaveLength(2);
+    expect(resend.calls[1]).toBe(resend.calls[0]);
+    expect((await emailsOf(w, contributor))[0]!.state).toBe("sent");
+  });
+
+  test("two runs at once (a retry racing the sweep) hand the email over once", async () => {
+    const w = emailWorld();
+    const resend = mockResend();
+    vi.stubEnv("RESEND_API_KEY", "");
     const { proposalId } = await newIdea(w);
     const contributor = await createUser(w.t);
     await paid(w, proposalId, contributor, 500);
     await runScheduled(w.t);
     const [row] = await emailsOf(w, contributor);
-    expect(row!.state).toBe("queued");
-    expect(resend.sent).toHaveLength(0);
-    // Not due yet: a run now does nothing.
-    await w.t.action(internal.emails.send, { emailId: row!._id });
-    expect(resend.calls).toHaveLength(1);
+    vi.stubEnv("RESEND_API_KEY", "re_test");
     setNow(row!.nextAttemptAt);
-    await w.t.action(internal.emails.send, { emailId: row!._id });
-    await w.t.action(internal.emails.send, { emailId: row!._id });
+    // Both claim the queued email before either records the hand-off.
+    await Promise.all([
+      w.t.action(internal.emails.send, { emailId: row!._id }),
+      w.t.action(internal.emails.send, { emailId: row!._id }),
+    ]);
+    setNow(Date.now() + 5_000);
+    await untilCalled(w, resend.calls, 2, 2000);
     expect(resend.sent).toHaveLength(1);
-    expect(resend.calls).toEqual([row!.idempotencyKey, row!.idempotencyKey]);
     expect((await emailsOf(w, contributor))[0]!.state).toBe("sent");
+  });
+
+  test("without an API key nothing is sent, and the email waits for its next attempt", async () => {
+    const w = emailWorld();
+    const resend = mockResend();
+    vi.stubEnv("RESEND_API_KEY", "");
+    const { proposalId } = await newIdea(w);
+    const contributor = await createUser(w.t);
+    await paid(w, proposalId, contributor, 500);
+    await runScheduled(w.t);
+    const [row] = await emailsOf(w, contributor);
+    expect(row).toMatchObject({
+      state: "queued",
+      attempts: 1,
+      lastError: "RESEND_API_KEY is not set",
+    });
+    vi.stubEnv("RESEND_API_KEY", "re_test");
+    setNow(row!.nextAttemptAt);
+    await w.t.mutation(internal.emails.sweep, {});
+    await untilCalled(w, resend.calls, 1);
+    expect(resend.sent).toHaveLength(1);
   });
 
   test("the unsubscribe link works signed out, for that kind only; a forged one does nothing", async () => {

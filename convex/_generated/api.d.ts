@@ -8,11 +8,6 @@
  * @module
  */
 
-import type {
-  ApiFromModules,
-  FilterApi,
-  FunctionReference,
-} from "convex/server";
 import type * as auth from "../auth.js";
 import type * as clients from "../clients.js";
 import type * as contributions from "../contributions.js";
@@ -32,6 +27,7 @@ import type * as model_counters from "../model/counters.js";
 import type * as model_creators from "../model/creators.js";
 import type * as model_emailHtml from "../model/emailHtml.js";
 import type * as model_emailLinks from "../model/emailLinks.js";
+import type * as model_html from "../model/html.js";
 import type * as model_ideaOutcome from "../model/ideaOutcome.js";
 import type * as model_ideaPageKinds from "../model/ideaPageKinds.js";
 import type * as model_ideaStage from "../model/ideaStage.js";
@@ -117,14 +113,12 @@ import type * as updates from "../updates.js";
 import type * as users from "../users.js";
 import type * as votes from "../votes.js";
 
-/**
- * A utility for referencing Convex functions in your app's API.
- *
- * Usage:
- * ```js
- * const myFunctionReference = api.myModule.myFunction;
- * ```
- */
+import type {
+  ApiFromModules,
+  FilterApi,
+  FunctionReference,
+} from "convex/server";
+
 declare const fullApi: ApiFromModules<{
   auth: typeof auth;
   clients: typeof clients;
@@ -145,6 +139,7 @@ declare const fullApi: ApiFromModules<{
   "model/creators": typeof model_creators;
   "model/emailHtml": typeof model_emailHtml;
   "model/emailLinks": typeof model_emailLinks;
+  "model/html": typeof model_html;
   "model/ideaOutcome": typeof model_ideaOutcome;
   "model/ideaPageKinds": typeof model_ideaPageKinds;
   "model/ideaStage": typeof model_ideaStage;
@@ -230,11 +225,33 @@ declare const fullApi: ApiFromModules<{
   users: typeof users;
   votes: typeof votes;
 }>;
+
+/**
+ * A utility for referencing Convex functions in your app's public API.
+ *
+ * Usage:
+ * ```js
+ * const myFunctionReference = api.myModule.myFunction;
+ * ```
+ */
 export declare const api: FilterApi<
   typeof fullApi,
   FunctionReference<any, "public">
 >;
+
+/**
+ * A utility for referencing Convex functions in your app's internal API.
+ *
+ * Usage:
+ * ```js
+ * const myFunctionReference = internal.myModule.myFunction;
+ * ```
+ */
 export declare const internal: FilterApi<
   typeof fullApi,
   FunctionReference<any, "internal">
 >;
+
+export declare const components: {
+  resend: import("@convex-dev/resend/_generated/component.js").ComponentApi<"resend">;
+};

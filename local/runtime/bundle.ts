@@ -10,6 +10,7 @@ import { builtinModules } from "node:module";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { installedComponents } from "../components/graph.js";
 import { BUNDLE_RESULT, createIsolateScope } from "./isolateScope.js";
 
 export type ModuleLoader = () => Promise<Record<string, unknown>>;
@@ -21,6 +22,16 @@ export interface BuiltApp {
   authConfig: { providers?: unknown[] } | null;
   /** Watched source files, for reloads. */
   sourceDir: string;
+  /** The installed components (convex.config.ts), parents before children. */
+  components?: BuiltComponent[];
+}
+
+/** One installed instance of a component: its functions and schema. */
+export interface BuiltComponent {
+  /** `"resend"`, `"resend/emailWorkpool"`. */
+  componentPath: string;
+  modules: Map<string, ModuleLoader>;
+  schema: unknown;
 }
 
 const ENTRY_EXTENSIONS = [".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs"];
@@ -144,37 +155,23 @@ function processBuildRoot(outRoot: string): string {
   return path.join(outRoot, String(process.pid));
 }
 
-export async function buildApp(convexDir: string, cacheRoot: string): Promise<BuiltApp> {
-  const outRoot = processBuildRoot(cacheRoot);
-  const moduleFiles = listModuleFiles(convexDir);
-  const specials = SPECIAL_FILES.map((name) => findSpecialFile(convexDir, name)).filter(
-    (file): file is string => file !== null,
-  );
-  buildCounter += 1;
-  const outDir = path.join(outRoot, String(buildCounter));
-  mkdirSync(outDir, { recursive: true });
-  const nodeFiles = moduleFiles.filter((file) => isUseNodeFile(readFileSync(file, "utf8")));
-  const isolateFiles = moduleFiles.filter((file) => !nodeFiles.includes(file));
-  // Default-runtime files: one bundle that evaluates each module on its first import, as
-  // the isolate loads a module and the chunks it shares with others once.
-  const isolateEntries = [...isolateFiles, ...specials];
-  const relOf = (file: string) =>
-    path
-      .relative(convexDir, file)
-      .replace(/\.[^/.]+$/, "")
-      .split(path.sep)
-      .join("/");
-  const isolateBundle = path.join(outDir, "isolate.js");
+/** One isolate bundle of some modules, and the `convex` specifiers it leaves external. */
+async function buildIsolateBundle(
+  entries: Record<string, string>,
+  resolveDir: string,
+  outfile: string,
+  system: Map<string, unknown>,
+): Promise<void> {
   const result = await build({
     stdin: {
-      contents: `export const modules = {\n${isolateEntries
-        .map((file) => `  ${JSON.stringify(relOf(file))}: () => import(${JSON.stringify(file)}),`)
+      contents: `export const modules = {\n${Object.entries(entries)
+        .map(([rel, file]) => `  ${JSON.stringify(rel)}: () => import(${JSON.stringify(file)}),`)
         .join("\n")}\n};`,
-      resolveDir: convexDir,
+      resolveDir,
       sourcefile: "isolate-modules.js",
       loader: "js",
     },
-    outfile: isolateBundle,
+    outfile,
     bundle: true,
     format: "iife",
     globalName: BUNDLE_RESULT,
@@ -191,11 +188,42 @@ export async function buildApp(convexDir: string, cacheRoot: string): Promise<Bu
     logLevel: "silent",
   });
   // The specifiers of `convex` the bundle requires, loaded here (the runtime's instance).
-  const system = new Map<string, unknown>();
   for (const output of Object.values(result.metafile.outputs))
     for (const imported of output.imports)
       if (imported.external && SYSTEM_PACKAGE.test(imported.path) && !system.has(imported.path))
         system.set(imported.path, await import(imported.path));
+}
+
+const relOf = (dir: string, file: string) =>
+  path
+    .relative(dir, file)
+    .replace(/\.[^/.]+$/, "")
+    .split(path.sep)
+    .join("/");
+
+export async function buildApp(convexDir: string, cacheRoot: string): Promise<BuiltApp> {
+  const outRoot = processBuildRoot(cacheRoot);
+  const moduleFiles = listModuleFiles(convexDir);
+  const specials = SPECIAL_FILES.map((name) => findSpecialFile(convexDir, name)).filter(
+    (file): file is string => file !== null,
+  );
+  buildCounter += 1;
+  const outDir = path.join(outRoot, String(buildCounter));
+  mkdirSync(outDir, { recursive: true });
+  const nodeFiles = moduleFiles.filter((file) => isUseNodeFile(readFileSync(file, "utf8")));
+  const isolateFiles = moduleFiles.filter((file) => !nodeFiles.includes(file));
+  // Default-runtime files: one bundle that evaluates each module on its first import, as
+  // the isolate loads a module and the chunks it shares with others once.
+  const isolateBundle = path.join(outDir, "isolate.js");
+  const system = new Map<string, unknown>();
+  await buildIsolateBundle(
+    Object.fromEntries(
+      [...isolateFiles, ...specials].map((file) => [relOf(convexDir, file), file]),
+    ),
+    convexDir,
+    isolateBundle,
+    system,
+  );
   if (nodeFiles.length > 0)
     await build({
       entryPoints: nodeFiles,
@@ -213,12 +241,13 @@ export async function buildApp(convexDir: string, cacheRoot: string): Promise<Bu
       sourcemap: "inline",
       logLevel: "silent",
     });
+  const components = await buildComponents(convexDir, outDir, system);
   const scope = createIsolateScope(system);
   const isolateModules = () =>
     scope.evaluate(isolateBundle).modules as Record<string, ModuleLoader>;
   const modules = new Map<string, ModuleLoader>();
   for (const file of moduleFiles) {
-    const rel = relOf(file);
+    const rel = relOf(convexDir, file);
     if (nodeFiles.includes(file)) {
       const url = pathToFileURL(path.join(outDir, `${rel}.mjs`)).href;
       modules.set(rel, () => import(url) as Promise<Record<string, unknown>>);
@@ -227,13 +256,63 @@ export async function buildApp(convexDir: string, cacheRoot: string): Promise<Bu
     }
   }
   const load = async (name: string) => {
-    const loader = specials.some((file) => relOf(file) === name) ? isolateModules()[name] : null;
+    const loader = specials.some((file) => relOf(convexDir, file) === name)
+      ? isolateModules()[name]
+      : null;
     return loader ? ((await loader()).default ?? null) : null;
   };
   const schema = await load("schema");
   const authConfig = (await load("auth.config")) as BuiltApp["authConfig"];
   pruneOldBuilds(outRoot, outDir);
-  return { modules, schema, authConfig, sourceDir: convexDir };
+  return { modules, schema, authConfig, sourceDir: convexDir, components };
+}
+
+/**
+ * The installed components (convex.config.ts): one isolate bundle per definition folder, and
+ * one scope per instance, so each instance has its own module state and its own environment
+ * (the deployment's URLs and what its parent binds with `use(…, {env})`), as on Convex.
+ */
+async function buildComponents(
+  convexDir: string,
+  outDir: string,
+  system: Map<string, unknown>,
+): Promise<BuiltComponent[]> {
+  const instances = await installedComponents(convexDir);
+  const bundles = new Map<string, { file: string; rels: string[] }>();
+  for (const instance of instances) {
+    if (bundles.has(instance.definitionDir)) continue;
+    const dir = instance.definitionDir;
+    const files = listModuleFiles(dir);
+    const nodeOnly = files.filter((file) => isUseNodeFile(readFileSync(file, "utf8")));
+    if (nodeOnly.length > 0)
+      throw new Error(
+        `The local runtime cannot run "use node" modules of components yet (${nodeOnly.join(", ")}).`,
+      );
+    const schemaFile = findSpecialFile(dir, "schema");
+    const entries = Object.fromEntries(files.map((file) => [relOf(dir, file), file]));
+    if (schemaFile) entries["schema"] = schemaFile;
+    const file = path.join(outDir, `component-${bundles.size}.js`);
+    await buildIsolateBundle(entries, dir, file, system);
+    bundles.set(dir, { file, rels: files.map((f) => relOf(dir, f)) });
+  }
+  const components: BuiltComponent[] = [];
+  for (const instance of instances) {
+    const { file, rels } = bundles.get(instance.definitionDir)!;
+    const env = {
+      CONVEX_CLOUD_URL: process.env.CONVEX_CLOUD_URL,
+      CONVEX_SITE_URL: process.env.CONVEX_SITE_URL,
+      ...instance.env,
+    };
+    const scope = createIsolateScope(system, () => env);
+    const loaders = () => scope.evaluate(file).modules as Record<string, ModuleLoader>;
+    const modules = new Map<string, ModuleLoader>(
+      rels.map((rel) => [rel, () => loaders()[rel]!()]),
+    );
+    const schemaLoader = loaders()["schema"];
+    const schema = schemaLoader ? ((await schemaLoader()).default ?? null) : null;
+    components.push({ componentPath: instance.componentPath, modules, schema });
+  }
+  return components;
 }
 
 // Keep the build folder from growing without bound; the current build and a few before it

@@ -1,6 +1,8 @@
-// Command line: `tsx local/runtime/cli.ts --convex convex --data .data/convex [--watch]`.
+// Command line: `tsx local/runtime/cli.ts --convex convex --data .data/convex [--watch]
+// [--host-map https://api.resend.com=http://127.0.0.1:3220/resend] [--outbound loopback-only]`.
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { parseHostMap, parseOutboundMode } from "./outbound.js";
 import { startRuntime } from "./server.js";
 import * as log from "./log.js";
 
@@ -13,6 +15,9 @@ const { values } = parseArgs({
     "site-port": { type: "string", default: "3211" },
     watch: { type: "boolean", default: false },
     "admin-key": { type: "string", default: process.env.CONVEX_LOCAL_ADMIN_KEY },
+    // Set by the local stack (local/stack/env.ts): see outbound.ts.
+    "host-map": { type: "string", default: process.env.LOCAL_RUNTIME_HOST_MAP },
+    outbound: { type: "string", default: process.env.LOCAL_RUNTIME_OUTBOUND },
   },
 });
 
@@ -24,6 +29,8 @@ const runtime = await startRuntime({
   sitePort: Number(values["site-port"]),
   watch: values.watch,
   adminKey: values["admin-key"],
+  hostMap: parseHostMap(values["host-map"]),
+  outbound: parseOutboundMode(values.outbound),
 });
 
 let stopping = false;

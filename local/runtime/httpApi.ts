@@ -5,6 +5,7 @@ import type { JSONValue } from "convex/values";
 import type { Engine } from "./engine/engine.js";
 import type { FunctionKind, Identity } from "./engine/execution.js";
 import type { RequestClient } from "./convexTest/functions.js";
+import { outboundCounters } from "./outbound.js";
 import { AuthError, type TokenVerifier } from "./auth.js";
 import { encodeTs } from "./sync/protocol.js";
 import { occCounters } from "./engine/transactions.js";
@@ -131,7 +132,13 @@ export async function handleApi(
     return send(
       res,
       200,
-      { occRetries: occCounters.retries, occFailures: occCounters.failures },
+      {
+        occRetries: occCounters.retries,
+        occFailures: occCounters.failures,
+        // Functions' requests sent to a stand-in, and refused in loopback-only mode.
+        outboundMapped: outboundCounters.mapped,
+        outboundRefused: outboundCounters.refused,
+      },
       cors,
     );
   }

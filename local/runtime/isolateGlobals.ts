@@ -5,7 +5,11 @@
 //
 // The replacements are installed on the runtime's realm, which functions and their npm packages
 // share (isolateScope.ts): one clock for all of them, chosen per execution context.
+import { appNow, componentClockLead, setComponentClockContext } from "./clock.js";
+import { currentComponentPath } from "./convexTest/inventory.js";
 import { execStorage, type ExecContext } from "./engine/execution.js";
+
+const inComponentFunction = () => currentComponentPath() !== "";
 
 interface Frozen {
   now: number;
@@ -42,15 +46,18 @@ function hash(text: string): number {
 export function installIsolateGlobals(): void {
   if (installed) return;
   installed = true;
+  setComponentClockContext(inComponentFunction);
   const OuterDate = globalThis.Date;
   const outerNow = OuterDate.now.bind(OuterDate);
   const outerRandom = Math.random.bind(Math);
+  // A component's function reads the clock ahead by this much (see clock.ts).
+  const componentLead = () => (inComponentFunction() ? componentClockLead() : 0);
   const frozen = (): Frozen | null => {
     const ctx = execStorage.getStore();
     if (!ctx || (ctx.kind !== "query" && ctx.kind !== "mutation")) return null;
     let state = frozenByExecution.get(ctx);
     if (!state) {
-      const now = outerNow();
+      const now = appNow();
       // Per execution: from the function, the time and a real random draw.
       const seed = hash(`${ctx.path}:${now}:${outerRandom()}`);
       state = { now, random: seededRandom(seed) };
@@ -61,11 +68,12 @@ export function installIsolateGlobals(): void {
   class IsolateDate extends OuterDate {
     constructor(...args: unknown[]) {
       const state = args.length === 0 ? frozen() : null;
-      if (state) super(state.now);
+      if (state) super(state.now + componentLead());
       else super(...(args as [number]));
     }
     static override now() {
-      return frozen()?.now ?? outerNow();
+      const state = frozen();
+      return state ? state.now + componentLead() : outerNow();
     }
   }
   globalThis.Date = IsolateDate as DateConstructor;

@@ -88,18 +88,22 @@ export const HIDDEN_NODE_GLOBALS: string[] = [
   ]),
 ].filter((name) => !["globalThis", "process", "require", BUNDLE_RESULT].includes(name));
 
+type Env = Record<string, string | undefined>;
+
 /** Of `process`, only `process.env` exists in Convex's isolate. */
-const isolateProcess = Object.freeze({
-  get env() {
-    return process.env;
-  },
-});
+function isolateProcessOf(env: () => Env) {
+  return Object.freeze({
+    get env() {
+      return env();
+    },
+  });
+}
 
 /**
  * A per-build global object: reads fall through to this realm's globals (live, so the clock
  * installed by isolateGlobals.ts is seen), except the hidden Node globals; writes stay on it.
  */
-function scopeGlobal(): typeof globalThis {
+function scopeGlobal(isolateProcess: ReturnType<typeof isolateProcessOf>): typeof globalThis {
   const own: Record<PropertyKey, unknown> = Object.create(null);
   const hidden = new Set<PropertyKey>(HIDDEN_NODE_GLOBALS);
   const proxy: typeof globalThis = new Proxy(own, {
@@ -141,8 +145,13 @@ export interface IsolateScope {
  * (`convex/server`, `convex/values`: the runtime's own instance, which convex-test drives) to
  * their module namespaces.
  */
-export function createIsolateScope(system: Map<string, unknown>): IsolateScope {
-  const global = scopeGlobal();
+export function createIsolateScope(
+  system: Map<string, unknown>,
+  /** Its `process.env` (the runtime's own by default: the app's environment variables). */
+  env: () => Env = () => process.env,
+): IsolateScope {
+  const isolateProcess = isolateProcessOf(env);
+  const global = scopeGlobal(isolateProcess);
   const requireSystem = (specifier: string) => {
     const found = system.get(specifier);
     if (found === undefined)

@@ -2,6 +2,8 @@
 // so they survive restarts) and the crons of `crons.ts`.
 import { CronExpressionParser } from "cron-parser";
 import type { Engine } from "./engine/engine.js";
+import { componentClockLead } from "./clock.js";
+import { isScheduledFunctionsTable, splitStored } from "./engine/namespaces.js";
 import type { CommittedWrite, Doc, StoredState } from "./engine/state.js";
 import { runOutside } from "./engine/transactions.js";
 import * as log from "./log.js";
@@ -32,6 +34,8 @@ interface CronEntry {
 
 export class Scheduler {
   private pending = new Map<string, number>();
+  /** Pending jobs of components, whose times are in components' time (clock.ts). */
+  private componentJobs = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private crons = new Map<string, CronEntry>();
   private persistCron: ((state: CronPersisted) => void) | null = null;
@@ -42,8 +46,10 @@ export class Scheduler {
 
   /** Picks up every pending job of a restored database. */
   restore(state: StoredState) {
-    for (const id of state.byTable.get("_scheduled_functions") ?? []) {
-      this.track(id, state.documents[id] ?? null);
+    // The app's jobs and every component's.
+    for (const [table, ids] of state.byTable) {
+      if (!isScheduledFunctionsTable(table)) continue;
+      for (const id of ids) this.track(id, state.documents[id] ?? null, table);
     }
     this.arm();
   }
@@ -51,17 +57,27 @@ export class Scheduler {
   onCommit(writes: CommittedWrite[]) {
     let changed = false;
     for (const write of writes) {
-      if (write.table !== "_scheduled_functions") continue;
-      this.track(write.id, write.doc);
+      if (!isScheduledFunctionsTable(write.table)) continue;
+      this.track(write.id, write.doc, write.table);
       changed = true;
     }
     if (changed) runOutside(() => this.arm());
   }
 
-  private track(id: string, doc: Doc | null) {
+  private track(id: string, doc: Doc | null, table: string) {
     const job = doc as (Doc & { state: { kind: string }; scheduledTime: number }) | null;
-    if (job && job.state.kind === "pending") this.pending.set(id, job.scheduledTime);
-    else this.pending.delete(id);
+    if (job && job.state.kind === "pending") {
+      this.pending.set(id, job.scheduledTime);
+      if (splitStored(table).componentPath !== "") this.componentJobs.add(id);
+    } else {
+      this.pending.delete(id);
+      this.componentJobs.delete(id);
+    }
+  }
+
+  /** When a pending job is due, in the app's time. */
+  private dueTime(id: string, time: number): number {
+    return this.componentJobs.has(id) ? time - componentClockLead() : time;
   }
 
   /** Recomputes the next timer (after the clock moved). */
@@ -74,7 +90,7 @@ export class Scheduler {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     let next = Infinity;
-    for (const time of this.pending.values()) next = Math.min(next, time);
+    for (const [id, time] of this.pending) next = Math.min(next, this.dueTime(id, time));
     if (next === Infinity) return;
     const delay = Math.min(Math.max(0, next - Date.now()), MAX_TIMER_MS);
     this.timer = setTimeout(() => this.fireDue(), delay);
@@ -84,10 +100,12 @@ export class Scheduler {
     this.timer = null;
     const now = Date.now();
     const due = [...this.pending.entries()]
+      .map(([id, time]): [string, number] => [id, this.dueTime(id, time)])
       .filter(([, time]) => time <= now)
       .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
     for (const [id] of due) {
       this.pending.delete(id);
+      this.componentJobs.delete(id);
       this.trackRun(this.getEngine().jobs.runScheduledJob(id));
     }
     this.arm();

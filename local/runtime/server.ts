@@ -18,8 +18,16 @@ import { TokenVerifier } from "./auth.js";
 import type { MutationRecord } from "./sync/protocol.js";
 import { SyncServer } from "./sync/syncServer.js";
 import { clientOf, handleApi, identityFromHeader, readBody } from "./httpApi.js";
+import { installOutbound, type HostRule, type OutboundMode } from "./outbound.js";
 import { selfTest } from "./selfTest.js";
-import { clockOffset, installShiftableClock, onClockChange, setClockOffset } from "./clock.js";
+import {
+  clockOffset,
+  furthestClockOffset,
+  installShiftableClock,
+  onClockChange,
+  restoreFurthestClockOffset,
+  setClockOffset,
+} from "./clock.js";
 import * as log from "./log.js";
 import { installIsolateGlobals } from "./isolateGlobals.js";
 import {
@@ -51,6 +59,10 @@ export interface RuntimeOptions {
   watch?: boolean;
   /** Enables admin calls (`Authorization: Convex <key>`): internal functions and the clock. */
   adminKey?: string;
+  /** Where functions' requests to real services go instead (see outbound.ts). */
+  hostMap?: HostRule[];
+  /** "loopback-only": functions' requests may not leave the machine. */
+  outbound?: OutboundMode;
 }
 
 export interface Runtime {
@@ -76,7 +88,9 @@ interface CronTag {
 const isMutationRecord = (tag: unknown): tag is MutationRecord =>
   (tag as { kind?: string })?.kind === "mutation";
 const isCronTag = (tag: unknown): tag is CronTag => (tag as { kind?: string })?.kind === "cron";
-const isClockTag = (tag: unknown): tag is { kind: "clock"; offsetMs: number } =>
+const isClockTag = (
+  tag: unknown,
+): tag is { kind: "clock"; offsetMs: number; furthestOffsetMs?: number } =>
   (tag as { kind?: string })?.kind === "clock";
 const KEEP_MUTATION_RECORDS = 1000;
 
@@ -91,6 +105,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   process.env.CONVEX_CLOUD_URL = url;
   process.env.CONVEX_SITE_URL = siteUrl;
   Object.assign(process.env, options.env ?? {});
+  installOutbound(options.hostMap ?? [], options.outbound ?? "any");
+  for (const rule of options.hostMap ?? []) log.info(`requests to ${rule.from} go to ${rule.to}`);
+  if (options.outbound === "loopback-only")
+    log.info("functions' requests may not leave this machine (loopback-only)");
 
   log.setSilent(true);
   try {
@@ -106,7 +124,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     .slice(-KEEP_MUTATION_RECORDS);
   // A moved clock stays moved across restarts: times already written (creation times, job
   // and cron times) must not run backwards.
-  for (const tag of tags as unknown[]) if (isClockTag(tag)) setClockOffset(tag.offsetMs);
+  for (const tag of tags as unknown[])
+    if (isClockTag(tag)) {
+      setClockOffset(tag.offsetMs);
+      // Components' time never goes back, across restarts too (clock.ts).
+      restoreFurthestClockOffset(tag.furthestOffsetMs ?? tag.offsetMs);
+    }
   const crons = new Map<string, CronState>();
   for (const tag of tags as unknown[]) {
     if (!isCronTag(tag)) continue;
@@ -117,7 +140,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const keptTags = (): JSONValue[] => [
     ...(mutationRecords.slice(-KEEP_MUTATION_RECORDS) as unknown as JSONValue[]),
     ...[...crons.values()].map(({ name, spec, next }) => ({ kind: "cron", name, spec, next })),
-    ...(clockOffset() !== 0 ? [{ kind: "clock", offsetMs: clockOffset() }] : []),
+    ...(clockOffset() !== 0 || furthestClockOffset() !== 0
+      ? [{ kind: "clock", offsetMs: clockOffset(), furthestOffsetMs: furthestClockOffset() }]
+      : []),
   ];
   persistence.compact(state, keptTags());
 
@@ -168,7 +193,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   scheduler.restore(state);
   let lastOffset = clockOffset();
   onClockChange(() => {
-    persistence.append(state.lastCommitTs, [], { kind: "clock", offsetMs: clockOffset() });
+    persistence.append(state.lastCommitTs, [], {
+      kind: "clock",
+      offsetMs: clockOffset(),
+      furthestOffsetMs: furthestClockOffset(),
+    });
     if (clockOffset() < lastOffset) scheduler.pullCronsBack();
     lastOffset = clockOffset();
     scheduler.rearm();

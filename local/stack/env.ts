@@ -177,9 +177,16 @@ export const ENV_VARS: EnvVarSpec[] = [
     generate: () => `re_${randomBytes(18).toString("base64url")}`,
   },
   {
-    name: "RESEND_API_URL",
-    description: "Resend API base; unset in production (https://api.resend.com).",
-    derived: (ports) => `http://127.0.0.1:${ports.standIns}/resend`,
+    name: "LOCAL_RUNTIME_HOST_MAP",
+    description:
+      "Where the local runtime sends functions' requests for a real service instead (from=to, comma-separated): the Resend component calls https://api.resend.com directly. Local stack only.",
+    derived: (ports) => `https://api.resend.com=http://127.0.0.1:${ports.standIns}/resend`,
+  },
+  {
+    name: "LOCAL_RUNTIME_OUTBOUND",
+    description:
+      'Set to "loopback-only", the local runtime refuses functions\' requests that would leave this machine; "any" lets them out (to try real services). Local stack only.',
+    derived: () => "loopback-only",
   },
   {
     name: "EMAIL_FROM",

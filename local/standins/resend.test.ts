@@ -72,4 +72,37 @@ describe("the Resend stand-in", () => {
     expect(part.headers.get("content-type")).toContain("text/html");
     expect(await part.text()).toBe("<p>Hello <b>Ana</b></p>");
   });
+
+  test("a batch is sent whole or not at all, once per idempotency key", async () => {
+    const dispatch = world();
+    const batch = (body: unknown, key: string) =>
+      dispatch(
+        new Request(`${base}/resend/emails/batch`, {
+          method: "POST",
+          headers: {
+            Authorization: "Bearer re_test",
+            "Content-Type": "application/json",
+            "Idempotency-Key": key,
+          },
+          body: JSON.stringify(body),
+        }),
+      );
+    const listed = async () =>
+      (
+        (await (await dispatch(new Request(`${base}/__control/resend/emails`))).json()) as {
+          emails: { subject: string }[];
+        }
+      ).emails;
+    // One invalid email refuses the whole batch.
+    const refused = await batch([email, { ...email, to: [] }], "b0");
+    expect(refused.status).toBe(422);
+    expect(await listed()).toHaveLength(0);
+    const first = await batch([email, { ...email, subject: "Second" }], "b1");
+    const { data } = (await first.json()) as { data: { id: string }[] };
+    expect(data).toHaveLength(2);
+    // A retry with the same key (the component retries a batch with its first email's id).
+    const retry = await batch([email, { ...email, subject: "Second" }], "b1");
+    expect(((await retry.json()) as { data: { id: string }[] }).data).toEqual(data);
+    expect((await listed()).map((e) => e.subject)).toEqual([email.subject, "Second"]);
+  });
 });

@@ -29,6 +29,19 @@ export function rootDatabase(g: ConvexTestGlobal): ConvexTestDatabase {
   return globalState(g).components[""]!.db as unknown as ConvexTestDatabase;
 }
 
+/** The databases of the installed components, by component path (the app's is not one). */
+export function componentDatabases(g: ConvexTestGlobal): Map<string, ConvexTestDatabase> {
+  const components = globalState(g).components;
+  return new Map(
+    Object.entries(components)
+      .filter(([componentPath]) => componentPath !== "")
+      .map(([componentPath, component]) => [
+        componentPath,
+        component.db as unknown as ConvexTestDatabase,
+      ]),
+  );
+}
+
 /**
  * The transaction manager `g` uses; with `shared`, `g` is made to use that one instead (after a
  * code reload both engines share one lock while old in-flight actions finish).
@@ -126,6 +139,93 @@ export function wrapTransactionEnds(
   fake.rollbackWrites = () => hooks.rollbackWrites(originalRollback);
   const originalCommit = fake.commit.bind(fake);
   fake.commit = (commitTs: bigint | null = null) => hooks.commit(commitTs, originalCommit);
+}
+
+/**
+ * Lets the app's commit apply a component database's top-level writes first (so one commit
+ * holds a transaction's writes in every component); the transaction manager's own call to
+ * that database's `commit`, which follows, is then skipped. Returns the early commit.
+ */
+export function deferComponentCommit(db: ConvexTestDatabase): (commitTs: bigint | null) => void {
+  const fake = databaseFake(db);
+  const originalCommit = fake.commit.bind(fake);
+  let committedAhead = false;
+  fake.commit = (commitTs: bigint | null = null) => {
+    if (committedAhead) {
+      committedAhead = false;
+      return;
+    }
+    originalCommit(commitTs);
+  };
+  return (commitTs) => {
+    originalCommit(commitTs);
+    committedAhead = true;
+  };
+}
+
+/**
+ * Makes a component's database take its own table names and store them qualified
+ * (`counters` → `shardedCounter/counters`, see engine/namespaces.ts), so every hook below
+ * sees stored names only. Installed last, around every other hook; convex-test's calls
+ * between its own methods pass through unchanged. `owns` tells whether an id is of this
+ * component's tables: another component's document reads as missing.
+ */
+export function qualifyTableNames(
+  db: ConvexTestDatabase,
+  names: { qualify: (table: string) => string; owns: (id: string) => boolean },
+): void {
+  // The schema was checked under its own names (convex-test refuses a `/` in a table name).
+  const schema = databaseFake(db)._schema;
+  if (schema)
+    schema.tables = new Map(
+      [...schema.tables].map(([table, tableSchema]) => [names.qualify(table), tableSchema]),
+    );
+  const fake = databaseFake(db) as unknown as Record<string, (...args: any[]) => any>;
+  let depth = 0;
+  const outermost =
+    <A extends unknown[], R>(original: (...args: A) => R, translate: (...args: A) => A) =>
+    (...args: A): R => {
+      if (depth > 0) return original(...args);
+      depth += 1;
+      try {
+        return original(...translate(...args));
+      } finally {
+        depth -= 1;
+      }
+    };
+  const table = (name: unknown) => (typeof name === "string" ? names.qualify(name) : name);
+  const query = (q: SerializedQuery): SerializedQuery => {
+    const source = { ...q.source };
+    if (typeof source.tableName === "string") source.tableName = names.qualify(source.tableName);
+    if (typeof source.indexName === "string") {
+      const dot = source.indexName.indexOf(".");
+      source.indexName =
+        names.qualify(source.indexName.slice(0, dot)) + source.indexName.slice(dot);
+    }
+    return { ...q, source };
+  };
+  const get = fake.get!.bind(fake);
+  fake.get = outermost(
+    (name: unknown, id: unknown) =>
+      typeof id === "string" && name === undefined && !names.owns(id) ? null : get(name, id),
+    (name: unknown, id: unknown): [unknown, unknown] => [table(name), id],
+  );
+  for (const method of ["insert", "patch", "replace", "delete"] as const) {
+    const original = fake[method]!.bind(fake);
+    fake[method] = outermost(original, (...args: unknown[]) => {
+      const [name, ...rest] = args;
+      const id = rest[0];
+      if (method !== "insert" && name === undefined && typeof id === "string" && !names.owns(id))
+        throw new Error(`Invalid argument \`id\`: "${id}" is not an id of this component.`);
+      return [table(name), ...rest];
+    });
+  }
+  const startQuery = fake.startQuery!.bind(fake);
+  fake.startQuery = outermost(startQuery, (q: SerializedQuery) => [query(q)]);
+  const paginate = fake.paginate!.bind(fake);
+  fake.paginate = outermost(paginate, (request: PageRequest) => [
+    { ...request, query: query(request.query) },
+  ]);
 }
 
 // ----- Documents -----

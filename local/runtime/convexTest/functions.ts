@@ -88,3 +88,20 @@ export function withClient<T extends { withRequestMetadata: (m: RequestClient) =
 
 /** Who sent a request, as the runtime's servers saw it. */
 export type RequestClient = { ip: string | null; userAgent: string | null };
+
+/**
+ * A function handle in convex-test's format (`function://<component path>;<udfPath>`): what
+ * `createFunctionHandle` returns and every function reference accepts. Components store such
+ * handles in their tables (a work pool's completion callback), so the format is persisted.
+ */
+export function functionHandle(componentPath: string, udfPath: string): string {
+  return `function://${componentPath};${udfPath}`;
+}
+
+/** The component path and function of a handle; null for anything else. */
+export function parseFunctionHandle(
+  handle: string,
+): { componentPath: string; udfPath: string } | null {
+  const match = /^function:\/\/([^;]*);(.+)$/.exec(handle);
+  return match ? { componentPath: match[1]!, udfPath: match[2]! } : null;
+}

@@ -44,6 +44,7 @@ export const DATABASE_INTERNALS = {
   insert: "function",
   patch: "function",
   replace: "function",
+  delete: "function",
   commit: "function",
   rollbackWrites: "function",
   startQuery: "function",
@@ -143,8 +144,18 @@ export function checkInternals(convexGlobal: any, metricsTracker: unknown): stri
   check("TransactionManager", convexGlobal?.transactionManager, TRANSACTION_INTERNALS);
   check("TransactionMetricsTracker", metricsTracker, METRICS_TRACKER_INTERNALS);
   check("DatabaseFake", convexGlobal?.components?.[""]?.db, DATABASE_INTERNALS);
+  for (const [componentPath, component] of Object.entries<any>(convexGlobal?.components ?? {}))
+    if (componentPath !== "")
+      check(`DatabaseFake of "${componentPath}"`, component?.db, DATABASE_INTERNALS);
   check("registered function", queryGeneric({ handler: async () => null }), FUNCTION_INTERNALS);
   return problems;
+}
+
+let executionContext: AsyncLocalStorage<{ componentPath?: string }> | null = null;
+
+/** The component whose function is running (`""`: the app's, or none). */
+export function currentComponentPath(): string {
+  return executionContext?.getStore()?.componentPath ?? "";
 }
 
 // Every convex-test instance keeps its state in an object that it enters with
@@ -167,6 +178,9 @@ export function captureConvexGlobal(t: ReturnType<typeof convexTest>): Promise<C
     ) {
       captured = store;
     }
+    // convex-test's execution context (which component's function is running).
+    if (store && typeof store === "object" && "componentPath" in store && "udfType" in store)
+      executionContext = this as AsyncLocalStorage<{ componentPath?: string }>;
     return originalRun.call(this, store, fn, ...rest);
   } as typeof originalRun;
   return t
@@ -180,6 +194,8 @@ export function captureConvexGlobal(t: ReturnType<typeof convexTest>): Promise<C
     })
     .then(() => {
       if (!captured) throw new Error("convex-test internals changed: state object not found");
+      if (!executionContext)
+        throw new Error("convex-test internals changed: execution context not found");
       const problems = checkInternals(captured, metricsTracker);
       if (problems.length > 0)
         throw new Error(

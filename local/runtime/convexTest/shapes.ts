@@ -70,6 +70,7 @@ export interface DatabaseFake {
   insert(table: string, value: Record<string, Value>): string;
   patch(table: string | undefined, id: string, value: Record<string, Value>): void;
   replace(table: string | undefined, id: string, value: Record<string, Value>): void;
+  delete(table: string | undefined, id: string): void;
   commit(commitTs?: bigint | null): void;
   rollbackWrites(): void;
   startQuery(query: SerializedQuery): number;
@@ -111,7 +112,7 @@ export interface RegisteredFunction {
 declare const convexTestObject: unique symbol;
 /** convex-test's state object (see captureConvexGlobal in inventory.ts). */
 export type ConvexTestGlobal = { readonly [convexTestObject]: "global" };
-/** convex-test's DatabaseFake of the app (the root component). */
+/** A convex-test DatabaseFake: the app's (the root component's) or an installed component's. */
 export type ConvexTestDatabase = { readonly [convexTestObject]: "DatabaseFake" };
 /** convex-test's TransactionManager. */
 export type ConvexTestTransactions = { readonly [convexTestObject]: "TransactionManager" };

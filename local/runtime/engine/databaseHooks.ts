@@ -4,8 +4,10 @@
 // reaches convex-test through the convexTest/ folder.
 import { getConvexSize } from "convex/values";
 import {
+  deferComponentCommit,
   forgetQueryResults,
   installDocumentStore,
+  qualifyTableNames,
   queryResults,
   replaceIdScheme,
   replaceTableScan,
@@ -32,15 +34,31 @@ import {
   type Doc,
   type StoredState,
 } from "./state.js";
-import { txStorage, type Transactions, type Tx } from "./transactions.js";
+import { localTableOfId, qualify, ROOT, splitStored } from "./namespaces.js";
+import {
+  componentWritesOf,
+  pendingLayers,
+  txStorage,
+  type Transactions,
+  type Tx,
+} from "./transactions.js";
 
 export type CommitListener = (writes: CommittedWrite[], ctx: ExecContext | undefined) => void;
 
 const MAX_DOCUMENT_BYTES = 1 << 20;
 
+/** What an installed component's database needs from the app's commit. */
+export interface ComponentDatabase {
+  /** Applies the component's top-level writes (ahead of the transaction manager). */
+  commitAhead: (commitTs: bigint | null) => void;
+  /** Forgets the queries a finished transaction left open in it. */
+  forgetOpenQueries: () => void;
+}
+
 /**
  * Installs every hook, in order, into the app's database. Returns the index-range queries
- * (the engine counts the open ones).
+ * (the engine counts the open ones). `components` are the installed components' databases,
+ * hooked first (installComponentDatabaseHooks): the app's commit commits theirs too.
  */
 export function installDatabaseHooks(
   db: ConvexTestDatabase,
@@ -52,6 +70,7 @@ export function installDatabaseHooks(
     blobs: BlobStore;
     onCommit: CommitListener;
   },
+  components: Map<string, ComponentDatabase> = new Map(),
 ): RangeQueries {
   const { state, txs, blobs, onCommit, tableOfId: knownTable } = engine;
   installDocumentStore(db, state);
@@ -59,8 +78,37 @@ export function installDatabaseHooks(
   const getUntracked = installReadTracking(db, knownTable);
   const { ranges, forgetOpenQueries } = installQueryHooks(db, state, txs.current, getUntracked);
   installWriteChecks(db, state, txs.current, knownTable);
-  installCommitHook(db, state, txs, forgetOpenQueries, blobs, onCommit);
+  installCommitHook(db, state, txs, forgetOpenQueries, blobs, onCommit, components);
   return ranges;
+}
+
+/**
+ * The same hooks in an installed component's database, over the same documents and indexes:
+ * its tables are stored under qualified names (namespaces.ts), `v.id()` fields and arguments
+ * are checked against its own tables, and its writes are committed by the app's commit, in
+ * the same commit as the rest of the transaction.
+ */
+export function installComponentDatabaseHooks(
+  db: ConvexTestDatabase,
+  engine: {
+    state: StoredState;
+    txs: Transactions;
+    tableOfId: (id: string) => string | null;
+  },
+  componentPath: string,
+): ComponentDatabase {
+  const { state, txs, tableOfId: knownTable } = engine;
+  const localTable = (id: string) => localTableOfId(state.tables, componentPath, id);
+  installDocumentStore(db, state);
+  installIdScheme(db, state);
+  const getUntracked = installReadTracking(db, knownTable);
+  const { forgetOpenQueries } = installQueryHooks(db, state, txs.current, getUntracked);
+  installWriteChecks(db, state, txs.current, localTable, componentPath);
+  qualifyTableNames(db, {
+    qualify: (table) => qualify(componentPath, table),
+    owns: (id) => localTable(id) !== null,
+  });
+  return { commitAhead: deferComponentCommit(db), forgetOpenQueries };
 }
 
 const reads = () => execStorage.getStore()?.reads;
@@ -180,7 +228,7 @@ function installQueryHooks(
   const scanTable = (tableName: string, callback: (doc: Doc) => void) => {
     if (suppressIterate) return;
     const ids = new Set(state.byTable.get(tableName) ?? []);
-    for (const layer of currentTx().writes) {
+    for (const layer of pendingLayers(currentTx())) {
       for (const id of Object.keys(layer)) if (tableOf(state, id) === tableName) ids.add(id);
     }
     for (const id of ids) {
@@ -212,8 +260,14 @@ function installWriteChecks(
   db: ConvexTestDatabase,
   state: StoredState,
   currentTx: () => Tx,
+  /** The table of an id, as the schema's `v.id()` name it. */
   knownTable: (id: string) => string | null,
+  componentPath = ROOT,
 ) {
+  const pending = () =>
+    componentPath === ROOT
+      ? currentTx().writes
+      : componentWritesOf(currentTx(), componentPath).writes;
   let writingTable: string | null = null;
   wrapDocumentWrites(db, (write, perform) => {
     // convex-test names the table of a patched document from its id, which it cannot
@@ -229,8 +283,8 @@ function installWriteChecks(
       writingTable = null;
     }
     const id = write.method === "insert" ? (result as string) : write.id;
-    const pending = currentTx().writes;
-    const written = pending[pending.length - 1]?.[id];
+    const layers = pending();
+    const written = layers[layers.length - 1]?.[id];
     if (written && getConvexSize(written) > MAX_DOCUMENT_BYTES) {
       throw new Error(
         `Document is too large (${getConvexSize(written)} bytes; the limit is ${MAX_DOCUMENT_BYTES}). This is a Convex limit.`,
@@ -254,7 +308,7 @@ function installWriteChecks(
       // runtime's own check (Convex's rules) has the last word.
       if (problem === null) return;
       throw new Error(
-        `Failed to insert or update a document in table "${tableName}" because it does not match the schema: ${problem}`,
+        `Failed to insert or update a document in table "${splitStored(tableName).table}" because it does not match the schema: ${problem}`,
       );
     }
   });
@@ -269,36 +323,54 @@ function installCommitHook(
   db: ConvexTestDatabase,
   state: StoredState,
   txs: Transactions,
-  forgetOpenQueries: () => void,
+  forgetAppQueries: () => void,
   blobs: BlobStore,
   onCommit: CommitListener,
+  components: Map<string, ComponentDatabase>,
 ) {
   const currentTx = txs.current;
+  const forgetOpenQueries = () => {
+    forgetAppQueries();
+    for (const component of components.values()) component.forgetOpenQueries();
+  };
   wrapTransactionEnds(db, {
     rollbackWrites: (original) => {
       original();
       forgetOpenQueries();
     },
     commit: (commitTs, original) => {
-      const pending = currentTx().writes;
+      const tx = currentTx();
+      const pending = tx.writes;
       const topLevel = pending.length === 1;
-      const layer = topLevel ? pending[0] : null;
+      // The transaction's writes in every database: the app's and each component's, committed
+      // together (the components' ahead of the transaction manager's own calls).
+      const ahead = topLevel
+        ? [...components].filter(([path]) => componentWritesOf(tx, path).writes.length === 1)
+        : [];
+      const layer = topLevel
+        ? Object.assign(
+            {},
+            pending[0],
+            ...ahead.map(([path]) => componentWritesOf(tx, path).writes[0]),
+          )
+        : null;
       // Files whose `_storage` document this commit deletes: their bytes are freed once the
       // deletion is durable.
       const freed: string[] = [];
       if (layer) {
         for (const [id, value] of Object.entries(layer)) {
-          if (value !== null || tableOf(state, id) !== "_storage") continue;
+          if (value !== null || splitStored(tableOf(state, id)).table !== "_storage") continue;
           const doc = state.documents[id] as { sha256?: string } | undefined;
           if (doc?.sha256) freed.push(doc.sha256);
         }
       }
       const ids = layer ? Object.keys(layer) : [];
-      const tx = txStorage.getStore();
+      const running = txStorage.getStore();
       // Optimistic concurrency: commit only if nothing this transaction read has changed.
-      if (tx && ids.length > 0) txs.validate(tx, execStorage.getStore()?.path ?? null);
+      if (running && ids.length > 0) txs.validate(running, execStorage.getStore()?.path ?? null);
       const previous = ids.map((id) => (state.documents[id] as Doc | undefined) ?? null);
       original(commitTs);
+      for (const [, component] of ahead) component.commitAhead(commitTs);
       forgetOpenQueries();
       if (!layer) return;
       if (ids.length === 0) return;
@@ -312,11 +384,19 @@ function installCommitHook(
       onCommit(writes, execStorage.getStore());
       for (const sha256 of freed) {
         blobs.release(sha256, (hash) =>
-          [...(state.byTable.get("_storage") ?? [])].some(
+          storageTables(state).some(
             (id) => (state.documents[id] as { sha256?: string } | undefined)?.sha256 === hash,
           ),
         );
       }
     },
   });
+}
+
+/** The ids of every `_storage` document, the app's and the components'. */
+function storageTables(state: StoredState): string[] {
+  const ids: string[] = [];
+  for (const [table, tableIds] of state.byTable)
+    if (splitStored(table).table === "_storage") ids.push(...tableIds);
+  return ids;
 }

@@ -30,12 +30,14 @@ import {
 import type { BuiltApp } from "../bundle.js";
 import { isError } from "../isolateScope.js";
 import {
+  componentDatabases,
   queryResultCount,
   restoreLastCommitTs,
   rootDatabase,
   transactionManager,
 } from "../convexTest/database.js";
 import {
+  functionHandle,
   httpActionHandler,
   withClient,
   withIdentity,
@@ -48,7 +50,12 @@ import { ReadSet } from "../indexes.js";
 import { logExecution, type ExecutionKind } from "../log.js";
 import { BlobStore } from "../storage.js";
 import { ConvexSystemError, isConvexSystemError } from "../validation.js";
-import { installDatabaseHooks, type CommitListener } from "./databaseHooks.js";
+import {
+  installComponentDatabaseHooks,
+  installDatabaseHooks,
+  type CommitListener,
+  type ComponentDatabase,
+} from "./databaseHooks.js";
 import {
   describeError,
   execStorage,
@@ -64,6 +71,7 @@ import {
   type Outcome,
 } from "./execution.js";
 import { Files } from "./files.js";
+import { localTableOfId, ROOT } from "./namespaces.js";
 import type { RangeQueries } from "./rangeQueries.js";
 import { ScheduledJobs } from "./scheduledJobs.js";
 import type { StoredState } from "./state.js";
@@ -90,6 +98,8 @@ export interface RunOptions {
   commitTag?: ExecContext["commitTag"];
   /** The kind its log line shows (a scheduled action's is "scheduled"). */
   logKind?: ExecutionKind;
+  /** The component whose function this is (the app's when absent). */
+  componentPath?: string;
   client?: RequestClient;
 }
 
@@ -97,6 +107,7 @@ export class Engine {
   readonly app: BuiltApp;
   private t!: ReturnType<typeof convexTest>;
   private db!: ConvexTestDatabase;
+  private componentDbs = new Map<string, ConvexTestDatabase>();
   private tm!: ConvexTestTransactions;
   private accessors = new Map<string, any>();
   private running = 0;
@@ -139,9 +150,24 @@ export class Engine {
     for (const rel of app.modules.keys())
       modules[`/convex/${rel}.js`] = () => engine.loadModule(rel);
     engine.t = convexTest({ schema: app.schema as any, modules, transactionLimits: true });
+    // The installed components (convex.config.ts), each with its own database and modules.
+    for (const component of app.components ?? []) {
+      const componentModules: Record<string, () => Promise<any>> = {
+        "/component/_generated/api.js": async () => ({}),
+      };
+      for (const rel of component.modules.keys())
+        componentModules[`/component/${rel}.js`] = () =>
+          engine.loadModule(rel, component.componentPath);
+      engine.t.registerComponent(
+        component.componentPath,
+        component.schema as any,
+        componentModules,
+      );
+    }
     const convexGlobal = await captureConvexGlobal(engine.t);
     installConsoleCapture();
     engine.db = rootDatabase(convexGlobal);
+    engine.componentDbs = componentDatabases(convexGlobal);
     engine.tm = transactionManager(convexGlobal, previous?.tm);
     engine.files = new Files(
       state,
@@ -151,16 +177,30 @@ export class Engine {
       engine.baseUrl,
       engine.tableOfId,
     );
-    engine.jobs = new ScheduledJobs(state, engine.db, engine.tm, engine.t, engine);
+    engine.jobs = new ScheduledJobs(state, engine.databaseOf, engine.tm, engine.t, engine);
     if (!previous) restoreLastCommitTs(engine.tm, state.lastCommitTs);
-    engine.txs.installTransactionHooks(engine.db, engine.tm);
-    engine.ranges = installDatabaseHooks(engine.db, {
-      state,
-      txs: engine.txs,
-      tableOfId: engine.tableOfId,
-      blobs: engine.blobs,
-      onCommit,
-    });
+    engine.txs.installTransactionHooks(engine.db, engine.tm, engine.componentDbs);
+    const components = new Map<string, ComponentDatabase>();
+    for (const [componentPath, db] of engine.componentDbs)
+      components.set(
+        componentPath,
+        installComponentDatabaseHooks(
+          db,
+          { state, txs: engine.txs, tableOfId: engine.tableOfId },
+          componentPath,
+        ),
+      );
+    engine.ranges = installDatabaseHooks(
+      engine.db,
+      {
+        state,
+        txs: engine.txs,
+        tableOfId: engine.tableOfId,
+        blobs: engine.blobs,
+        onCommit,
+      },
+      components,
+    );
     installSyscallHooks(convexGlobal, state, engine.files, engine.jobs);
     return engine;
   }
@@ -186,15 +226,38 @@ export class Engine {
     return client ? withClient(acc, client) : acc;
   }
 
-  /** Loads a module of the app with every Convex function in it instrumented. */
-  async loadModule(modulePath: string): Promise<Record<string, unknown>> {
-    const load = this.app.modules.get(modulePath);
+  /** The database of the app (`""`) or of an installed component. */
+  readonly databaseOf = (componentPath: string): ConvexTestDatabase => {
+    if (componentPath === ROOT) return this.db;
+    const db = this.componentDbs.get(componentPath);
+    if (!db) throw new Error(`No component is installed at "${componentPath}".`);
+    return db;
+  };
+
+  /** The modules of the app (`""`) or of an installed component. */
+  private modulesOf(componentPath: string): Map<string, () => Promise<Record<string, unknown>>> {
+    if (componentPath === ROOT) return this.app.modules;
+    const component = this.app.components?.find((c) => c.componentPath === componentPath);
+    if (!component) throw new Error(`No component is installed at "${componentPath}".`);
+    return component.modules;
+  }
+
+  /**
+   * Loads a module of the app (or of a component) with every Convex function in it
+   * instrumented; a component's `v.id()` validators name its own tables.
+   */
+  async loadModule(modulePath: string, componentPath = ROOT): Promise<Record<string, unknown>> {
+    const load = this.modulesOf(componentPath).get(modulePath);
     if (!load) throw new Error(`Could not find module for: "${modulePath}"`);
     const mod = await load();
+    const tableOfId =
+      componentPath === ROOT
+        ? this.tableOfId
+        : (id: string) => localTableOfId(this.state.tables, componentPath, id);
     for (const value of Object.values(mod)) {
       const fn = value as any;
       if (fn && (fn.isQuery || fn.isMutation || fn.isAction))
-        instrumentFunction(fn, this.tableOfId, (ctx: any) => this.txs.isolateActionCtx(ctx));
+        instrumentFunction(fn, tableOfId, (ctx: any) => this.txs.isolateActionCtx(ctx));
     }
     return mod;
   }
@@ -208,11 +271,11 @@ export class Engine {
     return this.state.byTable.has(table) ? table : null;
   };
 
-  /** Finds a registered function; `null` when there is none at that path. */
-  async findFunction(udfPath: string): Promise<any | null> {
+  /** Finds a registered function (of the app, or of a component); `null` when there is none. */
+  async findFunction(udfPath: string, componentPath = ROOT): Promise<any | null> {
     const [modulePath, exportName = "default"] = udfPath.replace(/\.js(?=:|$)/, "").split(":");
-    if (!this.app.modules.has(modulePath!)) return null;
-    const mod = await this.loadModule(modulePath!);
+    if (!this.modulesOf(componentPath).has(modulePath!)) return null;
+    const mod = await this.loadModule(modulePath!, componentPath);
     const fn = mod[exportName] as any;
     if (!fn || (!fn.isQuery && !fn.isMutation && !fn.isAction)) return null;
     return fn;
@@ -267,7 +330,10 @@ export class Engine {
       const size = getConvexSize(value);
       if (size > MAX_ARGS_BYTES)
         throw new Error(`Arguments are too large (${size} bytes). This is a Convex limit.`);
-      const ref = makeFunctionReference(udfPath) as any;
+      // A component's function is named by a function handle (convex-test's format).
+      const ref: any = options.componentPath
+        ? functionHandle(options.componentPath, udfPath)
+        : makeFunctionReference(udfPath);
       const acc = this.accessor(identity, options.client);
       const attempt = (): Promise<Value> => {
         // A retried attempt reports only its own reads and logs.

@@ -16,7 +16,7 @@ import {
 } from "../indexes.js";
 import { execStorage } from "./execution.js";
 import { committedDocs, tableOf, type Doc, type StoredState } from "./state.js";
-import { txStorage, type Tx } from "./transactions.js";
+import { txStorage, type Tx, pendingLayers } from "./transactions.js";
 
 /** Index-range queries left open at once (abandoned ones are dropped oldest first). */
 const MAX_OPEN_QUERIES = 1000;
@@ -89,7 +89,7 @@ export class RangeQueries {
     order: "asc" | "desc",
   ): Generator<{ key: IndexKey; doc: Doc }> {
     const pending = new Map<string, Doc | null>();
-    for (const layer of this.currentTx().writes)
+    for (const layer of pendingLayers(this.currentTx()))
       for (const [id, doc] of Object.entries(layer))
         if (tableOf(this.state, id) === table) pending.set(id, doc);
     const direction = order === "asc" ? 1 : -1;

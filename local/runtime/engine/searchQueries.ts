@@ -21,7 +21,7 @@ import {
   type SearchFilter,
 } from "../search.js";
 import { committedDocs, tableOf, type Doc, type StoredState } from "./state.js";
-import type { Tx } from "./transactions.js";
+import { pendingLayers, type Tx } from "./transactions.js";
 
 /** The search queries of one engine. */
 export class SearchQueries {
@@ -64,7 +64,7 @@ export class SearchQueries {
     );
     // The running transaction's own writes to the table, the latest version of each.
     const pending = new Map<string, Doc | null>();
-    for (const layer of this.currentTx().writes)
+    for (const layer of pendingLayers(this.currentTx()))
       for (const [id, doc] of Object.entries(layer))
         if (tableOf(this.state, id) === table) pending.set(id, doc);
     return rankSearch(inverted, pending, index, text, equalities, (value) =>

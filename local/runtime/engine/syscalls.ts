@@ -4,7 +4,8 @@
 // run reached, so the page does not grow or shrink under its subscribers.
 import { wrapSyscalls } from "../convexTest/functions.js";
 import type { ConvexTestGlobal } from "../convexTest/shapes.js";
-import { tableOfId } from "../ids.js";
+import { currentComponentPath } from "../convexTest/inventory.js";
+import { localTableOfId } from "./namespaces.js";
 import { execStorage } from "./execution.js";
 import type { Files } from "./files.js";
 import type { ScheduledJobs } from "./scheduledJobs.js";
@@ -16,18 +17,20 @@ export function installSyscallHooks(
   files: Files,
   jobs: ScheduledJobs,
 ) {
+  const currentComponent = () => currentComponentPath();
   wrapSyscalls(convexGlobal, {
     syscall: (op, jsonArgs, original) => {
       if (op === "1.0/db/normalizeId") {
-        // As on Convex: the id, when it is a well-formed id of that very table; else null.
+        // As on Convex: the id, when it is a well-formed id of that very table of the calling
+        // component (or the app); else null.
         const { table, idString } = JSON.parse(jsonArgs) as { table: string; idString: string };
-        const owner = tableOfId(state.tables, idString);
+        const owner = localTableOfId(state.tables, currentComponent(), idString);
         return JSON.stringify({ id: owner !== null && owner === table ? idString : null });
       }
       return original(op, jsonArgs);
     },
     asyncSyscall: async (op, jsonArgs, original) => {
-      if (op === "1.0/schedule") return jobs.schedule(jsonArgs);
+      if (op === "1.0/schedule") return jobs.schedule(jsonArgs, currentComponent());
       if (op === "1.0/queryPage") return paginateWithJournal(original, jsonArgs);
       if (op === "1.0/storageGenerateUploadUrl") return JSON.stringify(files.uploadUrl());
       if (op === "1.0/storageGetUrl") return JSON.stringify(files.storageUrl(jsonArgs));

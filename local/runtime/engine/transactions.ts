@@ -21,8 +21,10 @@ import type { CommittedWrite, Doc, StoredState } from "./state.js";
  * checked for conflicts when they commit, as on Convex.
  */
 export interface Tx extends TransactionSlots {
-  /** Pending writes per nesting level: convex-test's, routed here (routePendingWrites). */
+  /** The app's pending writes per nesting level: convex-test's, routed here (routePendingWrites). */
   writes: Record<string, Doc | null>[];
+  /** Each installed component's pending writes (its own database's), by component path. */
+  componentWrites: Map<string, { writes: Record<string, Doc | null>[] }>;
   /** The last commit this transaction's reads may have seen. */
   snapshot: number;
   reads: ReadSet;
@@ -31,12 +33,26 @@ export const txStorage = new AsyncLocalStorage<Tx>();
 function newTx(): Tx {
   return {
     writes: [],
+    componentWrites: new Map(),
     waitOnCurrentFunction: null,
     markTransactionDone: null,
     metricsTracker: null,
     snapshot: 0,
     reads: new ReadSet(),
   };
+}
+
+/** A component's pending writes in `tx` (its slot is made on first use). */
+export function componentWritesOf(tx: Tx, componentPath: string): { writes: Tx["writes"] } {
+  let slot = tx.componentWrites.get(componentPath);
+  if (!slot) tx.componentWrites.set(componentPath, (slot = { writes: [] }));
+  return slot;
+}
+
+/** Every pending layer of `tx`: the app's and every component's (ids tell their tables apart). */
+export function* pendingLayers(tx: Tx): Generator<Record<string, Doc | null>> {
+  yield* tx.writes;
+  for (const slot of tx.componentWrites.values()) yield* slot.writes;
 }
 
 /** Convex's retry limit and backoff for conflicting mutations (UDF_EXECUTOR_OCC_*). */
@@ -87,9 +103,19 @@ export class Transactions {
   private defaultTx: Tx = newTx();
 
   // Pending writes, the lock and the limits tracker become per-transaction fields.
-  installTransactionHooks(db: ConvexTestDatabase, tm: ConvexTestTransactions) {
+  installTransactionHooks(
+    db: ConvexTestDatabase,
+    tm: ConvexTestTransactions,
+    components: Map<string, ConvexTestDatabase>,
+  ) {
     const state = this.state;
     this.defaultTx.writes = routePendingWrites(db, this.current);
+    // A component's database keeps its pending writes in the running transaction's slot.
+    for (const [componentPath, componentDb] of components)
+      componentWritesOf(this.defaultTx, componentPath).writes = routePendingWrites(
+        componentDb,
+        () => componentWritesOf(this.current(), componentPath),
+      );
     // Once per manager: after a code reload it is shared with the previous engine.
     installTransactionHooks(tm, {
       current: () => txStorage.getStore(),
