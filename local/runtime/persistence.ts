@@ -18,6 +18,7 @@ import { counterOfId, decodeId } from "./ids.js";
 import {
   emptyState,
   indexDocument,
+  tableOf,
   type CommittedWrite,
   type Doc,
   type StoredState,
@@ -103,7 +104,9 @@ export class Persistence {
       indexDocument(state, id, doc);
       const counter = counterOfId(id);
       if (counter !== null && counter >= state.nextDocId) state.nextDocId = counter + 1;
-      if (doc && doc._creationTime > state.lastCreationTime)
+      // The app's creation times only: components keep their own (their clock may be ahead,
+      // see clock.ts), set when the engine starts.
+      if (doc && doc._creationTime > state.lastCreationTime && !tableOf(state, id).includes("/"))
         state.lastCreationTime = doc._creationTime;
     }
   }

@@ -5,6 +5,7 @@
 import { getConvexSize } from "convex/values";
 import {
   deferComponentCommit,
+  type DocumentStore,
   forgetQueryResults,
   installDocumentStore,
   qualifyTableNames,
@@ -99,7 +100,7 @@ export function installComponentDatabaseHooks(
 ): ComponentDatabase {
   const { state, txs, tableOfId: knownTable } = engine;
   const localTable = (id: string) => localTableOfId(state.tables, componentPath, id);
-  installDocumentStore(db, state);
+  installDocumentStore(db, componentDocumentStore(state));
   installIdScheme(db, state);
   const getUntracked = installReadTracking(db, knownTable);
   const { forgetOpenQueries } = installQueryHooks(db, state, txs.current, getUntracked);
@@ -391,6 +392,39 @@ function installCommitHook(
       }
     },
   });
+}
+
+const componentStores = new WeakMap<StoredState, DocumentStore>();
+
+/**
+ * The documents and id counter of `state`, with the components' own latest creation time:
+ * components read a clock that may be ahead of the app's (clock.ts), and creation times only
+ * go forward, so sharing the app's would drag the app's new documents ahead too.
+ */
+function componentDocumentStore(state: StoredState): DocumentStore {
+  let store = componentStores.get(state);
+  if (store) return store;
+  let latest = 0;
+  for (const [table, ids] of state.byTable)
+    if (table.includes("/"))
+      for (const id of ids) latest = Math.max(latest, state.documents[id]?._creationTime ?? 0);
+  store = {
+    get documents() {
+      return state.documents;
+    },
+    set documents(documents) {
+      state.documents = documents as StoredState["documents"];
+    },
+    get nextDocId() {
+      return state.nextDocId;
+    },
+    set nextDocId(next) {
+      state.nextDocId = next;
+    },
+    lastCreationTime: latest,
+  };
+  componentStores.set(state, store);
+  return store;
 }
 
 /** The ids of every `_storage` document, the app's and the components'. */

@@ -124,4 +124,26 @@ describe("a component with a child component and its own jobs", () => {
     );
     expect(await http.mutation(api.counts.probe, { op: "bumps" })).toBe(1);
   });
+
+  test("after the local clock moved ahead and back, the app's new documents are created at the app's time", async () => {
+    const copy = appCopy("components");
+    const runtime = await startRuntime({ ...copy, env: { CONVEX_LOCAL_ADMIN_KEY: "admin" } });
+    running = { runtime, cleanup: copy.cleanup };
+    const http = new ConvexHttpClient(runtime.url);
+    const clock = (offsetMs: number) =>
+      fetch(`${runtime.url}/api/local/clock`, {
+        method: "POST",
+        headers: { Authorization: "Convex admin" },
+        body: JSON.stringify({ offsetMs }),
+      });
+    await clock(24 * 3600_000);
+    await http.mutation(api.counts.add, { name: "ahead", count: 1 });
+    await clock(0);
+    // The component keeps the furthest time (its own documents are created then)...
+    await http.mutation(api.counts.add, { name: "ahead", count: 1 });
+    // ...but the app's document is created at the app's time, not dragged a day ahead.
+    const id = (await http.mutation(api.counts.appCounterId, {})) as string;
+    const created = (await http.query(api.counts.creationTime, { id })) as number;
+    expect(Math.abs(created - Date.now())).toBeLessThan(60_000);
+  });
 });

@@ -74,3 +74,8 @@ export const probe = mutationGeneric({
     throw new Error(`unknown op ${op}`);
   },
 });
+
+export const creationTime = queryGeneric({
+  args: { id: v.id("counters") },
+  handler: async (ctx, { id }) => (await ctx.db.get("counters", id))?._creationTime ?? null,
+});
