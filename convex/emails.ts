@@ -156,7 +156,9 @@ export const cleanup = internalMutation({
   args: {},
   returns: v.null(),
   handler: async (ctx) => {
-    await ctx.scheduler.runAfter(0, components.resend.lib.cleanupOldEmails, {
+    // Called in this transaction, not scheduled: crons also run when the runtime starts, and a
+    // scheduled call would be an app document written at that moment (see local/stack/demo.ts).
+    await ctx.runMutation(components.resend.lib.cleanupOldEmails, {
       olderThan: SENT_EMAIL_RETENTION_MS,
     });
     return null;
