@@ -6,7 +6,8 @@
 import { v } from "convex/values";
 import { Resend } from "@convex-dev/resend";
 import { internalAction, internalMutation, type MutationCtx } from "./_generated/server";
-import { components, internal } from "./_generated/api";
+import { internal } from "./_generated/api";
+import { components } from "./model/components";
 import type { Doc } from "./_generated/dataModel";
 import {
   KIND_INFO,
