@@ -1,5 +1,5 @@
 // The Convex components this app installs (each an npm package with its own functions and
-// tables). The app calls them through convex/model/components.ts; the local runtime reads this file.
+// tables). `npm run codegen` generates `components` in _generated/api from this file.
 import { defineApp } from "convex/server";
 import resend from "@convex-dev/resend/convex.config";
 

@@ -6,8 +6,7 @@
 import { v } from "convex/values";
 import { Resend } from "@convex-dev/resend";
 import { internalAction, internalMutation, type MutationCtx } from "./_generated/server";
-import { internal } from "./_generated/api";
-import { components } from "./model/components";
+import { components, internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import {
   KIND_INFO,

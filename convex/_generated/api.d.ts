@@ -8,11 +8,6 @@
  * @module
  */
 
-import type {
-  ApiFromModules,
-  FilterApi,
-  FunctionReference,
-} from "convex/server";
 import type * as auth from "../auth.js";
 import type * as clients from "../clients.js";
 import type * as contributions from "../contributions.js";
@@ -26,7 +21,6 @@ import type * as http from "../http.js";
 import type * as judging from "../judging.js";
 import type * as model_accounts from "../model/accounts.js";
 import type * as model_authProviders from "../model/authProviders.js";
-import type * as model_components from "../model/components.js";
 import type * as model_contentFilter from "../model/contentFilter.js";
 import type * as model_conversation from "../model/conversation.js";
 import type * as model_counters from "../model/counters.js";
@@ -119,14 +113,12 @@ import type * as updates from "../updates.js";
 import type * as users from "../users.js";
 import type * as votes from "../votes.js";
 
-/**
- * A utility for referencing Convex functions in your app's API.
- *
- * Usage:
- * ```js
- * const myFunctionReference = api.myModule.myFunction;
- * ```
- */
+import type {
+  ApiFromModules,
+  FilterApi,
+  FunctionReference,
+} from "convex/server";
+
 declare const fullApi: ApiFromModules<{
   auth: typeof auth;
   clients: typeof clients;
@@ -141,7 +133,6 @@ declare const fullApi: ApiFromModules<{
   judging: typeof judging;
   "model/accounts": typeof model_accounts;
   "model/authProviders": typeof model_authProviders;
-  "model/components": typeof model_components;
   "model/contentFilter": typeof model_contentFilter;
   "model/conversation": typeof model_conversation;
   "model/counters": typeof model_counters;
@@ -234,11 +225,33 @@ declare const fullApi: ApiFromModules<{
   users: typeof users;
   votes: typeof votes;
 }>;
+
+/**
+ * A utility for referencing Convex functions in your app's public API.
+ *
+ * Usage:
+ * ```js
+ * const myFunctionReference = api.myModule.myFunction;
+ * ```
+ */
 export declare const api: FilterApi<
   typeof fullApi,
   FunctionReference<any, "public">
 >;
+
+/**
+ * A utility for referencing Convex functions in your app's internal API.
+ *
+ * Usage:
+ * ```js
+ * const myFunctionReference = internal.myModule.myFunction;
+ * ```
+ */
 export declare const internal: FilterApi<
   typeof fullApi,
   FunctionReference<any, "internal">
 >;
+
+export declare const components: {
+  resend: import("@convex-dev/resend/_generated/component.js").ComponentApi<"resend">;
+};
