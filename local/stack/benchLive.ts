@@ -61,7 +61,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const tokenFor = await tokenSigner(stack);
 const connectViewers = (tokens: (string | null)[]) =>
-  connectViewerThreads(stack, LIST_ARGS, tokens, VIEWER_THREADS);
+  connectViewerThreads(stack, LIST_ARGS, tokens, "convex", VIEWER_THREADS);
 
 interface Figures {
   p50: number;

@@ -1,10 +1,12 @@
-// A worker thread of `npm run bench:live` holding a share of the viewers: each viewer is a
-// `ConvexClient` subscribed to the first page of the ideas list. Real viewers decode their
+// A worker thread of `npm run bench:live` and `bench:load` holding a share of the viewers: each
+// viewer is a `ConvexClient`, or a bare sync-protocol socket, subscribed to the first page of
+// the ideas list. Real viewers decode their
 // updates on their own devices; spreading the simulated ones over threads keeps the bench's own
 // decoding from being what it measures. Times are absolute (timeOrigin + now), comparable
 // across threads.
 import { parentPort, workerData } from "node:worker_threads";
 import { ConvexClient } from "convex/browser";
+import { WebSocket } from "ws";
 import { makeFunctionReference } from "convex/server";
 
 export interface ViewersSetup {
@@ -12,6 +14,13 @@ export interface ViewersSetup {
   listArgs: unknown;
   /** One per viewer: a session token, or null for an anonymous viewer. */
   tokens: (string | null)[];
+  /**
+   * `convex`: each viewer is the unmodified `ConvexClient`. `socket`: each viewer speaks the
+   * sync protocol on a bare WebSocket and decodes every message it is sent (JSON), without the
+   * client's bookkeeping: for loads where a thousand simulated clients on the bench's own cores
+   * would otherwise measure themselves more than the server.
+   */
+  client: "convex" | "socket";
 }
 export type ToViewers = { type: "wait"; ideaId: string; votes: number } | { type: "stop" };
 export type FromViewers =
@@ -62,6 +71,64 @@ function connectViewer(setup: ViewersSetup, token: string | null): Promise<Viewe
   }));
 }
 
+/** A viewer on a bare socket: Connect, Authenticate, one query; every Transition decoded. */
+function connectSocketViewer(setup: ViewersSetup, token: string | null): Promise<Viewer> {
+  const socket = new WebSocket(`${setup.convexUrl.replace(/^http/, "ws")}/api/1.48.0/sync`);
+  let latest: Card[] | null = null;
+  let waiter: { ideaId: string; votes: number; resolve: (at: number) => void } | null = null;
+  const check = () => {
+    if (waiter && latest?.find((card) => card._id === waiter!.ideaId)?.votes === waiter.votes) {
+      waiter.resolve(now());
+      waiter = null;
+    }
+  };
+  return new Promise<Viewer>((resolve, reject) => {
+    socket.addEventListener("error", () => reject(new Error("a viewer's socket failed")));
+    socket.addEventListener("open", () => {
+      const send = (message: unknown) => socket.send(JSON.stringify(message));
+      send({
+        type: "Connect",
+        sessionId: crypto.randomUUID(),
+        connectionCount: 0,
+        lastCloseReason: null,
+        clientTs: Date.now(),
+      });
+      if (token !== null)
+        send({ type: "Authenticate", tokenType: "User", value: token, baseVersion: 0 });
+      send({
+        type: "ModifyQuerySet",
+        baseVersion: 0,
+        newVersion: 1,
+        modifications: [
+          { type: "Add", queryId: 0, udfPath: "proposals:list", args: [setup.listArgs] },
+        ],
+      });
+    });
+    socket.addEventListener("message", (event) => {
+      const message = JSON.parse(String(event.data)) as {
+        type: string;
+        modifications?: { type: string; queryId: number; value?: { page: Card[] } }[];
+      };
+      if (message.type !== "Transition") return;
+      for (const change of message.modifications ?? []) {
+        if (change.type !== "QueryUpdated" || change.queryId !== 0) continue;
+        const first = latest === null;
+        latest = change.value!.page;
+        if (first)
+          resolve({
+            waitFor: (ideaId, votes) =>
+              new Promise<number>((arrived) => {
+                waiter = { ideaId, votes, resolve: arrived };
+                check();
+              }),
+            stop: () => socket.close(),
+          });
+        check();
+      }
+    });
+  });
+}
+
 const port = parentPort!;
 const post = (message: FromViewers) => port.postMessage(message);
 const setup = workerData as ViewersSetup;
@@ -71,7 +138,13 @@ try {
   for (let i = 0; i < setup.tokens.length; i += 100)
     viewers.push(
       ...(await Promise.all(
-        setup.tokens.slice(i, i + 100).map((token) => connectViewer(setup, token)),
+        setup.tokens
+          .slice(i, i + 100)
+          .map((token) =>
+            setup.client === "socket"
+              ? connectSocketViewer(setup, token)
+              : connectViewer(setup, token),
+          ),
       )),
     );
   post({ type: "ready" });

@@ -83,6 +83,7 @@ export async function connectViewers(
   stack: BenchStack,
   listArgs: unknown,
   tokens: (string | null)[],
+  client: ViewersSetup["client"] = "convex",
   threadCount = os.cpus().length,
 ): Promise<ViewerGroup> {
   const threads = Math.min(threadCount, tokens.length);
@@ -90,6 +91,7 @@ export async function connectViewers(
     const setup: ViewersSetup = {
       convexUrl: stack.convexUrl,
       listArgs,
+      client,
       tokens: tokens.filter((_, i) => i % threads === index),
     };
     // The worker is TypeScript too: tsx loads it, as it loads this file.
