@@ -14,6 +14,7 @@ import { parseArgs } from "node:util";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import WebSocket from "ws";
 import { api, fixtureCopy, startRuntime, waitFor } from "./test/harness.js";
+import { watchOneQuery } from "./test/rawClient.js";
 
 const { values } = parseArgs({
   options: {
@@ -270,55 +271,20 @@ async function fanOut(http: ConvexHttpClient, topId: string, count: number) {
  * of the list; a vote's time until the last of them has a Transition with it.
  */
 async function rawFanOut(http: ConvexHttpClient, topId: string, count: number): Promise<Stats> {
-  const url = `${runtime.url.replace(/^http/, "ws")}/api/1.48.0/sync`;
   const sockets: WebSocket[] = [];
   let target = Infinity;
   let arrived = 0;
   let onAll: (() => void) | null = null;
   const seen: number[] = Array(count).fill(-1);
+  const listArgs = { paginationOpts: { numItems: 20, cursor: null } };
   try {
     for (let i = 0; i < count; i++) {
-      const socket = new WebSocket(url);
-      sockets.push(socket);
-      socket.on("message", (data) => {
-        const message = JSON.parse(data.toString()) as {
-          type: string;
-          modifications?: { type: string; value?: Page }[];
-        };
-        if (message.type !== "Transition") return;
-        for (const change of message.modifications ?? []) {
-          if (change.type !== "QueryUpdated") continue;
-          const votes = change.value!.page.find((idea) => idea._id === topId)?.votes ?? -1;
-          if (seen[i]! < target && votes >= target && ++arrived === count) onAll?.();
-          seen[i] = votes;
-        }
-      });
-      socket.on("open", () => {
-        socket.send(
-          JSON.stringify({
-            type: "Connect",
-            sessionId: crypto.randomUUID(),
-            connectionCount: 0,
-            lastCloseReason: null,
-            clientTs: Date.now(),
-          }),
-        );
-        socket.send(
-          JSON.stringify({
-            type: "ModifyQuerySet",
-            baseVersion: 0,
-            newVersion: 1,
-            modifications: [
-              {
-                type: "Add",
-                queryId: 0,
-                udfPath: "bench:list",
-                args: [{ paginationOpts: { numItems: 20, cursor: null } }],
-              },
-            ],
-          }),
-        );
-      });
+      const onValue = (value: Page) => {
+        const votes = value.page.find((idea) => idea._id === topId)?.votes ?? -1;
+        if (seen[i]! < target && votes >= target && ++arrived === count) onAll?.();
+        seen[i] = votes;
+      };
+      sockets.push(watchOneQuery(runtime.url, { udfPath: "bench:list", args: listArgs }, onValue));
     }
     await waitFor(() => seen.every((votes) => votes >= 0), 60_000, "all raw subscribers");
     const times: number[] = [];

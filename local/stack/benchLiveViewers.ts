@@ -1,13 +1,12 @@
 // A worker thread of `npm run bench:live` and `bench:load` holding a share of the viewers: each
 // viewer is a `ConvexClient`, or a bare sync-protocol socket, subscribed to the first page of
-// the ideas list. Real viewers decode their
-// updates on their own devices; spreading the simulated ones over threads keeps the bench's own
-// decoding from being what it measures. Times are absolute (timeOrigin + now), comparable
-// across threads.
+// the ideas list. Real viewers decode their updates on their own devices; spreading the
+// simulated ones over threads keeps the bench's own decoding from being what it measures.
+// Times are absolute (timeOrigin + now), comparable across threads.
 import { parentPort, workerData } from "node:worker_threads";
 import { ConvexClient } from "convex/browser";
-import { WebSocket } from "ws";
 import { makeFunctionReference } from "convex/server";
+import { watchOneQuery } from "../runtime/test/rawClient.js";
 
 export interface ViewersSetup {
   convexUrl: string;
@@ -40,9 +39,11 @@ interface Viewer {
   stop(): void;
 }
 
-function connectViewer(setup: ViewersSetup, token: string | null): Promise<Viewer> {
-  const client = new ConvexClient(setup.convexUrl, { logger: false });
-  if (token !== null) client.setAuth(async () => token);
+/**
+ * What one viewer's list shows: `show` each new page; `ready` once the first arrived; `waitFor`
+ * resolves with the time its list showed `votes` on the idea.
+ */
+function listOnScreen() {
   let latest: Card[] | null = null;
   let waiter: { ideaId: string; votes: number; resolve: (at: number) => void } | null = null;
   let resolveReady: () => void;
@@ -53,17 +54,30 @@ function connectViewer(setup: ViewersSetup, token: string | null): Promise<Viewe
       waiter = null;
     }
   };
-  const unsubscribe = client.onUpdate(list, setup.listArgs as never, (result: { page: Card[] }) => {
-    latest = result.page;
-    resolveReady();
-    check();
-  });
-  return ready.then(() => ({
-    waitFor: (ideaId, votes) =>
+  return {
+    ready,
+    show(page: Card[]) {
+      latest = page;
+      resolveReady();
+      check();
+    },
+    waitFor: (ideaId: string, votes: number) =>
       new Promise<number>((resolve) => {
         waiter = { ideaId, votes, resolve };
         check();
       }),
+  };
+}
+
+function connectViewer(setup: ViewersSetup, token: string | null): Promise<Viewer> {
+  const client = new ConvexClient(setup.convexUrl, { logger: false });
+  if (token !== null) client.setAuth(async () => token);
+  const screen = listOnScreen();
+  const unsubscribe = client.onUpdate(list, setup.listArgs as never, (result: { page: Card[] }) =>
+    screen.show(result.page),
+  );
+  return screen.ready.then(() => ({
+    waitFor: screen.waitFor,
     stop: () => {
       unsubscribe();
       void client.close();
@@ -71,62 +85,21 @@ function connectViewer(setup: ViewersSetup, token: string | null): Promise<Viewe
   }));
 }
 
-/** A viewer on a bare socket: Connect, Authenticate, one query; every Transition decoded. */
+/** A viewer on a bare socket: Connect, Authenticate, the list; every message decoded. */
 function connectSocketViewer(setup: ViewersSetup, token: string | null): Promise<Viewer> {
-  const socket = new WebSocket(`${setup.convexUrl.replace(/^http/, "ws")}/api/1.48.0/sync`);
-  let latest: Card[] | null = null;
-  let waiter: { ideaId: string; votes: number; resolve: (at: number) => void } | null = null;
-  const check = () => {
-    if (waiter && latest?.find((card) => card._id === waiter!.ideaId)?.votes === waiter.votes) {
-      waiter.resolve(now());
-      waiter = null;
-    }
-  };
-  return new Promise<Viewer>((resolve, reject) => {
-    socket.addEventListener("error", () => reject(new Error("a viewer's socket failed")));
-    socket.addEventListener("open", () => {
-      const send = (message: unknown) => socket.send(JSON.stringify(message));
-      send({
-        type: "Connect",
-        sessionId: crypto.randomUUID(),
-        connectionCount: 0,
-        lastCloseReason: null,
-        clientTs: Date.now(),
-      });
-      if (token !== null)
-        send({ type: "Authenticate", tokenType: "User", value: token, baseVersion: 0 });
-      send({
-        type: "ModifyQuerySet",
-        baseVersion: 0,
-        newVersion: 1,
-        modifications: [
-          { type: "Add", queryId: 0, udfPath: "proposals:list", args: [setup.listArgs] },
-        ],
-      });
-    });
-    socket.addEventListener("message", (event) => {
-      const message = JSON.parse(String(event.data)) as {
-        type: string;
-        modifications?: { type: string; queryId: number; value?: { page: Card[] } }[];
-      };
-      if (message.type !== "Transition") return;
-      for (const change of message.modifications ?? []) {
-        if (change.type !== "QueryUpdated" || change.queryId !== 0) continue;
-        const first = latest === null;
-        latest = change.value!.page;
-        if (first)
-          resolve({
-            waitFor: (ideaId, votes) =>
-              new Promise<number>((arrived) => {
-                waiter = { ideaId, votes, resolve: arrived };
-                check();
-              }),
-            stop: () => socket.close(),
-          });
-        check();
-      }
-    });
-  });
+  const screen = listOnScreen();
+  let failed: (error: Error) => void;
+  const socketFailed = new Promise<never>((_, reject) => (failed = reject));
+  const socket = watchOneQuery(
+    setup.convexUrl,
+    { udfPath: "proposals:list", args: setup.listArgs, token },
+    (value: { page: Card[] }) => screen.show(value.page),
+    (error) => failed(error),
+  );
+  return Promise.race([screen.ready, socketFailed]).then(() => ({
+    waitFor: screen.waitFor,
+    stop: () => socket.close(),
+  }));
 }
 
 const port = parentPort!;

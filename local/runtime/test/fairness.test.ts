@@ -13,6 +13,7 @@ import {
   waitFor,
   type RuntimeProcess,
 } from "./harness.js";
+import { connectMessage, syncUrl } from "./rawClient.js";
 
 let runtime: RuntimeProcess;
 let cleanup: () => void;
@@ -58,20 +59,12 @@ test("a socket holding 1,000 invalidated subscriptions barely slows another clie
   // An anonymous socket watching 1,000 distinct lists over the same rows: every vote makes
   // all of them stale. It keeps its frames unparsed (a real client decodes them on its own
   // machine, not in this test's event loop).
-  const heavy = new WebSocket(`${runtime.url.replace(/^http/, "ws")}/api/1.48.0/sync`);
+  const heavy = new WebSocket(syncUrl(runtime.url));
   const frames: string[] = [];
   heavy.on("message", (data: Buffer) => frames.push(data.toString()));
   await new Promise((resolve) => heavy.once("open", resolve));
   const limit = 1000;
-  heavy.send(
-    JSON.stringify({
-      type: "Connect",
-      sessionId: crypto.randomUUID(),
-      connectionCount: 0,
-      lastCloseReason: null,
-      clientTs: Date.now(),
-    }),
-  );
+  heavy.send(JSON.stringify(connectMessage()));
   heavy.send(
     JSON.stringify({
       type: "ModifyQuerySet",

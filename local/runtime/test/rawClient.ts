@@ -6,6 +6,51 @@ export interface ServerMessage {
   [key: string]: any;
 }
 
+/** The sync endpoint the convex 1.48.0 client opens on a deployment at `url`. */
+export const syncUrl = (url: string) => `${url.replace(/^http/, "ws")}/api/1.48.0/sync`;
+
+/** The Connect a client opens every connection with. */
+export const connectMessage = (sessionId = crypto.randomUUID(), clientTs = Date.now()) => ({
+  type: "Connect",
+  sessionId,
+  connectionCount: 0,
+  lastCloseReason: null,
+  clientTs,
+});
+
+/**
+ * A bare socket watching one query: Connect, Authenticate when there is a `token`, one
+ * subscription; `onValue` gets each new value it is sent, decoded. Errors go to `onError`.
+ */
+export function watchOneQuery(
+  url: string,
+  query: { udfPath: string; args: unknown; token?: string | null },
+  onValue: (value: any) => void,
+  onError: (error: Error) => void = () => {},
+): WebSocket {
+  const socket = new WebSocket(syncUrl(url));
+  socket.on("error", onError);
+  socket.on("open", () => {
+    const send = (message: unknown) => socket.send(JSON.stringify(message));
+    send(connectMessage());
+    if (query.token)
+      send({ type: "Authenticate", tokenType: "User", value: query.token, baseVersion: 0 });
+    send({
+      type: "ModifyQuerySet",
+      baseVersion: 0,
+      newVersion: 1,
+      modifications: [{ type: "Add", queryId: 0, udfPath: query.udfPath, args: [query.args] }],
+    });
+  });
+  socket.on("message", (data) => {
+    const message = JSON.parse(data.toString()) as ServerMessage;
+    if (message.type !== "Transition") return;
+    for (const change of message.modifications ?? [])
+      if (change.type === "QueryUpdated" && change.queryId === 0) onValue(change.value);
+  });
+  return socket;
+}
+
 export class RawSyncClient {
   readonly messages: ServerMessage[] = [];
   private waiters: {
@@ -35,19 +80,13 @@ export class RawSyncClient {
     sessionId = crypto.randomUUID(),
     clockAheadMs = 0,
   ): Promise<RawSyncClient> {
-    const socket = new WebSocket(`${url.replace(/^http/, "ws")}/api/1.48.0/sync`);
+    const socket = new WebSocket(syncUrl(url));
     await new Promise<void>((resolve, reject) => {
       socket.once("open", () => resolve());
       socket.once("error", reject);
     });
     const client = new RawSyncClient(socket);
-    client.send({
-      type: "Connect",
-      sessionId,
-      connectionCount: 0,
-      lastCloseReason: null,
-      clientTs: Date.now() + clockAheadMs,
-    });
+    client.send(connectMessage(sessionId, Date.now() + clockAheadMs));
     return client;
   }
 
