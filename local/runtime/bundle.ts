@@ -11,13 +11,28 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } fr
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { installedComponents } from "../components/graph.js";
-import { BUNDLE_RESULT, createIsolateScope } from "./isolateScope.js";
+import type { Deployment } from "./isolateGlobals.js";
+import { BUNDLE_RESULT, loadIsolateBundle } from "./isolateScope.js";
+import { isolateModules, nodeModules, type ModuleExports } from "./modules.js";
 
-export type ModuleLoader = () => Promise<Record<string, unknown>>;
+/** The function modules of the app or of a component instance, by Convex module path. */
+export interface FunctionModules {
+  /** The module paths (`"messages"`, `"model/users"`). */
+  paths: string[];
+  /** The module as queries and analysis see it: the shared instance (modules.ts). */
+  shared(rel: string): Promise<ModuleExports>;
+  /**
+   * The module in an instance of its own (fresh module state), for one execution; null for a
+   * `"use node"` module, whose module state Node keeps (the shared one is it).
+   */
+  fresh(rel: string): ModuleExports | null;
+  /** Prepares one spare instance ahead (idle time); false when none is wanted. */
+  prepareSpare(): boolean;
+}
 
 export interface BuiltApp {
   /** Function modules by Convex module path (`"messages"`, `"model/users"`). */
-  modules: Map<string, ModuleLoader>;
+  modules: FunctionModules;
   schema: unknown;
   authConfig: { providers?: unknown[] } | null;
   /** Watched source files, for reloads. */
@@ -30,7 +45,7 @@ export interface BuiltApp {
 export interface BuiltComponent {
   /** `"resend"`, `"resend/emailWorkpool"`. */
   componentPath: string;
-  modules: Map<string, ModuleLoader>;
+  modules: FunctionModules;
   schema: unknown;
 }
 
@@ -164,8 +179,10 @@ async function buildIsolateBundle(
 ): Promise<void> {
   const result = await build({
     stdin: {
+      // Each module is initialized on its first require (synchronously, with what it imports),
+      // once per instance of the bundle (isolateScope.ts).
       contents: `export const modules = {\n${Object.entries(entries)
-        .map(([rel, file]) => `  ${JSON.stringify(rel)}: () => import(${JSON.stringify(file)}),`)
+        .map(([rel, file]) => `  ${JSON.stringify(rel)}: () => require(${JSON.stringify(file)}),`)
         .join("\n")}\n};`,
       resolveDir,
       sourcefile: "isolate-modules.js",
@@ -241,44 +258,44 @@ export async function buildApp(convexDir: string, cacheRoot: string): Promise<Bu
       sourcemap: "inline",
       logLevel: "silent",
     });
-  const components = await buildComponents(convexDir, outDir, system);
-  const scope = createIsolateScope(system);
-  const isolateModules = () =>
-    scope.evaluate(isolateBundle).modules as Record<string, ModuleLoader>;
-  const modules = new Map<string, ModuleLoader>();
-  for (const file of moduleFiles) {
-    const rel = relOf(convexDir, file);
-    if (nodeFiles.includes(file)) {
-      const url = pathToFileURL(path.join(outDir, `${rel}.mjs`)).href;
-      modules.set(rel, () => import(url) as Promise<Record<string, unknown>>);
-    } else {
-      modules.set(rel, () => isolateModules()[rel]!());
-    }
-  }
-  const load = async (name: string) => {
-    const loader = specials.some((file) => relOf(convexDir, file) === name)
-      ? isolateModules()[name]
-      : null;
-    return loader ? ((await loader()).default ?? null) : null;
+  // Deployed now: module-level code of every instance of this build sees this time and seed.
+  const deployment: Deployment = { at: Date.now(), seed: (Math.random() * 2 ** 32) >>> 0 };
+  const components = await buildComponents(convexDir, outDir, system, deployment);
+  const isolate = isolateModules(loadIsolateBundle(isolateBundle, system), deployment);
+  const node = nodeModules(
+    (rel) => import(pathToFileURL(path.join(outDir, `${rel}.mjs`)).href) as Promise<ModuleExports>,
+  );
+  const nodeRels = new Set(nodeFiles.map((file) => relOf(convexDir, file)));
+  const modules: FunctionModules = {
+    paths: moduleFiles.map((file) => relOf(convexDir, file)),
+    shared: async (rel) => (nodeRels.has(rel) ? node(rel) : isolate.shared(rel)),
+    fresh: (rel) => (nodeRels.has(rel) ? null : isolate.fresh(rel)),
+    prepareSpare: () => isolate.prepareSpare(),
   };
-  const schema = await load("schema");
-  const authConfig = (await load("auth.config")) as BuiltApp["authConfig"];
+  const special = (name: string) =>
+    specials.some((file) => relOf(convexDir, file) === name)
+      ? (isolate.shared(name).default ?? null)
+      : null;
+  const schema = special("schema");
+  const authConfig = special("auth.config") as BuiltApp["authConfig"];
   pruneOldBuilds(outRoot, outDir);
   return { modules, schema, authConfig, sourceDir: convexDir, components };
 }
 
 /**
  * The installed components (convex.config.ts): one isolate bundle per definition folder, and
- * one scope per instance, so each instance has its own module state and its own environment
- * (the deployment's URLs and what its parent binds with `use(…, {env})`), as on Convex.
+ * instances of its own per component instance, so each instance has its own module state and
+ * its own environment (the deployment's URLs and what its parent binds with `use(…, {env})`),
+ * as on Convex.
  */
 async function buildComponents(
   convexDir: string,
   outDir: string,
   system: Map<string, unknown>,
+  deployment: Deployment,
 ): Promise<BuiltComponent[]> {
   const instances = await installedComponents(convexDir);
-  const bundles = new Map<string, { file: string; rels: string[] }>();
+  const bundles = new Map<string, { file: string; rels: string[]; hasSchema: boolean }>();
   for (const instance of instances) {
     if (bundles.has(instance.definitionDir)) continue;
     const dir = instance.definitionDir;
@@ -293,23 +310,27 @@ async function buildComponents(
     if (schemaFile) entries["schema"] = schemaFile;
     const file = path.join(outDir, `component-${bundles.size}.js`);
     await buildIsolateBundle(entries, dir, file, system);
-    bundles.set(dir, { file, rels: files.map((f) => relOf(dir, f)) });
+    bundles.set(dir, { file, rels: files.map((f) => relOf(dir, f)), hasSchema: !!schemaFile });
   }
   const components: BuiltComponent[] = [];
   for (const instance of instances) {
-    const { file, rels } = bundles.get(instance.definitionDir)!;
+    const { file, rels, hasSchema } = bundles.get(instance.definitionDir)!;
     const env = {
       CONVEX_CLOUD_URL: process.env.CONVEX_CLOUD_URL,
       CONVEX_SITE_URL: process.env.CONVEX_SITE_URL,
       ...instance.env,
     };
-    const scope = createIsolateScope(system, () => env);
-    const loaders = () => scope.evaluate(file).modules as Record<string, ModuleLoader>;
-    const modules = new Map<string, ModuleLoader>(
-      rels.map((rel) => [rel, () => loaders()[rel]!()]),
+    const isolate = isolateModules(
+      loadIsolateBundle(file, system, () => env),
+      deployment,
     );
-    const schemaLoader = loaders()["schema"];
-    const schema = schemaLoader ? ((await schemaLoader()).default ?? null) : null;
+    const modules: FunctionModules = {
+      paths: rels,
+      shared: async (rel) => isolate.shared(rel),
+      fresh: (rel) => isolate.fresh(rel),
+      prepareSpare: () => isolate.prepareSpare(),
+    };
+    const schema = hasSchema ? (isolate.shared("schema").default ?? null) : null;
     components.push({ componentPath: instance.componentPath, modules, schema });
   }
   return components;
@@ -323,4 +344,21 @@ function pruneOldBuilds(outRoot: string, keep: string) {
     .filter((dir) => dir !== keep)
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   for (const dir of builds.slice(3)) rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Modules given as objects (the self-test's, unit tests'): one instance for every use, as
+ * `"use node"` modules are.
+ */
+export function fixedModules(modules: Record<string, ModuleExports>): FunctionModules {
+  return {
+    paths: Object.keys(modules),
+    shared: async (rel) => {
+      const mod = modules[rel];
+      if (!mod) throw new Error(`Could not find module for: "${rel}"`);
+      return mod;
+    },
+    fresh: () => null,
+    prepareSpare: () => false,
+  };
 }

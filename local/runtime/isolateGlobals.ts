@@ -17,6 +17,30 @@ interface Frozen {
 }
 const frozenByExecution = new WeakMap<ExecContext, Frozen>();
 let installed = false;
+/** While a module is being imported: the deployment's time and seed (see `atImportTime`). */
+let importing: Frozen | null = null;
+
+/** When and with what seed the functions were deployed (built, locally). */
+export interface Deployment {
+  at: number;
+  seed: number;
+}
+
+/**
+ * Runs `load` (a module's synchronous initialization) as Convex imports a module: code at
+ * module level sees the deployment's time as `Date.now()`, and `Math.random` seeded with the
+ * deployment's seed, so `const globalRand = Math.random()` is the same in every fresh context
+ * of one deployment (Convex's runtime documentation, "Using randomness and time").
+ */
+export function atImportTime<T>(deployment: Deployment, load: () => T): T {
+  const outer = importing;
+  importing = { now: deployment.at, random: seededRandom(deployment.seed) };
+  try {
+    return load();
+  } finally {
+    importing = outer;
+  }
+}
 
 /** A small seeded generator (mulberry32): the same seed gives the same sequence. */
 export function seededRandom(seed: number): () => number {
@@ -53,6 +77,7 @@ export function installIsolateGlobals(): void {
   // A component's function reads the clock ahead by this much (see clock.ts).
   const componentLead = () => (inComponentFunction() ? componentClockLead() : 0);
   const frozen = (): Frozen | null => {
+    if (importing) return importing;
     const ctx = execStorage.getStore();
     if (!ctx || (ctx.kind !== "query" && ctx.kind !== "mutation")) return null;
     let state = frozenByExecution.get(ctx);

@@ -9,8 +9,14 @@
 //
 // Why a scope: Convex's isolate has no Node globals (only `process.env`). The bundle is wrapped
 // in a function whose parameters shadow every Node-only global (`Buffer`, `setImmediate`,
-// `require`, `global`, ...), and whose `globalThis` is a per-build global object that hides them
-// too and keeps the app's own global writes away from the runtime's.
+// `require`, `global`, ...), and whose `globalThis` is a per-instance global object that hides
+// them too and keeps the app's own global writes away from the runtime's.
+//
+// Why instances: on Convex every query, mutation and action starts in a fresh V8 context, so
+// module state (a module-level object, a global written by a package) never carries from one
+// execution into the next. A bundle is compiled once and can be instantiated any number of
+// times; each instance has its own module state and global object (see modules.ts for which
+// execution gets which instance).
 import vm from "node:vm";
 import { readFileSync } from "node:fs";
 import { isNativeError } from "node:util/types";
@@ -135,44 +141,60 @@ function scopeGlobal(isolateProcess: ReturnType<typeof isolateProcessOf>): typeo
   return proxy;
 }
 
-export interface IsolateScope {
-  /** Evaluates a bundle built for the isolate (once) and returns its exports. */
-  evaluate(file: string): Record<string, unknown>;
+/** One evaluation of an isolate bundle: its module state and its global object. */
+export interface BundleInstance {
+  /**
+   * A module of this instance, initialized on first use (with the modules it imports), as
+   * the isolate imports a module into a context.
+   */
+  require(rel: string): Record<string, unknown>;
+}
+
+export interface IsolateBundle {
+  /**
+   * Evaluates the bundle afresh: a new global object and new module state, as a new V8 context
+   * has. The code is compiled once per bundle; only the modules a caller requires run.
+   */
+  instantiate(): BundleInstance;
 }
 
 /**
- * One scope per build of the app. `system` maps the specifiers the bundle leaves external
- * (`convex/server`, `convex/values`: the runtime's own instance, which convex-test drives) to
- * their module namespaces.
+ * A bundle built for the isolate (bundle.ts), compiled once. `system` maps the specifiers the
+ * bundle leaves external (`convex/server`, `convex/values`: the runtime's own instance, which
+ * convex-test drives) to their module namespaces; `env` is its `process.env` (the runtime's
+ * own by default: the app's environment variables).
  */
-export function createIsolateScope(
+export function loadIsolateBundle(
+  file: string,
   system: Map<string, unknown>,
-  /** Its `process.env` (the runtime's own by default: the app's environment variables). */
   env: () => Env = () => process.env,
-): IsolateScope {
+): IsolateBundle {
   const isolateProcess = isolateProcessOf(env);
-  const global = scopeGlobal(isolateProcess);
   const requireSystem = (specifier: string) => {
     const found = system.get(specifier);
     if (found === undefined)
       throw new Error(`Cannot find module "${specifier}" (it is not bundled into the functions)`);
     return found;
   };
-  const cache = new Map<string, Record<string, unknown>>();
+  const source = readFileSync(file, "utf8");
+  const parameters = ["globalThis", "process", "require", ...HIDDEN_NODE_GLOBALS];
+  const wrapper = new vm.Script(
+    `(function (${parameters.join(", ")}) {${source}\nreturn ${BUNDLE_RESULT};\n})`,
+    { filename: file },
+  );
+  const run = wrapper.runInThisContext() as (...args: unknown[]) => {
+    modules: Record<string, () => Record<string, unknown>>;
+  };
   return {
-    evaluate(file) {
-      const cached = cache.get(file);
-      if (cached) return cached;
-      const source = readFileSync(file, "utf8");
-      const parameters = ["globalThis", "process", "require", ...HIDDEN_NODE_GLOBALS];
-      const wrapper = new vm.Script(
-        `(function (${parameters.join(", ")}) {${source}\nreturn ${BUNDLE_RESULT};\n})`,
-        { filename: file },
-      );
-      const run = wrapper.runInThisContext() as (...args: unknown[]) => Record<string, unknown>;
-      const exports = run(global, isolateProcess, requireSystem);
-      cache.set(file, exports);
-      return exports;
+    instantiate() {
+      const { modules } = run(scopeGlobal(isolateProcess), isolateProcess, requireSystem);
+      return {
+        require(rel) {
+          const load = modules[rel];
+          if (!load) throw new Error(`Could not find module for: "${rel}"`);
+          return load();
+        },
+      };
     },
   };
 }

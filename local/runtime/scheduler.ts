@@ -126,9 +126,11 @@ export class Scheduler {
    */
   async startCrons(saved: Map<string, CronState>, persist: (state: CronPersisted) => void) {
     const engine = this.getEngine();
-    const load = engine.app.modules.get("crons");
-    const crons = load
-      ? ((await load()).default as { crons?: Record<string, CronJob> } | undefined)?.crons
+    const crons = engine.app.modules.paths.includes("crons")
+      ? (
+          (await engine.sharedModule("crons")).default as
+            { crons?: Record<string, CronJob> } | undefined
+        )?.crons
       : undefined;
     for (const entry of this.crons.values()) if (entry.timer) clearTimeout(entry.timer);
     const previous = this.crons;

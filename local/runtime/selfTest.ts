@@ -9,7 +9,7 @@ import {
   queryGeneric,
 } from "convex/server";
 import { v, type JSONValue } from "convex/values";
-import type { BuiltApp } from "./bundle.js";
+import { fixedModules, type BuiltApp } from "./bundle.js";
 import { assertVersions } from "./convexTest/inventory.js";
 import { Engine } from "./engine/engine.js";
 import type { ExecContext } from "./engine/execution.js";
@@ -60,7 +60,7 @@ export async function selfTest(): Promise<void> {
     }),
   };
   const app: BuiltApp = {
-    modules: new Map([["probe", async () => probe]]),
+    modules: fixedModules({ probe }),
     schema: defineSchema({
       probe: defineTable({ n: v.number() }).index("by_n", ["n"]),
       other: defineTable({ n: v.number() }),

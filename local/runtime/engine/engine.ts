@@ -27,7 +27,8 @@ import {
   type JSONValue,
   type Value,
 } from "convex/values";
-import type { BuiltApp } from "../bundle.js";
+import type { BuiltApp, FunctionModules } from "../bundle.js";
+import { freshQueries } from "../modules.js";
 import { isError } from "../isolateScope.js";
 import {
   componentDatabases,
@@ -76,7 +77,7 @@ import type { RangeQueries } from "./rangeQueries.js";
 import { ScheduledJobs } from "./scheduledJobs.js";
 import type { StoredState } from "./state.js";
 import { installSyscallHooks } from "./syscalls.js";
-import { Transactions, withOccRetries } from "./transactions.js";
+import { runOutside, Transactions, withOccRetries } from "./transactions.js";
 
 const SYSTEM_TABLES = new Set(["_storage", "_scheduled_functions"]);
 
@@ -147,7 +148,7 @@ export class Engine {
     const modules: Record<string, () => Promise<any>> = {
       "/convex/_generated/api.js": async () => ({}),
     };
-    for (const rel of app.modules.keys())
+    for (const rel of app.modules.paths)
       modules[`/convex/${rel}.js`] = () => engine.loadModule(rel);
     engine.t = convexTest({ schema: app.schema as any, modules, transactionLimits: true });
     // The installed components (convex.config.ts), each with its own database and modules.
@@ -155,7 +156,7 @@ export class Engine {
       const componentModules: Record<string, () => Promise<any>> = {
         "/component/_generated/api.js": async () => ({}),
       };
-      for (const rel of component.modules.keys())
+      for (const rel of component.modules.paths)
         componentModules[`/component/${rel}.js`] = () =>
           engine.loadModule(rel, component.componentPath);
       engine.t.registerComponent(
@@ -235,21 +236,15 @@ export class Engine {
   };
 
   /** The modules of the app (`""`) or of an installed component. */
-  private modulesOf(componentPath: string): Map<string, () => Promise<Record<string, unknown>>> {
+  private modulesOf(componentPath: string): FunctionModules {
     if (componentPath === ROOT) return this.app.modules;
     const component = this.app.components?.find((c) => c.componentPath === componentPath);
     if (!component) throw new Error(`No component is installed at "${componentPath}".`);
     return component.modules;
   }
 
-  /**
-   * Loads a module of the app (or of a component) with every Convex function in it
-   * instrumented; a component's `v.id()` validators name its own tables.
-   */
-  async loadModule(modulePath: string, componentPath = ROOT): Promise<Record<string, unknown>> {
-    const load = this.modulesOf(componentPath).get(modulePath);
-    if (!load) throw new Error(`Could not find module for: "${modulePath}"`);
-    const mod = await load();
+  /** Every Convex function of a module instrumented; a component's `v.id()` name its tables. */
+  private instrument(mod: Record<string, unknown>, componentPath: string) {
     const tableOfId =
       componentPath === ROOT
         ? this.tableOfId
@@ -260,6 +255,80 @@ export class Engine {
         instrumentFunction(fn, tableOfId, (ctx: any) => this.txs.isolateActionCtx(ctx));
     }
     return mod;
+  }
+
+  private sharedModules = new Map<string, Promise<Record<string, unknown>>>();
+
+  /**
+   * A module in the instance queries share (modules.ts), instrumented: what analysis reads
+   * (a function's kind and visibility, routes, crons) without running anything.
+   */
+  sharedModule(modulePath: string, componentPath = ROOT): Promise<Record<string, unknown>> {
+    const key = `${componentPath}\0${modulePath}`;
+    let mod = this.sharedModules.get(key);
+    if (!mod) {
+      const modules = this.modulesOf(componentPath);
+      if (!modules.paths.includes(modulePath))
+        return Promise.reject(new Error(`Could not find module for: "${modulePath}"`));
+      mod = modules.shared(modulePath).then((loaded) => this.instrument(loaded, componentPath));
+      mod.catch(() => this.sharedModules.delete(key));
+      this.sharedModules.set(key, mod);
+    }
+    return mod;
+  }
+
+  /**
+   * A module for one execution: convex-test loads the module once for each function call it
+   * runs (nested calls included), then takes the function from it. A query is taken from the
+   * shared instance; a mutation or an action from an instance of its own, so that it starts
+   * with fresh module state as on Convex (modules.ts), unless the module opted into reuse.
+   */
+  async loadModule(modulePath: string, componentPath = ROOT): Promise<Record<string, unknown>> {
+    const shared = await this.sharedModule(modulePath, componentPath);
+    const modules = this.modulesOf(componentPath);
+    const reuse = shared.experimental_reuseContext === true;
+    let fresh: Record<string, unknown> | null = null;
+    return new Proxy(shared, {
+      get: (target, name, receiver) => {
+        const value = Reflect.get(target, name, receiver) as any;
+        if (
+          typeof name !== "string" ||
+          !value ||
+          !(value.isMutation || value.isAction || value.isQuery)
+        )
+          return value;
+        const shareable = value.isQuery ? !freshQueries() : reuse && !value.isAction;
+        if (shareable) return value;
+        if (!fresh) {
+          const loaded = modules.fresh(modulePath);
+          if (loaded === null) return value;
+          fresh = this.instrument(loaded, componentPath);
+        }
+        return fresh[name];
+      },
+    });
+  }
+
+  /** The module of an HTTP action's request: fresh module state for each request. */
+  private async httpModule(): Promise<Record<string, unknown> | null> {
+    if (!this.app.modules.paths.includes("http")) return null;
+    const fresh = this.app.modules.fresh("http");
+    return fresh ? this.instrument(fresh, ROOT) : this.sharedModule("http");
+  }
+
+  private sparesTimer: NodeJS.Timeout | null = null;
+
+  /** After work, while nothing runs: prepares fresh instances for the next executions. */
+  private prepareSpares() {
+    if (this.sparesTimer || this.running > 0) return;
+    this.sparesTimer = runOutside(() =>
+      setTimeout(() => {
+        this.sparesTimer = null;
+        if (this.running > 0) return;
+        const sets = [this.app.modules, ...(this.app.components ?? []).map((c) => c.modules)];
+        if (sets.some((modules) => modules.prepareSpare())) this.prepareSpares();
+      }, 5).unref(),
+    );
   }
 
   /** The table an id of this deployment belongs to; null for a malformed or unknown id. */
@@ -274,8 +343,8 @@ export class Engine {
   /** Finds a registered function (of the app, or of a component); `null` when there is none. */
   async findFunction(udfPath: string, componentPath = ROOT): Promise<any | null> {
     const [modulePath, exportName = "default"] = udfPath.replace(/\.js(?=:|$)/, "").split(":");
-    if (!this.modulesOf(componentPath).has(modulePath!)) return null;
-    const mod = await this.loadModule(modulePath!, componentPath);
+    if (!this.modulesOf(componentPath).paths.includes(modulePath!)) return null;
+    const mod = await this.sharedModule(modulePath!, componentPath);
     const fn = mod[exportName] as any;
     if (!fn || (!fn.isQuery && !fn.isMutation && !fn.isAction)) return null;
     return fn;
@@ -398,6 +467,7 @@ export class Engine {
       };
     } finally {
       this.running -= 1;
+      this.prepareSpares();
     }
   }
 
@@ -414,8 +484,7 @@ export class Engine {
     const url = new URL(request.url);
     const started = performance.now();
     const path = `${request.method} ${url.pathname}`;
-    const load = this.app.modules.get("http");
-    const router = load ? ((await load()).default as any) : null;
+    const router = ((await this.httpModule())?.default ?? null) as any;
     const found = router?.lookup?.(url.pathname, request.method);
     if (!found) {
       logExecution({ kind: "http", path, durationMs: 0, logLines: [], note: "404 no route" });
@@ -462,6 +531,7 @@ export class Engine {
       });
     } finally {
       this.running -= 1;
+      this.prepareSpares();
     }
   }
 

@@ -4,7 +4,7 @@
 import { expect, test } from "vitest";
 import { defineSchema, defineTable, queryGeneric, mutationGeneric } from "convex/server";
 import { v } from "convex/values";
-import type { BuiltApp } from "../bundle.js";
+import { fixedModules, type BuiltApp } from "../bundle.js";
 import { Engine } from "../engine/engine.js";
 import { emptyState } from "../engine/state.js";
 
@@ -42,7 +42,7 @@ const functions = {
 
 test("open query results do not accumulate across calls or within one", async () => {
   const app: BuiltApp = {
-    modules: new Map([["cache", async () => functions]]),
+    modules: fixedModules({ cache: functions }),
     schema: defineSchema({
       rows: defineTable({ n: v.number(), body: v.string() })
         .index("by_n", ["n"])
