@@ -61,6 +61,9 @@ export function listModuleFiles(convexDir: string): string[] {
       const rel = path.relative(convexDir, full);
       if (statSync(full).isDirectory()) {
         if (rel === "_generated" || entry === "node_modules" || entry.startsWith(".")) continue;
+        // A folder with its own convex.config.ts is a component's definition, not app
+        // functions: the CLI skips it ("Skipping component directory").
+        if (existsSync(path.join(full, "convex.config.ts"))) continue;
         walk(full);
         continue;
       }
