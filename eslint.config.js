@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       "dist/**",
       "convex/_generated/**",
+      "local/runtime/test/apps/*/convex/_generated/**",
       "node_modules/**",
       ".data/**",
       "local/runtime/test/.tmp/**",

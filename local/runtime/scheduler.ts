@@ -17,16 +17,27 @@ interface CronJob {
   schedule: Record<string, any> & { type: string };
 }
 
-/** A cron's schedule (as JSON, to notice changes) and its next run time. */
+/**
+ * A cron's schedule (as JSON, to notice changes) and its next run time: in the app's time for
+ * the app's crons, in components' time (clock.ts) for a component's.
+ */
 export interface CronState {
   name: string;
+  /** The component whose `crons.ts` declares it (absent: the app's). */
+  component?: string;
   spec: string;
   next: number;
 }
+
+/** A cron's key among all crons: components' crons may share names with the app's. */
+export const cronKey = (component: string | undefined, name: string) =>
+  component ? JSON.stringify([component, name]) : name;
 export type CronPersisted = Omit<CronState, "next"> & { next: number | null };
 
 interface CronEntry {
   job: CronJob;
+  /** The component that declared it; "" for the app. */
+  componentPath: string;
   state: CronState;
   timer: NodeJS.Timeout | null;
   running: boolean;
@@ -119,46 +130,62 @@ export class Scheduler {
   }
 
   /**
-   * (Re)reads the crons declared by the app's `crons.ts` and arms them. Each cron keeps its
-   * next run time (`saved`, persisted through `persist`) across reloads and restarts, as
-   * Convex's `_cron_jobs` do: only a new or changed schedule gets a fresh one. A cron
-   * persisted with `next: null` was removed.
+   * (Re)reads the crons declared by the app's `crons.ts` and by each installed component's, and
+   * arms them. Each cron keeps its next run time (`saved`, persisted through `persist`) across
+   * reloads and restarts, as Convex's `_cron_jobs` do: only a new or changed schedule gets a
+   * fresh one. A cron persisted with `next: null` was removed.
    */
   async startCrons(saved: Map<string, CronState>, persist: (state: CronPersisted) => void) {
     const engine = this.getEngine();
-    const crons = engine.app.modules.paths.includes("crons")
-      ? (
-          (await engine.sharedModule("crons")).default as
-            { crons?: Record<string, CronJob> } | undefined
-        )?.crons
-      : undefined;
+    const declared: { componentPath: string; crons: Record<string, CronJob> }[] = [];
+    for (const componentPath of [
+      "",
+      ...(engine.app.components ?? []).map((c) => c.componentPath),
+    ]) {
+      const modules =
+        componentPath === ""
+          ? engine.app.modules
+          : engine.app.components!.find((c) => c.componentPath === componentPath)!.modules;
+      if (!modules.paths.includes("crons")) continue;
+      const exported = (await engine.sharedModule("crons", componentPath)).default as
+        { crons?: Record<string, CronJob> } | undefined;
+      if (exported?.crons) declared.push({ componentPath, crons: exported.crons });
+    }
     for (const entry of this.crons.values()) if (entry.timer) clearTimeout(entry.timer);
     const previous = this.crons;
     this.crons = new Map();
-    const now = Date.now();
-    for (const [name, job] of Object.entries(crons ?? {})) {
-      const spec = JSON.stringify(job.schedule);
-      let state = saved.get(name);
-      if (!state || state.spec !== spec) {
-        state = { name, spec, next: firstRun(job.schedule, now) };
-        saved.set(name, state);
-        persist(state);
+    for (const { componentPath, crons } of declared) {
+      const now = Date.now() + lead(componentPath);
+      for (const [name, job] of Object.entries(crons)) {
+        const key = cronKey(componentPath, name);
+        const spec = JSON.stringify(job.schedule);
+        let state = saved.get(key);
+        if (!state || state.spec !== spec) {
+          state = { name, spec, next: firstRun(job.schedule, now) };
+          if (componentPath) state.component = componentPath;
+          saved.set(key, state);
+          persist(state);
+        }
+        this.crons.set(key, {
+          job,
+          componentPath,
+          state,
+          timer: null,
+          running: previous.get(key)?.running ?? false,
+        });
       }
-      this.crons.set(name, {
-        job,
-        state,
-        timer: null,
-        running: previous.get(name)?.running ?? false,
-      });
     }
-    for (const name of [...saved.keys()]) {
-      if (this.crons.has(name)) continue;
-      saved.delete(name);
-      persist({ name, spec: "", next: null });
+    for (const [key, state] of [...saved]) {
+      if (this.crons.has(key)) continue;
+      saved.delete(key);
+      persist({ ...state, spec: "", next: null });
     }
     this.persistCron = persist;
     this.armCrons();
-    if (crons) log.info(`crons: ${Object.keys(crons).join(", ") || "none"}`);
+    for (const { componentPath, crons } of declared)
+      log.info(
+        `crons${componentPath ? ` of ${componentPath}` : ""}: ${Object.keys(crons).join(", ") || "none"}`,
+      );
   }
 
   /**
@@ -166,8 +193,8 @@ export class Scheduler {
    * further away than one period is brought back to its first run after now.
    */
   pullCronsBack() {
-    const now = Date.now();
     for (const entry of this.crons.values()) {
+      const now = Date.now() + lead(entry.componentPath);
       const latest =
         entry.job.schedule.type === "interval"
           ? now + Math.max(1, intervalMs(entry.job.schedule))
@@ -189,7 +216,8 @@ export class Scheduler {
     if (entry.timer) clearTimeout(entry.timer);
     entry.timer = null;
     if (entry.running) return;
-    const wait = Math.min(Math.max(0, entry.state.next - Date.now()), MAX_TIMER_MS);
+    const now = Date.now() + lead(entry.componentPath);
+    const wait = Math.min(Math.max(0, entry.state.next - now), MAX_TIMER_MS);
     entry.timer = setTimeout(() => this.fireCron(name, entry), wait);
   }
 
@@ -199,7 +227,7 @@ export class Scheduler {
   private fireCron(name: string, entry: CronEntry) {
     entry.timer = null;
     if (this.stopped || this.crons.get(name) !== entry) return;
-    const now = Date.now();
+    const now = Date.now() + lead(entry.componentPath);
     if (now < entry.state.next) return this.armCron(name);
     entry.running = true;
     entry.state.next = followingRun(entry.job.schedule, entry.state.next, now);
@@ -207,12 +235,14 @@ export class Scheduler {
     const engine = this.getEngine();
     this.trackRun(
       engine
-        .findFunction(entry.job.name)
+        .findFunction(entry.job.name, entry.componentPath)
         .then(async (registered) => {
-          if (!registered) return log.warn(`Cron ${name}: function ${entry.job.name} not found`);
+          const shown = `${entry.componentPath ? `${entry.componentPath}: ` : ""}${entry.state.name}`;
+          if (!registered) return log.warn(`Cron ${shown}: function ${entry.job.name} not found`);
           const kind = registered.isMutation ? "mutation" : "action";
           await engine.run(kind, entry.job.name, (entry.job.args[0] ?? {}) as any, null, {
             logKind: "cron",
+            ...(entry.componentPath ? { componentPath: entry.componentPath } : {}),
           });
         })
         .finally(() => {
@@ -229,6 +259,9 @@ export class Scheduler {
     await Promise.all(this.running);
   }
 }
+
+/** How far a component's time is ahead of the app's (its crons run in its time). */
+const lead = (componentPath: string) => (componentPath ? componentClockLead() : 0);
 
 function intervalMs(schedule: CronJob["schedule"]): number {
   return (

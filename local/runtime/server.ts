@@ -12,7 +12,7 @@ import { runOutside } from "./engine/transactions.js";
 import type { ExecContext } from "./engine/execution.js";
 import type { CommittedWrite } from "./engine/state.js";
 import { Persistence } from "./persistence.js";
-import { Scheduler, type CronPersisted, type CronState } from "./scheduler.js";
+import { cronKey, Scheduler, type CronPersisted, type CronState } from "./scheduler.js";
 import { BlobStore } from "./storage.js";
 import { TokenVerifier } from "./auth.js";
 import type { MutationRecord } from "./sync/protocol.js";
@@ -81,6 +81,8 @@ export interface Runtime {
 interface CronTag {
   kind: "cron";
   name: string;
+  /** A component's cron (absent: the app's). */
+  component?: string;
   spec?: string;
   next?: number | null;
   at?: number;
@@ -133,13 +135,19 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const crons = new Map<string, CronState>();
   for (const tag of tags as unknown[]) {
     if (!isCronTag(tag)) continue;
+    const key = cronKey(tag.component, tag.name);
     if (typeof tag.next === "number" && typeof tag.spec === "string")
-      crons.set(tag.name, { name: tag.name, spec: tag.spec, next: tag.next });
-    else crons.delete(tag.name);
+      crons.set(key, {
+        name: tag.name,
+        ...(tag.component ? { component: tag.component } : {}),
+        spec: tag.spec,
+        next: tag.next,
+      });
+    else crons.delete(key);
   }
   const keptTags = (): JSONValue[] => [
     ...(mutationRecords.slice(-KEEP_MUTATION_RECORDS) as unknown as JSONValue[]),
-    ...[...crons.values()].map(({ name, spec, next }) => ({ kind: "cron", name, spec, next })),
+    ...[...crons.values()].map((cron) => ({ kind: "cron", ...cron })),
     ...(clockOffset() !== 0 || furthestClockOffset() !== 0
       ? [{ kind: "clock", offsetMs: clockOffset(), furthestOffsetMs: furthestClockOffset() }]
       : []),
@@ -204,8 +212,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     scheduler.armCrons();
     log.info(`clock moved: now ${new Date().toISOString()}`);
   });
-  const persistCron = ({ name, spec, next }: CronPersisted) => {
-    persistence.append(state.lastCommitTs, [], { kind: "cron", name, spec, next });
+  const persistCron = (cron: CronPersisted) => {
+    persistence.append(state.lastCommitTs, [], { kind: "cron", ...cron });
   };
   await scheduler.startCrons(crons, persistCron);
 
