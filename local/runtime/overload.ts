@@ -2,6 +2,7 @@
 // connection for long, a connection cap, request bodies read with a size limit, and a bounded
 // work queue that refuses clearly (503) instead of piling up work without bound.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 
@@ -12,7 +13,18 @@ export const HEADERS_TIMEOUT_MS = Number(process.env.CONVEX_LOCAL_HEADERS_TIMEOU
 /** The whole request (headers and body) must arrive within this time. */
 export const REQUEST_TIMEOUT_MS = Number(process.env.CONVEX_LOCAL_REQUEST_TIMEOUT_MS ?? 30_000);
 /** Open connections per server; Node drops the ones beyond it at once. */
-export const MAX_CONNECTIONS = 2_000;
+export const MAX_CONNECTIONS = Number(process.env.CONVEX_LOCAL_MAX_CONNECTIONS ?? 2_000);
+/**
+ * Open connections one client address may hold on one server: its share of MAX_CONNECTIONS,
+ * so a single client cannot take every slot (a bench's thousand viewers on one machine still fit).
+ */
+export const MAX_CONNECTIONS_PER_CLIENT = Number(
+  process.env.CONVEX_LOCAL_MAX_CONNECTIONS_PER_CLIENT ?? Math.floor(MAX_CONNECTIONS * 0.6),
+);
+/** A connection must send a whole request (or a WebSocket upgrade) within this time. */
+export const FIRST_REQUEST_TIMEOUT_MS = Number(
+  process.env.CONVEX_LOCAL_FIRST_REQUEST_TIMEOUT_MS ?? HEADERS_TIMEOUT_MS,
+);
 
 /** Options for `createServer`: Node checks these deadlines every second (default: 30 s). */
 export const SERVER_OPTIONS = {
@@ -22,9 +34,63 @@ export const SERVER_OPTIONS = {
   connectionsCheckingInterval: 1_000,
 } as const;
 
-export function hardenServer(server: Server, maxConnections = MAX_CONNECTIONS): void {
+export function hardenServer(
+  server: Server,
+  maxConnections = MAX_CONNECTIONS,
+  perClient = Math.min(MAX_CONNECTIONS_PER_CLIENT, maxConnections),
+): void {
   server.maxConnections = maxConnections;
   server.maxHeadersCount = 200;
+  shareConnections(server, perClient);
+}
+
+/**
+ * The client a connection counts against: its address, an IPv4-mapped IPv6 address as IPv4,
+ * and an IPv6 address cut to its /64 (one machine usually holds a whole /64).
+ */
+export function connectionClient(address: string | undefined): string {
+  if (!address) return "unknown";
+  const v4 = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (v4) return v4[1]!;
+  if (!address.includes(":")) return address;
+  const [head = "", tail = ""] = address.split("::");
+  const groups = [...head.split(":").filter(Boolean)];
+  const rest = tail.split(":").filter(Boolean);
+  while (groups.length + rest.length < 8) groups.push("0");
+  return [...groups, ...rest].slice(0, 4).join(":").toLowerCase() + "::/64";
+}
+
+/**
+ * Each client address may hold at most `perClient` open connections of the server: one beyond
+ * is closed at once. A connection that sends no whole request (nor a WebSocket upgrade) within
+ * FIRST_REQUEST_TIMEOUT_MS is closed too: Node's own deadlines start with a request's first
+ * byte, so a connection that sends nothing would otherwise be held forever.
+ */
+function shareConnections(server: Server, perClient: number) {
+  const open = new Map<string, number>();
+  const served = new WeakSet<object>();
+  server.on("connection", (socket: Socket) => {
+    const client = connectionClient(socket.remoteAddress);
+    const count = (open.get(client) ?? 0) + 1;
+    if (count > perClient) {
+      socket.destroy();
+      return;
+    }
+    open.set(client, count);
+    const idle = setTimeout(() => {
+      if (!served.has(socket)) socket.destroy();
+    }, FIRST_REQUEST_TIMEOUT_MS);
+    idle.unref();
+    socket.once("close", () => {
+      clearTimeout(idle);
+      const left = (open.get(client) ?? 1) - 1;
+      if (left > 0) open.set(client, left);
+      else open.delete(client);
+    });
+  });
+  const markServed = (req: IncomingMessage) => served.add(req.socket);
+  server.on("request", markServed);
+  server.on("upgrade", markServed);
 }
 
 /** A request the server refuses before doing any work, with the status to answer. */

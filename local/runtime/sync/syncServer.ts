@@ -34,6 +34,8 @@ const REMEMBERED_MUTATIONS = 10_000;
 // Queued sync work (query-set changes, auth, mutations) beyond which a connection that asks for
 // more is told the server is overloaded and closed (the client reconnects with back-off).
 const MAX_QUEUED_TASKS = Number(process.env.CONVEX_LOCAL_MAX_QUEUED_SYNC_TASKS ?? 10_000);
+// A socket must send Connect within this time (Convex's client sends it on open).
+const CONNECT_TIMEOUT_MS = Number(process.env.CONVEX_LOCAL_CONNECT_TIMEOUT_MS ?? 5_000);
 // Mutations one socket may have waiting behind its running one, as on Convex; beyond it the
 // socket is closed as overloaded (the client reconnects and resends them).
 const MAX_PENDING_MUTATIONS = Number(process.env.CONVEX_LOCAL_MAX_PENDING_MUTATIONS ?? 1_000);
@@ -132,6 +134,15 @@ export class SyncServer {
     const connection = new Connection(socket);
     connection.client = client;
     this.connections.add(connection);
+    // Convex's client sends Connect as soon as the socket opens; a socket that never does only
+    // holds a connection slot.
+    const connectDeadline = setTimeout(() => {
+      if (connection.sessionId) return;
+      socket.close(1008, "No Connect message received");
+      // A peer that does not answer the close frame is cut off.
+      setTimeout(() => socket.terminate(), 2_000).unref();
+    }, CONNECT_TIMEOUT_MS);
+    connectDeadline.unref();
     socket.on("message", (data) => {
       let message: any;
       try {
@@ -144,6 +155,7 @@ export class SyncServer {
       this.receive(connection, message);
     });
     socket.on("close", () => {
+      clearTimeout(connectDeadline);
       connection.closed = true;
       this.connections.delete(connection);
       for (const subscription of connection.queries.values())

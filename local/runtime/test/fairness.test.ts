@@ -1,9 +1,11 @@
 // One connection cannot slow everyone down: it may hold at most 1,000 subscriptions, and after a
 // commit the clients watching few queries get their updates before one watching a thousand
-// (whose re-runs are spread over later flushes).
+// (whose re-runs are spread over later flushes). One client address cannot take every
+// connection slot of a port, and sockets that never speak are closed.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ConvexClient, ConvexHttpClient } from "convex/browser";
 import { createServer } from "node:http";
+import { connect, type Socket } from "node:net";
 import WebSocket from "ws";
 import {
   api,
@@ -144,3 +146,79 @@ test("actions stuck on a slow service hold up neither queries and mutations nor 
     await new Promise((resolve) => slow.close(resolve));
   }
 }, 30_000);
+
+test("one address flooding the ports gets its share of the connections; another client still connects and queries; silent sockets are closed", async () => {
+  const copy = fixtureCopy();
+  const flooded = await startRuntime({
+    ...copy,
+    env: {
+      CONVEX_LOCAL_QUIET: "1",
+      CONVEX_LOCAL_CONNECT_TIMEOUT_MS: "1500",
+      CONVEX_LOCAL_FIRST_REQUEST_TIMEOUT_MS: "1500",
+    },
+  });
+  const flood: WebSocket[] = [];
+  const raw: Socket[] = [];
+  try {
+    // 2,000 WebSockets (every slot of the port) and 2,000 bare TCP connections to the HTTP
+    // actions' port, all from 127.0.0.2, none of which ever says anything.
+    let opened = 0;
+    let closed = 0;
+    const settled = Array.from({ length: 2000 }, () => {
+      const socket = new WebSocket(syncUrl(flooded.url), { localAddress: "127.0.0.2" });
+      flood.push(socket);
+      return new Promise<void>((resolve) => {
+        socket.on("open", () => {
+          opened += 1;
+          resolve();
+        });
+        socket.on("error", () => resolve());
+        socket.on("close", () => {
+          closed += 1;
+          resolve();
+        });
+      });
+    });
+    const siteUrl = new URL(flooded.siteUrl);
+    const tcpSettled = Array.from({ length: 2000 }, () => {
+      const socket = connect({
+        host: siteUrl.hostname,
+        port: Number(siteUrl.port),
+        localAddress: "127.0.0.2",
+      });
+      raw.push(socket);
+      return new Promise<void>((resolve) => {
+        socket.on("connect", () => resolve());
+        socket.on("error", () => resolve());
+      });
+    });
+    await Promise.all([...settled, ...tcpSettled]);
+    // The address holds its share (60% of 2,000); the rest were turned away at once.
+    expect(opened).toBeGreaterThan(1000);
+    expect(opened).toBeLessThanOrEqual(1200);
+
+    // Meanwhile a visitor from another address connects, subscribes and queries.
+    const client = new ConvexClient(flooded.url);
+    const listed = await client.query(api.messages.list, {});
+    expect(Array.isArray(listed)).toBe(true);
+    await client.close();
+    const http = new ConvexHttpClient(flooded.url);
+    expect(Array.isArray(await http.query(api.messages.list, {}))).toBe(true);
+    const page = await fetch(`${flooded.siteUrl}/redirect`, { redirect: "manual" });
+    expect(page.status).toBeLessThan(500);
+
+    // Sockets that never sent Connect (and connections that never sent a request) are closed
+    // by the server.
+    await waitFor(() => closed === flood.length, 10_000, "every silent WebSocket to be closed");
+    await waitFor(
+      () => raw.every((socket) => socket.destroyed || socket.readyState === "closed"),
+      10_000,
+      "every silent TCP connection to be closed",
+    );
+  } finally {
+    for (const socket of flood) socket.terminate();
+    for (const socket of raw) socket.destroy();
+    await flooded.stop();
+    copy.cleanup();
+  }
+}, 120_000);
