@@ -125,6 +125,40 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
     headers: { "Content-Type": "application/json", ...headers },
   });
 
+/**
+ * A token endpoint's answer (success or error): never stored by a cache, as RFC 6749 §5.1
+ * requires of any response with tokens or credentials (Google's and TikTok's send the same).
+ */
+export const tokenJson = (body: unknown, status = 200) =>
+  json(body, status, { "Cache-Control": "no-store", Pragma: "no-cache" });
+
+/**
+ * The redirect URIs registered for an OAuth client, as a provider's console holds them:
+ * whitespace-separated in `env[name]` (the local stack writes them; the stand-ins know nothing
+ * of the app).
+ */
+export function registeredRedirectUris(env: Record<string, string>, name: string): string[] {
+  return (env[name] ?? "").split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Why an authorization request's redirect_uri is refused, or null. Like Google and TikTok, the
+ * URI must equal one registered for the client, character for character (RFC 6749 §3.1.2.3,
+ * RFC 9700 §2.1): `http://localhost:5173@evil.example/` and `http://localhost:5173.evil.example/`
+ * are other URIs, not a registered one with something added.
+ */
+export function redirectUriProblem(
+  redirectUri: string | null,
+  registered: string[],
+  envName: string,
+): string | null {
+  if (!redirectUri) return "redirect_uri is missing.";
+  if (registered.includes(redirectUri)) return null;
+  return registered.length === 0
+    ? `redirect_uri ${redirectUri} is not registered for this client: it has no redirect URIs (${envName} is empty).`
+    : `redirect_uri ${redirectUri} is not registered for this client (registered: ${registered.join(", ")}).`;
+}
+
 export const redirect = (location: string) =>
   new Response(null, { status: 302, headers: { Location: location } });
 
@@ -232,10 +266,18 @@ export async function serveStandIns(
       // Moves this process's clock along with the runtime's (tests of "seven days later"), so
       // signatures and timestamps agree across the stack.
       if (method === "POST") {
-        const body = JSON.parse((await readBody(req)).toString("utf8") || "{}") as {
-          offsetMs?: number;
-        };
-        setClockOffset(Number(body.offsetMs ?? 0));
+        let offset = NaN;
+        try {
+          const body = JSON.parse((await readBody(req)).toString("utf8") || "{}") as {
+            offsetMs?: unknown;
+          };
+          offset = Number(body.offsetMs ?? 0);
+        } catch {
+          // answered below
+        }
+        if (!Number.isFinite(offset))
+          throw new RequestRefused(400, "BadRequest", 'Send {"offsetMs": <milliseconds>}.');
+        setClockOffset(offset);
       }
       return send(res, json({ now: Date.now(), offsetMs: clockOffset() }));
     }

@@ -9,10 +9,13 @@ import {
   json,
   page,
   redirect,
+  redirectUriProblem,
+  registeredRedirectUris,
   StandIn,
   Store,
   type RouteRequest,
   type StandInContext,
+  tokenJson,
 } from "./framework.js";
 
 interface Person {
@@ -83,7 +86,11 @@ export function signInStandIn(ctx: StandInContext & { dataDir: string | null }):
     google: { id: ctx.env.AUTH_GOOGLE_ID, secret: ctx.env.AUTH_GOOGLE_SECRET },
     discord: { id: ctx.env.AUTH_DISCORD_ID, secret: ctx.env.AUTH_DISCORD_SECRET },
   };
-  const allowedRedirects = [ctx.env.CONVEX_SITE_URL, ctx.env.SITE_URL].filter(Boolean) as string[];
+  // The redirect URIs registered for each client (Google: sign-in and the YouTube connection).
+  const redirectUris = {
+    google: registeredRedirectUris(ctx.env, "GOOGLE_REDIRECT_URIS"),
+    discord: registeredRedirectUris(ctx.env, "DISCORD_REDIRECT_URIS"),
+  };
 
   const signingKey = (async () => {
     if (!store.data.privateJwk) {
@@ -103,10 +110,12 @@ export function signInStandIn(ctx: StandInContext & { dataDir: string | null }):
     const client = clients[provider];
     if (!client.id) return `The local stack has no ${provider} client configured.`;
     if (url.searchParams.get("client_id") !== client.id) return "Unknown client_id.";
-    const redirectUri = url.searchParams.get("redirect_uri") ?? "";
-    if (!allowedRedirects.some((origin) => redirectUri.startsWith(origin))) {
-      return `redirect_uri ${redirectUri} is not registered for this client.`;
-    }
+    const redirectProblem = redirectUriProblem(
+      url.searchParams.get("redirect_uri"),
+      redirectUris[provider],
+      provider === "google" ? "GOOGLE_REDIRECT_URIS" : "DISCORD_REDIRECT_URIS",
+    );
+    if (redirectProblem) return `Error 400: redirect_uri_mismatch. ${redirectProblem}`;
     if (url.searchParams.get("response_type") !== "code")
       return "Only response_type=code is supported.";
     return null;
@@ -207,7 +216,7 @@ ${error ? `<p role="alert" style="color:#b42318">${escapeHtml(error)}</p>` : ""}
     const credentials = clientCredentials(req, form);
     const client = clients[provider];
     if (credentials.id !== client.id || credentials.secret !== client.secret) {
-      return json(
+      return tokenJson(
         { error: "invalid_client", error_description: "Client authentication failed." },
         401,
       );
@@ -218,13 +227,20 @@ ${error ? `<p role="alert" style="color:#b42318">${escapeHtml(error)}</p>` : ""}
       const code = form.get("code") ?? "";
       grant = store.data.codes[code];
       if (!grant || grant.provider !== provider || grant.expiresAt < Date.now()) {
-        return json({ error: "invalid_grant", error_description: "Invalid or expired code." }, 400);
+        return tokenJson(
+          { error: "invalid_grant", error_description: "Invalid or expired code." },
+          400,
+        );
       }
       if (form.get("redirect_uri") !== grant.redirectUri) {
-        return json({ error: "invalid_grant", error_description: "redirect_uri mismatch." }, 400);
+        return tokenJson(
+          { error: "invalid_grant", error_description: "redirect_uri mismatch." },
+          400,
+        );
       }
       const pkceProblem = pkceMismatch(grant, form.get("code_verifier"));
-      if (pkceProblem) return json({ error: "invalid_grant", error_description: pkceProblem }, 400);
+      if (pkceProblem)
+        return tokenJson({ error: "invalid_grant", error_description: pkceProblem }, 400);
       // Only a successful exchange uses the code up: a request that fails a check (someone
       // else's verifier, a decoy from a browser without the flow's cookie) leaves it to the
       // flow it was issued to.
@@ -235,10 +251,13 @@ ${error ? `<p role="alert" style="color:#b42318">${escapeHtml(error)}</p>` : ""}
     } else if (form.get("grant_type") === "refresh_token") {
       grant = store.data.refreshTokens[form.get("refresh_token") ?? ""];
       if (!grant || grant.provider !== provider) {
-        return json({ error: "invalid_grant", error_description: "Invalid refresh token." }, 400);
+        return tokenJson(
+          { error: "invalid_grant", error_description: "Invalid refresh token." },
+          400,
+        );
       }
     } else {
-      return json({ error: "unsupported_grant_type" }, 400);
+      return tokenJson({ error: "unsupported_grant_type" }, 400);
     }
     const accessToken = random();
     store.data.accessTokens[accessToken] = {
@@ -273,7 +292,7 @@ ${error ? `<p role="alert" style="color:#b42318">${escapeHtml(error)}</p>` : ""}
         .setExpirationTime("1h")
         .sign(key);
     }
-    return json(body);
+    return tokenJson(body);
   }
 
   /**

@@ -18,6 +18,7 @@ const env = {
   TIKTOK_CLIENT_SECRET: "tiktok-test-secret",
   SITE_URL: "http://localhost:5999",
   CONVEX_SITE_URL: "http://127.0.0.1:5998",
+  TIKTOK_REDIRECT_URIS: "http://localhost:5999/tiktok/callback",
 };
 const REDIRECT_URI = `${env.SITE_URL}/tiktok/callback`;
 const ALL_FIELDS =
@@ -169,6 +170,32 @@ describe("TikTok stand-in", () => {
     expect((await fetch(badRedirect)).status).toBe(400);
   });
 
+  test("the redirect_uri must be a registered one exactly: look-alikes get a clear 400, never a redirect", async () => {
+    for (const lookalike of [
+      "http://localhost:5999@evil.example/tiktok/callback",
+      "http://localhost:5999.evil.example/tiktok/callback",
+      `${REDIRECT_URI}/../../evil`,
+      `${REDIRECT_URI}?next=https://evil.example/`,
+      `${REDIRECT_URI}x`,
+      "not a url",
+      "",
+    ]) {
+      const url = new URL(authorizeUrl());
+      url.searchParams.set("redirect_uri", lookalike);
+      const shown = await fetch(url, { redirect: "manual" });
+      expect(shown.status, lookalike).toBe(400);
+      expect(await shown.text()).toContain("redirect_uri");
+      // Submitting the form with the look-alike gets no code back anywhere either.
+      const submitted = await fetch(`${base}/tiktok/www/v2/auth/authorize/`, {
+        method: "POST",
+        body: new URLSearchParams({ query: url.search, username: "priya.makes", action: "allow" }),
+        redirect: "manual",
+      });
+      expect(submitted.status, lookalike).toBe(400);
+      expect(submitted.headers.get("location")).toBeNull();
+    }
+  });
+
   test("cancelling sends the browser back with access_denied and the state", async () => {
     const back = await decide(authorizeUrl(), { action: "deny" });
     expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
@@ -192,10 +219,14 @@ describe("TikTok stand-in", () => {
 
     const wrongSecret = await tokenRequest({ ...exchange, client_secret: "nope" });
     expect(wrongSecret.status).toBe(401);
+    expect(wrongSecret.headers.get("cache-control")).toBe("no-store");
     expect(await wrongSecret.json()).toMatchObject({ error: "invalid_client" });
 
     const response = await tokenRequest({ ...exchange, code_verifier: verifier });
     expect(response.status).toBe(200);
+    // Tokens are never cached (RFC 6749 §5.1).
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("pragma")).toBe("no-cache");
     priya = (await response.json()) as typeof priya;
     expect(priya).toEqual({
       access_token: expect.stringMatching(/^act\./),

@@ -18,6 +18,8 @@ const env = {
   TIKTOK_CLIENT_SECRET: "tiktok-test-secret",
   SITE_URL: "http://localhost:5999",
   CONVEX_SITE_URL: "http://127.0.0.1:5998",
+  GOOGLE_REDIRECT_URIS: "http://127.0.0.1:5998/youtube/callback",
+  TIKTOK_REDIRECT_URIS: "http://localhost:5999/tiktok/callback",
 };
 const YOUTUBE_READONLY = "https://www.googleapis.com/auth/youtube.readonly";
 const ada = { name: "Ada Lovelace", email: "ada@example.com" };
@@ -132,6 +134,9 @@ async function connect(person: { name: string; email: string }, scope = YOUTUBE_
     }),
   });
   expect(token.status).toBe(200);
+  // Tokens are never cached (RFC 6749 §5.1).
+  expect(token.headers.get("cache-control")).toBe("no-store");
+  expect(token.headers.get("pragma")).toBe("no-cache");
   return (await token.json()) as { access_token: string; refresh_token: string; scope: string };
 }
 
@@ -166,6 +171,50 @@ async function uploadsOf(playlistId: string, auth: { token?: string; key?: strin
   }
   throw new Error("paging never ended");
 }
+
+test("Google's authorize page takes only a registered redirect_uri, exactly: look-alikes get a clear 400", async () => {
+  const registered = `${env.CONVEX_SITE_URL}/youtube/callback`;
+  for (const lookalike of [
+    "http://127.0.0.1:5998@evil.example/youtube/callback",
+    "http://127.0.0.1:5998.evil.example/youtube/callback",
+    `${registered}/`,
+    `${registered}?then=https://evil.example/`,
+    "http://127.0.0.1:5998/",
+    "not a url",
+  ]) {
+    const authorize = new URL(`${base}/google/o/oauth2/v2/auth`);
+    authorize.search = new URLSearchParams({
+      client_id: env.AUTH_GOOGLE_ID,
+      redirect_uri: lookalike,
+      response_type: "code",
+      scope: YOUTUBE_READONLY,
+      state: "s",
+    }).toString();
+    const shown = await fetch(authorize, { redirect: "manual" });
+    expect(shown.status, lookalike).toBe(400);
+    expect(await shown.text()).toContain("redirect_uri_mismatch");
+    const decided = await fetch(`${base}/google/o/oauth2/v2/auth`, {
+      method: "POST",
+      body: new URLSearchParams({ query: authorize.search, ...ada, action: "allow" }),
+      redirect: "manual",
+    });
+    expect(decided.status, lookalike).toBe(400);
+    expect(decided.headers.get("location")).toBeNull();
+  }
+  // A failed exchange is not cached either.
+  const refused = await fetch(`${base}/google/token`, {
+    method: "POST",
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code: "no-such-code",
+      redirect_uri: registered,
+      client_id: env.AUTH_GOOGLE_ID,
+      client_secret: env.AUTH_GOOGLE_SECRET,
+    }),
+  });
+  expect(refused.status).toBe(400);
+  expect(refused.headers.get("cache-control")).toBe("no-store");
+});
 
 describe("YouTube stand-in", () => {
   let adaToken: string;

@@ -7,6 +7,9 @@ import {
   json,
   page,
   redirect,
+  redirectUriProblem,
+  registeredRedirectUris,
+  tokenJson,
   type RouteRequest,
   type StandInContext,
   type Store,
@@ -53,17 +56,20 @@ export function tiktokOAuth(
 ): TikTokOAuth {
   const clientKey = ctx.env.TIKTOK_CLIENT_KEY;
   const clientSecret = ctx.env.TIKTOK_CLIENT_SECRET;
-  const allowedRedirects = [ctx.env.SITE_URL, ctx.env.CONVEX_SITE_URL].filter(Boolean) as string[];
+  // The app's registered redirect URIs (TikTok for Developers → Login Kit → Redirect URI).
+  const redirectUris = registeredRedirectUris(ctx.env, "TIKTOK_REDIRECT_URIS");
 
   function problemWith(url: URL): string | null {
     const params = url.searchParams;
     if (!clientKey) return "The local stack has no TikTok client configured (TIKTOK_CLIENT_KEY).";
     if (params.get("client_key") !== clientKey) return "client_key: this app is not registered.";
     if (params.get("response_type") !== "code") return "response_type must be code.";
-    const redirectUri = params.get("redirect_uri") ?? "";
-    if (!allowedRedirects.some((origin) => redirectUri.startsWith(origin))) {
-      return `redirect_uri: ${redirectUri} is not registered for this app.`;
-    }
+    const redirectProblem = redirectUriProblem(
+      params.get("redirect_uri"),
+      redirectUris,
+      "TIKTOK_REDIRECT_URIS",
+    );
+    if (redirectProblem) return `redirect_uri: ${redirectProblem}`;
     const scopes = (params.get("scope") ?? "").split(",").filter(Boolean);
     if (scopes.length === 0) return "scope: at least one scope is required.";
     const unknown = scopes.find((s) => !SCOPES.includes(s));
@@ -181,7 +187,7 @@ ${error ? `<p role="alert" style="color:#b42318">${escapeHtml(error)}</p>` : ""}
       expiresAt: Date.now() + ACCESS_TTL_S * 1000,
     };
     store.changed();
-    return json({
+    return tokenJson({
       access_token: accessToken,
       expires_in: ACCESS_TTL_S,
       open_id: openIdFor(grant.clientKey, grant.username),

@@ -1,7 +1,7 @@
 // TikTok API v2 shapes: the { data, error } envelope and its errors, the OAuth error struct,
 // user and video objects with only the requested fields, and oEmbed answers.
 import { randomBytes } from "node:crypto";
-import { escapeHtml, json } from "../framework.js";
+import { escapeHtml, json, tokenJson } from "../framework.js";
 import {
   canonicalUrl,
   openIdFor,
@@ -36,8 +36,9 @@ export const apiError = (
 };
 
 /** OAuth errors (https://developers.tiktok.com/doc/oauth-error-handling). */
+/** An OAuth endpoint's error (token, revoke): not cached, as the token responses. */
 export const oauthError = (error: string, description: string, status = 400) =>
-  json({ error, error_description: description, log_id: logId() }, status);
+  tokenJson({ error, error_description: description, log_id: logId() }, status);
 
 /** The fields of the user object and the scope each needs. */
 export const USER_FIELD_SCOPES: Record<string, string> = {
