@@ -54,8 +54,14 @@ export function createAccount(core: Core, r: Reader): Account {
     ...base("account", "acct_", 16),
     business_profile: {
       mcc: profile?.string("mcc") ?? null,
+      minority_owned_business_designation: null,
       name: profile?.string("name") ?? null,
       product_description: profile?.string("product_description") ?? null,
+      specified_commercial_transactions_act_url: null,
+      support_address: null,
+      support_email: null,
+      support_phone: null,
+      support_url: null,
       url: profile?.string("url") ?? null,
     },
     business_type:
@@ -72,6 +78,8 @@ export function createAccount(core: Core, r: Reader): Account {
     metadata: r.metadata(),
     payouts_enabled: false,
     requirements: {
+      alternatives: [],
+      current_deadline: null,
       currently_due: DUE,
       disabled_reason: "requirements.past_due",
       errors: [],
@@ -79,7 +87,30 @@ export function createAccount(core: Core, r: Reader): Account {
       past_due: DUE,
       pending_verification: [],
     },
-    settings: { payouts: { schedule: { delay_days: 2, interval: "daily" } } },
+    // The settings a new Express account has: the four parts the API always returns, and its
+    // payout schedule.
+    settings: {
+      branding: { icon: null, logo: null, primary_color: null, secondary_color: null },
+      card_payments: {
+        decline_on: { avs_failure: false, cvc_failure: false },
+        statement_descriptor_prefix: null,
+        statement_descriptor_prefix_kana: null,
+        statement_descriptor_prefix_kanji: null,
+      },
+      dashboard: { display_name: profile?.string("name") ?? null, timezone: "Etc/UTC" },
+      payments: {
+        statement_descriptor: null,
+        statement_descriptor_kana: null,
+        statement_descriptor_kanji: null,
+        statement_descriptor_prefix_kana: null,
+        statement_descriptor_prefix_kanji: null,
+      },
+      payouts: {
+        debit_negative_balances: true,
+        schedule: { delay_days: 2, interval: "daily" },
+        statement_descriptor: null,
+      },
+    },
     tos_acceptance: { date: null },
     type,
   };

@@ -11,7 +11,8 @@ export interface StripeObject {
   id: string;
   object: string;
   created: number;
-  livemode: false;
+  /** Absent on the objects Stripe gives none (accounts, refunds, transfer reversals). */
+  livemode?: false;
   metadata?: Record<string, string>;
   [field: string]: unknown;
 }
@@ -234,12 +235,15 @@ export function randomId(prefix: string, length = 24) {
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-/** The fields every API object starts with. */
+/** Objects Stripe's API describes without a `livemode` field (its OpenAPI description). */
+const WITHOUT_LIVEMODE = new Set(["account", "refund", "transfer_reversal"]);
+
+/** The fields every API object starts with (`livemode` where Stripe's has it). */
 export const base = <T extends string>(object: T, prefix: string, length?: number) => ({
   id: randomId(prefix, length),
   object,
   created: nowSeconds(),
-  livemode: false as const,
+  ...(WITHOUT_LIVEMODE.has(object) ? {} : { livemode: false as const }),
 });
 
 /** Finds any object by its id (its prefix says which kind), for `expand[]`. */
