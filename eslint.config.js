@@ -68,6 +68,26 @@ export default tseslint.config(
     },
   },
   {
+    // The stand-ins play outside services (Google, Stripe, YouTube...): like them they know
+    // nothing of the app, so nothing under local/standins/ imports the app's code in convex/
+    // (the npm package `convex` is another matter).
+    files: ["local/standins/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.{1,2}/)+(.+/)?convex(/|$)",
+              message:
+                "The stand-ins must not import the app (convex/): give the stand-in its own code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The local runtime reaches into convex-test internals, which have no types.
     files: ["local/runtime/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

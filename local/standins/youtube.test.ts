@@ -5,6 +5,7 @@ import { mkdtempSync } from "node:fs";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { decode } from "jpeg-js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freePort } from "../runtime/test/harness.js";
 import { serveStandIns, Store } from "./framework.js";
@@ -392,7 +393,23 @@ describe("YouTube stand-in", () => {
 
     const thumbnail = await fetch(video.snippet.thumbnails.high!.url);
     expect(thumbnail.headers.get("content-type")).toBe("image/jpeg");
-    expect([...new Uint8Array(await thumbnail.arrayBuffer()).slice(0, 2)]).toEqual([0xff, 0xd8]);
+    const jpeg = new Uint8Array(await thumbnail.arrayBuffer());
+    expect([...jpeg.slice(0, 2)]).toEqual([0xff, 0xd8]);
+    // A 480×270 card with the title drawn in white over its colors (the stand-in draws it
+    // itself): light pixels where the title is, none in the band below it.
+    const image = decode(jpeg, { useTArray: true });
+    expect([image.width, image.height]).toEqual([480, 270]);
+    const light = (fromRow: number, toRow: number) => {
+      let count = 0;
+      for (let y = fromRow; y < toRow; y++)
+        for (let x = 0; x < image.width; x++) {
+          const i = (y * image.width + x) * 4;
+          if (Math.min(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!) > 200) count++;
+        }
+      return count;
+    };
+    expect(light(60, 110)).toBeGreaterThan(300);
+    expect(light(200, 228)).toBe(0);
     // A cover stored before keeps working, as an SVG.
     const svg = await fetch(video.snippet.thumbnails.high!.url.replace(".jpg", ".svg"));
     expect(svg.headers.get("content-type")).toBe("image/svg+xml");

@@ -1,11 +1,9 @@
 // Generated images standing in for i.ytimg.com thumbnails and channel avatars, so pages that
 // show them look right offline: a colored 16:9 card with the title and duration, as a JPEG like
 // YouTube's covers (an SVG for links stored before).
-import { encode } from "jpeg-js";
 import { escapeHtml } from "../framework.js";
+import { Canvas, ellipsize, measure, wrapLines, type Rgb } from "./cover.js";
 import { pick } from "./data.js";
-import { Canvas, type Rgb } from "../../../convex/model/share/canvas.js";
-import { ellipsize, measure, wrapText } from "../../../convex/model/share/vectorText.js";
 
 const svgResponse = (svg: string, status = 200) =>
   new Response(svg, {
@@ -80,10 +78,31 @@ function hsl(h: number, s: number, l: number): Rgb {
  * The same card as a JPEG, as i.ytimg.com serves covers (what the share image can draw: it
  * decodes JPEG only). 480×270.
  */
+/** Covers drawn lately (a page shows the same ones again and again). */
+const drawn = new Map<string, Uint8Array>();
+const DRAWN_KEPT = 200;
+
 export function thumbnailJpeg(
   video: { id: string; title: string; durationSeconds: number } | null,
   channelTitle = "",
 ): Response {
+  const key = JSON.stringify([video, channelTitle]);
+  let jpeg = drawn.get(key);
+  if (!jpeg) {
+    jpeg = drawCover(video, channelTitle);
+    if (drawn.size >= DRAWN_KEPT) drawn.delete(drawn.keys().next().value!);
+    drawn.set(key, jpeg);
+  }
+  return new Response(new Uint8Array(jpeg), {
+    status: video ? 200 : 404,
+    headers: { "Content-Type": "image/jpeg", "Cache-Control": "public, max-age=300" },
+  });
+}
+
+function drawCover(
+  video: { id: string; title: string; durationSeconds: number } | null,
+  channelTitle: string,
+): Uint8Array {
   const width = 480;
   const height = 270;
   const canvas = new Canvas(width, height, [217, 217, 222]);
@@ -100,7 +119,7 @@ export function thumbnailJpeg(
           Math.round(from[2] + (to[2] - from[2]) * t),
         ]);
       }
-    wrapText(video.title, 424, 28, "bold")
+    wrapLines(video.title, 424, 28, "bold")
       .slice(0, 3)
       .forEach((line, i) => canvas.text(line, 28, 64 + i * 36, 28, "bold", [255, 255, 255]));
     canvas.text(
@@ -116,18 +135,7 @@ export function thumbnailJpeg(
     canvas.roundRect(466 - badge, 232, badge, 26, 4, [20, 20, 20]);
     canvas.text(time, 466 - badge + 7, 235, 16, "bold", [255, 255, 255]);
   }
-  const rgba = Buffer.alloc(width * height * 4);
-  for (let i = 0, j = 0; i < canvas.pixels.length; i += 3, j += 4) {
-    rgba[j] = canvas.pixels[i]!;
-    rgba[j + 1] = canvas.pixels[i + 1]!;
-    rgba[j + 2] = canvas.pixels[i + 2]!;
-    rgba[j + 3] = 255;
-  }
-  const jpeg = encode({ width, height, data: rgba }, 85).data;
-  return new Response(new Uint8Array(jpeg), {
-    status: video ? 200 : 404,
-    headers: { "Content-Type": "image/jpeg", "Cache-Control": "public, max-age=300" },
-  });
+  return canvas.jpeg(85);
 }
 
 export function avatarSvg(id: string, title: string): Response {
