@@ -38,7 +38,7 @@ afterEach(() => {
 
 async function newIdea(t: Backend, overrides: Record<string, unknown> = {}) {
   const author = await createUser(t);
-  return await as(t, author).mutation(api.proposals.create, {
+  return await as(t, author).mutation(api.ideas.create, {
     oneLiner: "Bridges of Lisbon",
     platform: "YouTube",
     durations: ["MEDIUM"],
@@ -51,12 +51,12 @@ async function newIdea(t: Backend, overrides: Record<string, unknown> = {}) {
 /** A contribution paid through Checkout and the completed webhook. */
 async function paidContribution(
   t: Backend,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   who: Id<"users"> | null,
   amountCents = 500,
 ) {
   const caller = who ? as(t, who) : t;
-  const { url } = await caller.action(api.contributions.startCheckout, { proposalId, amountCents });
+  const { url } = await caller.action(api.contributions.startCheckout, { ideaId, amountCents });
   const sessionId = url.split("/").pop()!;
   stripe.pay(sessionId, "paid");
   expect(stripe.pendingEvents().map((e) => e.type)).toContain("checkout.session.completed");
@@ -66,7 +66,7 @@ async function paidContribution(
 
 async function submitVideo(
   t: Backend,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   creator: Id<"users">,
   videoId: string,
   createdOffset = 0,
@@ -79,23 +79,23 @@ async function submitVideo(
     publishedAt: Date.now() + createdOffset,
   });
   return await as(t, creator).action(api.submissions.submit, {
-    proposalId,
+    ideaId,
     link: `https://youtu.be/${videoId}`,
   });
 }
 
-const bounty = async (t: Backend, proposalId: Id<"proposals">) =>
-  (await t.query(api.proposals.get, { proposalId }))!.bountyCents;
+const bounty = async (t: Backend, ideaId: Id<"proposals">) =>
+  (await t.query(api.ideas.get, { ideaId }))!.bountyCents;
 const contributionOf = (t: Backend, sessionId: string) =>
   t.query(api.contributions.bySession, { sessionId });
 
 describe("checkout", () => {
   test("creates a pending contribution and a Checkout Session for exactly the amount, with an idempotency key", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const donor = await createUser(t);
     const { url } = await as(t, donor).action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 2500,
     });
     const sessionId = url.split("/").pop()!;
@@ -105,7 +105,7 @@ describe("checkout", () => {
       "https://app.test/contribution/{CHECKOUT_SESSION_ID}",
     );
     expect(create.params.get("cancel_url")).toBe(
-      `https://app.test/expanded-proposal/${proposalId}?checkout=cancelled`,
+      `https://app.test/expanded-proposal/${ideaId}?checkout=cancelled`,
     );
     expect(create.idempotencyKey).toMatch(/^checkout-/);
     expect((await contributionOf(t, sessionId))!.contribution).toMatchObject({
@@ -113,16 +113,16 @@ describe("checkout", () => {
       status: "pending",
       payoutPreference: "customer_choice",
     });
-    expect(await bounty(t, proposalId)).toBe(0);
+    expect(await bounty(t, ideaId)).toBe(0);
   });
 
   test.each([0, 99, 1_000_001, 5.5, -500])(
     "an amount tampered in the client (%s cents) is refused and nothing is created",
     async (amountCents) => {
       const t = backend();
-      const proposalId = await newIdea(t);
+      const ideaId = await newIdea(t);
       await expect(
-        t.action(api.contributions.startCheckout, { proposalId, amountCents }),
+        t.action(api.contributions.startCheckout, { ideaId, amountCents }),
       ).rejects.toThrow();
       expect(stripe.requests).toHaveLength(0);
     },
@@ -130,12 +130,12 @@ describe("checkout", () => {
 
   test("a closed idea takes no more contributions", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     await t.run((ctx) =>
-      ctx.db.patch("proposals", proposalId, { status: "judging", phase: "completed" }),
+      ctx.db.patch("proposals", ideaId, { status: "judging", phase: "completed" }),
     );
     await expect(
-      t.action(api.contributions.startCheckout, { proposalId, amountCents: 500 }),
+      t.action(api.contributions.startCheckout, { ideaId, amountCents: 500 }),
     ).rejects.toThrow("This idea is no longer accepting contributions.");
   });
 });
@@ -143,9 +143,9 @@ describe("checkout", () => {
 describe("webhooks", () => {
   test("a paid checkout adds to the bounty and the ledger once, however often it is delivered", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const { url } = await t.action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 700,
     });
     const session = stripe.pay(url.split("/").pop()!, "paid");
@@ -161,8 +161,8 @@ describe("webhooks", () => {
         }),
       ),
     ).toBe(200);
-    expect(await bounty(t, proposalId)).toBe(700);
-    const ledger = (await t.query(api.contributions.ledger, { proposalId }))!;
+    expect(await bounty(t, ideaId)).toBe(700);
+    const ledger = (await t.query(api.contributions.ledger, { ideaId }))!;
     expect(ledger.totals.contributedCents).toBe(700);
     expect(ledger.entries).toHaveLength(1);
     const view = (await contributionOf(t, session.id))!;
@@ -174,9 +174,9 @@ describe("webhooks", () => {
 
   test("events in any order: a late 'completed, unpaid' or 'expired' never undoes a payment", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const { url } = await t.action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 900,
     });
     const sessionId = url.split("/").pop()!;
@@ -192,14 +192,14 @@ describe("webhooks", () => {
       stripe.signedEvent("checkout.session.expired", { ...succeeded, status: "expired" }),
     );
     expect((await contributionOf(t, sessionId))!.contribution.status).toBe("paid");
-    expect(await bounty(t, proposalId)).toBe(900);
+    expect(await bounty(t, ideaId)).toBe(900);
   });
 
   test("a bank payment is processing until it succeeds or fails", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const started = await t.action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 500,
     });
     const sessionId = started.url.split("/").pop()!;
@@ -210,14 +210,14 @@ describe("webhooks", () => {
     expect(pendingOf("checkout.session.async_payment_failed")).toBeTruthy();
     await deliverAll();
     expect((await contributionOf(t, sessionId))!.contribution.status).toBe("failed");
-    expect(await bounty(t, proposalId)).toBe(0);
+    expect(await bounty(t, ideaId)).toBe(0);
   });
 
   test("forged, stale and unsigned webhooks get a 400 and change nothing", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const { url } = await t.action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 500,
     });
     const session = stripe.pay(url.split("/").pop()!, "paid");
@@ -238,31 +238,31 @@ describe("webhooks", () => {
       await deliver(t, { body: good.body.replace('"paid"', '"paid" '), signature: good.signature }),
     ).toBe(400);
     expect(await deliver(t, { body: good.body, signature: "" })).toBe(400);
-    expect(await bounty(t, proposalId)).toBe(0);
+    expect(await bounty(t, ideaId)).toBe(0);
     expect(await deliver(t, stripe.signedEvent("customer.created", { id: "cus_1" }))).toBe(200);
   });
 
   test("a late webhook is caught up by looking the session up at Stripe", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const { url } = await t.action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 1500,
     });
     const sessionId = url.split("/").pop()!;
     stripe.pay(sessionId, "paid");
     expect(await t.action(api.contributions.reconcile, { sessionId })).toBe("paid");
-    expect(await bounty(t, proposalId)).toBe(1500);
+    expect(await bounty(t, ideaId)).toBe(1500);
     // The webhooks arriving afterwards change nothing.
     expect(pendingOf("checkout.session.completed").data.object.id).toBe(sessionId);
     await deliverAll();
-    expect(await bounty(t, proposalId)).toBe(1500);
+    expect(await bounty(t, ideaId)).toBe(1500);
   });
 
   test("refunds reported by Stripe lower the bounty once", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
-    const sessionId = await paidContribution(t, proposalId, null, 1000);
+    const ideaId = await newIdea(t);
+    const sessionId = await paidContribution(t, ideaId, null, 1000);
     const intent = stripe.state.sessions[sessionId]!.payment_intent!;
     // Refunds made outside the app (Stripe's Dashboard), reported by charge.refunded.
     stripe.dashboardRefund(intent, 400);
@@ -271,12 +271,12 @@ describe("webhooks", () => {
     expect(await stripe.deliver([partial.id, partial.id])).toEqual([200, 200]);
     // charge.refunded does not list the refunds: the app re-reads them from Stripe (scheduled).
     await t.finishAllScheduledFunctions(() => undefined);
-    expect(await bounty(t, proposalId)).toBe(600);
+    expect(await bounty(t, ideaId)).toBe(600);
     stripe.dashboardRefund(intent);
     expect(pendingOf("charge.refunded").data.object).toMatchObject({ amount_refunded: 1000 });
     await deliverAll();
     await t.finishAllScheduledFunctions(() => undefined);
-    expect(await bounty(t, proposalId)).toBe(0);
+    expect(await bounty(t, ideaId)).toBe(0);
     expect((await contributionOf(t, sessionId))!.contribution.status).toBe("refunded");
   });
 });
@@ -284,11 +284,11 @@ describe("webhooks", () => {
 describe("payout preference", () => {
   test("its contributor may change it until the idea's first submission; nobody else may", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const donor = await createUser(t);
     const stranger = await createUser(t);
-    const sessionId = await paidContribution(t, proposalId, donor);
-    const anonymous = await paidContribution(t, proposalId, null);
+    const sessionId = await paidContribution(t, ideaId, donor);
+    const anonymous = await paidContribution(t, ideaId, null);
     await as(t, donor).mutation(api.contributions.setPayoutPreference, {
       sessionId,
       preference: "peoples_choice",
@@ -315,7 +315,7 @@ describe("payout preference", () => {
       }),
     ).rejects.toThrow();
 
-    await submitVideo(t, proposalId, await createUser(t), "firstvideo1");
+    await submitVideo(t, ideaId, await createUser(t), "firstvideo1");
     await expect(
       as(t, donor).mutation(api.contributions.setPayoutPreference, {
         sessionId,

@@ -28,7 +28,7 @@ import {
   retrieveCheckoutSession,
   type SessionState,
 } from "./model/money/stripe";
-import { judgingEndsAt } from "./model/ideas";
+import { judgingEndsAt } from "./model/ideaValidation";
 import { fateOf, moneyBoxOf } from "./model/money/views";
 import { countingCents, EMPTY_BUCKETS } from "./model/money/rules";
 import { pickOf } from "./model/money/settlement";
@@ -52,7 +52,7 @@ import { limitCheckout } from "./model/rateLimits";
 import { clientKeyOf } from "./model/security/clientAddress";
 import { backedIdeas, myIdeaValidator, postedIdeas } from "./model/myBounties";
 
-const checkoutArgs = { proposalId: v.string(), amountCents: v.number() };
+const checkoutArgs = { ideaId: v.string(), amountCents: v.number() };
 const checkoutResult = v.object({ url: v.string(), contributionId: v.id("contributions") });
 
 /** Starts a Stripe Checkout for a contribution; returns the page to send the browser to. */
@@ -76,7 +76,7 @@ export const checkoutFor = internalAction({
 
 async function beginCheckout(
   ctx: ActionCtx,
-  args: { proposalId: string; amountCents: number; contributorId: Id<"users"> | null },
+  args: { ideaId: string; amountCents: number; contributorId: Id<"users"> | null },
   client?: string | null,
 ): Promise<{ url: string; contributionId: Id<"contributions"> }> {
   await limitCheckout(ctx, args.contributorId, client);
@@ -88,7 +88,7 @@ async function beginCheckout(
     try {
       const session = await createCheckoutSession({
         contributionId,
-        proposalId: args.proposalId,
+        ideaId: args.ideaId,
         title,
         amountCents: args.amountCents,
         email: email ?? undefined,
@@ -108,14 +108,14 @@ async function beginCheckout(
 
 export const createPending = internalMutation({
   args: {
-    proposalId: v.string(),
+    ideaId: v.string(),
     amountCents: v.number(),
     contributorId: v.union(v.id("users"), v.null()),
   },
   handler: async (ctx, args) => {
-    const proposalId = ctx.db.normalizeId("proposals", args.proposalId);
-    if (proposalId === null) throw new ConvexError({ message: "This idea does not exist." });
-    const created = await createPendingContribution(ctx, { ...args, proposalId });
+    const ideaId = ctx.db.normalizeId("proposals", args.ideaId);
+    if (ideaId === null) throw new ConvexError({ message: "This idea does not exist." });
+    const created = await createPendingContribution(ctx, { ...args, ideaId });
     const email = args.contributorId
       ? ((await ctx.db.get("users", args.contributorId))?.email ?? null)
       : null;
@@ -202,7 +202,7 @@ function contributionView(contribution: Doc<"contributions">): ContributionView 
 
 /** What the confirmation page shows: the idea, the contribution, its fate and what can change. */
 const confirmationValidator = v.object({
-  proposal: schema.doc("proposals").pick("_id", "title", "submissionCount"),
+  idea: schema.doc("proposals").pick("_id", "title", "submissionCount"),
   contribution: contributionViewValidator,
   fate: v.array(fatePartValidator),
   winnerSelectionDeadline: v.number(),
@@ -229,27 +229,26 @@ async function confirmation(ctx: QueryCtx, sessionId: string, viewer: Id<"users"
   {
     const contribution = await contributionBySession(ctx, sessionId);
     if (contribution === null) return null;
-    const proposal = await ctx.db.get("proposals", contribution.proposalId);
-    if (proposal === null) return null;
+    const idea = await ctx.db.get("proposals", contribution.ideaId);
+    if (idea === null) return null;
     const isContributor = viewer !== null && contribution.contributorId === viewer;
     const anonymous = contribution.contributorId === undefined;
     const view = contributionView(contribution);
     return {
-      proposal: {
-        _id: proposal._id,
-        title: proposal.title,
-        submissionCount: proposal.submissionCount,
+      idea: {
+        _id: idea._id,
+        title: idea.title,
+        submissionCount: idea.submissionCount,
       },
       // The payer's name and email are for the payer: a signed-in contributor's are shown only
       // to them; an anonymous contribution's exist only behind its unguessable session link.
       contribution: isContributor || anonymous ? view : { ...view, customerDetails: null },
-      fate: isContributor || anonymous ? await fateOf(ctx, contribution, proposal) : [],
-      winnerSelectionDeadline: judgingEndsAt(proposal.expiration),
+      fate: isContributor || anonymous ? await fateOf(ctx, contribution, idea) : [],
+      winnerSelectionDeadline: judgingEndsAt(idea.expiration),
       isContributor,
       anonymous,
       // Preferences can change until the idea's first submission (server enforces).
-      canChangePayout:
-        isContributor && proposal.submissionCount === 0 && proposal.status === "open",
+      canChangePayout: isContributor && idea.submissionCount === 0 && idea.status === "open",
     };
   }
 }
@@ -299,7 +298,7 @@ export const pickWinner = userMutation({
 
 /** The caller's stake in an idea: what they gave, whether and until when they pick, their pick. */
 export const myStake = publicQuery({
-  args: { proposalId: v.string() },
+  args: { ideaId: v.string() },
   returns: v.nullable(
     v.object({
       contributedCents: v.number(),
@@ -311,20 +310,20 @@ export const myStake = publicQuery({
   ),
   handler: async (ctx, args) => {
     const userId = ctx.viewerId;
-    const proposalId = ctx.db.normalizeId("proposals", args.proposalId);
-    if (userId === null || proposalId === null) return null;
-    const proposal = await ctx.db.get("proposals", proposalId);
-    if (proposal === null) return null;
-    const paid = await paidContributionsOf(ctx, userId, proposalId);
+    const ideaId = ctx.db.normalizeId("proposals", args.ideaId);
+    if (userId === null || ideaId === null) return null;
+    const idea = await ctx.db.get("proposals", ideaId);
+    if (idea === null) return null;
+    const paid = await paidContributionsOf(ctx, userId, ideaId);
     const choosing = paid.filter((c) => c.payoutPreference === "customer_choice");
-    const pick = await pickOf(ctx, userId, proposalId);
-    const open = proposal.status !== "settled" && proposal.judgedAt === undefined;
+    const pick = await pickOf(ctx, userId, ideaId);
+    const open = idea.status !== "settled" && idea.judgedAt === undefined;
     return {
       contributedCents: paid.reduce((sum, c) => sum + heldOrPaid(c), 0),
       choosingCents: choosing.reduce((sum, c) => sum + c.amountCents, 0),
       pickedSubmissionId: pick?.submissionId ?? null,
-      pickDeadline: judgingEndsAt(proposal.expiration),
-      canPick: choosing.length > 0 && proposal.submissionCount > 0 && open,
+      pickDeadline: judgingEndsAt(idea.expiration),
+      canPick: choosing.length > 0 && idea.submissionCount > 0 && open,
     };
   },
 });
@@ -336,15 +335,15 @@ function heldOrPaid(c: Doc<"contributions">) {
 
 /** The idea's money box: totals, held money with deadlines, winners and the latest lines. */
 export const ledger = publicQuery({
-  args: { proposalId: v.string() },
+  args: { ideaId: v.string() },
   returns: v.nullable(ledgerViewValidator),
   handler: async (ctx, args) => {
-    const proposalId = ctx.db.normalizeId("proposals", args.proposalId);
-    const proposal = proposalId === null ? null : await ctx.db.get("proposals", proposalId);
-    if (proposal === null) return null;
+    const ideaId = ctx.db.normalizeId("proposals", args.ideaId);
+    const idea = ideaId === null ? null : await ctx.db.get("proposals", ideaId);
+    if (idea === null) return null;
     const entries = await ctx.db
       .query("ledgerEntries")
-      .withIndex("by_proposal", (q) => q.eq("proposalId", proposal._id))
+      .withIndex("by_idea", (q) => q.eq("ideaId", idea._id))
       .order("desc")
       .take(50);
     const titles = new Map<string, string>();
@@ -353,7 +352,7 @@ export const ledger = publicQuery({
         titles.set(e.submissionId, (await ctx.db.get("submissions", e.submissionId))?.title ?? "");
     }
     return {
-      ...(await moneyBoxOf(ctx, proposal)),
+      ...(await moneyBoxOf(ctx, idea)),
       entries: entries.map((e) => ({
         _id: e._id,
         kind: e.kind,
@@ -367,19 +366,17 @@ export const ledger = publicQuery({
 
 /** The caller's own contributions to an idea, each with where its money is. */
 export const myFates = publicQuery({
-  args: { proposalId: v.string() },
+  args: { ideaId: v.string() },
   returns: v.nullable(v.array(contributionFateValidator)),
   handler: async (ctx, args) => {
     const userId = ctx.viewerId;
-    const proposalId = ctx.db.normalizeId("proposals", args.proposalId);
+    const ideaId = ctx.db.normalizeId("proposals", args.ideaId);
     if (userId === null) return null;
-    const proposal = proposalId === null ? null : await ctx.db.get("proposals", proposalId);
-    if (proposal === null) return [];
+    const idea = ideaId === null ? null : await ctx.db.get("proposals", ideaId);
+    if (idea === null) return [];
     const mine = await ctx.db
       .query("contributions")
-      .withIndex("by_contributor_proposal", (q) =>
-        q.eq("contributorId", userId).eq("proposalId", proposal._id),
-      )
+      .withIndex("by_contributor_idea", (q) => q.eq("contributorId", userId).eq("ideaId", idea._id))
       .order("desc")
       .take(100);
     const shown = mine.filter((c) => c.status !== "expired" && c.status !== "failed");
@@ -389,7 +386,7 @@ export const myFates = publicQuery({
         sessionId: c.checkoutSessionId ?? null,
         amountCents: c.amountCents,
         createdAt: c._creationTime,
-        parts: await fateOf(ctx, c, proposal),
+        parts: await fateOf(ctx, c, idea),
       })),
     );
   },
@@ -476,18 +473,18 @@ export const payoutForSubmission = publicQuery({
 
 /** The caller's contributions to the given ideas, with each idea's total (REST profile route). */
 export const myContributions = internalQuery({
-  args: { userId: v.id("users"), proposalIds: v.array(v.string()) },
-  handler: async (ctx, { userId, proposalIds }) => {
+  args: { userId: v.id("users"), ideaIds: v.array(v.string()) },
+  handler: async (ctx, { userId, ideaIds }) => {
     const contributions: Record<string, { user: number; total: number }> = {};
     let userTotal = 0;
-    for (const raw of proposalIds.slice(0, 100)) {
-      const proposalId = ctx.db.normalizeId("proposals", raw);
-      const proposal = proposalId === null ? null : await ctx.db.get("proposals", proposalId);
-      if (proposal === null) continue;
-      const mine = await paidContributionsOf(ctx, userId, proposal._id);
+    for (const raw of ideaIds.slice(0, 100)) {
+      const ideaId = ctx.db.normalizeId("proposals", raw);
+      const idea = ideaId === null ? null : await ctx.db.get("proposals", ideaId);
+      if (idea === null) continue;
+      const mine = await paidContributionsOf(ctx, userId, idea._id);
       const user = mine.reduce((sum, c) => sum + heldOrPaid(c), 0);
       userTotal += user;
-      contributions[proposal._id] = { user: user / 100, total: proposal.bountyCents / 100 };
+      contributions[idea._id] = { user: user / 100, total: idea.bountyCents / 100 };
     }
     return { contributions, userTotal: userTotal / 100 };
   },

@@ -34,14 +34,14 @@ async function messageOf(call: Promise<unknown>): Promise<string> {
 async function world() {
   const t = newBackend();
   const poster = await createUser(t, { name: "Pia Poster" });
-  const proposalId = await as(t, poster).mutation(api.proposals.create, {
+  const ideaId = await as(t, poster).mutation(api.ideas.create, {
     oneLiner: "Bridges of Lisbon",
     platform: "YouTube",
     durations: ["MEDIUM"],
     expiration: Date.now() + 5 * DAY,
     links: [],
   });
-  return { t, poster, proposalId };
+  return { t, poster, ideaId };
 }
 
 const messages = (t: Backend) =>
@@ -54,22 +54,22 @@ const firstPage = { numItems: 10, cursor: null };
 
 describe("asking and answering", () => {
   test("the content filter refuses profane or restricted messages, with nothing written", async () => {
-    const { t, proposalId } = await world();
+    const { t, ideaId } = await world();
     const asker = as(t, await createUser(t));
     for (const body of ["is this sh1t allowed?", "see www.xvideos.com/x", "f.u.c.k"])
-      expect(await messageOf(asker.mutation(api.conversation.ask, { proposalId, body }))).toBe(
+      expect(await messageOf(asker.mutation(api.conversation.ask, { ideaId, body }))).toBe(
         CONVERSATION_MESSAGES.content,
       );
     expect(
-      await messageOf(asker.mutation(api.conversation.ask, { proposalId, body: " \u200B " })),
+      await messageOf(asker.mutation(api.conversation.ask, { ideaId, body: " \u200B " })),
     ).toBe(CONVERSATION_MESSAGES.emptyQuestion);
     expect(
-      await messageOf(asker.mutation(api.conversation.ask, { proposalId, body: "a".repeat(1001) })),
+      await messageOf(asker.mutation(api.conversation.ask, { ideaId, body: "a".repeat(1001) })),
     ).toBe(CONVERSATION_MESSAGES.tooLong);
     expect(await messages(t)).toHaveLength(0);
 
     const questionId = await asker.mutation(api.conversation.ask, {
-      proposalId,
+      ideaId,
       body: "Does a 4-minute cut count? See https://youtu.be/dQw4w9WgXcQ",
     });
     expect(
@@ -81,14 +81,14 @@ describe("asking and answering", () => {
   });
 
   test("visitors cannot write; the sign-in message says what to do", async () => {
-    const { t, proposalId } = await world();
-    expect(await messageOf(t.mutation(api.conversation.ask, { proposalId, body: "Hello?" }))).toBe(
+    const { t, ideaId } = await world();
+    expect(await messageOf(t.mutation(api.conversation.ask, { ideaId, body: "Hello?" }))).toBe(
       CONVERSATION_MESSAGES.signIn,
     );
   });
 
   test("the poster's and creators' answers are marked; the asker is told of each answer", async () => {
-    const { t, poster, proposalId } = await world();
+    const { t, poster, ideaId } = await world();
     const asker = await createUser(t, { name: "Ann Asker" });
     const creator = await createUser(t, { name: "Cleo Creator" });
     await connectAccount(t, platforms, creator, { channelId: `UC${creator}` });
@@ -101,11 +101,11 @@ describe("asking and answering", () => {
     });
     vi.setSystemTime(Date.now() + 2000);
     await as(t, creator).action(api.submissions.submit, {
-      proposalId,
+      ideaId,
       link: "https://youtu.be/conv0000001",
     });
     const questionId = await as(t, asker).mutation(api.conversation.ask, {
-      proposalId,
+      ideaId,
       body: "Does a 4-minute cut count?",
     });
     await as(t, poster).mutation(api.conversation.answer, { questionId, body: "Yes, it does." });
@@ -114,7 +114,7 @@ describe("asking and answering", () => {
     await t.finishAllScheduledFunctions(() => undefined);
 
     const page = await t.query(api.conversation.questions, {
-      proposalId,
+      ideaId,
       paginationOpts: firstPage,
     });
     expect(page.page).toHaveLength(1);
@@ -146,13 +146,13 @@ describe("asking and answering", () => {
   });
 
   test("people who turn a kind off are not shown it; the email switch is opt-in", async () => {
-    const { t, poster, proposalId } = await world();
+    const { t, poster, ideaId } = await world();
     await as(t, poster).mutation(api.notifications.setPreferences, {
       kind: "question_asked",
       inApp: false,
     });
     await as(t, await createUser(t)).mutation(api.conversation.ask, {
-      proposalId,
+      ideaId,
       body: "Any length?",
     });
     await t.finishAllScheduledFunctions(() => undefined);
@@ -165,11 +165,11 @@ describe("asking and answering", () => {
 
 describe("moderation", () => {
   test("only the idea's poster can hide a message; hidden words reach nobody", async () => {
-    const { t, poster, proposalId } = await world();
+    const { t, poster, ideaId } = await world();
     const asker = await createUser(t);
     const stranger = await createUser(t);
     const questionId = await as(t, asker).mutation(api.conversation.ask, {
-      proposalId,
+      ideaId,
       body: "Buy followers at my site",
     });
     for (const who of [asker, stranger])
@@ -178,7 +178,7 @@ describe("moderation", () => {
           as(t, who).mutation(api.conversation.setHidden, { messageId: questionId, hidden: true }),
         ),
       ).toBe(CONVERSATION_MESSAGES.notPoster);
-    let q = (await t.query(api.conversation.questions, { proposalId, paginationOpts: firstPage }))
+    let q = (await t.query(api.conversation.questions, { ideaId, paginationOpts: firstPage }))
       .page[0]!;
     expect(q).toMatchObject({ hidden: false, body: "Buy followers at my site" });
 
@@ -186,8 +186,7 @@ describe("moderation", () => {
       messageId: questionId,
       hidden: true,
     });
-    q = (await t.query(api.conversation.questions, { proposalId, paginationOpts: firstPage }))
-      .page[0]!;
+    q = (await t.query(api.conversation.questions, { ideaId, paginationOpts: firstPage })).page[0]!;
     expect(q).toMatchObject({ hidden: true, body: null });
     // Nobody answers a hidden question; the poster can show it again.
     expect(
@@ -199,16 +198,15 @@ describe("moderation", () => {
       messageId: questionId,
       hidden: false,
     });
-    q = (await t.query(api.conversation.questions, { proposalId, paginationOpts: firstPage }))
-      .page[0]!;
+    q = (await t.query(api.conversation.questions, { ideaId, paginationOpts: firstPage })).page[0]!;
     expect(q).toMatchObject({ hidden: false, body: "Buy followers at my site" });
   });
 
   test("anyone signed in reports a message once; the poster sees how often it was reported", async () => {
-    const { t, poster, proposalId } = await world();
+    const { t, poster, ideaId } = await world();
     const asker = await createUser(t);
     const questionId = await as(t, asker).mutation(api.conversation.ask, {
-      proposalId,
+      ideaId,
       body: "Visit my shop",
     });
     const [ann, bob] = [await createUser(t), await createUser(t)];
@@ -231,12 +229,12 @@ describe("moderation", () => {
       [ann, "spam"],
       [bob, "spam"],
     ]);
-    expect((await as(t, poster).query(api.conversation.viewer, { proposalId })).reported).toEqual([
+    expect((await as(t, poster).query(api.conversation.viewer, { ideaId })).reported).toEqual([
       { messageId: questionId, reportCount: 2 },
     ]);
     // Only the poster sees the reports.
-    expect((await as(t, ann).query(api.conversation.viewer, { proposalId })).reported).toEqual([]);
-    expect(await as(t, ann).query(api.conversation.viewer, { proposalId })).toMatchObject({
+    expect((await as(t, ann).query(api.conversation.viewer, { ideaId })).reported).toEqual([]);
+    expect(await as(t, ann).query(api.conversation.viewer, { ideaId })).toMatchObject({
       signedIn: true,
       role: "member",
     });
@@ -245,31 +243,31 @@ describe("moderation", () => {
 
 describe("rate limits", () => {
   test("the 11th message in a burst is refused and not written; an hour later it is accepted", async () => {
-    const { t, proposalId } = await world();
+    const { t, ideaId } = await world();
     const me = as(t, await createUser(t));
-    const questionId = await me.mutation(api.conversation.ask, { proposalId, body: "Q 0" });
+    const questionId = await me.mutation(api.conversation.ask, { ideaId, body: "Q 0" });
     for (let i = 1; i < 10; i++)
       await me.mutation(api.conversation.answer, { questionId, body: `A ${i}` });
-    expect(await messageOf(me.mutation(api.conversation.ask, { proposalId, body: "Q 1" }))).toMatch(
+    expect(await messageOf(me.mutation(api.conversation.ask, { ideaId, body: "Q 1" }))).toMatch(
       TOO_MANY,
     );
     expect(await messages(t)).toHaveLength(10);
     vi.setSystemTime(Date.now() + 60 * 60 * 1000);
-    await me.mutation(api.conversation.ask, { proposalId, body: "Q 1" });
+    await me.mutation(api.conversation.ask, { ideaId, body: "Q 1" });
     expect(await messages(t)).toHaveLength(11);
   });
 
   test("reports and hiding share a bucket: a report script is stopped", async () => {
-    const { t, proposalId } = await world();
+    const { t, ideaId } = await world();
     const asker = as(t, await createUser(t));
     const ids = [];
     for (let i = 0; i < 10; i++)
-      ids.push(await asker.mutation(api.conversation.ask, { proposalId, body: `Q ${i}` }));
+      ids.push(await asker.mutation(api.conversation.ask, { ideaId, body: `Q ${i}` }));
     vi.setSystemTime(Date.now() + 60 * 60 * 1000);
     for (let i = 0; i < 10; i++)
-      ids.push(await asker.mutation(api.conversation.ask, { proposalId, body: `Q ${i + 10}` }));
+      ids.push(await asker.mutation(api.conversation.ask, { ideaId, body: `Q ${i + 10}` }));
     vi.setSystemTime(Date.now() + 60 * 60 * 1000);
-    ids.push(await asker.mutation(api.conversation.ask, { proposalId, body: "Q 20" }));
+    ids.push(await asker.mutation(api.conversation.ask, { ideaId, body: "Q 20" }));
     const reporter = as(t, await createUser(t));
     for (const id of ids.slice(0, 20))
       await reporter.mutation(api.conversation.report, { messageId: id, reason: "spam" });
@@ -284,11 +282,11 @@ describe("rate limits", () => {
 describe("reading", () => {
   test("a page of questions reads the same documents with 120 or 2,400 messages", async () => {
     const measure = async (questions: number) => {
-      const { t, poster, proposalId } = await world();
+      const { t, poster, ideaId } = await world();
       await t.run(async (ctx) => {
         for (let i = 0; i < questions; i++) {
           const id = await ctx.db.insert("ideaMessages", {
-            proposalId,
+            ideaId,
             parentId: null,
             authorId: poster,
             role: "poster",
@@ -298,7 +296,7 @@ describe("reading", () => {
           });
           for (let j = 0; j < 5; j++)
             await ctx.db.insert("ideaMessages", {
-              proposalId,
+              ideaId,
               parentId: id,
               authorId: poster,
               role: "poster",
@@ -310,7 +308,7 @@ describe("reading", () => {
       });
       return await t.run(async (ctx) => {
         const { questionsPage } = await import("./model/conversation");
-        const page = await questionsPage(ctx, proposalId, { numItems: 10, cursor: null });
+        const page = await questionsPage(ctx, ideaId, { numItems: 10, cursor: null });
         expect(page.page).toHaveLength(10);
         // Newest first, each with its three latest answers.
         expect(page.page[0]!.body).toBe(`Question ${questions - 1}`);
@@ -330,20 +328,20 @@ describe("reading", () => {
   }, 120_000);
 
   test("pages come newest first and carry on with the cursor; answers page on their own", async () => {
-    const { t, proposalId } = await world();
+    const { t, ideaId } = await world();
     const me = as(t, await createUser(t));
     const ids = [];
     for (let i = 0; i < 5; i++) {
-      ids.push(await me.mutation(api.conversation.ask, { proposalId, body: `Q ${i}` }));
+      ids.push(await me.mutation(api.conversation.ask, { ideaId, body: `Q ${i}` }));
       vi.setSystemTime(Date.now() + 1000);
     }
     const first = await t.query(api.conversation.questions, {
-      proposalId,
+      ideaId,
       paginationOpts: { numItems: 3, cursor: null },
     });
     expect(first.page.map((q) => q.body)).toEqual(["Q 4", "Q 3", "Q 2"]);
     const second = await t.query(api.conversation.questions, {
-      proposalId,
+      ideaId,
       paginationOpts: { numItems: 3, cursor: first.continueCursor },
     });
     expect(second.page.map((q) => q.body)).toEqual(["Q 1", "Q 0"]);
@@ -358,7 +356,7 @@ describe("reading", () => {
     expect(answers.page.map((a) => a.body)).toEqual(["A 3", "A 2"]);
     // Not a question's id: an empty page, not an error.
     expect(
-      (await t.query(api.conversation.questions, { proposalId: "nope", paginationOpts: firstPage }))
+      (await t.query(api.conversation.questions, { ideaId: "nope", paginationOpts: firstPage }))
         .page,
     ).toEqual([]);
   });

@@ -24,10 +24,10 @@ const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
 
 /** An idea's questions, newest first, each with its latest answers. */
 export const questions = sharedQuery({
-  args: { proposalId: v.string(), paginationOpts: paginationOptsValidator },
+  args: { ideaId: v.string(), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(questionViewValidator),
-  handler: async (ctx, { proposalId, paginationOpts }) => {
-    const id = ctx.db.normalizeId("proposals", proposalId);
+  handler: async (ctx, { ideaId, paginationOpts }) => {
+    const id = ctx.db.normalizeId("proposals", ideaId);
     return id === null ? EMPTY_PAGE : await questionsPage(ctx, id, paginationOpts);
   },
 });
@@ -50,33 +50,33 @@ export const answers = sharedQuery({
  * messages), and for the poster, which messages were reported and how often.
  */
 export const viewer = publicQuery({
-  args: { proposalId: v.string() },
+  args: { ideaId: v.string() },
   returns: v.object({
     signedIn: v.boolean(),
     role: v.union(messageRoleValidator, v.null()),
     reported: v.array(v.object({ messageId: v.id("ideaMessages"), reportCount: v.number() })),
   }),
   handler: async (ctx, args) => {
-    const id = ctx.db.normalizeId("proposals", args.proposalId);
-    const proposal = id === null ? null : await ctx.db.get("proposals", id);
-    if (ctx.viewerId === null || proposal === null)
+    const id = ctx.db.normalizeId("proposals", args.ideaId);
+    const idea = id === null ? null : await ctx.db.get("proposals", id);
+    if (ctx.viewerId === null || idea === null)
       return { signedIn: ctx.viewerId !== null, role: null, reported: [] };
-    const role = await roleOn(ctx, proposal, ctx.viewerId);
+    const role = await roleOn(ctx, idea, ctx.viewerId);
     return {
       signedIn: true,
       role,
-      reported: role === "poster" ? await reportedOn(ctx, proposal._id) : [],
+      reported: role === "poster" ? await reportedOn(ctx, idea._id) : [],
     };
   },
 });
 
 export const ask = userMutation({
-  args: { proposalId: v.id("proposals"), body: v.string() },
+  args: { ideaId: v.id("proposals"), body: v.string() },
   returns: v.id("ideaMessages"),
   signInMessage: CONVERSATION_MESSAGES.signIn,
-  handler: async (ctx, { proposalId, body }) => {
+  handler: async (ctx, { ideaId, body }) => {
     await limit(ctx, "postMessage", ctx.userId);
-    return await askQuestion(ctx, ctx.userId, proposalId, body);
+    return await askQuestion(ctx, ctx.userId, ideaId, body);
   },
 });
 

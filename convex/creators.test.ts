@@ -29,18 +29,18 @@ async function wonTwice(w: MoneyWorld) {
   const rival = await payableCreator(w);
   const first = await newIdea(w);
   const second = await newIdea(w);
-  const a = await submitVideo(w, first.proposalId, creator, "creatora001");
-  const b = await submitVideo(w, second.proposalId, creator, "creatorb001");
-  const c = await submitVideo(w, second.proposalId, rival, "rivalvid001");
+  const a = await submitVideo(w, first.ideaId, creator, "creatora001");
+  const b = await submitVideo(w, second.ideaId, creator, "creatorb001");
+  const c = await submitVideo(w, second.ideaId, rival, "rivalvid001");
   const backer = await createUser(w.t);
-  await paid(w, first.proposalId, backer, 2_500);
-  await paid(w, second.proposalId, null, 1_200);
+  await paid(w, first.ideaId, backer, 2_500);
+  await paid(w, second.ideaId, null, 1_200);
   // A picker sends their money on the second idea to the rival's video.
   const picker = await createUser(w.t);
-  await paid(w, second.proposalId, picker, 800);
+  await paid(w, second.ideaId, picker, 800);
   await as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: c });
-  await settle(w, first.proposalId);
-  await settle(w, second.proposalId);
+  await settle(w, first.ideaId);
+  await settle(w, second.ideaId);
   return { creator, rival, a, b, c, first, second };
 }
 
@@ -77,8 +77,8 @@ describe("creator pages", () => {
     const { creator, rival, a, b, c } = await wonTwice(w);
     // One more idea still open, one judging, and an ineligible video.
     const open = await newIdea(w, 30);
-    const openVideo = await submitVideo(w, open.proposalId, creator, "openvideo01");
-    const tooShort = await submitVideo(w, open.proposalId, creator, "tooshort003", { seconds: 20 });
+    const openVideo = await submitVideo(w, open.ideaId, creator, "openvideo01");
+    const tooShort = await submitVideo(w, open.ideaId, creator, "tooshort003", { seconds: 20 });
     const states = Object.fromEntries(
       (await videosOf(w, creator)).map((v) => [v._id, [v.state, v.wonCents]]),
     );
@@ -93,26 +93,26 @@ describe("creator pages", () => {
     });
     // During judging the open idea's video says so.
     setNow(Date.now() + 31 * DAY);
-    await w.t.mutation(internal.proposals.close, { proposalId: open.proposalId });
+    await w.t.mutation(internal.ideas.close, { ideaId: open.ideaId });
     const judging = await videosOf(w, creator);
     expect(judging.find((v) => v._id === openVideo)?.state).toBe("judging");
-    expect(judging.find((v) => v._id === a)?.proposalTitle).toBe("Bridges of Lisbon");
+    expect(judging.find((v) => v._id === a)?.ideaTitle).toBe("Bridges of Lisbon");
   });
 
   test("a video that lost shows 'didn't win'; one still waiting for its creator shows 'won'", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const waiting = await createUser(w.t); // not payable: the award waits
     await connectYouTube(w, waiting);
-    const winner = await submitVideo(w, proposalId, waiting, "waiting0001");
+    const winner = await submitVideo(w, ideaId, waiting, "waiting0001");
     const loser = await payableCreator(w);
-    const lost = await submitVideo(w, proposalId, loser, "lostvideo01");
+    const lost = await submitVideo(w, ideaId, loser, "lostvideo01");
     await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
       submissionId: winner,
       vote: 1,
     });
-    await paid(w, proposalId, null, 900);
-    await settle(w, proposalId);
+    await paid(w, ideaId, null, 900);
+    await settle(w, ideaId);
     expect((await videosOf(w, waiting))[0]).toMatchObject({
       _id: winner,
       state: "won",
@@ -137,7 +137,7 @@ describe("creator pages", () => {
     const rivalTotals = (await w.t.query(api.creators.profile, { creatorId: rival }))!.totals!;
     expect(rivalTotals.paidCents).toBe(800);
     const ledgers = await Promise.all(
-      [first, second].map((i) => w.t.query(api.contributions.ledger, { proposalId: i.proposalId })),
+      [first, second].map((i) => w.t.query(api.contributions.ledger, { ideaId: i.ideaId })),
     );
     const paidOut = ledgers.reduce((sum, l) => sum + l!.totals.paidOutCents, 0);
     const transferred = Object.values(w.stripe.state.transfers).reduce((s, t) => s + t.amount, 0);

@@ -3,7 +3,7 @@ import { internal } from "./_generated/api";
 
 const crons = cronJobs();
 // Every idea schedules its own transitions; this catches any that were missed.
-crons.interval("sweep idea lifecycle", { minutes: 5 }, internal.proposals.sweep, {});
+crons.interval("sweep idea lifecycle", { minutes: 5 }, internal.ideas.sweep, {});
 // The reconciler: any money movement whose attempt was lost or postponed, and pending refunds.
 crons.interval("drive money movements", { minutes: 1 }, internal.movements.sweep, {});
 // Claim windows whose scheduled end was missed.

@@ -3,7 +3,7 @@
 // through the product's flows would take longer than the measurement itself.
 import { v } from "convex/values";
 import { internalMutation } from "./_generated/server";
-import { searchTextOf } from "./model/proposals";
+import { searchTextOf } from "./model/ideas";
 
 const MAX_BATCH = 1000;
 // Far enough that no seeded idea reaches its deadline during a run (no close job is scheduled).

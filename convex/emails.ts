@@ -47,20 +47,20 @@ async function draftOf(
   ctx: MutationCtx,
   email: Doc<"emails">,
   n: Doc<"notifications">,
-  proposal: Doc<"proposals">,
+  idea: Doc<"proposals">,
 ) {
-  const sentence = notificationText(await notificationFactsOf(ctx, n, proposal));
-  const link = `${process.env.SITE_URL ?? ""}${notificationPath(n.kind, proposal._id)}`;
+  const sentence = notificationText(await notificationFactsOf(ctx, n, idea));
+  const link = `${process.env.SITE_URL ?? ""}${notificationPath(n.kind, idea._id)}`;
   const unsubscribe = await unsubscribeUrl(email.userId, email.kind);
   return {
     from: process.env.EMAIL_FROM ?? "Bounties <notifications@bounties.local>",
     to: [email.to],
-    subject: `${KIND_INFO[n.kind].label}: ${proposal.title}`.slice(0, 200),
+    subject: `${KIND_INFO[n.kind].label}: ${idea.title}`.slice(0, 200),
     text: `${sentence}\n\n${link}\n\nUnsubscribe from these emails: ${unsubscribe}\n`,
     html: emailHtml({
       kind: n.kind,
       heading: KIND_INFO[n.kind].label,
-      ideaTitle: proposal.title,
+      ideaTitle: idea.title,
       sentence,
       link,
       unsubscribeUrl: unsubscribe,
@@ -95,8 +95,8 @@ export const claim = internalMutation({
     const email = await ctx.db.get("emails", emailId);
     if (email === null || email.state !== "queued" || email.nextAttemptAt > now) return null;
     const n = await ctx.db.get("notifications", email.notificationId);
-    const proposal = n ? await ctx.db.get("proposals", n.proposalId) : null;
-    if (n === null || proposal === null) {
+    const idea = n ? await ctx.db.get("proposals", n.ideaId) : null;
+    if (n === null || idea === null) {
       await ctx.db.patch("emails", emailId, { state: "skipped" });
       return null;
     }
@@ -112,7 +112,7 @@ export const claim = internalMutation({
       if (!giveUp) await ctx.scheduler.runAfter(wait, internal.emails.send, { emailId });
       return null;
     }
-    return { ...(await draftOf(ctx, email, n, proposal)), idempotencyKey: email.idempotencyKey };
+    return { ...(await draftOf(ctx, email, n, idea)), idempotencyKey: email.idempotencyKey };
   },
 });
 

@@ -44,7 +44,7 @@ async function seed(t: Backend) {
   const ideas: Id<"proposals">[] = [];
   for (const oneLiner of ["Foxes of Berlin", "Bridges of Lisbon"])
     ideas.push(
-      await as(t, ada).mutation(api.proposals.create, {
+      await as(t, ada).mutation(api.ideas.create, {
         oneLiner,
         platform: "Any",
         durations: ["SHORT"],

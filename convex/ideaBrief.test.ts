@@ -4,7 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import { as, createUser, newBackend, type Backend } from "./test.setup";
-import { MESSAGES, validateIdea } from "./model/ideas";
+import { MESSAGES, validateIdea } from "./model/ideaValidation";
 
 const DAY = 24 * 3600 * 1000;
 const idea = (brief?: string) => ({
@@ -33,39 +33,36 @@ describe("the brief", () => {
     const t = newBackend();
     const me = as(t, await createUser(t));
     const withBrief = await me.mutation(
-      api.proposals.create,
+      api.ideas.create,
       idea("  Walk every bridge at dawn.\n\n\n\nKeep it under 20 minutes.\u200B  "),
     );
-    const card = await t.query(api.proposals.get, { proposalId: withBrief });
+    const card = await t.query(api.ideas.get, { ideaId: withBrief });
     expect(card?.brief).toBe("Walk every bridge at dawn.\n\nKeep it under 20 minutes.");
     // The spec's description stays the supporting links.
     expect(card?.description).toBe("Supporting Links:\n- https://example.com/lisbon");
 
-    const without = await me.mutation(api.proposals.create, idea());
-    expect((await t.query(api.proposals.get, { proposalId: without }))?.brief).toBeNull();
-    const blank = await me.mutation(api.proposals.create, idea(" \n \u200B "));
-    expect((await t.query(api.proposals.get, { proposalId: blank }))?.brief).toBeNull();
+    const without = await me.mutation(api.ideas.create, idea());
+    expect((await t.query(api.ideas.get, { ideaId: without }))?.brief).toBeNull();
+    const blank = await me.mutation(api.ideas.create, idea(" \n \u200B "));
+    expect((await t.query(api.ideas.get, { ideaId: blank }))?.brief).toBeNull();
   });
 
   test("is refused with a clear message when profane, restricted or too long, and nothing is written", async () => {
     const t = newBackend();
     const me = as(t, await createUser(t));
     expect(
-      await messageOf(me.mutation(api.proposals.create, idea("Show the sh1t on the bridge"))),
+      await messageOf(me.mutation(api.ideas.create, idea("Show the sh1t on the bridge"))),
     ).toBe(MESSAGES.briefContent);
     expect(
-      await messageOf(me.mutation(api.proposals.create, idea("Inspired by pornhub.com/lisbon"))),
+      await messageOf(me.mutation(api.ideas.create, idea("Inspired by pornhub.com/lisbon"))),
     ).toBe(MESSAGES.briefContent);
-    expect(await messageOf(me.mutation(api.proposals.create, idea("x".repeat(2001))))).toBe(
+    expect(await messageOf(me.mutation(api.ideas.create, idea("x".repeat(2001))))).toBe(
       MESSAGES.briefTooLong,
     );
     expect(await count(t)).toBe(0);
     // Exactly 2,000 characters is fine, and innocent words that look rude are too.
-    await me.mutation(api.proposals.create, idea("y".repeat(2000)));
-    await me.mutation(
-      api.proposals.create,
-      idea("Assassins, the cockpit, and Scunthorpe in class."),
-    );
+    await me.mutation(api.ideas.create, idea("y".repeat(2000)));
+    await me.mutation(api.ideas.create, idea("Assassins, the cockpit, and Scunthorpe in class."));
     expect(await count(t)).toBe(2);
   });
 
@@ -90,6 +87,7 @@ describe("the brief", () => {
       }),
     });
     expect(created.status).toBe(201);
+    // The spec's response key (§7: proposal.id).
     const { proposal } = (await created.json()) as { proposal: { id: string } };
 
     const detail = (await (await t.fetch(`/server/api/proposals/${proposal.id}`)).json()) as Record<
@@ -145,7 +143,7 @@ describe("the brief", () => {
   test("the share preview describes the idea by its brief", async () => {
     const t = newBackend();
     const id = await as(t, await createUser(t)).mutation(
-      api.proposals.create,
+      api.ideas.create,
       idea("Walk every bridge at dawn, with a drone shot of each."),
     );
     const html = await (await t.fetch(`/share/${id}`)).text();
@@ -153,7 +151,7 @@ describe("the brief", () => {
       /<meta property="og:description" content="[^"]*Walk every bridge at dawn, with a drone shot of each\./,
     );
     // Searching finds words of the brief.
-    const found = await t.query(api.proposals.list, {
+    const found = await t.query(api.ideas.list, {
       view: "open",
       sort: "recent",
       search: "drone",

@@ -7,19 +7,19 @@ import { cleanUp, moneyWorld, newIdea, paid, type MoneyWorld } from "./test.mone
 
 afterEach(cleanUp);
 
-const cardOf = async (t: Backend, proposalId: Id<"proposals">) => {
-  const { page } = await t.query(api.proposals.list, {
+const cardOf = async (t: Backend, ideaId: Id<"proposals">) => {
+  const { page } = await t.query(api.ideas.list, {
     view: "all",
     sort: "recent",
     paginationOpts: { numItems: 10, cursor: null },
   });
-  return page.find((card) => card._id === proposalId)!;
+  return page.find((card) => card._id === ideaId)!;
 };
 
 /** A submission stored as the submit flow stores it, with a chosen vote count. */
 async function addVideo(
   t: Backend,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   videoId: string,
   netVotes: number,
   thumbnailUrl?: string,
@@ -27,7 +27,7 @@ async function addVideo(
   const authorId = await createUser(t);
   return await t.run((ctx) =>
     ctx.db.insert("submissions", {
-      proposalId,
+      ideaId,
       authorId,
       platform: "YouTube",
       videoId,
@@ -50,11 +50,11 @@ async function addVideo(
 describe("an idea card", () => {
   test("shows no videos, the poster's name and no backers for a new idea", async () => {
     const w: MoneyWorld = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
+    const { ideaId, author } = await newIdea(w);
     await w.t.run((ctx) =>
       ctx.db.patch("users", author, { name: "Ada Lovelace", image: "https://example.com/ada.png" }),
     );
-    const card = await cardOf(w.t, proposalId);
+    const card = await cardOf(w.t, ideaId);
     expect(card.videos).toEqual([]);
     expect(card.author).toEqual({ name: "Ada Lovelace", avatarUrl: "https://example.com/ada.png" });
     expect(card.backerCount).toBe(0);
@@ -62,12 +62,12 @@ describe("an idea card", () => {
 
   test("carries the three most voted videos, only their cover, platform and title", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    await addVideo(w.t, proposalId, "low", 0);
-    const top = await addVideo(w.t, proposalId, "top", 9, "https://i.ytimg.com/vi/top/hq.jpg");
-    const second = await addVideo(w.t, proposalId, "second", 5);
-    const third = await addVideo(w.t, proposalId, "third", 2);
-    const card = await cardOf(w.t, proposalId);
+    const { ideaId } = await newIdea(w);
+    await addVideo(w.t, ideaId, "low", 0);
+    const top = await addVideo(w.t, ideaId, "top", 9, "https://i.ytimg.com/vi/top/hq.jpg");
+    const second = await addVideo(w.t, ideaId, "second", 5);
+    const third = await addVideo(w.t, ideaId, "third", 2);
+    const card = await cardOf(w.t, ideaId);
     expect(card.videos).toEqual([
       {
         _id: top,
@@ -79,34 +79,34 @@ describe("an idea card", () => {
       { _id: third, platform: "YouTube", title: "Video third", thumbnailUrl: null },
     ]);
     // The idea page reads the same card.
-    expect((await w.t.query(api.proposals.get, { proposalId }))!.videos).toHaveLength(3);
+    expect((await w.t.query(api.ideas.get, { ideaId }))!.videos).toHaveLength(3);
   });
 
   test("counts each backer once, however many times they pay; each anonymous payment alone", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const ben = await createUser(w.t);
     const cleo = await createUser(w.t);
-    await paid(w, proposalId, ben);
-    expect((await cardOf(w.t, proposalId)).backerCount).toBe(1);
-    await paid(w, proposalId, ben, 700);
-    expect((await cardOf(w.t, proposalId)).backerCount).toBe(1);
-    await paid(w, proposalId, cleo);
-    await paid(w, proposalId, null);
-    await paid(w, proposalId, null);
-    const card = await cardOf(w.t, proposalId);
+    await paid(w, ideaId, ben);
+    expect((await cardOf(w.t, ideaId)).backerCount).toBe(1);
+    await paid(w, ideaId, ben, 700);
+    expect((await cardOf(w.t, ideaId)).backerCount).toBe(1);
+    await paid(w, ideaId, cleo);
+    await paid(w, ideaId, null);
+    await paid(w, ideaId, null);
+    const card = await cardOf(w.t, ideaId);
     expect(card.backerCount).toBe(4);
     expect(card.bountyCents).toBe(2700);
     // A webhook delivered again changes nothing.
     await w.stripe.deliver();
-    expect((await cardOf(w.t, proposalId)).backerCount).toBe(4);
+    expect((await cardOf(w.t, ideaId)).backerCount).toBe(4);
   });
 
   test("a checkout started but not paid makes no backer", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const ben = await createUser(w.t);
-    await as(w.t, ben).action(api.contributions.startCheckout, { proposalId, amountCents: 500 });
-    expect((await cardOf(w.t, proposalId)).backerCount).toBe(0);
+    await as(w.t, ben).action(api.contributions.startCheckout, { ideaId, amountCents: 500 });
+    expect((await cardOf(w.t, ideaId)).backerCount).toBe(0);
   });
 });

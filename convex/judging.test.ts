@@ -23,22 +23,22 @@ describe("judging, role by role", () => {
     const w = moneyWorld();
     // Two voters whose accounts existed before the idea was posted: their votes count.
     const voters = [await createUser(w.t), await createUser(w.t)];
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const leader = await createUser(w.t);
     const runnerUp = await createUser(w.t);
     const outOfBounds = await createUser(w.t);
-    const lead = await submitVideo(w, proposalId, leader, "leader00001");
-    await submitVideo(w, proposalId, runnerUp, "runnerup002");
-    await submitVideo(w, proposalId, outOfBounds, "tooshort004", { seconds: 20 });
+    const lead = await submitVideo(w, ideaId, leader, "leader00001");
+    await submitVideo(w, ideaId, runnerUp, "runnerup002");
+    await submitVideo(w, ideaId, outOfBounds, "tooshort004", { seconds: 20 });
     for (const who of [leader, runnerUp, outOfBounds])
-      expect(await as(w.t, who).query(api.notifications.following, { proposalId })).toBe(true);
-    const idea = (await w.t.query(api.proposals.get, { proposalId }))!;
+      expect(await as(w.t, who).query(api.notifications.following, { ideaId })).toBe(true);
+    const idea = (await w.t.query(api.ideas.get, { ideaId }))!;
     const backer = await createUser(w.t);
-    await paid(w, proposalId, backer, 1_000);
+    await paid(w, ideaId, backer, 1_000);
     for (const v of voters)
       await as(w.t, v).mutation(api.submissions.vote, { submissionId: lead, vote: 1 });
     setNow(idea.expiration + 1000);
-    await w.t.mutation(internal.proposals.close, { proposalId });
+    await w.t.mutation(internal.ideas.close, { ideaId });
     await runScheduled(w.t);
 
     const textOf = async (who: typeof leader) =>
@@ -60,33 +60,31 @@ describe("judging, role by role", () => {
     );
     // The idea page tells each creator the same, live.
     expect(
-      (await as(w.t, runnerUp).query(api.judging.myStanding, { proposalId })).map(
-        (s) => s.standing,
-      ),
+      (await as(w.t, runnerUp).query(api.judging.myStanding, { ideaId })).map((s) => s.standing),
     ).toEqual([{ eligible: true, leading: false, countedVotes: 0, leaderVotes: counted }]);
-    expect(await w.t.query(api.judging.myStanding, { proposalId })).toEqual([]);
+    expect(await w.t.query(api.judging.myStanding, { ideaId })).toEqual([]);
   });
 
   test("a contributor who may pick is told until when, and the pick list holds only eligible videos", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    const good = await submitVideo(w, proposalId, await createUser(w.t), "goodvideo01");
-    await submitVideo(w, proposalId, await createUser(w.t), "tooshort005", { seconds: 20 });
+    const { ideaId } = await newIdea(w);
+    const good = await submitVideo(w, ideaId, await createUser(w.t), "goodvideo01");
+    await submitVideo(w, ideaId, await createUser(w.t), "tooshort005", { seconds: 20 });
     const picker = await createUser(w.t);
-    await paid(w, proposalId, picker, 1_500);
-    const idea = (await w.t.query(api.proposals.get, { proposalId }))!;
+    await paid(w, ideaId, picker, 1_500);
+    const idea = (await w.t.query(api.ideas.get, { ideaId }))!;
     setNow(idea.expiration + 1000);
-    await w.t.mutation(internal.proposals.close, { proposalId });
+    await w.t.mutation(internal.ideas.close, { ideaId });
     await runScheduled(w.t);
     const inbox = await as(w.t, picker).query(api.notifications.inbox, { paginationOpts: page });
     expect(inbox.page.find((n) => n.kind === "judging_started")?.text).toMatch(
       /^Judging started on "Bridges of Lisbon": pick your winner by \w+ \d+, \d{4}\.$/,
     );
-    const choices = await w.t.query(api.judging.pickChoices, { proposalId });
+    const choices = await w.t.query(api.judging.pickChoices, { ideaId });
     expect(choices.map((c) => c._id)).toEqual([good]);
     await as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: good });
     expect(
-      (await as(w.t, picker).query(api.contributions.myStake, { proposalId }))?.pickedSubmissionId,
+      (await as(w.t, picker).query(api.contributions.myStake, { ideaId }))?.pickedSubmissionId,
     ).toBe(good);
   });
 });

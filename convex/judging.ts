@@ -9,7 +9,7 @@ import { videoPlatformValidator } from "./model/validators";
 
 /** The videos that can win the idea, most counted votes first (the same for everyone). */
 export const pickChoices = sharedQuery({
-  args: { proposalId: v.string() },
+  args: { ideaId: v.string() },
   returns: v.array(
     v.object({
       _id: v.id("submissions"),
@@ -23,7 +23,7 @@ export const pickChoices = sharedQuery({
     }),
   ),
   handler: async (ctx, args) => {
-    const id = ctx.db.normalizeId("proposals", args.proposalId);
+    const id = ctx.db.normalizeId("proposals", args.ideaId);
     if (id === null) return [];
     return await Promise.all(
       (await eligibleVideos(ctx, id)).map(async (s) => {
@@ -45,12 +45,12 @@ export const pickChoices = sharedQuery({
 
 /** The caller's own videos on the idea and where each stands now (none for a visitor). */
 export const myStanding = publicQuery({
-  args: { proposalId: v.string() },
+  args: { ideaId: v.string() },
   returns: v.array(
     v.object({ submissionId: v.id("submissions"), title: v.string(), standing: standingValidator }),
   ),
   handler: async (ctx, args) => {
-    const id = ctx.db.normalizeId("proposals", args.proposalId);
+    const id = ctx.db.normalizeId("proposals", args.ideaId);
     if (id === null || ctx.viewerId === null) return [];
     return (await standingsOf(ctx, ctx.viewerId, id)).map(({ submission, standing }) => ({
       submissionId: submission._id,

@@ -33,7 +33,7 @@ import {
   recordsOf,
   RefundModel,
 } from "./test.moneyChecks";
-import { judgingEndsAt } from "./model/ideas";
+import { judgingEndsAt } from "./model/ideaValidation";
 
 const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? 1000);
 const PER_WORLD = 25;
@@ -107,7 +107,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   const at = `seed ${seed}`;
   const start = Date.now();
   const expiration = start + DAY;
-  const proposalId = await as(t, p.donors[1]!).mutation(api.proposals.create, {
+  const ideaId = await as(t, p.donors[1]!).mutation(api.ideas.create, {
     oneLiner: `Sequence ${seed}`,
     platform: "YouTube",
     durations: ["MEDIUM"],
@@ -123,7 +123,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   const contribute = async () => {
     const donor = chance(0.25) ? null : pick(p.donors);
     const { url } = await (donor ? as(t, donor) : t).action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 100 + Math.floor(rand() * 4900),
     });
     const sessionId = url.split("/").pop()!;
@@ -175,7 +175,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   const closeDisputes = async () => {
     const reversing = await t.run(async (ctx) =>
       (await ctx.db.query("moneyMovements").collect()).some(
-        (m) => m.proposalId === proposalId && m.kind === "reversal" && m.state === "planned",
+        (m) => m.ideaId === ideaId && m.kind === "reversal" && m.state === "planned",
       ),
     );
     for (const d of Object.values(stripe.state.disputes ?? {}))
@@ -229,7 +229,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
       publishedAt: Date.now() + 1000,
     });
     const id = await as(t, creator).action(api.submissions.submit, {
-      proposalId,
+      ideaId,
       link: `https://youtu.be/${videoId}`,
     });
     submissions.push({ id, videoId, author: creator });
@@ -283,11 +283,11 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
 
   // The deadline: an idea no video can win is refunded now, not at the end of judging.
   setNow(expiration + 1000);
-  await t.mutation(internal.proposals.close, { proposalId });
+  await t.mutation(internal.ideas.close, { ideaId });
   await runScheduled(t);
   const canWin = submissions.filter((s) => !cannotWin.has(s.id));
   if (canWin.length === 0)
-    expect((await t.run((ctx) => ctx.db.get("proposals", proposalId)))!.status).toBe("settled");
+    expect((await t.run((ctx) => ctx.db.get("proposals", ideaId)))!.status).toBe("settled");
 
   // During judging some videos are deleted from YouTube.
   for (const s of canWin)
@@ -329,7 +329,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
     expected.set(s.id, figures?.expectedCents ?? 0);
   }
   const paidAtJudging = new Set(
-    (await recordsOf(w, proposalId)).contributions
+    (await recordsOf(w, ideaId)).contributions
       .filter((c) => c.status === "paid" && !c.settled)
       .map((c) => c._id),
   );
@@ -337,16 +337,16 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   // Judging ends: settlement, with faults and late events around it.
   setNow(end + 1000);
   fault();
-  await t.action(internal.settlement.start, { proposalId });
+  await t.action(internal.settlement.start, { ideaId });
   await runScheduled(t);
-  const judged = (await recordsOf(w, proposalId)).idea;
+  const judged = (await recordsOf(w, ideaId)).idea;
   if (own && judged.peoplesChoiceId === submissions[submissions.length - 1]!.id)
     reached.ownVideoLed++;
   // …is what settlement gave it, unless the platform took the video down meanwhile.
   if (!deleted) {
     if ([...expected.values()].some((cents) => cents > 0)) reached.expectedPayoutsCompared++;
     const first = new Map<Id<"contributions">, { submissionId: string; amountCents: number }>();
-    for (const a of (await recordsOf(w, proposalId)).awards.sort(
+    for (const a of (await recordsOf(w, ideaId)).awards.sort(
       (x, y) => x._creationTime - y._creationTime,
     ))
       if (paidAtJudging.has(a.contributionId) && !first.has(a.contributionId))
@@ -374,7 +374,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   await runScheduled(t);
   if (chance(0.6)) await reconcilerRounds(w, 1 + Math.floor(rand() * 3));
   // Midway, with disputes open and movements under way, every screen still tells the truth.
-  const midway = await recordsOf(w, proposalId);
+  const midway = await recordsOf(w, ideaId);
   await checkHeld(w, p.admin, midway, Date.now(), `${at} (midway)`, true);
   await checkScreens(w, p.admin, midway, `${at} (midway)`);
   if (chance(0.5) && p.lateAccount === null) p.lateAccount = await payoutsReady(w, p.late);
@@ -397,7 +397,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   stripe.clearFaults();
 
   reached.failedRefundsRedone += model.redone;
-  const r = await recordsOf(w, proposalId);
+  const r = await recordsOf(w, ideaId);
   checkAgainstBooks(w, r, sessions, model, at);
   await checkHeld(w, p.admin, r, Date.now(), at);
   checkPlannedOnce(r, at);
@@ -460,7 +460,7 @@ test("more than 50 awards frozen past their claim deadline never hide one that i
   const model = new RefundModel(w);
   const frozen = 51 + Math.floor(rand() * 10);
   const expiration = Date.now() + DAY;
-  const proposalId = await as(t, p.donors[1]!).mutation(api.proposals.create, {
+  const ideaId = await as(t, p.donors[1]!).mutation(api.ideas.create, {
     oneLiner: "Frozen awards",
     platform: "YouTube",
     durations: ["MEDIUM"],
@@ -476,7 +476,7 @@ test("more than 50 awards frozen past their claim deadline never hide one that i
       publishedAt: Date.now() + 1000,
     });
     return await as(t, creator).action(api.submissions.submit, {
-      proposalId,
+      ideaId,
       link: `https://youtu.be/${videoId}`,
     });
   };
@@ -489,7 +489,7 @@ test("more than 50 awards frozen past their claim deadline never hide one that i
     // One anonymous client may start 10 checkouts a minute (model/rateLimits.ts): pace them.
     setNow(Date.now() + 6_000);
     const { url } = await t.action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 100 + Math.floor(rand() * 900),
     });
     sessions.push(url.split("/").pop()!);
@@ -498,8 +498,8 @@ test("more than 50 awards frozen past their claim deadline never hide one that i
   await stripe.deliver();
   const end = judgingEndsAt(expiration);
   setNow(end + 1000);
-  await t.mutation(internal.proposals.close, { proposalId });
-  await t.action(internal.settlement.start, { proposalId });
+  await t.mutation(internal.ideas.close, { ideaId });
+  await t.action(internal.settlement.start, { ideaId });
   await runScheduled(t);
   // Every award waits for its creator; all but the last are frozen by a card dispute.
   for (const sessionId of sessions.slice(0, frozen)) {
@@ -515,7 +515,7 @@ test("more than 50 awards frozen past their claim deadline never hide one that i
   await t.mutation(internal.settlement.expireClaims, {});
   await runScheduled(t);
   await reconcilerRounds(w, 4);
-  const r = await recordsOf(w, proposalId);
+  const r = await recordsOf(w, ideaId);
   const last = r.contributions.find((c) => c.checkoutSessionId === sessions[frozen])!;
   const mine = r.awards
     .filter((a) => a.contributionId === last._id)

@@ -30,8 +30,8 @@ afterEach(cleanUp);
 
 const chargeOf = chargeOfSession;
 const fateOf = fateOfSession;
-const box = async (w: MoneyWorld, proposalId: Id<"proposals">) =>
-  (await w.t.query(api.contributions.ledger, { proposalId }))!;
+const box = async (w: MoneyWorld, ideaId: Id<"proposals">) =>
+  (await w.t.query(api.contributions.ledger, { ideaId }))!;
 const later = (w: MoneyWorld, ms = 2000) => setNow(Date.now() + ms);
 async function quiet(w: MoneyWorld) {
   await w.stripe.deliver();
@@ -40,19 +40,19 @@ async function quiet(w: MoneyWorld) {
 
 /** A creator paid `amount` for the only video of an idea. */
 async function creatorPaid(w: MoneyWorld, amount: number) {
-  const { proposalId } = await newIdea(w);
+  const { ideaId } = await newIdea(w);
   const creator = await payableCreator(w);
-  await submitVideo(w, proposalId, creator, "paidvideo01");
-  const { sessionId } = await paid(w, proposalId, null, amount);
-  await settle(w, proposalId);
+  await submitVideo(w, ideaId, creator, "paidvideo01");
+  const { sessionId } = await paid(w, ideaId, null, amount);
+  await settle(w, ideaId);
   await quiet(w);
-  return { proposalId, sessionId, creator };
+  return { ideaId, sessionId, creator };
 }
 
 describe("a failed refund stops counting once the same money is refunded again", () => {
   test("after the award: the operator's redo takes nothing more from the creator", async () => {
     const w = moneyWorld();
-    const { proposalId, sessionId } = await creatorPaid(w, 1000);
+    const { ideaId, sessionId } = await creatorPaid(w, 1000);
     const charge = chargeOf(w, sessionId);
     w.stripe.dashboardRefund(charge, 400); // support refunds part: the transfer is reversed by 400
     await quiet(w);
@@ -73,7 +73,7 @@ describe("a failed refund stops counting once the same money is refunded again",
       ["paid", 600],
       ["refunded", 400],
     ]);
-    const { totals, held } = await box(w, proposalId);
+    const { totals, held } = await box(w, ideaId);
     expect([totals.refundedCents, totals.refundFailedCents, totals.heldCents]).toEqual([400, 0, 0]);
     expect(held).toEqual([]);
   });
@@ -81,14 +81,14 @@ describe("a failed refund stops counting once the same money is refunded again",
   test("while the award waits for its creator: the redo does not lower the award again", async () => {
     const w = moneyWorld();
     const voter = await createUser(w.t);
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const waiting = await createUser(w.t); // never sets up payouts: the award waits
-    const video = await submitVideo(w, proposalId, waiting, "waitingvid1", {
+    const video = await submitVideo(w, ideaId, waiting, "waitingvid1", {
       channelId: "UCnotconnected",
     });
     await as(w.t, voter).mutation(api.submissions.vote, { submissionId: video, vote: 1 });
-    const { sessionId } = await paid(w, proposalId, null, 1000);
-    await settle(w, proposalId);
+    const { sessionId } = await paid(w, ideaId, null, 1000);
+    await settle(w, ideaId);
     const charge = chargeOf(w, sessionId);
     w.stripe.dashboardRefund(charge, 400);
     await quiet(w);
@@ -109,27 +109,27 @@ describe("a failed refund stops counting once the same money is refunded again",
 
   test("a failure heard of after our own refund returned the money is owed to nobody", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    const { sessionId } = await paid(w, proposalId, await createUser(w.t), 900);
+    const { ideaId } = await newIdea(w);
+    const { sessionId } = await paid(w, ideaId, await createUser(w.t), 900);
     // Support refunds it from the Dashboard and the refund fails; none of it reaches us yet.
     const dashboard = w.stripe.dashboardRefund(chargeOf(w, sessionId), 900);
     later(w);
     w.stripe.failRefund(dashboard.id);
-    await settle(w, proposalId); // no video: we refund the 900 ourselves, and Stripe can
+    await settle(w, ideaId); // no video: we refund the 900 ourselves, and Stripe can
     await quiet(w); // then Stripe's news of the Dashboard refund and its failure arrives
     expect(Object.values(w.stripe.state.refunds).map((r) => r.status)).toEqual([
       "failed",
       "succeeded",
     ]);
     expect(await fateOf(w, sessionId)).toEqual([["refunded", 900]]);
-    expect((await box(w, proposalId)).totals.heldCents).toBe(0);
+    expect((await box(w, ideaId)).totals.heldCents).toBe(0);
   });
 
   test("without a transfer: refunded once, never refunded and failed side by side", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    const { sessionId } = await paid(w, proposalId, await createUser(w.t), 900);
-    await settle(w, proposalId); // no video: refunded
+    const { ideaId } = await newIdea(w);
+    const { sessionId } = await paid(w, ideaId, await createUser(w.t), 900);
+    await settle(w, ideaId); // no video: refunded
     const first = Object.values(w.stripe.state.refunds)[0]!;
     later(w);
     w.stripe.failRefund(first.id);
@@ -146,11 +146,11 @@ describe("a failed refund stops counting once the same money is refunded again",
     w.stripe.dashboardRefund(chargeOf(w, sessionId), 900);
     await quiet(w);
     expect(await fateOf(w, sessionId)).toEqual([["refunded", 900]]);
-    const idea = (await ideaOf(w, proposalId))!;
-    expect([idea.bountyCents, (await box(w, proposalId)).totals.heldCents]).toEqual([0, 0]);
+    const idea = (await ideaOf(w, ideaId))!;
+    expect([idea.bountyCents, (await box(w, ideaId)).totals.heldCents]).toEqual([0, 0]);
     const overview = await as(w.t, await admin(w)).query(api.operator.overview, {});
-    expect(overview.attention.filter((m) => m.proposalId === proposalId)).toEqual([]);
-    expect(overview.held.filter((l) => l.proposalId === proposalId)).toEqual([]);
+    expect(overview.attention.filter((m) => m.ideaId === ideaId)).toEqual([]);
+    expect(overview.held.filter((l) => l.ideaId === ideaId)).toEqual([]);
   });
 });
 
@@ -162,7 +162,7 @@ async function admin(w: MoneyWorld) {
 
 test("a dispute closing while its reversal is refused and retried ends, without a loop", async () => {
   const w = moneyWorld();
-  const { proposalId, sessionId, creator } = await creatorPaid(w, 1000);
+  const { ideaId, sessionId, creator } = await creatorPaid(w, 1000);
   w.stripe.withdraw(accountOf(w, creator)); // the creator already paid it out to their bank
   const dispute = w.stripe.openDispute(chargeOf(w, sessionId));
   await quiet(w);
@@ -177,7 +177,7 @@ test("a dispute closing while its reversal is refused and retried ends, without 
     await sweepMovements(w);
     await quiet(w);
   }
-  const movements = (await docs(w, "moneyMovements")).filter((m) => m.proposalId === proposalId);
+  const movements = (await docs(w, "moneyMovements")).filter((m) => m.ideaId === ideaId);
   expect(movements.map((m) => [m.kind, m.state])).toEqual([
     ["transfer", "confirmed"],
     ["reversal", "cancelled"],
@@ -189,18 +189,18 @@ describe("a video must exist to win and to be paid", () => {
   test("deleted on YouTube during judging: the runner-up wins", async () => {
     const w = moneyWorld();
     const voter = await createUser(w.t);
-    const { proposalId } = await newIdea(w);
-    const leader = await submitVideo(w, proposalId, await payableCreator(w), "deleted0001");
-    const runnerUp = await submitVideo(w, proposalId, await payableCreator(w), "runnerup001");
+    const { ideaId } = await newIdea(w);
+    const leader = await submitVideo(w, ideaId, await payableCreator(w), "deleted0001");
+    const runnerUp = await submitVideo(w, ideaId, await payableCreator(w), "runnerup001");
     await as(w.t, voter).mutation(api.submissions.vote, { submissionId: leader, vote: 1 });
-    await paid(w, proposalId, null, 800);
+    await paid(w, ideaId, null, 800);
     w.platforms.youtube.splice(
       w.platforms.youtube.findIndex((v) => v.id === "deleted0001"),
       1,
     );
-    await settle(w, proposalId);
+    await settle(w, ideaId);
     await quiet(w);
-    expect((await ideaOf(w, proposalId))!.peoplesChoiceId).toBe(runnerUp);
+    expect((await ideaOf(w, ideaId))!.peoplesChoiceId).toBe(runnerUp);
     expect((await docs(w, "awards")).map((a) => [a.submissionId, a.status])).toEqual([
       [runnerUp, "paid"],
     ]);
@@ -209,15 +209,15 @@ describe("a video must exist to win and to be paid", () => {
   test("deleted before its transfer: the award passes on to the next payable video", async () => {
     const w = moneyWorld();
     const voter = await createUser(w.t);
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const slow = await createUser(w.t); // connects late: its award waits, unpaid
     const { connectYouTube, payoutsReady } = await import("./test.money");
     await connectYouTube(w, slow);
-    const winner = await submitVideo(w, proposalId, slow, "slowwinner1");
-    const runnerUp = await submitVideo(w, proposalId, await payableCreator(w), "runnerup002");
+    const winner = await submitVideo(w, ideaId, slow, "slowwinner1");
+    const runnerUp = await submitVideo(w, ideaId, await payableCreator(w), "runnerup002");
     await as(w.t, voter).mutation(api.submissions.vote, { submissionId: winner, vote: 1 });
-    await paid(w, proposalId, null, 600);
-    await settle(w, proposalId);
+    await paid(w, ideaId, null, 600);
+    await settle(w, ideaId);
     w.platforms.youtube.splice(
       w.platforms.youtube.findIndex((v) => v.id === "slowwinner1"),
       1,
@@ -236,13 +236,13 @@ describe("a video must exist to win and to be paid", () => {
 
 test("an idea no video can win is refunded at its deadline, not a week later", async () => {
   const w = moneyWorld();
-  const { proposalId } = await newIdea(w, 2);
-  await submitVideo(w, proposalId, await payableCreator(w), "tooshort001", { seconds: 20 });
-  await paid(w, proposalId, await createUser(w.t), 500);
-  setNow((await ideaOf(w, proposalId))!.expiration + 1000);
-  await w.t.mutation(internal.proposals.close, { proposalId });
+  const { ideaId } = await newIdea(w, 2);
+  await submitVideo(w, ideaId, await payableCreator(w), "tooshort001", { seconds: 20 });
+  await paid(w, ideaId, await createUser(w.t), 500);
+  setNow((await ideaOf(w, ideaId))!.expiration + 1000);
+  await w.t.mutation(internal.ideas.close, { ideaId });
   await quiet(w);
-  expect((await ideaOf(w, proposalId))!.status).toBe("settled");
+  expect((await ideaOf(w, ideaId))!.status).toBe("settled");
   expect(Object.values(w.stripe.state.refunds).map((r) => [r.amount, r.status])).toEqual([
     [500, "succeeded"],
   ]);
@@ -251,17 +251,17 @@ test("an idea no video can win is refunded at its deadline, not a week later", a
 describe("money that cannot move is never said to", () => {
   test("a transfer that needs attention is held for the operator, not 'being paid'", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    await submitVideo(w, proposalId, await payableCreator(w), "stuckvideo1");
-    const { sessionId } = await paid(w, proposalId, null, 700);
+    const { ideaId } = await newIdea(w);
+    await submitVideo(w, ideaId, await payableCreator(w), "stuckvideo1");
+    const { sessionId } = await paid(w, ideaId, null, 700);
     w.stripe.failNext(200, "error_500", { path: "/v1/transfers" });
-    await settle(w, proposalId);
+    await settle(w, ideaId);
     for (let round = 0; round < 12; round++) {
       setNow(Date.now() + 7 * 3600 * 1000);
       await sweepMovements(w);
     }
     expect(await fateOf(w, sessionId)).toEqual([["on_hold", 700]]);
-    const { held, winners } = await box(w, proposalId);
+    const { held, winners } = await box(w, ideaId);
     expect(held).toEqual([{ reason: "needs_attention", cents: 700, until: null }]);
     expect(winners.map((x) => x.status)).toEqual(["on_hold"]);
   });
@@ -269,21 +269,21 @@ describe("money that cannot move is never said to", () => {
   test("a partial dispute freezes the whole payment; an award frozen past its deadline is not 'waiting'", async () => {
     const w = moneyWorld();
     const voter = await createUser(w.t);
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const never = await createUser(w.t); // never payable: the award waits
-    const winner = await submitVideo(w, proposalId, never, "neverpaid01", {
+    const winner = await submitVideo(w, ideaId, never, "neverpaid01", {
       channelId: "UCsomeoneelse",
     });
     await as(w.t, voter).mutation(api.submissions.vote, { submissionId: winner, vote: 1 });
-    const { sessionId } = await paid(w, proposalId, null, 1000);
-    await settle(w, proposalId);
+    const { sessionId } = await paid(w, ideaId, null, 1000);
+    await settle(w, ideaId);
     w.stripe.openDispute(chargeOf(w, sessionId), 400);
     await quiet(w);
     setNow(Date.now() + 40 * DAY); // past the claim deadline, still frozen
     await w.t.mutation(internal.settlement.expireClaims, {});
     await quiet(w);
     expect(await fateOf(w, sessionId)).toEqual([["disputed", 1000]]);
-    const { held, winners, totals } = await box(w, proposalId);
+    const { held, winners, totals } = await box(w, ideaId);
     expect(held).toEqual([{ reason: "frozen", cents: 600, until: null }]);
     expect([totals.heldCents, totals.disputedCents, totals.awardedWaitingCents]).toEqual([
       600, 400, 0,
@@ -294,18 +294,18 @@ describe("money that cannot move is never said to", () => {
 
 test("money placed before held reasons were kept is placed once by the backfill", async () => {
   const w = moneyWorld();
-  const { proposalId } = await newIdea(w);
-  await paid(w, proposalId, null, 1200);
+  const { ideaId } = await newIdea(w);
+  await paid(w, ideaId, null, 1200);
   // As it was stored before: buckets, no reason, no held-by-reason totals.
   await w.t.run(async (ctx) => {
     const c = (await ctx.db.query("contributions").collect())[0]!;
     await ctx.db.patch("contributions", c._id, { heldReason: undefined, heldUntil: undefined });
-    const idea = (await ctx.db.get("proposals", proposalId))!;
-    await ctx.db.patch("proposals", proposalId, { ledger: { ...idea.ledger!, heldBy: undefined } });
+    const idea = (await ctx.db.get("proposals", ideaId))!;
+    await ctx.db.patch("proposals", ideaId, { ledger: { ...idea.ledger!, heldBy: undefined } });
   });
   await w.t.mutation(internal.settlement.placeHeldMoney, {});
   await runScheduled(w.t);
-  expect((await box(w, proposalId)).held).toEqual([
-    { reason: "judging", cents: 1200, until: (await ideaOf(w, proposalId))!.expiration + 7 * DAY },
+  expect((await box(w, ideaId)).held).toEqual([
+    { reason: "judging", cents: 1200, until: (await ideaOf(w, ideaId))!.expiration + 7 * DAY },
   ]);
 });

@@ -23,10 +23,10 @@ afterEach(cleanUp);
 
 /** An idea with one paid contribution and no video: settlement plans a full refund. */
 async function refundPlanned(w: MoneyWorld, amountCents = 1000) {
-  const { proposalId } = await newIdea(w);
-  await paid(w, proposalId, await createUser(w.t), amountCents);
-  await settle(w, proposalId);
-  return proposalId;
+  const { ideaId } = await newIdea(w);
+  await paid(w, ideaId, await createUser(w.t), amountCents);
+  await settle(w, ideaId);
+  return ideaId;
 }
 
 /** Lets the clock pass each movement's backoff and sweeps, `rounds` times. */
@@ -99,14 +99,14 @@ describe("refunds", () => {
   test("after repeated failure the movement needs attention, never dropped, and the ledger says so", async () => {
     const w = moneyWorld();
     w.stripe.failNext(100, "error_500", { method: "POST", path: "/v1/refunds" });
-    const proposalId = await refundPlanned(w);
+    const ideaId = await refundPlanned(w);
     await retry(w, MAX_ATTEMPTS + 2);
     const [m] = await docs(w, "moneyMovements");
     expect(m).toMatchObject({ state: "needs_attention", attempts: MAX_ATTEMPTS });
     expect(refunds(w)).toHaveLength(0);
     const ledger = await w.t.query(internal.contributions.myContributions, {
       userId: (await docs(w, "contributions"))[0]!.contributorId!,
-      proposalIds: [proposalId],
+      ideaIds: [ideaId],
     });
     expect(ledger.userTotal).toBe(0);
   });
@@ -115,11 +115,11 @@ describe("refunds", () => {
 describe("transfers", () => {
   test("a transfer that fails with 5xx is retried and made once", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    await submitVideo(w, proposalId, await payableCreator(w), "winner00001");
-    await paid(w, proposalId, null, 2000);
+    const { ideaId } = await newIdea(w);
+    await submitVideo(w, ideaId, await payableCreator(w), "winner00001");
+    await paid(w, ideaId, null, 2000);
     w.stripe.failNext(1, "error_500", { method: "POST", path: "/v1/transfers" });
-    await settle(w, proposalId);
+    await settle(w, ideaId);
     expect(transfers(w)).toHaveLength(0);
     await retry(w);
     expect(transfers(w).map((t) => t.amount)).toEqual([2000]);
@@ -127,11 +127,11 @@ describe("transfers", () => {
 
   test("a transfer whose answer was lost and then got a 429 is made once", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    await submitVideo(w, proposalId, await payableCreator(w), "winner00002");
-    await paid(w, proposalId, null, 2000);
+    const { ideaId } = await newIdea(w);
+    await submitVideo(w, ideaId, await payableCreator(w), "winner00002");
+    await paid(w, ideaId, null, 2000);
     w.stripe.failNext(1, "lost_response", { method: "POST", path: "/v1/transfers" });
-    await settle(w, proposalId);
+    await settle(w, ideaId);
     w.stripe.failNext(1, "rate_limit_429", { method: "GET", path: "/v1/transfers" });
     await retry(w, 3);
     expect(transfers(w)).toHaveLength(1);
@@ -142,15 +142,15 @@ describe("transfers", () => {
 
   test("a movement whose scheduled attempt was lost (a crashed action) is driven by the sweep", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    await paid(w, proposalId, null, 900);
+    const { ideaId } = await newIdea(w);
+    await paid(w, ideaId, null, 900);
     // Settle without running what it scheduled: the drive is "lost".
-    const proposal = await w.t.query(internal.settlement.unconfirmedSessions, { proposalId });
-    expect(proposal).toEqual([]);
-    const idea = (await w.t.run((ctx) => ctx.db.get("proposals", proposalId)))!;
+    const unconfirmed = await w.t.query(internal.settlement.unconfirmedSessions, { ideaId });
+    expect(unconfirmed).toEqual([]);
+    const idea = (await w.t.run((ctx) => ctx.db.get("proposals", ideaId)))!;
     setNow(idea.expiration + 8 * 24 * 3600 * 1000);
-    await w.t.mutation(internal.proposals.close, { proposalId });
-    await w.t.mutation(internal.settlement.settleBatch, { proposalId, cursor: null });
+    await w.t.mutation(internal.ideas.close, { ideaId });
+    await w.t.mutation(internal.settlement.settleBatch, { ideaId, cursor: null });
     await w.t.run(async (ctx) => {
       for (const job of await ctx.db.system.query("_scheduled_functions").collect())
         if (job.state.kind === "pending") await ctx.scheduler.cancel(job._id);

@@ -44,7 +44,7 @@ async function findAtStripe(
     return refund ? { stripeId: refund.refundId, refund } : null;
   }
   if (m.kind === "transfer") {
-    const id = await findTransfer(m.proposalId, m._id);
+    const id = await findTransfer(m.ideaId, m._id);
     return id ? { stripeId: id } : null;
   }
   const id = await findReversal(m.transferId!, m._id);
@@ -66,7 +66,7 @@ async function send(m: Doc<"moneyMovements">, key: string) {
       movementId: m._id,
       destination: m.destination!,
       amountCents: m.amountCents,
-      proposalId: m.proposalId,
+      ideaId: m.ideaId,
       chargeId: await chargeOf(m.paymentIntentId!),
       idempotencyKey: key,
     });

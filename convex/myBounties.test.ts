@@ -9,7 +9,7 @@ import { cleanUp, DAY, moneyWorld, newIdea, paid, settle, type MoneyWorld } from
 afterEach(cleanUp);
 
 const ideaBy = (w: MoneyWorld, author: Id<"users">, title: string) =>
-  as(w.t, author).mutation(api.proposals.create, {
+  as(w.t, author).mutation(api.ideas.create, {
     oneLiner: title,
     platform: "YouTube",
     durations: ["MEDIUM"],
@@ -53,8 +53,8 @@ test("the ideas a person posted come page by page, newest first, with no cap", a
 test("the ideas a person backed (not their own), each once, with the fate of their money", async () => {
   const w = moneyWorld();
   const backer = await createUser(w.t);
-  const { proposalId: funded } = await newIdea(w);
-  const { proposalId: refunded } = await newIdea(w, 3);
+  const { ideaId: funded } = await newIdea(w);
+  const { ideaId: refunded } = await newIdea(w, 3);
   const own = await ideaBy(w, backer, "My own idea");
   await paid(w, funded, backer, 500);
   await paid(w, funded, backer, 200);
@@ -90,16 +90,16 @@ test("the ideas a person backed (not their own), each once, with the fate of the
 test("a checkout left before paying reads 'Not finished', never money on its way", async () => {
   const w = moneyWorld();
   const backer = await createUser(w.t);
-  const { proposalId: left } = await newIdea(w);
-  const { proposalId: bank } = await newIdea(w, 2);
+  const { ideaId: left } = await newIdea(w);
+  const { ideaId: bank } = await newIdea(w, 2);
   // Checkout started and abandoned: Stripe never took the money.
   await as(w.t, backer).action(api.contributions.startCheckout, {
-    proposalId: left,
+    ideaId: left,
     amountCents: 500,
   });
   // A bank payment made at checkout, not yet confirmed by Stripe: that is money in flight.
   const { url } = await as(w.t, backer).action(api.contributions.startCheckout, {
-    proposalId: bank,
+    ideaId: bank,
     amountCents: 800,
   });
   w.stripe.pay(url.split("/").pop()!, "async_pending");

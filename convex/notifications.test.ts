@@ -58,17 +58,17 @@ const scheduled = (w: MoneyWorld, name: string) =>
 describe("an idea's news", () => {
   test("a submitted video reaches the poster, contributors and followers once, never the submitter", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
+    const { ideaId, author } = await newIdea(w);
     const contributor = await createUser(w.t);
-    await paid(w, proposalId, contributor, 500);
+    await paid(w, ideaId, contributor, 500);
     const follower = await createUser(w.t);
-    await as(w.t, follower).mutation(api.notifications.follow, { proposalId, follow: true });
+    await as(w.t, follower).mutation(api.notifications.follow, { ideaId, follow: true });
     const stranger = await createUser(w.t);
     const creator = await createUser(w.t);
     await connectYouTube(w, creator);
     // The submitter follows the idea too: still not told of their own video.
-    await as(w.t, creator).mutation(api.notifications.follow, { proposalId, follow: true });
-    const submissionId = await submitVideo(w, proposalId, creator, "news0000001");
+    await as(w.t, creator).mutation(api.notifications.follow, { ideaId, follow: true });
+    const submissionId = await submitVideo(w, ideaId, creator, "news0000001");
     await runScheduled(w.t);
 
     expect(await recipients(w, "video_submitted")).toEqual(
@@ -77,7 +77,7 @@ describe("an idea's news", () => {
     expect(await notificationsOf(w, stranger)).toHaveLength(0);
     // The same event again delivers nothing new.
     await w.t.mutation(internal.notifications.fanOut, {
-      proposalId,
+      ideaId,
       kind: "video_submitted",
       actorId: creator,
       submissionId,
@@ -88,19 +88,15 @@ describe("an idea's news", () => {
 
   test("unfollowing stops the idea's news, and contributing again does not follow back", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const contributor = await createUser(w.t);
-    await paid(w, proposalId, contributor, 500);
-    expect(await as(w.t, contributor).query(api.notifications.following, { proposalId })).toBe(
-      true,
-    );
-    await as(w.t, contributor).mutation(api.notifications.follow, { proposalId, follow: false });
-    await paid(w, proposalId, contributor, 300);
-    expect(await as(w.t, contributor).query(api.notifications.following, { proposalId })).toBe(
-      false,
-    );
-    expect(await w.t.query(api.notifications.following, { proposalId })).toBeNull();
-    await submitVideo(w, proposalId, await payableCreator(w), "unfollow001");
+    await paid(w, ideaId, contributor, 500);
+    expect(await as(w.t, contributor).query(api.notifications.following, { ideaId })).toBe(true);
+    await as(w.t, contributor).mutation(api.notifications.follow, { ideaId, follow: false });
+    await paid(w, ideaId, contributor, 300);
+    expect(await as(w.t, contributor).query(api.notifications.following, { ideaId })).toBe(false);
+    expect(await w.t.query(api.notifications.following, { ideaId })).toBeNull();
+    await submitVideo(w, ideaId, await payableCreator(w), "unfollow001");
     await runScheduled(w.t);
     expect(await notificationsOf(w, contributor, "video_submitted")).toHaveLength(0);
     // Their own money's news still arrives.
@@ -109,41 +105,41 @@ describe("an idea's news", () => {
 
   test("the 24-hours reminder is scheduled, and is a no-op when no longer true", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w, 3);
-    const idea = (await ideaOf(w, proposalId))!;
+    const { ideaId, author } = await newIdea(w, 3);
+    const idea = (await ideaOf(w, ideaId))!;
     const jobs = await scheduled(w, "endingSoon");
     expect(jobs.map((j) => j.scheduledTime)).toEqual([idea.expiration - DAY]);
 
     // Too early (the deadline moved, say): nothing.
-    await w.t.mutation(internal.notifications.endingSoon, { proposalId });
+    await w.t.mutation(internal.notifications.endingSoon, { ideaId });
     expect(await notificationsOf(w, author)).toHaveLength(0);
 
     setNow(idea.expiration - DAY + 1000);
-    await w.t.mutation(internal.notifications.endingSoon, { proposalId });
+    await w.t.mutation(internal.notifications.endingSoon, { ideaId });
     await runScheduled(w.t);
-    await w.t.mutation(internal.notifications.endingSoon, { proposalId });
+    await w.t.mutation(internal.notifications.endingSoon, { ideaId });
     await runScheduled(w.t);
     expect(await notificationsOf(w, author, "ending_soon")).toHaveLength(1);
 
     // A closed idea gets no reminder.
     const other = await newIdea(w, 3);
-    const otherIdea = (await ideaOf(w, other.proposalId))!;
+    const otherIdea = (await ideaOf(w, other.ideaId))!;
     setNow(otherIdea.expiration + 1);
-    await w.t.mutation(internal.proposals.close, { proposalId: other.proposalId });
-    await w.t.mutation(internal.notifications.endingSoon, { proposalId: other.proposalId });
+    await w.t.mutation(internal.ideas.close, { ideaId: other.ideaId });
+    await w.t.mutation(internal.notifications.endingSoon, { ideaId: other.ideaId });
     await runScheduled(w.t);
     expect(await notificationsOf(w, other.author, "ending_soon")).toHaveLength(0);
   });
 
   test("judging started: contributors who may pick are told until when; others just hear it started", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
+    const { ideaId, author } = await newIdea(w);
     const picker = await createUser(w.t);
-    await paid(w, proposalId, picker, 500);
-    await submitVideo(w, proposalId, await payableCreator(w), "judging0001");
-    const idea = (await ideaOf(w, proposalId))!;
+    await paid(w, ideaId, picker, 500);
+    await submitVideo(w, ideaId, await payableCreator(w), "judging0001");
+    const idea = (await ideaOf(w, ideaId))!;
     setNow(idea.expiration + 1000);
-    await w.t.mutation(internal.proposals.close, { proposalId });
+    await w.t.mutation(internal.ideas.close, { ideaId });
     await runScheduled(w.t);
     const [toPicker] = await notificationsOf(w, picker, "judging_started");
     expect(toPicker!.deadline).toBe(idea.expiration + 7 * DAY);
@@ -168,15 +164,15 @@ describe("an idea's news", () => {
 describe("money news", () => {
   test("an award: the creator hears they won (once, the total), the transfer; followers hear the outcome", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
+    const { ideaId, author } = await newIdea(w);
     const creator = await payableCreator(w);
-    const submissionId = await submitVideo(w, proposalId, creator, "winner00001");
+    const submissionId = await submitVideo(w, ideaId, creator, "winner00001");
     const a = await createUser(w.t);
     const b = await createUser(w.t);
-    await paid(w, proposalId, a, 500);
-    await paid(w, proposalId, b, 700);
+    await paid(w, ideaId, a, 500);
+    await paid(w, ideaId, b, 700);
     expect(await notificationsOf(w, a, "payment_confirmed")).toHaveLength(1);
-    await settle(w, proposalId);
+    await settle(w, ideaId);
 
     const won = await notificationsOf(w, creator, "video_won");
     expect(won.map((n) => [n.submissionId, n.amountCents, n.deadline])).toEqual([
@@ -212,11 +208,11 @@ describe("money news", () => {
 
   test("no eligible video: the outcome is a refund and each contributor hears their refund was sent", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const contributor = await createUser(w.t);
-    await paid(w, proposalId, contributor, 800);
-    await paid(w, proposalId, null, 300);
-    await settle(w, proposalId);
+    await paid(w, ideaId, contributor, 800);
+    await paid(w, ideaId, null, 300);
+    await settle(w, ideaId);
     const [outcome] = await notificationsOf(w, contributor, "outcome");
     expect(outcome!.submissionId).toBeUndefined();
     const refunds = await notificationsOf(w, contributor, "refund_sent");
@@ -227,10 +223,10 @@ describe("money news", () => {
 
   test("a refund that fails after Stripe accepted it: the contributor hears it was sent, then that it failed, once each", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const contributor = await createUser(w.t);
-    await paid(w, proposalId, contributor, 800);
-    await settle(w, proposalId);
+    await paid(w, ideaId, contributor, 800);
+    await settle(w, ideaId);
     const [refund] = Object.values(w.stripe.state.refunds);
     w.stripe.failRefund(refund!.id);
     await w.stripe.deliver();
@@ -244,20 +240,20 @@ describe("money news", () => {
 
   test("a claim reminder is a no-op once the award passed to another video", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const late = await createUser(w.t);
     await connectYouTube(w, late);
-    const first = await submitVideo(w, proposalId, late, "passed00001");
+    const first = await submitVideo(w, ideaId, late, "passed00001");
     const other = await payableCreator(w);
-    await submitVideo(w, proposalId, other, "passed00002");
+    await submitVideo(w, ideaId, other, "passed00002");
     // The first video leads the people's choice.
     await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
       submissionId: first,
       vote: 1,
     });
-    await paid(w, proposalId, null, 900);
-    await settle(w, proposalId);
-    const idea = (await ideaOf(w, proposalId))!;
+    await paid(w, ideaId, null, 900);
+    await settle(w, ideaId);
+    const idea = (await ideaOf(w, ideaId))!;
     const claimDeadline = idea.expiration + 37 * DAY;
     expect((await notificationsOf(w, late, "video_won")).map((n) => n.amountCents)).toEqual([900]);
     setNow(claimDeadline + 1000);
@@ -271,13 +267,13 @@ describe("money news", () => {
 
   test("a creator who is not payable is told to set up payouts; reminders are scheduled and no-op once payable", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const creator = await createUser(w.t);
     await connectYouTube(w, creator);
-    const submissionId = await submitVideo(w, proposalId, creator, "waiting0001");
-    await paid(w, proposalId, await createUser(w.t), 600);
-    await settle(w, proposalId);
-    const idea = (await ideaOf(w, proposalId))!;
+    const submissionId = await submitVideo(w, ideaId, creator, "waiting0001");
+    await paid(w, ideaId, await createUser(w.t), 600);
+    await settle(w, ideaId);
+    const idea = (await ideaOf(w, ideaId))!;
     const claimDeadline = idea.expiration + 37 * DAY;
     const [won] = await notificationsOf(w, creator, "video_won");
     expect(won!.deadline).toBe(claimDeadline);
@@ -307,7 +303,7 @@ describe("money news", () => {
 describe("switches", () => {
   test("money emails are on by default, the idea's news is opt-in; in-app off hides from the inbox", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
+    const { ideaId, author } = await newIdea(w);
     const contributor = await createUser(w.t);
     await as(w.t, contributor).mutation(api.notifications.setPreferences, {
       kind: "payment_confirmed",
@@ -317,8 +313,8 @@ describe("switches", () => {
       kind: "video_submitted",
       email: true,
     });
-    await paid(w, proposalId, contributor, 500);
-    await submitVideo(w, proposalId, await payableCreator(w), "switches001");
+    await paid(w, ideaId, contributor, 500);
+    await submitVideo(w, ideaId, await payableCreator(w), "switches001");
     await runScheduled(w.t);
 
     // The contributor: payment emailed (default on), not in their inbox; the video not emailed.
@@ -342,10 +338,10 @@ describe("switches", () => {
 
   test("mark read and mark all read; the bell counts only the viewer's unread", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
-    await paid(w, proposalId, author, 500);
-    await submitVideo(w, proposalId, await payableCreator(w), "read0000001");
-    await submitVideo(w, proposalId, await payableCreator(w), "read0000002");
+    const { ideaId, author } = await newIdea(w);
+    await paid(w, ideaId, author, 500);
+    await submitVideo(w, ideaId, await payableCreator(w), "read0000001");
+    await submitVideo(w, ideaId, await payableCreator(w), "read0000002");
     await runScheduled(w.t);
     const me = as(w.t, author);
     expect(await me.query(api.notifications.unreadCount, {})).toBe(3);
@@ -430,9 +426,9 @@ describe("emails", () => {
   test("a payment confirmation is emailed once, with the idea, the amount, a link and an unsubscribe", async () => {
     const w = emailWorld();
     const resend = mockResend();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const contributor = await createUser(w.t, { email: "ana@example.com" });
-    await paid(w, proposalId, contributor, 1250);
+    await paid(w, ideaId, contributor, 1250);
     await untilCalled(w, resend.calls, 1);
     expect(resend.sent).toHaveLength(1);
     const [email] = resend.sent;
@@ -441,15 +437,13 @@ describe("emails", () => {
     const text = email!.body.text as string;
     expect(text).toContain('"Bridges of Lisbon"');
     expect(text).toContain("$12.50");
-    expect(text).toContain(`http://site.test/expanded-proposal/${proposalId}`);
+    expect(text).toContain(`http://site.test/expanded-proposal/${ideaId}`);
     // An HTML part in the app's look: the same sentence, a button instead of the raw link, and
     // the unsubscribe link.
     const html = email!.body.html as string;
     expect(html).toContain("Your payment of $12.50 to &quot;Bridges of Lisbon&quot; is confirmed.");
     expect(html).toMatch(
-      new RegExp(
-        `<a href="http://site\\.test/expanded-proposal/${proposalId}"[^>]*>Open the idea</a>`,
-      ),
+      new RegExp(`<a href="http://site\\.test/expanded-proposal/${ideaId}"[^>]*>Open the idea</a>`),
     );
     expect(html).not.toMatch(/>http:\/\/site\.test/);
     expect(html).toMatch(
@@ -473,9 +467,9 @@ describe("emails", () => {
   test("a failed call to Resend is retried with the same idempotency key, and the email is sent once", async () => {
     const w = emailWorld();
     const resend = mockResend(1);
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const contributor = await createUser(w.t);
-    await paid(w, proposalId, contributor, 500);
+    await paid(w, ideaId, contributor, 500);
     await untilCalled(w, resend.calls, 1);
     expect(resend.sent).toHaveLength(0);
     // The component retries a minute later (its backoff), under the same key. Here only Date
@@ -496,9 +490,9 @@ describe("emails", () => {
     const w = emailWorld();
     const resend = mockResend();
     vi.stubEnv("RESEND_API_KEY", "");
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const contributor = await createUser(w.t);
-    await paid(w, proposalId, contributor, 500);
+    await paid(w, ideaId, contributor, 500);
     await runScheduled(w.t);
     const [row] = await emailsOf(w, contributor);
     vi.stubEnv("RESEND_API_KEY", "re_test");
@@ -518,9 +512,9 @@ describe("emails", () => {
     const w = emailWorld();
     const resend = mockResend();
     vi.stubEnv("RESEND_API_KEY", "");
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const contributor = await createUser(w.t);
-    await paid(w, proposalId, contributor, 500);
+    await paid(w, ideaId, contributor, 500);
     await runScheduled(w.t);
     const [row] = await emailsOf(w, contributor);
     expect(row).toMatchObject({
@@ -566,11 +560,11 @@ describe("emails", () => {
   test("an unsubscribed kind is not emailed", async () => {
     const w = moneyWorld();
     const resend = mockResend();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const contributor = await createUser(w.t);
     const url = new URL(await unsubscribeUrl(contributor, "payment_confirmed"));
     await w.t.fetch(`${url.pathname}${url.search}`);
-    await paid(w, proposalId, contributor, 500);
+    await paid(w, ideaId, contributor, 500);
     await runScheduled(w.t);
     expect(resend.sent).toHaveLength(0);
     expect(await notificationsOf(w, contributor, "payment_confirmed")).toHaveLength(1);

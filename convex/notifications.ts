@@ -36,7 +36,7 @@ const ideaKindValidator = v.union(
 
 export const fanOut = internalMutation({
   args: {
-    proposalId: v.id("proposals"),
+    ideaId: v.id("proposals"),
     kind: ideaKindValidator,
     actorId: v.optional(v.id("users")),
     submissionId: v.optional(v.id("submissions")),
@@ -54,10 +54,10 @@ export const fanOut = internalMutation({
 });
 
 export const endingSoon = internalMutation({
-  args: { proposalId: v.id("proposals") },
+  args: { ideaId: v.id("proposals") },
   returns: v.null(),
-  handler: async (ctx, { proposalId }) => {
-    await notifyEndingSoon(ctx, proposalId, Date.now());
+  handler: async (ctx, { ideaId }) => {
+    await notifyEndingSoon(ctx, ideaId, Date.now());
     return null;
   },
 });
@@ -84,7 +84,7 @@ const SIGN_IN = "Sign in to see your notifications.";
 const inboxItemValidator = v.object({
   _id: v.id("notifications"),
   kind: notificationKindValidator,
-  proposalId: v.id("proposals"),
+  ideaId: v.id("proposals"),
   text: v.string(),
   link: v.string(),
   createdAt: v.number(),
@@ -103,14 +103,14 @@ export const inbox = userQuery({
       .paginate(paginationOpts);
     const page = await Promise.all(
       result.page.map(async (n) => {
-        const proposal = await ctx.db.get("proposals", n.proposalId);
-        const text = notificationText(await notificationFactsOf(ctx, n, proposal));
+        const idea = await ctx.db.get("proposals", n.ideaId);
+        const text = notificationText(await notificationFactsOf(ctx, n, idea));
         return {
           _id: n._id,
           kind: n.kind,
-          proposalId: n.proposalId,
+          ideaId: n.ideaId,
           text,
-          link: notificationPath(n.kind, n.proposalId),
+          link: notificationPath(n.kind, n.ideaId),
           createdAt: n.createdAt,
           read: n.readAt !== undefined,
         };
@@ -175,20 +175,20 @@ export const markAllRead = userMutation({
 // --- Follows --------------------------------------------------------------------------------
 
 export const following = publicQuery({
-  args: { proposalId: v.id("proposals") },
+  args: { ideaId: v.id("proposals") },
   returns: v.union(v.boolean(), v.null()),
-  handler: async (ctx, { proposalId }) =>
-    ctx.viewerId === null ? null : await isFollowing(ctx, ctx.viewerId, proposalId),
+  handler: async (ctx, { ideaId }) =>
+    ctx.viewerId === null ? null : await isFollowing(ctx, ctx.viewerId, ideaId),
 });
 
 export const follow = userMutation({
-  args: { proposalId: v.id("proposals"), follow: v.boolean() },
+  args: { ideaId: v.id("proposals"), follow: v.boolean() },
   returns: v.null(),
   signInMessage: "Sign in to follow this idea.",
-  handler: async (ctx, { proposalId, follow }) => {
-    const proposal = await ctx.db.get("proposals", proposalId);
-    if (proposal === null) return null;
-    await setFollowing(ctx, ctx.userId, proposalId, follow);
+  handler: async (ctx, { ideaId, follow }) => {
+    const idea = await ctx.db.get("proposals", ideaId);
+    if (idea === null) return null;
+    await setFollowing(ctx, ctx.userId, ideaId, follow);
     return null;
   },
 });

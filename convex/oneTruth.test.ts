@@ -34,20 +34,20 @@ const meta = (html: string, key: string) =>
     .replace(/&quot;/g, '"');
 
 /** What each surface says about the idea now. */
-async function surfaces(w: MoneyWorld, proposalId: Id<"proposals">, author: Id<"users">) {
+async function surfaces(w: MoneyWorld, ideaId: Id<"proposals">, author: Id<"users">) {
   const now = Date.now();
-  const list = await w.t.query(api.proposals.list, {
+  const list = await w.t.query(api.ideas.list, {
     view: "all",
     sort: "recent",
     paginationOpts: { numItems: 50, cursor: null },
   });
-  const card = list.page.find((p) => p._id === proposalId)!;
-  const page = (await w.t.query(api.proposals.get, { proposalId }))!;
+  const card = list.page.find((p) => p._id === ideaId)!;
+  const page = (await w.t.query(api.ideas.get, { ideaId }))!;
   const mine = await as(w.t, author).query(api.contributions.myPostedIdeas, {
     paginationOpts: { numItems: 10, cursor: null },
   });
-  const row = mine.page.find((p) => p._id === proposalId)!;
-  const html = await (await w.t.fetch(`/share/${proposalId}`)).text();
+  const row = mine.page.find((p) => p._id === ideaId)!;
+  const html = await (await w.t.fetch(`/share/${ideaId}`)).text();
   return {
     card: ideaStatusOf(card, now),
     page: ideaStatusOf(page, now),
@@ -64,11 +64,11 @@ async function surfaces(w: MoneyWorld, proposalId: Id<"proposals">, author: Id<"
 /** Every surface agrees, and says what `expected` says. */
 async function expectOneTruth(
   w: MoneyWorld,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   author: Id<"users">,
   expected: Partial<Omit<IdeaStatus, "figure">> & { figure?: Partial<IdeaStatus["figure"]> },
 ) {
-  const s = await surfaces(w, proposalId, author);
+  const s = await surfaces(w, ideaId, author);
   // Card and idea page, card and My Bounties: the same status, field by field.
   expect(s.page).toEqual(s.card);
   expect(s.myBounties).toEqual(s.card);
@@ -86,22 +86,22 @@ async function expectOneTruth(
   return s;
 }
 
-async function closeIdea(w: MoneyWorld, proposalId: Id<"proposals">) {
-  const idea = (await w.t.query(api.proposals.get, { proposalId }))!;
+async function closeIdea(w: MoneyWorld, ideaId: Id<"proposals">) {
+  const idea = (await w.t.query(api.ideas.get, { ideaId }))!;
   setNow(idea.expiration + 1000);
-  await w.t.mutation(internal.proposals.close, { proposalId });
+  await w.t.mutation(internal.ideas.close, { ideaId });
   return idea.expiration;
 }
 
 describe("one truth on every screen", () => {
   test("open: N days left, the bounty and its backers", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w, 3);
-    await paid(w, proposalId, await createUser(w.t), 500);
-    await paid(w, proposalId, await createUser(w.t), 2000);
+    const { ideaId, author } = await newIdea(w, 3);
+    await paid(w, ideaId, await createUser(w.t), 500);
+    await paid(w, ideaId, await createUser(w.t), 2000);
     // An hour later: 2 days and 23 hours left reads "3 days left" everywhere (rounded up).
     setNow(Date.now() + 3600_000);
-    const s = await expectOneTruth(w, proposalId, author, {
+    const s = await expectOneTruth(w, ideaId, author, {
       stage: "open",
       expiry: "3 days left",
       now: null,
@@ -114,12 +114,12 @@ describe("one truth on every screen", () => {
 
   test("judging: Completed, 'Judging until {date}' and 'Winner picked on {date}', the same date", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
-    await submitVideo(w, proposalId, await payableCreator(w), "judgingvid1");
-    await paid(w, proposalId, await createUser(w.t), 1200);
-    const expiration = await closeIdea(w, proposalId);
+    const { ideaId, author } = await newIdea(w);
+    await submitVideo(w, ideaId, await payableCreator(w), "judgingvid1");
+    await paid(w, ideaId, await createUser(w.t), 1200);
+    const expiration = await closeIdea(w, ideaId);
     const until = formatLongDate(expiration + 7 * DAY);
-    const s = await expectOneTruth(w, proposalId, author, {
+    const s = await expectOneTruth(w, ideaId, author, {
       stage: "judging",
       expiry: "Completed",
       now: `Judging until ${until}`,
@@ -131,10 +131,10 @@ describe("one truth on every screen", () => {
 
   test("judging with no video that can win: refunding from the deadline, never 'Judging until'", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
-    await paid(w, proposalId, await createUser(w.t), 900);
-    await closeIdea(w, proposalId);
-    const s = await expectOneTruth(w, proposalId, author, {
+    const { ideaId, author } = await newIdea(w);
+    await paid(w, ideaId, await createUser(w.t), 900);
+    await closeIdea(w, ideaId);
+    const s = await expectOneTruth(w, ideaId, author, {
       stage: "refunding",
       expiry: "Completed",
       now: "Refunding",
@@ -145,15 +145,15 @@ describe("one truth on every screen", () => {
 
   test("awarded, waiting for the winner's payout account", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
+    const { ideaId, author } = await newIdea(w);
     const creator = await createUser(w.t, { name: "Lena" });
     await connectYouTube(w, creator);
-    await submitVideo(w, proposalId, creator, "waitingvid1");
-    await paid(w, proposalId, await createUser(w.t), 2500);
-    const { expiration } = (await w.t.query(api.proposals.get, { proposalId }))!;
-    await settle(w, proposalId);
+    await submitVideo(w, ideaId, creator, "waitingvid1");
+    await paid(w, ideaId, await createUser(w.t), 2500);
+    const { expiration } = (await w.t.query(api.ideas.get, { ideaId }))!;
+    await settle(w, ideaId);
     const until = formatLongDate(expiration + 37 * DAY);
-    const s = await expectOneTruth(w, proposalId, author, {
+    const s = await expectOneTruth(w, ideaId, author, {
       stage: "awarded",
       expiry: "Completed",
       now: "Awarded",
@@ -170,12 +170,12 @@ describe("one truth on every screen", () => {
 
   test("awarded, frozen by a dispute past its claim deadline: never 'Waiting for…' a past date", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
+    const { ideaId, author } = await newIdea(w);
     const creator = await createUser(w.t, { name: "Lena" });
     await connectYouTube(w, creator);
-    await submitVideo(w, proposalId, creator, "frozenvid01");
-    const { sessionId } = await paid(w, proposalId, await createUser(w.t), 1000);
-    await settle(w, proposalId);
+    await submitVideo(w, ideaId, creator, "frozenvid01");
+    const { sessionId } = await paid(w, ideaId, await createUser(w.t), 1000);
+    await settle(w, ideaId);
     w.stripe.openDispute(chargeOfSession(w, sessionId), 400);
     await w.stripe.deliver();
     await runScheduled(w.t);
@@ -183,7 +183,7 @@ describe("one truth on every screen", () => {
     await w.t.mutation(internal.settlement.expireClaims, {});
     await w.stripe.deliver();
     await runScheduled(w.t);
-    const s = await expectOneTruth(w, proposalId, author, {
+    const s = await expectOneTruth(w, ideaId, author, {
       stage: "awarded",
       now: "Awarded",
       figure: { label: "Awarded", note: "$6.00 frozen by a card dispute" },
@@ -194,14 +194,14 @@ describe("one truth on every screen", () => {
 
   test("awarded and paid", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
-    await submitVideo(w, proposalId, await payableCreator(w), "paidvideo01");
-    await paid(w, proposalId, await createUser(w.t), 500);
-    await paid(w, proposalId, await createUser(w.t), 2000);
-    await settle(w, proposalId);
+    const { ideaId, author } = await newIdea(w);
+    await submitVideo(w, ideaId, await payableCreator(w), "paidvideo01");
+    await paid(w, ideaId, await createUser(w.t), 500);
+    await paid(w, ideaId, await createUser(w.t), 2000);
+    await settle(w, ideaId);
     await w.stripe.deliver();
     await runScheduled(w.t);
-    const s = await expectOneTruth(w, proposalId, author, {
+    const s = await expectOneTruth(w, ideaId, author, {
       stage: "awarded",
       now: "Awarded",
       figure: { label: "Awarded", cents: 2500, note: "Paid out" },
@@ -213,12 +213,12 @@ describe("one truth on every screen", () => {
 
   test("refunding, then refunded once Stripe confirmed", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
-    await paid(w, proposalId, await createUser(w.t), 700);
-    await paid(w, proposalId, await createUser(w.t), 300);
+    const { ideaId, author } = await newIdea(w);
+    await paid(w, ideaId, await createUser(w.t), 700);
+    await paid(w, ideaId, await createUser(w.t), 300);
     w.stripe.setRefundsPending(true);
-    await settle(w, proposalId);
-    await expectOneTruth(w, proposalId, author, {
+    await settle(w, ideaId);
+    await expectOneTruth(w, ideaId, author, {
       stage: "refunding",
       now: "Refunding",
       figure: { label: "Refunding", cents: 1000, note: "No eligible video arrived" },
@@ -228,7 +228,7 @@ describe("one truth on every screen", () => {
       w.stripe.succeedRefund(refund.id as string);
     await w.stripe.deliver();
     await runScheduled(w.t);
-    const s = await expectOneTruth(w, proposalId, author, {
+    const s = await expectOneTruth(w, ideaId, author, {
       stage: "refunded",
       now: "Refunded",
       figure: { label: "Refunded", cents: 1000, note: "No eligible video arrived" },

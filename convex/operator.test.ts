@@ -27,10 +27,10 @@ describe("operator", () => {
     const admin = await createUser(w.t, { email: "ops@example.com" });
     await w.t.mutation(internal.operator.grantAdmin, { email: "ops@example.com" });
     const held = await newIdea(w, 20);
-    await paid(w, held.proposalId, null, 300);
+    await paid(w, held.ideaId, null, 300);
     const refunded = await newIdea(w);
-    await paid(w, refunded.proposalId, null, 700);
-    await settle(w, refunded.proposalId);
+    await paid(w, refunded.ideaId, null, 700);
+    await settle(w, refunded.ideaId);
     const refund = Object.values(w.stripe.state.refunds)[0]!;
     w.stripe.failRefund(refund.id);
     await w.stripe.deliver();

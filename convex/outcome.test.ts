@@ -20,51 +20,51 @@ import {
 
 afterEach(cleanUp);
 
-const outcomeOf = (w: MoneyWorld, proposalId: Id<"proposals">) =>
-  w.t.query(api.proposals.outcome, { proposalId });
-const endingOf = async (w: MoneyWorld, proposalId: Id<"proposals">) =>
-  (await w.t.query(api.proposals.get, { proposalId }))!.ending;
+const outcomeOf = (w: MoneyWorld, ideaId: Id<"proposals">) =>
+  w.t.query(api.ideas.outcome, { ideaId });
+const endingOf = async (w: MoneyWorld, ideaId: Id<"proposals">) =>
+  (await w.t.query(api.ideas.get, { ideaId }))!.ending;
 
-async function closeIdea(w: MoneyWorld, proposalId: Id<"proposals">) {
-  const idea = (await w.t.query(api.proposals.get, { proposalId }))!;
+async function closeIdea(w: MoneyWorld, ideaId: Id<"proposals">) {
+  const idea = (await w.t.query(api.ideas.get, { ideaId }))!;
   setNow(idea.expiration + 1000);
-  await w.t.mutation(internal.proposals.close, { proposalId });
+  await w.t.mutation(internal.ideas.close, { ideaId });
   return idea.expiration;
 }
 
 describe("an idea's outcome", () => {
   test("open while it takes videos; an unknown id has none", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    expect(await outcomeOf(w, proposalId)).toEqual({ kind: "open" });
-    expect(await endingOf(w, proposalId)).toEqual({ kind: "open" });
-    expect(await w.t.query(api.proposals.outcome, { proposalId: "nope" })).toBeNull();
+    const { ideaId } = await newIdea(w);
+    expect(await outcomeOf(w, ideaId)).toEqual({ kind: "open" });
+    expect(await endingOf(w, ideaId)).toEqual({ kind: "open" });
+    expect(await w.t.query(api.ideas.outcome, { ideaId: "nope" })).toBeNull();
   });
 
   test("judging: until the end of judging, led by the most-voted eligible video", async () => {
     const w = moneyWorld();
     // Accounts older than the idea: their votes count.
     const voters = [await createUser(w.t), await createUser(w.t)];
-    const { proposalId } = await newIdea(w);
-    const ineligible = await submitVideo(w, proposalId, await payableCreator(w), "old00000001", {
+    const { ideaId } = await newIdea(w);
+    const ineligible = await submitVideo(w, ideaId, await payableCreator(w), "old00000001", {
       publishedAt: Date.now() - 30 * DAY,
     });
-    const eligible = await submitVideo(w, proposalId, await payableCreator(w), "new00000001");
-    await submitVideo(w, proposalId, await payableCreator(w), "new00000002"); // no votes
+    const eligible = await submitVideo(w, ideaId, await payableCreator(w), "new00000001");
+    await submitVideo(w, ideaId, await payableCreator(w), "new00000002"); // no votes
     for (const voter of voters)
       await as(w.t, voter).mutation(api.submissions.vote, { submissionId: ineligible, vote: 1 });
     await as(w.t, voters[0]!).mutation(api.submissions.vote, { submissionId: eligible, vote: 1 });
-    await paid(w, proposalId, null, 1200);
+    await paid(w, ideaId, null, 1200);
 
-    const expiration = await closeIdea(w, proposalId);
-    const outcome = await outcomeOf(w, proposalId);
+    const expiration = await closeIdea(w, ideaId);
+    const outcome = await outcomeOf(w, ideaId);
     expect(outcome).toMatchObject({
       kind: "judging",
       judgingEndsAt: expiration + 7 * DAY,
       bountyCents: 1200,
       leader: { submissionId: eligible, title: "Video new00000001", countedVotes: 1 },
     });
-    expect(await endingOf(w, proposalId)).toEqual({
+    expect(await endingOf(w, ideaId)).toEqual({
       kind: "judging",
       until: expiration + 7 * DAY,
       canWin: true,
@@ -74,32 +74,32 @@ describe("an idea's outcome", () => {
 
   test("judging with no eligible video has no leader", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    await paid(w, proposalId, null, 500);
-    await closeIdea(w, proposalId);
-    expect(await outcomeOf(w, proposalId)).toMatchObject({ kind: "judging", leader: null });
+    const { ideaId } = await newIdea(w);
+    await paid(w, ideaId, null, 500);
+    await closeIdea(w, ideaId);
+    expect(await outcomeOf(w, ideaId)).toMatchObject({ kind: "judging", leader: null });
     // The card knows it too: nothing can win, so it never reads as judging.
-    expect(await endingOf(w, proposalId)).toMatchObject({ kind: "judging", canWin: false });
+    expect(await endingOf(w, ideaId)).toMatchObject({ kind: "judging", canWin: false });
   });
 
   test("awarded: several winners when a pick differs from the people's choice, paid on a date", async () => {
     const w = moneyWorld();
     const voter = await createUser(w.t); // older than the idea: the vote counts
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const creatorA = await payableCreator(w);
     const creatorB = await payableCreator(w);
-    const picked = await submitVideo(w, proposalId, creatorA, "pickedvid01");
-    const popular = await submitVideo(w, proposalId, creatorB, "popularvid1");
+    const picked = await submitVideo(w, ideaId, creatorA, "pickedvid01");
+    const popular = await submitVideo(w, ideaId, creatorB, "popularvid1");
     await as(w.t, voter).mutation(api.submissions.vote, { submissionId: popular, vote: 1 });
     const picker = await createUser(w.t);
-    await paid(w, proposalId, picker, 800);
+    await paid(w, ideaId, picker, 800);
     await as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: picked });
-    await paid(w, proposalId, null, 300);
-    await settle(w, proposalId);
+    await paid(w, ideaId, null, 300);
+    await settle(w, ideaId);
     await w.stripe.deliver();
     await runScheduled(w.t);
 
-    const outcome = await outcomeOf(w, proposalId);
+    const outcome = await outcomeOf(w, ideaId);
     expect(outcome?.kind).toBe("awarded");
     if (outcome?.kind !== "awarded") return;
     expect(
@@ -109,7 +109,7 @@ describe("an idea's outcome", () => {
       [popular, 300, "paid", true],
     ]);
     expect(outcome.winners.every((x) => typeof x.paidAt === "number")).toBe(true);
-    expect(await endingOf(w, proposalId)).toEqual({
+    expect(await endingOf(w, ideaId)).toEqual({
       kind: "awarded",
       awardedCents: 1100,
       paidOutCents: 1100,
@@ -118,13 +118,13 @@ describe("an idea's outcome", () => {
 
   test("awarded to a creator who is not payable yet: waiting until the claim deadline", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const creator = await createUser(w.t);
-    const video = await submitVideo(w, proposalId, creator, "waitingvid1");
-    await paid(w, proposalId, null, 600);
-    const idea = (await w.t.query(api.proposals.get, { proposalId }))!;
-    await settle(w, proposalId);
-    const outcome = await outcomeOf(w, proposalId);
+    const video = await submitVideo(w, ideaId, creator, "waitingvid1");
+    await paid(w, ideaId, null, 600);
+    const idea = (await w.t.query(api.ideas.get, { ideaId }))!;
+    await settle(w, ideaId);
+    const outcome = await outcomeOf(w, ideaId);
     expect(outcome).toMatchObject({
       kind: "awarded",
       winners: [
@@ -138,7 +138,7 @@ describe("an idea's outcome", () => {
         },
       ],
     });
-    expect(await endingOf(w, proposalId)).toEqual({
+    expect(await endingOf(w, ideaId)).toEqual({
       kind: "awarded",
       awardedCents: 600,
       paidOutCents: 0,
@@ -149,16 +149,16 @@ describe("an idea's outcome", () => {
 
   test("refunded: only what Stripe confirmed counts as returned, to each backer once", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const backer = await createUser(w.t);
-    await paid(w, proposalId, backer, 500);
-    await paid(w, proposalId, backer, 200);
-    await paid(w, proposalId, null, 300);
+    await paid(w, ideaId, backer, 500);
+    await paid(w, ideaId, backer, 200);
+    await paid(w, ideaId, null, 300);
     w.stripe.setRefundsPending(true);
-    await settle(w, proposalId);
+    await settle(w, ideaId);
 
     // Asked of Stripe, not confirmed: nothing is "returned" yet.
-    expect(await outcomeOf(w, proposalId)).toEqual({
+    expect(await outcomeOf(w, ideaId)).toEqual({
       kind: "refunded",
       refundedCents: 0,
       pendingCents: 1000,
@@ -169,13 +169,13 @@ describe("an idea's outcome", () => {
       w.stripe.succeedRefund(refund.id as string);
     await w.stripe.deliver();
     await runScheduled(w.t);
-    expect(await outcomeOf(w, proposalId)).toEqual({
+    expect(await outcomeOf(w, ideaId)).toEqual({
       kind: "refunded",
       refundedCents: 1000,
       pendingCents: 0,
       backers: 2,
     });
-    expect(await endingOf(w, proposalId)).toEqual({
+    expect(await endingOf(w, ideaId)).toEqual({
       kind: "refunded",
       refundedCents: 1000,
       pendingCents: 0,
@@ -184,8 +184,8 @@ describe("an idea's outcome", () => {
 
   test("an idea nobody funded simply ended", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    await settle(w, proposalId);
-    expect(await outcomeOf(w, proposalId)).toEqual({ kind: "ended" });
+    const { ideaId } = await newIdea(w);
+    await settle(w, ideaId);
+    expect(await outcomeOf(w, ideaId)).toEqual({ kind: "ended" });
   });
 });

@@ -25,13 +25,13 @@ const figuresAs = (w: MoneyWorld, who: Id<"users"> | null, submissionId: Id<"sub
 describe("who sees a video's payout figures", () => {
   test("its author only: not its picker, not another creator, not a visitor", async () => {
     const w = moneyWorld();
-    const { proposalId, author: ideaAuthor } = await newIdea(w);
+    const { ideaId, author: ideaAuthor } = await newIdea(w);
     const creator = await payableCreator(w);
     const other = await payableCreator(w);
-    const video = await submitVideo(w, proposalId, creator, "private0001");
-    await submitVideo(w, proposalId, other, "private0002");
+    const video = await submitVideo(w, ideaId, creator, "private0001");
+    await submitVideo(w, ideaId, other, "private0002");
     const picker = await createUser(w.t);
-    await paid(w, proposalId, picker, 700);
+    await paid(w, ideaId, picker, 700);
     await as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: video });
 
     expect(await figuresAs(w, creator, video)).toMatchObject({
@@ -48,16 +48,16 @@ describe("what the figures promise is what settlement pays", () => {
   test("a contributor's own leading video: their money is expected for the runner-up", async () => {
     const w = moneyWorld();
     const voters = [await createUser(w.t), await createUser(w.t)];
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const contributorCreator = await payableCreator(w);
     const runnerUpCreator = await payableCreator(w);
-    const own = await submitVideo(w, proposalId, contributorCreator, "ownvideo001");
-    const runnerUp = await submitVideo(w, proposalId, runnerUpCreator, "runnerup001");
+    const own = await submitVideo(w, ideaId, contributorCreator, "ownvideo001");
+    const runnerUp = await submitVideo(w, ideaId, runnerUpCreator, "runnerup001");
     for (const v of voters)
       await as(w.t, v).mutation(api.submissions.vote, { submissionId: own, vote: 1 });
     // The creator of the leading video funds the idea too; someone else does as well.
-    await paid(w, proposalId, contributorCreator, 1000);
-    await paid(w, proposalId, voters[0]!, 400);
+    await paid(w, ideaId, contributorCreator, 1000);
+    await paid(w, ideaId, voters[0]!, 400);
 
     // Their own money can never be theirs: neither expected nor possible.
     expect(await figuresAs(w, contributorCreator, own)).toMatchObject({
@@ -69,7 +69,7 @@ describe("what the figures promise is what settlement pays", () => {
       maxCents: 1400,
     });
 
-    await settle(w, proposalId);
+    await settle(w, ideaId);
     const awards = await docs(w, "awards");
     const to = (s: Id<"submissions">) =>
       awards.filter((a) => a.submissionId === s).reduce((sum, a) => sum + a.amountCents, 0);

@@ -29,11 +29,11 @@ const vote = (w: MoneyWorld, who: Id<"users">, submissionId: Id<"submissions">, 
 describe("which votes count", () => {
   test("an account made after the idea counts only once it is 7 days old when it votes", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w, 5);
-    const a = await submitVideo(w, proposalId, await payableCreator(w), "young000001");
-    const b = await submitVideo(w, proposalId, await payableCreator(w), "older000001");
+    const { ideaId } = await newIdea(w, 5);
+    const a = await submitVideo(w, ideaId, await payableCreator(w), "young000001");
+    const b = await submitVideo(w, ideaId, await payableCreator(w), "older000001");
     const veteran = await createUser(w.t); // made with the idea, a moment after it
-    await paid(w, proposalId, null, 900);
+    await paid(w, ideaId, null, 900);
     // A day later, three fresh accounts vote for A at once. When judging ends (11 days later)
     // they are 10 days old: judged then, they would decide the money.
     setNow(Date.now() + DAY);
@@ -44,14 +44,14 @@ describe("which votes count", () => {
     setNow(Date.now() + 7 * DAY);
     await vote(w, veteran, b, 1);
     expect(await breakdown(w, b)).toEqual({ allVotes: 1, countedVotes: 1 });
-    await settle(w, proposalId);
-    expect((await ideaOf(w, proposalId))!.peoplesChoiceId).toBe(b);
+    await settle(w, ideaId);
+    expect((await ideaOf(w, ideaId))!.peoplesChoiceId).toBe(b);
   });
 
   test("a vote cast too young and cast again once old enough counts from then", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w, 20);
-    const a = await submitVideo(w, proposalId, await payableCreator(w), "flipped0001");
+    const { ideaId } = await newIdea(w, 20);
+    const a = await submitVideo(w, ideaId, await payableCreator(w), "flipped0001");
     const young = await createUser(w.t);
     await vote(w, young, a, 1);
     expect(await breakdown(w, a)).toEqual({ allVotes: 1, countedVotes: 0 });
@@ -67,9 +67,9 @@ describe("a qualified voter changing their vote", () => {
   test("flips and clears move the counted total exactly, and the winner with it", async () => {
     const w = moneyWorld();
     const voters = [await createUser(w.t), await createUser(w.t), await createUser(w.t)];
-    const { proposalId } = await newIdea(w);
-    const a = await submitVideo(w, proposalId, await payableCreator(w), "changeA0001");
-    const b = await submitVideo(w, proposalId, await payableCreator(w), "changeB0001");
+    const { ideaId } = await newIdea(w);
+    const a = await submitVideo(w, ideaId, await payableCreator(w), "changeA0001");
+    const b = await submitVideo(w, ideaId, await payableCreator(w), "changeB0001");
     await vote(w, voters[0]!, a, 1);
     await vote(w, voters[1]!, a, 1);
     await vote(w, voters[2]!, b, 1);
@@ -83,15 +83,15 @@ describe("a qualified voter changing their vote", () => {
     // The same direction again changes nothing.
     await vote(w, voters[1]!, a, -1);
     expect(await breakdown(w, a)).toEqual({ allVotes: -1, countedVotes: -1 });
-    await paid(w, proposalId, null, 1500);
-    await settle(w, proposalId);
-    expect((await ideaOf(w, proposalId))!.peoplesChoiceId).toBe(b);
+    await paid(w, ideaId, null, 1500);
+    await settle(w, ideaId);
+    expect((await ideaOf(w, ideaId))!.peoplesChoiceId).toBe(b);
   });
 
   test("a vote stored before votes kept their verdict is taken out by the rule it was counted by", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w, 5);
-    const a = await submitVideo(w, proposalId, await payableCreator(w), "legacy00001");
+    const { ideaId } = await newIdea(w, 5);
+    const a = await submitVideo(w, ideaId, await payableCreator(w), "legacy00001");
     // Made after the idea: the earlier rule (7 days old when judging ends) counted its vote.
     const voter = await createUser(w.t);
     await w.t.run(async (ctx) => {
@@ -107,14 +107,14 @@ describe("votes close by the clock", () => {
   test("at the end of judging, whether or not settlement has run", async () => {
     const w = moneyWorld();
     const voter = await createUser(w.t);
-    const { proposalId } = await newIdea(w, 2);
-    const a = await submitVideo(w, proposalId, await payableCreator(w), "closing0001");
-    const end = (await ideaOf(w, proposalId))!.expiration + 7 * DAY;
+    const { ideaId } = await newIdea(w, 2);
+    const a = await submitVideo(w, ideaId, await payableCreator(w), "closing0001");
+    const end = (await ideaOf(w, ideaId))!.expiration + 7 * DAY;
     setNow(end - 1);
     await vote(w, voter, a, 1);
     setNow(end);
     await expect(vote(w, voter, a, -1)).rejects.toThrow("Voting on this idea's videos has closed.");
     expect(await breakdown(w, a)).toEqual({ allVotes: 1, countedVotes: 1 });
-    expect((await ideaOf(w, proposalId))!.judgedAt).toBeUndefined();
+    expect((await ideaOf(w, ideaId))!.judgedAt).toBeUndefined();
   });
 });

@@ -52,22 +52,22 @@ async function messageOf(call: Promise<unknown>): Promise<string> {
 }
 
 async function newIdea(t: Backend) {
-  return await as(t, await createUser(t)).mutation(api.proposals.create, idea(0));
+  return await as(t, await createUser(t)).mutation(api.ideas.create, idea(0));
 }
 
 describe("ideas", () => {
   test("the 11th idea in a minute is refused and nothing is written; later it is accepted", async () => {
     const t = newBackend();
     const ada = await createUser(t);
-    for (let i = 1; i <= 10; i++) await as(t, ada).mutation(api.proposals.create, idea(i));
+    for (let i = 1; i <= 10; i++) await as(t, ada).mutation(api.ideas.create, idea(i));
     expect(await count(t, "proposals")).toBe(10);
-    expect(await messageOf(as(t, ada).mutation(api.proposals.create, idea(11)))).toMatch(TOO_MANY);
+    expect(await messageOf(as(t, ada).mutation(api.ideas.create, idea(11)))).toMatch(TOO_MANY);
     expect(await count(t, "proposals")).toBe(10);
     // Someone else is not affected.
-    await as(t, await createUser(t)).mutation(api.proposals.create, idea(12));
+    await as(t, await createUser(t)).mutation(api.ideas.create, idea(12));
     // A bucket refills: one idea every six minutes.
     vi.setSystemTime(Date.now() + 6 * 60 * 1000 + 1000);
-    await as(t, ada).mutation(api.proposals.create, idea(13));
+    await as(t, ada).mutation(api.ideas.create, idea(13));
     expect(await count(t, "proposals")).toBe(12);
   });
 
@@ -96,13 +96,13 @@ describe("ideas", () => {
 describe("votes", () => {
   test("a vote script is stopped after its burst; the net count holds the accepted votes only", async () => {
     const t = newBackend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const bob = await createUser(t);
     let accepted = 0;
     let refused = "";
     for (let i = 0; i < 40 && !refused; i++) {
       try {
-        await as(t, bob).mutation(api.proposals.vote, { proposalId, vote: i % 2 ? -1 : 1 });
+        await as(t, bob).mutation(api.ideas.vote, { ideaId, vote: i % 2 ? -1 : 1 });
         accepted += 1;
       } catch (e) {
         refused = (e as { data: { message: string } }).data.message;
@@ -111,18 +111,18 @@ describe("votes", () => {
     expect(accepted).toBe(30);
     expect(refused).toMatch(TOO_MANY);
     // Thirty alternating votes, the last a -1; the 31st changed nothing.
-    expect((await t.query(api.proposals.get, { proposalId }))!.votes).toBe(-1);
+    expect((await t.query(api.ideas.get, { ideaId }))!.votes).toBe(-1);
   });
 });
 
 describe("videos", () => {
   test("submitting is limited per person and a refused submit asks no platform", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const creator = await createUser(t);
     const submit = (i: number) =>
       as(t, creator).action(api.submissions.submit, {
-        proposalId,
+        ideaId,
         link: `https://youtu.be/vidvidvid${String(i).padStart(2, "0")}`,
       });
     for (let i = 0; i < 10; i++) {
@@ -143,9 +143,9 @@ describe("videos", () => {
 
   test("a malformed link is refused with its reason and costs no token, to check or to submit", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const creator = await createUser(t);
-    const malformed = { proposalId, link: "https://example.com/not-a-video" };
+    const malformed = { ideaId, link: "https://example.com/not-a-video" };
     // Far more than either burst (20 checks, 10 submits).
     for (let i = 0; i < 25; i++) {
       expect(await messageOf(as(t, creator).action(api.submissions.check, malformed))).not.toMatch(
@@ -164,7 +164,7 @@ describe("videos", () => {
       seconds: 600,
       publishedAt: Date.now() + 1000,
     });
-    const real = { proposalId, link: "https://youtu.be/realvideo01" };
+    const real = { ideaId, link: "https://youtu.be/realvideo01" };
     await as(t, creator).action(api.submissions.check, real);
     expect(await as(t, creator).action(api.submissions.submit, real)).toBeTruthy();
   });
@@ -187,14 +187,14 @@ describe("videos", () => {
 describe("checkouts", () => {
   test("a limited checkout makes no Stripe call and no contribution", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const donor = await createUser(t);
     for (let i = 0; i < 10; i++)
-      await as(t, donor).action(api.contributions.startCheckout, { proposalId, amountCents: 500 });
+      await as(t, donor).action(api.contributions.startCheckout, { ideaId, amountCents: 500 });
     const calls = stripe.requests.length;
     expect(
       await messageOf(
-        as(t, donor).action(api.contributions.startCheckout, { proposalId, amountCents: 500 }),
+        as(t, donor).action(api.contributions.startCheckout, { ideaId, amountCents: 500 }),
       ),
     ).toMatch(TOO_MANY);
     expect(stripe.requests.length).toBe(calls);
@@ -203,14 +203,14 @@ describe("checkouts", () => {
 
   test("anonymous REST checkouts are limited per client; a forged X-Forwarded-For is not a new client", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     let forged = 0;
     const checkout = (ip: string) =>
       t.withRequestMetadata({ ip }).fetch("/server/api/stripe/create-checkout", {
         method: "POST",
         // A fresh made-up address on every request: trusted by nobody by default.
         headers: { "X-Forwarded-For": `198.18.0.${++forged}`, "X-Real-IP": `198.19.0.${forged}` },
-        body: JSON.stringify({ postId: proposalId, amount: 500, type: "proposal" }),
+        body: JSON.stringify({ postId: ideaId, amount: 500, type: "proposal" }),
       });
     for (let i = 0; i < 10; i++) expect((await checkout("203.0.113.7")).status).toBe(200);
     const calls = stripe.requests.length;
@@ -224,10 +224,10 @@ describe("checkouts", () => {
 
   test("one client cannot use up anonymous checkouts for everyone: no bucket is shared", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const from = (ip: string) =>
       t.withRequestMetadata({ ip }).action(api.contributions.startCheckout, {
-        proposalId,
+        ideaId,
         amountCents: 500,
       });
     // Seven clients spend their whole burst (70 checkouts, more than any shared bucket held)...
@@ -242,10 +242,10 @@ describe("checkouts", () => {
 
   test("IPv6 clients are keyed by their /64, so one machine cannot rotate through its addresses", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const from = (ip: string) =>
       t.withRequestMetadata({ ip }).action(api.contributions.startCheckout, {
-        proposalId,
+        ideaId,
         amountCents: 500,
       });
     for (let i = 1; i <= 10; i++) await from(`2001:db8:aa:bb::${i.toString(16)}`);
@@ -257,13 +257,13 @@ describe("checkouts", () => {
     vi.stubEnv("CLIENT_IP_HEADER", "X-Forwarded-For");
     vi.stubEnv("CLIENT_IP_TRUSTED_HOPS", "2");
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     // Every request reaches Convex from the same proxy; the header names the client.
     const checkout = (forwardedFor: string) =>
       t.withRequestMetadata({ ip: "10.0.0.1" }).fetch("/server/api/stripe/create-checkout", {
         method: "POST",
         headers: { "X-Forwarded-For": forwardedFor },
-        body: JSON.stringify({ postId: proposalId, amount: 500, type: "proposal" }),
+        body: JSON.stringify({ postId: ideaId, amount: 500, type: "proposal" }),
       });
     // The client is 2 entries from the right; what it wrote itself (left of that) is ignored.
     for (let i = 0; i < 10; i++)
@@ -277,23 +277,23 @@ describe("checkouts", () => {
 
   test("a caller with no address at all (never the case on Convex) is limited as 'unknown'; a signed-in person has their own bucket", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     for (let i = 0; i < 10; i++)
-      await t.action(api.contributions.startCheckout, { proposalId, amountCents: 500 });
+      await t.action(api.contributions.startCheckout, { ideaId, amountCents: 500 });
     expect(
-      await messageOf(t.action(api.contributions.startCheckout, { proposalId, amountCents: 500 })),
+      await messageOf(t.action(api.contributions.startCheckout, { ideaId, amountCents: 500 })),
     ).toMatch(TOO_MANY);
     await as(t, await createUser(t)).action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 500,
     });
   });
 
   test("the confirmation page's Stripe lookup is limited per session", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const { url } = await t.action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 500,
     });
     const sessionId = url.split("/").pop()!;
@@ -354,10 +354,10 @@ describe("lookups of Checkout Sessions (no Stripe amplification)", () => {
 
   test("a payer's own session is looked up whatever their client spent on unknown ones", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const payer = t.withRequestMetadata({ ip: "203.0.113.52" });
     const { url } = await payer.action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 500,
     });
     const sessionId = url.split("/").pop()!;
@@ -369,9 +369,9 @@ describe("lookups of Checkout Sessions (no Stripe amplification)", () => {
 
   test("a lookup tries Stripe once (no retries while someone waits) and says so when Stripe fails", async () => {
     const t = backend();
-    const proposalId = await newIdea(t);
+    const ideaId = await newIdea(t);
     const { url } = await t.action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 500,
     });
     const sessionId = url.split("/").pop()!;
@@ -387,7 +387,7 @@ describe("a clock that moved back (the local stack's test clock)", () => {
   test("does not lock a bucket out: one touched in the future starts full again", async () => {
     const t = newBackend();
     const ada = await createUser(t);
-    const create = (n: number) => as(t, ada).mutation(api.proposals.create, idea(n));
+    const create = (n: number) => as(t, ada).mutation(api.ideas.create, idea(n));
     vi.setSystemTime(Date.now() + 30 * DAY);
     for (let i = 0; i < 10; i++) await create(i);
     vi.setSystemTime(Date.now() - 30 * DAY);
@@ -451,10 +451,10 @@ describe("the sweeps", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const t = newBackend();
     const ada = await createUser(t);
-    await as(t, ada).mutation(api.proposals.create, idea(1));
+    await as(t, ada).mutation(api.ideas.create, idea(1));
     vi.setSystemTime(Date.now() + 2 * DAY);
     const bob = await createUser(t);
-    await as(t, bob).mutation(api.proposals.create, idea(2));
+    await as(t, bob).mutation(api.ideas.create, idea(2));
     await t.mutation(internal.rateLimits.sweepBuckets, {});
     const keys = await t.run(async (ctx) =>
       (await ctx.db.query("rateLimits").collect()).map((r) => r.key),

@@ -8,8 +8,8 @@ import {
   durationValidator,
   ideaPlatformValidator,
   preferredPlatformValidator,
-  proposalPhaseValidator,
-  proposalStatusValidator,
+  ideaPhaseValidator,
+  ideaStatusValidator,
   videoPlatformValidator,
   contributionStatusValidator,
   contributionOutcomeValidator,
@@ -76,8 +76,8 @@ export default defineSchema({
     durations: v.array(durationValidator),
     expiration: v.number(),
     authorId: v.id("users"),
-    status: proposalStatusValidator,
-    phase: proposalPhaseValidator,
+    status: ideaStatusValidator,
+    phase: ideaPhaseValidator,
     netVotes: v.number(),
     bountyCents: v.number(),
     submissionCount: v.number(),
@@ -105,17 +105,17 @@ export default defineSchema({
     .index("by_author", ["authorId"])
     .searchIndex("search", { searchField: "searchText", filterFields: ["phase"] }),
 
-  proposalVotes: defineTable({
-    proposalId: v.id("proposals"),
+  ideaVotes: defineTable({
+    ideaId: v.id("proposals"),
     userId: v.id("users"),
     value: castVoteValidator,
-  }).index("by_user_proposal", ["userId", "proposalId"]),
+  }).index("by_user_idea", ["userId", "ideaId"]),
 
   counters: defineTable({ name: v.string(), value: v.number() }).index("by_name", ["name"]),
 
   // Videos submitted to ideas, verified on their platform, with their originality checklist.
   submissions: defineTable({
-    proposalId: v.id("proposals"),
+    ideaId: v.id("proposals"),
     authorId: v.id("users"),
     ...submittedVideoFields,
     netVotes: v.number(),
@@ -131,12 +131,12 @@ export default defineSchema({
       durationAllowed: v.union(v.boolean(), v.null()),
     }),
   })
-    .index("by_proposal_votes", ["proposalId", "netVotes"])
-    .index("by_proposal_video", ["proposalId", "platform", "videoId"])
-    .index("by_proposal_eligible_qualified", ["proposalId", "eligible", "qualifiedVotes"])
+    .index("by_idea_votes", ["ideaId", "netVotes"])
+    .index("by_idea_video", ["ideaId", "platform", "videoId"])
+    .index("by_idea_eligible_qualified", ["ideaId", "eligible", "qualifiedVotes"])
     .index("by_author", ["authorId"])
     // A person's videos on one idea (their role in its conversation, their standing).
-    .index("by_proposal_author", ["proposalId", "authorId"])
+    .index("by_idea_author", ["ideaId", "authorId"])
     // Who may hold a video: the creator whose connected channel posted it (model/submissions).
     .index("by_platform_channel", ["platform", "channelId"]),
 
@@ -176,7 +176,7 @@ export default defineSchema({
   // model/money/amounts.ts). Once paid, the money's whereabouts are kept in cents by model/money/ledger.ts,
   // always recomputed from Stripe's objects (refunds, disputes) and our movements.
   contributions: defineTable({
-    proposalId: v.id("proposals"),
+    ideaId: v.id("proposals"),
     contributorId: v.optional(v.id("users")),
     amountCents: v.number(),
     status: contributionStatusValidator,
@@ -204,24 +204,24 @@ export default defineSchema({
   })
     .index("by_session", ["checkoutSessionId"])
     .index("by_payment_intent", ["paymentIntentId"])
-    .index("by_proposal_status", ["proposalId", "status", "settled"])
+    .index("by_idea_status", ["ideaId", "status", "settled"])
     .index("by_status_recheck", ["status", "recheckAt"])
-    .index("by_contributor_proposal", ["contributorId", "proposalId"])
+    .index("by_contributor_idea", ["contributorId", "ideaId"])
     // The operator page: held money by reason and deadline, and refunds that failed.
     .index("by_held", ["heldReason", "heldUntil"])
     .index("by_refund_failed", ["money.refundFailedCents"]),
 
   // A contributor's winner pick on an idea: covers all their customer_choice money there.
   picks: defineTable({
-    proposalId: v.id("proposals"),
+    ideaId: v.id("proposals"),
     userId: v.id("users"),
     submissionId: v.id("submissions"),
-  }).index("by_user_proposal", ["userId", "proposalId"]),
+  }).index("by_user_idea", ["userId", "ideaId"]),
 
   // Who a contribution's money goes to. One active award per contribution; a creator who does
   // not become payable by the claim deadline loses it to the next payable one (model/settlement).
   awards: defineTable({
-    proposalId: v.id("proposals"),
+    ideaId: v.id("proposals"),
     contributionId: v.id("contributions"),
     submissionId: v.id("submissions"),
     creatorId: v.id("users"),
@@ -232,7 +232,7 @@ export default defineSchema({
   })
     .index("by_contribution", ["contributionId"])
     .index("by_submission", ["submissionId"])
-    .index("by_proposal_status", ["proposalId", "status"])
+    .index("by_idea_status", ["ideaId", "status"])
     .index("by_creator_status", ["creatorId", "status"])
     .index("by_status_deadline", ["status", "claimDeadline"]),
 
@@ -241,7 +241,7 @@ export default defineSchema({
   moneyMovements: defineTable({
     kind: movementKindValidator,
     state: movementStateValidator,
-    proposalId: v.id("proposals"),
+    ideaId: v.id("proposals"),
     contributionId: v.id("contributions"),
     awardId: v.optional(v.id("awards")),
     amountCents: v.number(),
@@ -306,14 +306,14 @@ export default defineSchema({
 
   // Every movement of money, per idea: the idea page's ledger.
   ledgerEntries: defineTable({
-    proposalId: v.id("proposals"),
+    ideaId: v.id("proposals"),
     kind: ledgerKindValidator,
     // How the line changed the contribution's buckets (model/money/ledger.ts linesFor).
     deltas: v.optional(ledgerDeltasValidator),
     amountCents: v.number(),
     contributionId: v.optional(v.id("contributions")),
     submissionId: v.optional(v.id("submissions")),
-  }).index("by_proposal", ["proposalId"]),
+  }).index("by_idea", ["ideaId"]),
 
   // Stripe events already applied (each at most once).
   stripeEvents: defineTable({ eventId: v.string(), type: v.string() }).index("by_event", [
@@ -325,7 +325,7 @@ export default defineSchema({
   notifications: defineTable({
     recipientId: v.id("users"),
     kind: notificationKindValidator,
-    proposalId: v.id("proposals"),
+    ideaId: v.id("proposals"),
     submissionId: v.optional(v.id("submissions")),
     contributionId: v.optional(v.id("contributions")),
     amountCents: v.optional(v.number()),
@@ -349,11 +349,11 @@ export default defineSchema({
   // (following: false) so that contributing again does not follow back.
   follows: defineTable({
     userId: v.id("users"),
-    proposalId: v.id("proposals"),
+    ideaId: v.id("proposals"),
     following: v.boolean(),
   })
-    .index("by_user_proposal", ["userId", "proposalId"])
-    .index("by_proposal_following", ["proposalId", "following"]),
+    .index("by_user_idea", ["userId", "ideaId"])
+    .index("by_idea_following", ["ideaId", "following"]),
 
   // A person's notification switches, per kind (absent: the kind's default).
   notificationPrefs: defineTable({
@@ -386,7 +386,7 @@ export default defineSchema({
   // answer's parent is its question. The author's role on the idea is kept as it was when they
   // wrote (the poster, a creator who submitted a video, or nobody in particular).
   ideaMessages: defineTable({
-    proposalId: v.id("proposals"),
+    ideaId: v.id("proposals"),
     parentId: v.union(v.id("ideaMessages"), v.null()),
     authorId: v.id("users"),
     role: messageRoleValidator,
@@ -398,9 +398,9 @@ export default defineSchema({
     // Distinct people who reported it.
     reportCount: v.number(),
   })
-    .index("by_proposal_parent", ["proposalId", "parentId"])
+    .index("by_idea_parent", ["ideaId", "parentId"])
     // The poster's list of reported messages on their idea.
-    .index("by_proposal_reports", ["proposalId", "reportCount"]),
+    .index("by_idea_reports", ["ideaId", "reportCount"]),
 
   // One report per person per message.
   ideaMessageReports: defineTable({
@@ -411,12 +411,12 @@ export default defineSchema({
 
   // The poster's updates on their idea, newest first on the idea page and sent to followers.
   ideaUpdates: defineTable({
-    proposalId: v.id("proposals"),
+    ideaId: v.id("proposals"),
     authorId: v.id("users"),
     body: v.string(),
     // About the bounty, the deadline or judging: emailed by default (model/ideaUpdates.ts).
     topic: updateTopicValidator,
-  }).index("by_proposal", ["proposalId"]),
+  }).index("by_idea", ["ideaId"]),
 
   // OAuth requests in flight: the state binds the callback to the person who started it.
   oauthStates: defineTable({

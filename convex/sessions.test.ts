@@ -38,13 +38,13 @@ describe("sessions end when they end", () => {
     const ada = await createUser(t, { name: "Ada" });
     const me = as(t, ada);
     expect((await me.query(api.users.current, {}))?._id).toBe(ada);
-    await me.mutation(api.proposals.create, idea);
+    await me.mutation(api.ideas.create, idea);
     expect((await me.fetch("/server/api/check-user")).status).toBe(200);
 
     await signOut(t, ada);
     // The same token (same subject) now names nobody.
     expect(await me.query(api.users.current, {})).toBeNull();
-    await expect(me.mutation(api.proposals.create, idea)).rejects.toThrow(
+    await expect(me.mutation(api.ideas.create, idea)).rejects.toThrow(
       "Please sign in to submit an idea",
     );
     await expect(
@@ -74,7 +74,7 @@ describe("sessions end when they end", () => {
     for (const subject of [`${ada}|${bobSession}`, `${ada}|made-up`, `${ada}`]) {
       const caller = t.withIdentity({ subject, issuer: "https://convex.test" });
       expect(await caller.query(api.users.current, {})).toBeNull();
-      await expect(caller.mutation(api.proposals.create, idea)).rejects.toThrow(
+      await expect(caller.mutation(api.ideas.create, idea)).rejects.toThrow(
         "Please sign in to submit an idea",
       );
     }

@@ -29,13 +29,13 @@ const transfersAtStripe = (w: ReturnType<typeof moneyWorld>) =>
 describe("eligibility", () => {
   test("a video published before the idea cannot win: with no eligible video the money is refunded", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const creator = await payableCreator(w);
-    await submitVideo(w, proposalId, creator, "oldvideo001", {
+    await submitVideo(w, ideaId, creator, "oldvideo001", {
       publishedAt: Date.now() - 30 * DAY,
     });
-    await paid(w, proposalId, await createUser(w.t), 700);
-    await settle(w, proposalId);
+    await paid(w, ideaId, await createUser(w.t), 700);
+    await settle(w, ideaId);
     expect(transfersAtStripe(w)).toHaveLength(0);
     expect(refundsAtStripe(w).map((r) => r.amount)).toEqual([700]);
     expect(await docs(w, "awards")).toHaveLength(0);
@@ -43,32 +43,32 @@ describe("eligibility", () => {
 
   test("a video of a length the idea does not allow cannot win; an eligible runner-up does", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    const tooShort = await submitVideo(w, proposalId, await payableCreator(w), "tooshort001", {
+    const { ideaId } = await newIdea(w);
+    const tooShort = await submitVideo(w, ideaId, await payableCreator(w), "tooshort001", {
       seconds: 30,
     });
-    const fits = await submitVideo(w, proposalId, await payableCreator(w), "fits0000001");
+    const fits = await submitVideo(w, ideaId, await payableCreator(w), "fits0000001");
     // The ineligible video is the most voted.
     await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
       submissionId: tooShort,
       vote: 1,
     });
-    await paid(w, proposalId, null, 900);
-    await settle(w, proposalId);
+    await paid(w, ideaId, null, 900);
+    await settle(w, ideaId);
     const awards = await docs(w, "awards");
     expect(awards.map((a) => [a.submissionId, a.amountCents])).toEqual([[fits, 900]]);
   });
 
   test("nobody can pick an ineligible video or their own", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const picker = await createUser(w.t);
-    await paid(w, proposalId, picker, 500);
-    const bad = await submitVideo(w, proposalId, await createUser(w.t), "tooshort002", {
+    await paid(w, ideaId, picker, 500);
+    const bad = await submitVideo(w, ideaId, await createUser(w.t), "tooshort002", {
       seconds: 20,
     });
     await connectYouTube(w, picker);
-    const own = await submitVideo(w, proposalId, picker, "ownvideo001");
+    const own = await submitVideo(w, ideaId, picker, "ownvideo001");
     await expect(
       as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: bad }),
     ).rejects.toThrow("can't win");
@@ -81,25 +81,25 @@ describe("eligibility", () => {
 describe("winners", () => {
   test("the people's choice is frozen when judging ends: money paid later follows the same winner", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    const first = await submitVideo(w, proposalId, await payableCreator(w), "first000001");
-    const second = await submitVideo(w, proposalId, await payableCreator(w), "second00001");
+    const { ideaId } = await newIdea(w);
+    const first = await submitVideo(w, ideaId, await payableCreator(w), "first000001");
+    const second = await submitVideo(w, ideaId, await payableCreator(w), "second00001");
     await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
       submissionId: first,
       vote: 1,
     });
     const donor = await createUser(w.t);
-    const { sessionId } = await paid(w, proposalId, null, 400);
+    const { sessionId } = await paid(w, ideaId, null, 400);
     // A bank transfer started before the deadline clears after settlement.
     const { url } = await as(w.t, donor).action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 600,
     });
     const late = url.split("/").pop()!;
     w.stripe.pay(late, "async_pending");
     await w.stripe.deliver();
-    await settle(w, proposalId);
-    expect((await ideaOf(w, proposalId))!.peoplesChoiceId).toBe(first);
+    await settle(w, ideaId);
+    expect((await ideaOf(w, ideaId))!.peoplesChoiceId).toBe(first);
     // Votes are closed now: nobody can move the winner.
     await expect(
       as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
@@ -118,41 +118,41 @@ describe("winners", () => {
 
   test("votes from accounts created after the idea and younger than 7 days at the end of judging do not decide money", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w, 1);
-    const early = await submitVideo(w, proposalId, await payableCreator(w), "early000001");
-    const sybil = await submitVideo(w, proposalId, await payableCreator(w), "sybil000001");
+    const { ideaId } = await newIdea(w, 1);
+    const early = await submitVideo(w, ideaId, await payableCreator(w), "early000001");
+    const sybil = await submitVideo(w, ideaId, await payableCreator(w), "sybil000001");
     // Made now, 8 days before judging ends: counted.
     const veteran = await createUser(w.t);
     // Made 4 days before judging ends, after the idea: not counted.
-    const proposal = (await ideaOf(w, proposalId))!;
-    setNow(proposal.expiration + 3 * DAY);
+    const idea = (await ideaOf(w, ideaId))!;
+    setNow(idea.expiration + 3 * DAY);
     for (let i = 0; i < 3; i++)
       await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
         submissionId: sybil,
         vote: 1,
       });
     await as(w.t, veteran).mutation(api.submissions.vote, { submissionId: early, vote: 1 });
-    const cards = await w.t.query(api.submissions.listForProposal, { proposalId });
+    const cards = await w.t.query(api.submissions.listForIdea, { ideaId });
     expect(cards.find((c) => c._id === sybil)!.votes).toBe(3);
-    await settle(w, proposalId);
-    expect((await ideaOf(w, proposalId))!.peoplesChoiceId).toBe(early);
+    await settle(w, ideaId);
+    expect((await ideaOf(w, ideaId))!.peoplesChoiceId).toBe(early);
   });
 
   test("a pick covers all of the contributor's money on the idea, including contributions made after it", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    const popular = await submitVideo(w, proposalId, await payableCreator(w), "popular0001");
-    const favourite = await submitVideo(w, proposalId, await payableCreator(w), "favourite01");
+    const { ideaId } = await newIdea(w);
+    const popular = await submitVideo(w, ideaId, await payableCreator(w), "popular0001");
+    const favourite = await submitVideo(w, ideaId, await payableCreator(w), "favourite01");
     await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
       submissionId: popular,
       vote: 1,
     });
     const picker = await createUser(w.t);
-    await paid(w, proposalId, picker, 1000);
+    await paid(w, ideaId, picker, 1000);
     await as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: favourite });
-    await paid(w, proposalId, picker, 300);
-    await paid(w, proposalId, null, 200);
-    await settle(w, proposalId);
+    await paid(w, ideaId, picker, 300);
+    await paid(w, ideaId, null, 200);
+    await settle(w, ideaId);
     const awards = await docs(w, "awards");
     const sum = (id: string) =>
       awards.filter((a) => a.submissionId === id).reduce((s, a) => s + a.amountCents, 0);
@@ -162,9 +162,9 @@ describe("winners", () => {
 
   test("a pick far down the ranking (beyond the first hundred videos) is still honoured", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const picker = await createUser(w.t);
-    await paid(w, proposalId, picker, 800);
+    await paid(w, ideaId, picker, 800);
     const creator = await payableCreator(w);
     // 120 eligible videos written straight in (the platform only has to know they exist).
     for (let i = 0; i < 120; i++)
@@ -180,7 +180,7 @@ describe("winners", () => {
       for (let i = 0; i < 120; i++)
         out.push(
           await ctx.db.insert("submissions", {
-            proposalId,
+            ideaId,
             authorId: creator,
             platform: "YouTube",
             videoId: `bulk${i}`,
@@ -202,7 +202,7 @@ describe("winners", () => {
       return out;
     });
     await as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: ids[119]! });
-    await settle(w, proposalId);
+    await settle(w, ideaId);
     expect((await docs(w, "awards")).map((a) => a.submissionId)).toEqual([ids[119]]);
   });
 });
@@ -210,9 +210,9 @@ describe("winners", () => {
 describe("people's choice and picks", () => {
   test("a tie goes to the earlier submission", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    const first = await submitVideo(w, proposalId, await payableCreator(w), "earlyvideo1");
-    const second = await submitVideo(w, proposalId, await payableCreator(w), "latervideo1");
+    const { ideaId } = await newIdea(w);
+    const first = await submitVideo(w, ideaId, await payableCreator(w), "earlyvideo1");
+    const second = await submitVideo(w, ideaId, await payableCreator(w), "latervideo1");
     await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
       submissionId: first,
       vote: 1,
@@ -221,19 +221,19 @@ describe("people's choice and picks", () => {
       submissionId: second,
       vote: 1,
     });
-    await paid(w, proposalId, null, 300);
-    await settle(w, proposalId);
+    await paid(w, ideaId, null, 300);
+    await settle(w, ideaId);
     expect((await docs(w, "awards")).map((a) => a.submissionId)).toEqual([first]);
   });
 
   test("a winner can be picked until judging ends, not after", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    const video = await submitVideo(w, proposalId, await createUser(w.t), "pickable001");
+    const { ideaId } = await newIdea(w);
+    const video = await submitVideo(w, ideaId, await createUser(w.t), "pickable001");
     const picker = await createUser(w.t);
-    await paid(w, proposalId, picker, 1000);
-    const proposal = (await ideaOf(w, proposalId))!;
-    setNow(proposal.expiration + 7 * DAY + 1000);
+    await paid(w, ideaId, picker, 1000);
+    const idea = (await ideaOf(w, ideaId))!;
+    setNow(idea.expiration + 7 * DAY + 1000);
     await expect(
       as(w.t, picker).mutation(api.contributions.pickWinner, { submissionId: video }),
     ).rejects.toThrow("can no longer be chosen");
@@ -241,8 +241,8 @@ describe("people's choice and picks", () => {
 
   test("only contributors who pick can pick; the refund of an idea without videos is made once", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    const video = await submitVideo(w, proposalId, await createUser(w.t), "stranger001");
+    const { ideaId } = await newIdea(w);
+    const video = await submitVideo(w, ideaId, await createUser(w.t), "stranger001");
     await expect(
       as(w.t, await createUser(w.t)).mutation(api.contributions.pickWinner, {
         submissionId: video,
@@ -254,17 +254,17 @@ describe("people's choice and picks", () => {
 describe("claim window", () => {
   test("a winning creator who never sets up payouts loses the award to the payable runner-up after 30 days", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const unpayable = await createUser(w.t);
     await connectYouTube(w, unpayable);
-    const winner = await submitVideo(w, proposalId, unpayable, "winner00001");
-    const runnerUp = await submitVideo(w, proposalId, await payableCreator(w), "runnerup001");
+    const winner = await submitVideo(w, ideaId, unpayable, "winner00001");
+    const runnerUp = await submitVideo(w, ideaId, await payableCreator(w), "runnerup001");
     await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
       submissionId: winner,
       vote: 1,
     });
-    await paid(w, proposalId, null, 2500);
-    await settle(w, proposalId);
+    await paid(w, ideaId, null, 2500);
+    await settle(w, ideaId);
     const [award] = await docs(w, "awards");
     expect(award).toMatchObject({ submissionId: winner, status: "waiting", amountCents: 2500 });
     expect(transfersAtStripe(w)).toHaveLength(0);
@@ -285,10 +285,10 @@ describe("claim window", () => {
 
   test("with no payable runner-up the award is refunded when the claim window ends", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    await submitVideo(w, proposalId, await createUser(w.t), "lonely00001");
-    await paid(w, proposalId, await createUser(w.t), 1500);
-    await settle(w, proposalId);
+    const { ideaId } = await newIdea(w);
+    await submitVideo(w, ideaId, await createUser(w.t), "lonely00001");
+    await paid(w, ideaId, await createUser(w.t), 1500);
+    await settle(w, ideaId);
     const [award] = await docs(w, "awards");
     setNow(award!.claimDeadline + 1);
     await w.t.mutation(internal.settlement.expireClaim, { awardId: award!._id });
@@ -299,12 +299,12 @@ describe("claim window", () => {
 
   test("an unproven video's award waits until its creator connects the channel that posted it", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const creator = await createUser(w.t);
     await payoutsReady(w, creator); // payouts ready, ownership not proven yet
-    await submitVideo(w, proposalId, creator, "unproven001");
-    await paid(w, proposalId, null, 900);
-    await settle(w, proposalId);
+    await submitVideo(w, ideaId, creator, "unproven001");
+    await paid(w, ideaId, null, 900);
+    await settle(w, ideaId);
     expect((await docs(w, "awards"))[0]!.status).toBe("waiting");
     expect(transfersAtStripe(w)).toHaveLength(0);
     await connectYouTube(w, creator);
@@ -314,11 +314,11 @@ describe("claim window", () => {
 
   test("a creator who becomes payable within the window is paid at once", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const creator = await createUser(w.t);
-    await submitVideo(w, proposalId, creator, "claimed0001");
-    await paid(w, proposalId, null, 1200);
-    await settle(w, proposalId);
+    await submitVideo(w, ideaId, creator, "claimed0001");
+    await paid(w, ideaId, null, 1200);
+    await settle(w, ideaId);
     expect((await docs(w, "awards"))[0]!.status).toBe("waiting");
     await connectYouTube(w, creator); // proves ownership
     await payoutsReady(w, creator);

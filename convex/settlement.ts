@@ -30,25 +30,25 @@ import { expireCheckoutSession, retrieveCheckoutSession } from "./model/money/st
  * settlement runs.
  */
 export const start = internalAction({
-  args: { proposalId: v.id("proposals") },
-  handler: async (ctx, { proposalId }) => {
-    const sessions = await ctx.runQuery(internal.settlement.unconfirmedSessions, { proposalId });
+  args: { ideaId: v.id("proposals") },
+  handler: async (ctx, { ideaId }) => {
+    const sessions = await ctx.runQuery(internal.settlement.unconfirmedSessions, { ideaId });
     await refreshSessions(ctx, sessions);
-    await recheckVideos(ctx, proposalId);
-    await ctx.runMutation(internal.settlement.settleBatch, { proposalId, cursor: null });
+    await recheckVideos(ctx, ideaId);
+    await ctx.runMutation(internal.settlement.settleBatch, { ideaId, cursor: null });
   },
 });
 
 /** Every video that can still win, looked up again; the gone ones can win no more. */
 async function recheckVideos(
   ctx: Pick<ActionCtx, "runQuery" | "runMutation">,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
 ) {
   let cursor: string | null = null;
   for (;;) {
     const page: { videos: Doc<"submissions">[]; cursor: string | null } = await ctx.runQuery(
       internal.settlement.eligibleVideos,
-      { proposalId, cursor },
+      { ideaId, cursor },
     );
     for (const video of page.videos)
       if ((await stillOnPlatform(video)) === false)
@@ -59,13 +59,11 @@ async function recheckVideos(
 }
 
 export const eligibleVideos = internalQuery({
-  args: { proposalId: v.id("proposals"), cursor: v.union(v.string(), v.null()) },
-  handler: async (ctx, { proposalId, cursor }) => {
+  args: { ideaId: v.id("proposals"), cursor: v.union(v.string(), v.null()) },
+  handler: async (ctx, { ideaId, cursor }) => {
     const page = await ctx.db
       .query("submissions")
-      .withIndex("by_proposal_eligible_qualified", (q) =>
-        q.eq("proposalId", proposalId).eq("eligible", true),
-      )
+      .withIndex("by_idea_eligible_qualified", (q) => q.eq("ideaId", ideaId).eq("eligible", true))
       .paginate({ numItems: 50, cursor });
     return { videos: page.page, cursor: page.isDone ? null : page.continueCursor };
   },
@@ -88,12 +86,12 @@ export const passOnAward = internalMutation({
 });
 
 export const settleBatch = internalMutation({
-  args: { proposalId: v.id("proposals"), cursor: v.union(v.string(), v.null()) },
-  handler: async (ctx, { proposalId, cursor }) => {
-    const next = await settleIdea(ctx, proposalId, Date.now(), cursor);
+  args: { ideaId: v.id("proposals"), cursor: v.union(v.string(), v.null()) },
+  handler: async (ctx, { ideaId, cursor }) => {
+    const next = await settleIdea(ctx, ideaId, Date.now(), cursor);
     if (next !== null)
       await ctx.scheduler.runAfter(0, internal.settlement.settleBatch, {
-        proposalId,
+        ideaId,
         cursor: next,
       });
   },
@@ -141,13 +139,13 @@ export const followCharge = internalMutation({
 });
 
 export const unconfirmedSessions = internalQuery({
-  args: { proposalId: v.id("proposals") },
-  handler: async (ctx, { proposalId }) => {
+  args: { ideaId: v.id("proposals") },
+  handler: async (ctx, { ideaId }) => {
     const sessions: string[] = [];
     for (const status of ["pending", "processing"] as const) {
       const rows = await ctx.db
         .query("contributions")
-        .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId).eq("status", status))
+        .withIndex("by_idea_status", (q) => q.eq("ideaId", ideaId).eq("status", status))
         .take(200);
       for (const c of rows) if (c.checkoutSessionId) sessions.push(c.checkoutSessionId);
     }
@@ -211,13 +209,11 @@ export const postponeRechecks = internalMutation({
 });
 
 export const openCheckouts = internalQuery({
-  args: { proposalId: v.id("proposals") },
-  handler: async (ctx, { proposalId }) => {
+  args: { ideaId: v.id("proposals") },
+  handler: async (ctx, { ideaId }) => {
     const pending = await ctx.db
       .query("contributions")
-      .withIndex("by_proposal_status", (q) =>
-        q.eq("proposalId", proposalId).eq("status", "pending"),
-      )
+      .withIndex("by_idea_status", (q) => q.eq("ideaId", ideaId).eq("status", "pending"))
       .take(200);
     return pending.flatMap((c) => (c.checkoutSessionId ? [c.checkoutSessionId] : []));
   },
@@ -228,9 +224,9 @@ export const openCheckouts = internalQuery({
  * was completed meanwhile (its webhook still on the way) is brought up to date instead.
  */
 export const expireOpenCheckouts = internalAction({
-  args: { proposalId: v.id("proposals") },
-  handler: async (ctx, { proposalId }: { proposalId: Id<"proposals"> }) => {
-    for (const sessionId of await ctx.runQuery(internal.settlement.openCheckouts, { proposalId })) {
+  args: { ideaId: v.id("proposals") },
+  handler: async (ctx, { ideaId }: { ideaId: Id<"proposals"> }) => {
+    for (const sessionId of await ctx.runQuery(internal.settlement.openCheckouts, { ideaId })) {
       try {
         const state = await retrieveCheckoutSession(sessionId);
         if (state === null) continue;

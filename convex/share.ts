@@ -4,15 +4,15 @@
 // malformed id or a missing idea is null (the page answers 404).
 import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
-import { toCard } from "./model/proposals";
+import { toCard } from "./model/ideas";
 import { ideaOutcomeOf } from "./model/ideaOutcome";
 import type { ShareIdea, ShareVideo } from "./model/sharePreview";
 
 export const idea = internalQuery({
   args: { id: v.string() },
   handler: async (ctx, { id }): Promise<ShareIdea | null> => {
-    const proposalId = ctx.db.normalizeId("proposals", id);
-    const found = proposalId ? await ctx.db.get("proposals", proposalId) : null;
+    const ideaId = ctx.db.normalizeId("proposals", id);
+    const found = ideaId ? await ctx.db.get("proposals", ideaId) : null;
     if (!found) return null;
     const card = await toCard(ctx, found);
     let lead: ShareVideo | null = null;

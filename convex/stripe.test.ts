@@ -29,17 +29,17 @@ const fateOf = fateOfSession;
 
 /** An awarded (and transferred) contribution of `amount` to a payable creator's video. */
 async function awardedAndPaid(w: MoneyWorld, amount = 2000) {
-  const { proposalId } = await newIdea(w);
-  await submitVideo(w, proposalId, await payableCreator(w), "winner00001");
-  const { sessionId } = await paid(w, proposalId, null, amount);
-  await settle(w, proposalId);
-  return { proposalId, sessionId };
+  const { ideaId } = await newIdea(w);
+  await submitVideo(w, ideaId, await payableCreator(w), "winner00001");
+  const { sessionId } = await paid(w, ideaId, null, amount);
+  await settle(w, ideaId);
+  return { ideaId, sessionId };
 }
 
 describe("refunds after the award", () => {
   test("a Dashboard refund after the transfer lowers the award and reverses that part", async () => {
     const w = moneyWorld();
-    const { proposalId, sessionId } = await awardedAndPaid(w);
+    const { ideaId, sessionId } = await awardedAndPaid(w);
     expect(await fateOf(w, sessionId)).toEqual([["paid", 2000]]);
     w.stripe.dashboardRefund(chargeOfSession(w, sessionId), 500);
     await w.stripe.deliver();
@@ -51,17 +51,17 @@ describe("refunds after the award", () => {
       ["paid", 1500],
       ["refunded", 500],
     ]);
-    const idea = (await ideaOf(w, proposalId))!;
+    const idea = (await ideaOf(w, ideaId))!;
     expect(idea.bountyCents).toBe(1500);
   });
 
   test("a refund before the transfer lowers the award so refunded money is never paid out", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const creator = await createUser(w.t);
-    await submitVideo(w, proposalId, creator, "waiting0001");
-    const { sessionId } = await paid(w, proposalId, null, 1000);
-    await settle(w, proposalId);
+    await submitVideo(w, ideaId, creator, "waiting0001");
+    const { sessionId } = await paid(w, ideaId, null, 1000);
+    await settle(w, ideaId);
     w.stripe.dashboardRefund(chargeOfSession(w, sessionId), 400);
     await w.stripe.deliver();
     await runScheduled(w.t);
@@ -87,19 +87,19 @@ describe("disputes", () => {
 
   test("a dispute before settlement keeps the money out of the award; lost, it is recorded as lost", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    await submitVideo(w, proposalId, await payableCreator(w), "winner00003");
-    const { sessionId } = await paid(w, proposalId, null, 800);
+    const { ideaId } = await newIdea(w);
+    await submitVideo(w, ideaId, await payableCreator(w), "winner00003");
+    const { sessionId } = await paid(w, ideaId, null, 800);
     const dispute = w.stripe.openDispute(chargeOfSession(w, sessionId));
     await w.stripe.deliver();
-    await settle(w, proposalId);
+    await settle(w, ideaId);
     expect(Object.values(w.stripe.state.transfers)).toHaveLength(0);
     w.stripe.closeDispute(dispute.id, "lost");
     await w.stripe.deliver();
     await runScheduled(w.t);
     expect(Object.values(w.stripe.state.transfers)).toHaveLength(0);
     expect(await fateOf(w, sessionId)).toEqual([["lost", 800]]);
-    const idea = (await ideaOf(w, proposalId))!;
+    const idea = (await ideaOf(w, ideaId))!;
     expect(idea.ledger?.lostCents).toBe(800);
     expect(idea.bountyCents).toBe(0);
   });
@@ -108,9 +108,9 @@ describe("disputes", () => {
 describe("failed refunds", () => {
   test("refund.failed shows the refund as failed, never as returned, and lists it for the operator", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    const { sessionId } = await paid(w, proposalId, await createUser(w.t), 700);
-    await settle(w, proposalId);
+    const { ideaId } = await newIdea(w);
+    const { sessionId } = await paid(w, ideaId, await createUser(w.t), 700);
+    await settle(w, ideaId);
     expect(await fateOf(w, sessionId)).toEqual([["refunded", 700]]);
     const refund = Object.values(w.stripe.state.refunds)[0]!;
     w.stripe.failRefund(refund.id);
@@ -127,9 +127,9 @@ describe("failed refunds", () => {
 describe("what Stripe collected", () => {
   test("an event whose amount is lower counts the lower amount", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const { url } = await w.t.action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 1000,
     });
     const sessionId = url.split("/").pop()!;
@@ -137,14 +137,14 @@ describe("what Stripe collected", () => {
     await w.stripe.deliver([]); // the stand-in's own events stay held
     const event = w.stripe.signedEvent("checkout.session.completed", session);
     expect(await deliver(w.t, event)).toBe(200);
-    expect((await ideaOf(w, proposalId))!.bountyCents).toBe(600);
+    expect((await ideaOf(w, ideaId))!.bountyCents).toBe(600);
   });
 
   test("another currency counts nothing and is refunded in full", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const { url } = await w.t.action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 1000,
     });
     const sessionId = url.split("/").pop()!;
@@ -152,15 +152,15 @@ describe("what Stripe collected", () => {
     const event = w.stripe.signedEvent("checkout.session.completed", session);
     expect(await deliver(w.t, event)).toBe(200);
     await runScheduled(w.t);
-    expect((await ideaOf(w, proposalId))!.bountyCents).toBe(0);
+    expect((await ideaOf(w, ideaId))!.bountyCents).toBe(0);
     expect(Object.values(w.stripe.state.refunds).map((r) => r.amount)).toEqual([1000]);
   });
 
   test("a signed event of another session carrying our contribution id never rewrites a paid contribution", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
+    const { ideaId } = await newIdea(w);
     const donor = await createUser(w.t);
-    const { sessionId, contributionId } = await paid(w, proposalId, donor, 500);
+    const { sessionId, contributionId } = await paid(w, ideaId, donor, 500);
     const other = {
       ...w.stripe.state.sessions[sessionId]!,
       id: "cs_test_other_session_0001",
@@ -213,9 +213,9 @@ describe("webhook endpoints", () => {
 describe("payments Stripe has not confirmed to us", () => {
   test("a bank payment whose success webhook is lost is re-read the next day", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w, 20);
+    const { ideaId } = await newIdea(w, 20);
     const { url } = await w.t.action(api.contributions.startCheckout, {
-      proposalId,
+      ideaId,
       amountCents: 900,
     });
     const sessionId = url.split("/").pop()!;
@@ -225,15 +225,15 @@ describe("payments Stripe has not confirmed to us", () => {
     // Its webhook never arrives; a day later the reconciler asks Stripe.
     setNow(Date.now() + DAY + 1000);
     await w.t.action(internal.settlement.recheckPending, {});
-    expect((await ideaOf(w, proposalId))!.bountyCents).toBe(900);
+    expect((await ideaOf(w, ideaId))!.bountyCents).toBe(900);
   });
 
   test("settlement asks Stripe about payments still pending before it decides", async () => {
     const w = moneyWorld();
-    const { proposalId } = await newIdea(w);
-    await submitVideo(w, proposalId, await payableCreator(w), "winner00009");
-    await paid(w, proposalId, null, 1100, { deliver: false });
-    await settle(w, proposalId);
+    const { ideaId } = await newIdea(w);
+    await submitVideo(w, ideaId, await payableCreator(w), "winner00009");
+    await paid(w, ideaId, null, 1100, { deliver: false });
+    await settle(w, ideaId);
     expect(Object.values(w.stripe.state.transfers).map((t) => t.amount)).toEqual([1100]);
   });
 

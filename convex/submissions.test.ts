@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 async function postIdea(t: Backend, author: Id<"users">, overrides: Record<string, unknown> = {}) {
-  return await as(t, author).mutation(api.proposals.create, {
+  return await as(t, author).mutation(api.ideas.create, {
     oneLiner: "A tour of tiny libraries",
     platform: "Any",
     durations: ["MEDIUM"],
@@ -37,7 +37,7 @@ describe("submitting a video", () => {
     const t = newBackend();
     const ideaAuthor = await createUser(t);
     const creator = await createUser(t, { name: "Creator" });
-    const proposalId = await postIdea(t, ideaAuthor);
+    const ideaId = await postIdea(t, ideaAuthor);
     fake.youtube.push({
       id: "abcdefghijk",
       channelId: "UCcreator",
@@ -48,10 +48,10 @@ describe("submitting a video", () => {
     await connectYouTube(t, creator, "UCcreator");
     vi.useFakeTimers({ now: Date.now() + 2000, toFake: ["Date"] });
     await as(t, creator).action(api.submissions.submit, {
-      proposalId,
+      ideaId,
       link: "https://youtu.be/abcdefghijk",
     });
-    const [card] = await t.query(api.submissions.listForProposal, { proposalId });
+    const [card] = await t.query(api.submissions.listForIdea, { ideaId });
     expect(card).toMatchObject({
       title: "Tiny libraries of Lisbon",
       url: "https://www.youtube.com/watch?v=abcdefghijk",
@@ -65,7 +65,7 @@ describe("submitting a video", () => {
         durationAllowed: true,
       },
     });
-    expect((await t.query(api.proposals.get, { proposalId }))!.submissionCount).toBe(1);
+    expect((await t.query(api.ideas.get, { ideaId }))!.submissionCount).toBe(1);
     expect((await t.query(api.stats.get, {})).originalVideos).toBe(1);
     // The lookup was by id through the API, never a fetch of the link itself.
     expect(fake.requests.some((r) => r.url.includes("youtu.be"))).toBe(false);
@@ -88,12 +88,12 @@ describe("submitting a video", () => {
       seconds: 60,
       publishedAt: Date.now() - 30 * DAY,
     });
-    const proposalId = await postIdea(t, await createUser(t));
+    const ideaId = await postIdea(t, await createUser(t));
     await as(t, creator).action(api.submissions.submit, {
-      proposalId,
+      ideaId,
       link: "https://www.youtube.com/watch?v=oldvideo000",
     });
-    const [card] = await t.query(api.submissions.listForProposal, { proposalId });
+    const [card] = await t.query(api.submissions.listForIdea, { ideaId });
     expect(card!.checklist).toEqual({
       exists: true,
       ownedBySubmitter: false,
@@ -106,7 +106,7 @@ describe("submitting a video", () => {
     const t = newBackend();
     const creator = await createUser(t);
     const stranger = await createUser(t);
-    const proposalId = await postIdea(t, await createUser(t), {
+    const ideaId = await postIdea(t, await createUser(t), {
       durations: ["SHORT"],
       platform: "TikTok",
     });
@@ -121,7 +121,7 @@ describe("submitting a video", () => {
     await connectTikTok(t, creator, "open-1", "maker");
     vi.useFakeTimers({ now: Date.now() + 2000, toFake: ["Date"] });
     await as(t, creator).action(api.submissions.submit, {
-      proposalId,
+      ideaId,
       link: "https://www.tiktok.com/@maker/video/7301234567890123456",
     });
     const other = await postIdea(t, await createUser(t), {
@@ -139,11 +139,11 @@ describe("submitting a video", () => {
       createTime: Date.now() + 1000,
     });
     await as(t, stranger).action(api.submissions.submit, {
-      proposalId: other,
+      ideaId: other,
       link: "https://www.tiktok.com/@another.maker/video/7301234567890123457",
     });
-    const [own] = await t.query(api.submissions.listForProposal, { proposalId });
-    const [theirs] = await t.query(api.submissions.listForProposal, { proposalId: other });
+    const [own] = await t.query(api.submissions.listForIdea, { ideaId });
+    const [theirs] = await t.query(api.submissions.listForIdea, { ideaId: other });
     expect(own!.checklist).toEqual({
       exists: true,
       ownedBySubmitter: true,
@@ -197,13 +197,13 @@ describe("submitting a video", () => {
         publishedAt: Date.now(),
       });
       setup();
-      const proposalId = await postIdea(t, await createUser(t));
+      const ideaId = await postIdea(t, await createUser(t));
       const creator = await createUser(t);
       const error = await as(t, creator)
-        .action(api.submissions.submit, { proposalId, link })
+        .action(api.submissions.submit, { ideaId, link })
         .catch((e: { data: { message: string; code?: string } }) => e.data);
       expect(error).toEqual({ message: "Failed to verify video", code: "verify", reason });
-      expect(await t.query(api.submissions.listForProposal, { proposalId })).toEqual([]);
+      expect(await t.query(api.submissions.listForIdea, { ideaId })).toEqual([]);
     },
   );
 
@@ -228,18 +228,18 @@ describe("submitting a video", () => {
     expect(
       await message(
         me.action(api.submissions.submit, {
-          proposalId: tiktokOnly,
+          ideaId: tiktokOnly,
           link: "https://youtu.be/abcdefghijk",
         }),
       ),
     ).toBe("Invalid video link format");
     expect(
-      await message(me.action(api.submissions.submit, { proposalId: tiktokOnly, link: "  " })),
+      await message(me.action(api.submissions.submit, { ideaId: tiktokOnly, link: "  " })),
     ).toBe("Please provide a video link");
     expect(
       await message(
         t.action(api.submissions.submit, {
-          proposalId: tiktokOnly,
+          ideaId: tiktokOnly,
           link: "https://youtu.be/abcdefghijk",
         }),
       ),
@@ -247,13 +247,13 @@ describe("submitting a video", () => {
 
     const open = await postIdea(t, author);
     await me.action(api.submissions.submit, {
-      proposalId: open,
+      ideaId: open,
       link: "https://youtu.be/abcdefghijk",
     });
     expect(
       await message(
         me.action(api.submissions.submit, {
-          proposalId: open,
+          ideaId: open,
           link: "https://www.youtube.com/watch?v=abcdefghijk",
         }),
       ),
@@ -266,7 +266,7 @@ describe("submitting a video", () => {
     expect(
       await message(
         me.action(api.submissions.submit, {
-          proposalId: closed,
+          ideaId: closed,
           link: "https://youtu.be/abcdefghijk",
         }),
       ),
@@ -274,7 +274,7 @@ describe("submitting a video", () => {
     // Even a direct internal write is refused once the deadline passed.
     await expect(
       t.mutation(internal.submissions.record, {
-        proposalId: closed,
+        ideaId: closed,
         authorId: creator,
         video: {
           platform: "YouTube",
@@ -287,7 +287,7 @@ describe("submitting a video", () => {
         },
       }),
     ).rejects.toThrow("no longer accepting submissions");
-    expect(await t.query(api.submissions.listForProposal, { proposalId: closed })).toEqual([]);
+    expect(await t.query(api.submissions.listForIdea, { ideaId: closed })).toEqual([]);
   });
 });
 
@@ -304,15 +304,15 @@ describe("published after the idea, compared to the second like the platforms re
   async function postAtKnownMoment(t: Backend, platform: "YouTube" | "TikTok") {
     const second = Math.floor(Date.now() / 1000) * 1000 + 60_000;
     vi.useFakeTimers({ now: second + 678, toFake: ["Date"] });
-    const proposalId = await postIdea(t, await createUser(t), {
+    const ideaId = await postIdea(t, await createUser(t), {
       platform,
       durations: ["SHORT"],
     });
-    const idea = await t.run((ctx) => ctx.db.get("proposals", proposalId));
+    const idea = await t.run((ctx) => ctx.db.get("proposals", ideaId));
     // Posted after the platform's second began: its milliseconds are later than a video's.
     expect(Math.floor(idea!._creationTime / 1000) * 1000).toBe(second);
     expect(idea!._creationTime).toBeGreaterThan(second);
-    return { proposalId, second };
+    return { ideaId, second };
   }
 
   test.each(cases)(
@@ -321,7 +321,7 @@ describe("published after the idea, compared to the second like the platforms re
       const t = newBackend();
       const creator = await createUser(t);
       await connectYouTube(t, creator, "UCcreator");
-      const { proposalId, second } = await postAtKnownMoment(t, "YouTube");
+      const { ideaId, second } = await postAtKnownMoment(t, "YouTube");
       fake.youtube.push({
         id: "sameSecond0",
         channelId: "UCcreator",
@@ -331,10 +331,10 @@ describe("published after the idea, compared to the second like the platforms re
       });
       vi.setSystemTime(second + 5000);
       await as(t, creator).action(api.submissions.submit, {
-        proposalId,
+        ideaId,
         link: "https://youtu.be/sameSecond0",
       });
-      const [card] = await t.query(api.submissions.listForProposal, { proposalId });
+      const [card] = await t.query(api.submissions.listForIdea, { ideaId });
       expect(card!.publishedAt).toBe(atSecond(offset, second));
       expect(card!.checklist).toEqual({
         exists: true,
@@ -351,7 +351,7 @@ describe("published after the idea, compared to the second like the platforms re
       const t = newBackend();
       const creator = await createUser(t);
       await connectTikTok(t, creator, "open-1", "maker");
-      const { proposalId, second } = await postAtKnownMoment(t, "TikTok");
+      const { ideaId, second } = await postAtKnownMoment(t, "TikTok");
       fake.tiktok.push({
         id: "7301234567890123456",
         username: "maker",
@@ -363,10 +363,10 @@ describe("published after the idea, compared to the second like the platforms re
       });
       vi.setSystemTime(second + 5000);
       await as(t, creator).action(api.submissions.submit, {
-        proposalId,
+        ideaId,
         link: "https://www.tiktok.com/@maker/video/7301234567890123456",
       });
-      const [card] = await t.query(api.submissions.listForProposal, { proposalId });
+      const [card] = await t.query(api.submissions.listForIdea, { ideaId });
       expect(card!.publishedAt).toBe(atSecond(offset, second));
       expect(card!.checklist).toEqual({
         exists: true,
@@ -384,11 +384,11 @@ describe("submissions recorded before the comparison was at the second", () => {
     const creator = await createUser(t);
     const second = Math.floor(Date.now() / 1000) * 1000 + 60_000;
     vi.useFakeTimers({ now: second + 400, toFake: ["Date"] });
-    const proposalId = await postIdea(t, await createUser(t));
+    const ideaId = await postIdea(t, await createUser(t));
     const record = (videoId: string, publishedAt: number | undefined, after: boolean | null) =>
       t.run((ctx) =>
         ctx.db.insert("submissions", {
-          proposalId,
+          ideaId,
           authorId: creator,
           platform: "YouTube",
           videoId,
@@ -442,9 +442,9 @@ describe("votes on submissions", () => {
     });
     const creator = await createUser(t);
     const voter = await createUser(t);
-    const proposalId = await postIdea(t, await createUser(t));
+    const ideaId = await postIdea(t, await createUser(t));
     const submissionId = await as(t, creator).action(api.submissions.submit, {
-      proposalId,
+      ideaId,
       link: "https://youtu.be/abcdefghijk",
     });
     const vote = (who: Id<"users">, value: 1 | -1 | 0) =>
@@ -459,14 +459,12 @@ describe("votes on submissions", () => {
     await vote(voter, 1);
     // The list is the same for everyone (it reads no identity): both signed-in users and a
     // visitor get one identical result, carrying the author's id instead of "is it mine".
-    const list = await t.query(api.submissions.listForProposal, { proposalId });
+    const list = await t.query(api.submissions.listForIdea, { ideaId });
     expect(list).toEqual([expect.objectContaining({ votes: 1, authorId: creator })]);
     expect(list[0]).not.toHaveProperty("userVote");
     expect(list[0]).not.toHaveProperty("isOwn");
-    expect(await as(t, voter).query(api.submissions.listForProposal, { proposalId })).toEqual(list);
-    expect(await as(t, creator).query(api.submissions.listForProposal, { proposalId })).toEqual(
-      list,
-    );
+    expect(await as(t, voter).query(api.submissions.listForIdea, { ideaId })).toEqual(list);
+    expect(await as(t, creator).query(api.submissions.listForIdea, { ideaId })).toEqual(list);
     // The vote reaches the voter's own query, and only theirs.
     const mine = (who: Id<"users"> | null) =>
       (who === null ? t : as(t, who)).query(api.votes.mineOnSubmission, { submissionId });
@@ -475,6 +473,6 @@ describe("votes on submissions", () => {
     expect(await mine(null)).toBe(0);
     await vote(voter, -1);
     expect(await mine(voter)).toBe(-1);
-    expect((await t.query(api.submissions.listForProposal, { proposalId }))[0]!.votes).toBe(-1);
+    expect((await t.query(api.submissions.listForIdea, { ideaId }))[0]!.votes).toBe(-1);
   });
 });

@@ -28,7 +28,7 @@ import {
   durationValidator,
   ideaPlatformValidator,
   videoPlatformValidator,
-  proposalStatusValidator,
+  ideaStatusValidator,
   submittedVideoFields,
   voteValidator,
 } from "./model/validators";
@@ -44,7 +44,7 @@ const mineResult = paginationResultValidator(mySubmissionCardValidator);
  * detail come from the platform, never from the page.
  */
 export const submit = userAction({
-  args: { proposalId: v.string(), link: v.string() },
+  args: { ideaId: v.string(), link: v.string() },
   returns: v.id("submissions"),
   signInMessage: VIDEO_LINK_MESSAGES.signIn,
   handler: async (ctx, args) => await submitVideo(ctx, ctx.userId, args),
@@ -64,7 +64,7 @@ const checklistValidator = v.object({
  * cannot win and whether its ownership is still to prove. Fails as `submit` would.
  */
 export const check = userAction({
-  args: { proposalId: v.string(), link: v.string() },
+  args: { ideaId: v.string(), link: v.string() },
   returns: v.object({
     video: verifiedVideoValidator,
     checklist: checklistValidator,
@@ -97,10 +97,10 @@ export const voteBreakdown = sharedQuery({
  * Submissions of an idea, live, most voted first. Reads no identity, so one result serves every
  * viewer; the caller's own vote is votes.mineOnSubmission.
  */
-export const listForProposal = sharedQuery({
-  args: { proposalId: v.string() },
+export const listForIdea = sharedQuery({
+  args: { ideaId: v.string() },
   returns: v.array(submissionCardValidator),
-  handler: async (ctx, args) => await submissionCardsOf(ctx, args.proposalId),
+  handler: async (ctx, args) => await submissionCardsOf(ctx, args.ideaId),
 });
 
 /** Sets the caller's vote on a submission (1, -1, or 0 to clear); nobody votes on their own. */
@@ -127,11 +127,11 @@ export const mine = publicQuery({
 // The REST edge's twins: the caller comes from the route's bearer token.
 
 export const listFor = internalQuery({
-  args: { proposalId: v.string(), viewerId: v.union(v.id("users"), v.null()) },
+  args: { ideaId: v.string(), viewerId: v.union(v.id("users"), v.null()) },
   returns: v.array(submissionCardForViewerValidator),
   handler: async (ctx, args) =>
     await Promise.all(
-      (await submissionCardsOf(ctx, args.proposalId)).map((card) =>
+      (await submissionCardsOf(ctx, args.ideaId)).map((card) =>
         forViewer(ctx, card, args.viewerId),
       ),
     ),
@@ -159,35 +159,35 @@ export const mineOf = internalQuery({
 // Steps of submitVideo (model/submissions.ts).
 
 export const ideaForSubmission = internalQuery({
-  args: { proposalId: v.string() },
+  args: { ideaId: v.string() },
   returns: v.union(
     v.object({
       _id: v.id("proposals"),
       _creationTime: v.number(),
       platform: ideaPlatformValidator,
-      status: proposalStatusValidator,
+      status: ideaStatusValidator,
       durations: v.array(durationValidator),
     }),
     v.null(),
   ),
   handler: async (ctx, args) => {
-    const proposalId = ctx.db.normalizeId("proposals", args.proposalId);
-    const proposal = proposalId === null ? null : await ctx.db.get("proposals", proposalId);
-    return proposal === null
+    const ideaId = ctx.db.normalizeId("proposals", args.ideaId);
+    const idea = ideaId === null ? null : await ctx.db.get("proposals", ideaId);
+    return idea === null
       ? null
       : {
-          _id: proposal._id,
-          _creationTime: proposal._creationTime,
-          platform: proposal.platform,
-          status: proposal.status,
-          durations: proposal.durations,
+          _id: idea._id,
+          _creationTime: idea._creationTime,
+          platform: idea.platform,
+          status: idea.status,
+          durations: idea.durations,
         };
   },
 });
 
 export const standingOfVideo = internalQuery({
   args: {
-    proposalId: v.id("proposals"),
+    ideaId: v.id("proposals"),
     userId: v.id("users"),
     platform: videoPlatformValidator,
     videoId: v.string(),
@@ -203,14 +203,13 @@ export const standingOfVideo = internalQuery({
 
 /** Records a verified video, re-checking (in the same transaction) that the idea is open and the video new. */
 export const record = internalMutation({
-  args: { proposalId: v.id("proposals"), authorId: v.id("users"), video: verifiedVideoValidator },
+  args: { ideaId: v.id("proposals"), authorId: v.id("users"), video: verifiedVideoValidator },
   returns: v.id("submissions"),
-  handler: async (ctx, { proposalId, authorId, video }) => {
-    const proposal = await ctx.db.get("proposals", proposalId);
-    if (proposal === null) fail("This idea does not exist.");
-    if (proposal.status !== "open" || proposal.expiration <= Date.now())
-      fail(VIDEO_LINK_MESSAGES.closed);
-    const held = await findSubmission(ctx, proposalId, video.platform, video.videoId);
+  handler: async (ctx, { ideaId, authorId, video }) => {
+    const idea = await ctx.db.get("proposals", ideaId);
+    if (idea === null) fail("This idea does not exist.");
+    if (idea.status !== "open" || idea.expiration <= Date.now()) fail(VIDEO_LINK_MESSAGES.closed);
+    const held = await findSubmission(ctx, ideaId, video.platform, video.videoId);
     if (held !== null) {
       // Its proven creator takes over a submission someone else could not prove.
       if (
@@ -225,7 +224,7 @@ export const record = internalMutation({
       await creatorBecamePayable(ctx, authorId);
       return held._id;
     }
-    return await recordSubmission(ctx, proposal, authorId, video);
+    return await recordSubmission(ctx, idea, authorId, video);
   },
 });
 
@@ -244,9 +243,8 @@ export const recheckPublishedAfterIdea = internalMutation({
     let corrected = 0;
     for (const submission of page) {
       if (submission.publishedAt === undefined || submission.checklist.publishedAfterIdea) continue;
-      const proposal = await ctx.db.get("proposals", submission.proposalId);
-      if (proposal === null || !publishedAfter(submission.publishedAt, proposal._creationTime))
-        continue;
+      const idea = await ctx.db.get("proposals", submission.ideaId);
+      if (idea === null || !publishedAfter(submission.publishedAt, idea._creationTime)) continue;
       const checklist = { ...submission.checklist, publishedAfterIdea: true };
       // Eligibility follows the checklist (settlement's winner query reads it).
       await ctx.db.patch("submissions", submission._id, {

@@ -63,7 +63,7 @@ function keysFor(path: string): string[] {
     return ["param", "path", "limit", "cursor", "query", "userId"];
   if (path === "/email/unsubscribe") return ["u", "k", "s"];
   if (path.startsWith("/api/auth/")) return ["code", "state", "redirectTo", "provider"];
-  if (path.startsWith("/server/api/profile/")) return ["userId", "proposalIds"];
+  if (path.startsWith("/server/api/profile/")) return ["userId", "ideaIds"];
   if (path.endsWith("oauth")) return ["returnToSettings"];
   return ["userId"];
 }
@@ -74,7 +74,7 @@ export const FUZZ_ROUTES: [method: string, path: string][] = [
   ["GET", "/server/api/proposals"],
   ["POST", "/server/api/proposals/submit"],
   ["POST", "/server/api/proposals/vote"],
-  ["GET", "/server/api/proposals/:id"],
+  ["GET", "/server/api/ideas/:id"],
   ["GET", "/server/api/proposals/:id/bounty"],
   ["GET", "/server/api/proposals/:id/platform"],
   ["GET", "/server/api/proposals/:id/submissions"],
@@ -131,7 +131,7 @@ const BODY_FIELDS = [
   "expiration",
   "selectedDurations",
   "platform",
-  "proposalId",
+  "ideaId",
   "vote",
   "link",
   "amount",

@@ -39,27 +39,27 @@ export const runScheduled = (t: Backend) => t.finishAllScheduledFunctions(() => 
 
 export async function newIdea(w: MoneyWorld, days = 5) {
   const author = await createUser(w.t);
-  const proposalId = await as(w.t, author).mutation(api.proposals.create, {
+  const ideaId = await as(w.t, author).mutation(api.ideas.create, {
     oneLiner: "Bridges of Lisbon",
     platform: "YouTube",
     durations: ["MEDIUM"],
     expiration: Date.now() + days * DAY,
     links: [],
   });
-  return { proposalId, author };
+  return { ideaId, author };
 }
 
 /** A contribution paid through Checkout, its webhook delivered (unless told not to). */
 export async function paid(
   w: MoneyWorld,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   who: Id<"users"> | null,
   amountCents = 500,
   options: { deliver?: boolean } = {},
 ) {
   const caller = who ? as(w.t, who) : w.t;
   const { url, contributionId } = await caller.action(api.contributions.startCheckout, {
-    proposalId,
+    ideaId,
     amountCents,
   });
   const sessionId = url.split("/").pop()!;
@@ -71,7 +71,7 @@ export async function paid(
 /** A YouTube video published now by the creator's channel, submitted to the idea. */
 export async function submitVideo(
   w: MoneyWorld,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   creator: Id<"users">,
   videoId: string,
   fields: { seconds?: number; publishedAt?: number; channelId?: string } = {},
@@ -84,7 +84,7 @@ export async function submitVideo(
     publishedAt: fields.publishedAt ?? Date.now() + 1000,
   });
   return await as(w.t, creator).action(api.submissions.submit, {
-    proposalId,
+    ideaId,
     link: `https://youtu.be/${videoId}`,
   });
 }
@@ -114,11 +114,11 @@ export async function payableCreator(w: MoneyWorld) {
 }
 
 /** Moves the clock to the end of judging and runs settlement (and what it scheduled). */
-export async function settle(w: MoneyWorld, proposalId: Id<"proposals">) {
-  const proposal = (await w.t.query(api.proposals.get, { proposalId }))!;
-  setNow(proposal.expiration + 7 * DAY + 1000);
-  await w.t.mutation(internal.proposals.close, { proposalId });
-  await w.t.action(internal.settlement.start, { proposalId });
+export async function settle(w: MoneyWorld, ideaId: Id<"proposals">) {
+  const idea = (await w.t.query(api.ideas.get, { ideaId }))!;
+  setNow(idea.expiration + 7 * DAY + 1000);
+  await w.t.mutation(internal.ideas.close, { ideaId });
+  await w.t.action(internal.settlement.start, { ideaId });
   await runScheduled(w.t);
 }
 
@@ -133,8 +133,8 @@ export const docs = <T extends "moneyMovements" | "awards" | "contributions" | "
   table: T,
 ) => w.t.run((ctx) => ctx.db.query(table).collect());
 
-export const ideaOf = (w: MoneyWorld, proposalId: Id<"proposals">) =>
-  w.t.run((ctx) => ctx.db.get("proposals", proposalId));
+export const ideaOf = (w: MoneyWorld, ideaId: Id<"proposals">) =>
+  w.t.run((ctx) => ctx.db.get("proposals", ideaId));
 
 /** The Stripe charge of a Checkout Session's payment. */
 export const chargeOfSession = (w: MoneyWorld, sessionId: string) => {

@@ -54,24 +54,22 @@ export interface Records {
   idea: Doc<"proposals">;
 }
 
-export async function recordsOf(w: MoneyWorld, proposalId: Id<"proposals">): Promise<Records> {
+export async function recordsOf(w: MoneyWorld, ideaId: Id<"proposals">): Promise<Records> {
   return await w.t.run(async (ctx) => ({
     contributions: await ctx.db
       .query("contributions")
-      .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
+      .withIndex("by_idea_status", (q) => q.eq("ideaId", ideaId))
       .collect(),
-    movements: (await ctx.db.query("moneyMovements").collect()).filter(
-      (m) => m.proposalId === proposalId,
-    ),
+    movements: (await ctx.db.query("moneyMovements").collect()).filter((m) => m.ideaId === ideaId),
     awards: await ctx.db
       .query("awards")
-      .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
+      .withIndex("by_idea_status", (q) => q.eq("ideaId", ideaId))
       .collect(),
     entries: await ctx.db
       .query("ledgerEntries")
-      .withIndex("by_proposal", (q) => q.eq("proposalId", proposalId))
+      .withIndex("by_idea", (q) => q.eq("ideaId", ideaId))
       .collect(),
-    idea: (await ctx.db.get("proposals", proposalId))!,
+    idea: (await ctx.db.get("proposals", ideaId))!,
   }));
 }
 
@@ -207,7 +205,7 @@ const FATE_OF: Record<HeldReason, FateState> = {
 
 /** Every screen's figure equals what the rules make of the records. */
 export async function checkScreens(w: MoneyWorld, admin: Id<"users">, r: Records, at: string) {
-  const proposalId = r.idea._id;
+  const ideaId = r.idea._id;
   const usd = r.contributions.filter((c) => (c.currency ?? "usd") === "usd");
   const sum = (pick: (b: Buckets) => number, list = usd) =>
     list.reduce((s, c) => s + pick(money(c)), 0);
@@ -221,7 +219,7 @@ export async function checkScreens(w: MoneyWorld, admin: Id<"users">, r: Records
     if (reason) byReason.set(reason, (byReason.get(reason) ?? 0) + heldCents(money(c)));
   }
   // The idea page's money box.
-  const box = (await w.t.query(api.contributions.ledger, { proposalId }))!;
+  const box = (await w.t.query(api.contributions.ledger, { ideaId }))!;
   expect(box.totals, `${at}: money box totals`).toMatchObject({
     contributedCents: sum((b) => b.collectedCents),
     refundedCents: sum((b) => b.refundedCents),

@@ -24,17 +24,17 @@ async function messageOf(call: Promise<unknown>): Promise<string> {
 describe("updates", () => {
   test("only the poster posts; the filter refuses profane or restricted words", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
+    const { ideaId, author } = await newIdea(w);
     const stranger = await createUser(w.t);
     expect(
       await messageOf(
-        as(w.t, stranger).mutation(api.updates.post, { proposalId, body: "Hi", topic: "general" }),
+        as(w.t, stranger).mutation(api.updates.post, { ideaId, body: "Hi", topic: "general" }),
       ),
     ).toBe(UPDATE_MESSAGES.notPoster);
     expect(
       await messageOf(
         as(w.t, author).mutation(api.updates.post, {
-          proposalId,
+          ideaId,
           body: "Judging is sh1t",
           topic: "general",
         }),
@@ -42,24 +42,22 @@ describe("updates", () => {
     ).toBe(UPDATE_MESSAGES.content);
     expect(
       await messageOf(
-        as(w.t, author).mutation(api.updates.post, { proposalId, body: "  ", topic: "general" }),
+        as(w.t, author).mutation(api.updates.post, { ideaId, body: "  ", topic: "general" }),
       ),
     ).toBe(UPDATE_MESSAGES.empty);
-    expect((await w.t.query(api.updates.list, { proposalId, paginationOpts: page })).page).toEqual(
-      [],
-    );
+    expect((await w.t.query(api.updates.list, { ideaId, paginationOpts: page })).page).toEqual([]);
     await as(w.t, author).mutation(api.updates.post, {
-      proposalId,
+      ideaId,
       body: "Please include subtitles.",
       topic: "general",
     });
     setNow(Date.now() + 1000);
     await as(w.t, author).mutation(api.updates.post, {
-      proposalId,
+      ideaId,
       body: "I raised the bounty.",
       topic: "money",
     });
-    const list = await w.t.query(api.updates.list, { proposalId, paginationOpts: page });
+    const list = await w.t.query(api.updates.list, { ideaId, paginationOpts: page });
     expect(list.page.map((u) => [u.body, u.topic])).toEqual([
       ["I raised the bounty.", "money"],
       ["Please include subtitles.", "general"],
@@ -68,27 +66,25 @@ describe("updates", () => {
 
   test("a fourth update in a day is refused and not written", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
+    const { ideaId, author } = await newIdea(w);
     const me = as(w.t, author);
     for (let i = 0; i < 3; i++)
-      await me.mutation(api.updates.post, { proposalId, body: `News ${i}`, topic: "general" });
+      await me.mutation(api.updates.post, { ideaId, body: `News ${i}`, topic: "general" });
     expect(
-      await messageOf(
-        me.mutation(api.updates.post, { proposalId, body: "More", topic: "general" }),
-      ),
+      await messageOf(me.mutation(api.updates.post, { ideaId, body: "More", topic: "general" })),
     ).toMatch(TOO_MANY);
-    expect(
-      (await w.t.query(api.updates.list, { proposalId, paginationOpts: page })).page,
-    ).toHaveLength(3);
+    expect((await w.t.query(api.updates.list, { ideaId, paginationOpts: page })).page).toHaveLength(
+      3,
+    );
   });
 
   test("followers hear in the app; money updates are emailed by default, the rest on opt-in", async () => {
     const w = moneyWorld();
-    const { proposalId, author } = await newIdea(w);
+    const { ideaId, author } = await newIdea(w);
     const backer = await createUser(w.t, { email: "backer@example.com" });
-    await paid(w, proposalId, backer, 500);
+    await paid(w, ideaId, backer, 500);
     const optedIn = await createUser(w.t, { email: "fan@example.com" });
-    await as(w.t, optedIn).mutation(api.notifications.follow, { proposalId, follow: true });
+    await as(w.t, optedIn).mutation(api.notifications.follow, { ideaId, follow: true });
     await as(w.t, optedIn).mutation(api.notifications.setPreferences, {
       kind: "idea_update",
       email: true,
@@ -96,12 +92,12 @@ describe("updates", () => {
     const stranger = await createUser(w.t);
     const me = as(w.t, author);
     await me.mutation(api.updates.post, {
-      proposalId,
+      ideaId,
       body: "Please include subtitles.",
       topic: "general",
     });
     await me.mutation(api.updates.post, {
-      proposalId,
+      ideaId,
       body: "The deadline is tomorrow.",
       topic: "money",
     });

@@ -8,10 +8,10 @@ import { updateTopicValidator } from "./model/ideaPageKinds";
 import { postUpdate, UPDATE_MESSAGES, updatesPage, updateViewValidator } from "./model/ideaUpdates";
 
 export const list = sharedQuery({
-  args: { proposalId: v.string(), paginationOpts: paginationOptsValidator },
+  args: { ideaId: v.string(), paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(updateViewValidator),
-  handler: async (ctx, { proposalId, paginationOpts }) => {
-    const id = ctx.db.normalizeId("proposals", proposalId);
+  handler: async (ctx, { ideaId, paginationOpts }) => {
+    const id = ctx.db.normalizeId("proposals", ideaId);
     return id === null
       ? { page: [], isDone: true, continueCursor: "" }
       : await updatesPage(ctx, id, paginationOpts);
@@ -19,11 +19,11 @@ export const list = sharedQuery({
 });
 
 export const post = userMutation({
-  args: { proposalId: v.id("proposals"), body: v.string(), topic: updateTopicValidator },
+  args: { ideaId: v.id("proposals"), body: v.string(), topic: updateTopicValidator },
   returns: v.id("ideaUpdates"),
   signInMessage: UPDATE_MESSAGES.signIn,
-  handler: async (ctx, { proposalId, body, topic }) => {
+  handler: async (ctx, { ideaId, body, topic }) => {
     await limit(ctx, "postUpdate", ctx.userId);
-    return await postUpdate(ctx, ctx.userId, proposalId, body, topic);
+    return await postUpdate(ctx, ctx.userId, ideaId, body, topic);
   },
 });

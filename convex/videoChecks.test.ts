@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 async function postIdea(t: Backend, author: Id<"users">, overrides: Record<string, unknown> = {}) {
-  return await as(t, author).mutation(api.proposals.create, {
+  return await as(t, author).mutation(api.ideas.create, {
     oneLiner: "A tour of tiny libraries",
     platform: "YouTube",
     durations: ["MEDIUM"],
@@ -58,13 +58,13 @@ describe("specific reasons under the spec's errors", () => {
   test("a TikTok link on a YouTube idea, a video YouTube does not know, a link that is no video", async () => {
     const t = newBackend();
     const creator = await createUser(t);
-    const proposalId = await postIdea(t, await createUser(t));
+    const ideaId = await postIdea(t, await createUser(t));
     const me = as(t, creator);
     for (const fn of [api.submissions.check, api.submissions.submit]) {
       expect(
         await errorOf(
           me.action(fn, {
-            proposalId,
+            ideaId,
             link: "https://www.tiktok.com/@maker/video/7301234567890123456",
           }),
         ),
@@ -74,14 +74,14 @@ describe("specific reasons under the spec's errors", () => {
         reason: "This idea needs a YouTube video",
       });
       expect(
-        await errorOf(me.action(fn, { proposalId, link: "https://youtu.be/nosuchvideo" })),
+        await errorOf(me.action(fn, { ideaId, link: "https://youtu.be/nosuchvideo" })),
       ).toEqual({
         message: "Failed to verify video",
         code: "verify",
         reason: "We couldn't find that video on YouTube",
       });
       expect(
-        await errorOf(me.action(fn, { proposalId, link: "https://example.com/watch" })),
+        await errorOf(me.action(fn, { ideaId, link: "https://example.com/watch" })),
       ).toMatchObject({ message: "Invalid video link format", reason: expect.any(String) });
     }
     expect(await submissionCount(t)).toBe(0);
@@ -91,10 +91,10 @@ describe("specific reasons under the spec's errors", () => {
     const t = newBackend();
     const creator = await createUser(t);
     await connectAccount(t, fake, creator, { channelId: "UCmine" });
-    const proposalId = await postIdea(t, await createUser(t));
+    const ideaId = await postIdea(t, await createUser(t));
     video("theirsvideo", "UCtheirs");
     const check = await as(t, creator).action(api.submissions.check, {
-      proposalId,
+      ideaId,
       link: "https://youtu.be/theirsvideo",
     });
     expect(check.checklist.ownedBySubmitter).toBe(false);
@@ -109,10 +109,10 @@ describe("the confirmation card's check", () => {
     const t = newBackend();
     const creator = await createUser(t);
     await connectAccount(t, fake, creator, { channelId: "UCmine" });
-    const proposalId = await postIdea(t, await createUser(t));
+    const ideaId = await postIdea(t, await createUser(t));
     video("oldshortvid", "UCmine", { seconds: 40, at: Date.now() - 30 * DAY });
     const check = await as(t, creator).action(api.submissions.check, {
-      proposalId,
+      ideaId,
       link: "https://www.youtube.com/watch?v=oldshortvid",
     });
     expect(check.video).toMatchObject({
@@ -141,20 +141,20 @@ describe("squatting ends", () => {
     const squatter = await createUser(t, { name: "Squatter" });
     const owner = await createUser(t, { name: "Owner" });
     const voter = await createUser(t);
-    const proposalId = await postIdea(t, await createUser(t));
+    const ideaId = await postIdea(t, await createUser(t));
     video("ownersvideo", "UCowner");
     const submissionId = await as(t, squatter).action(api.submissions.submit, {
-      proposalId,
+      ideaId,
       link: "https://youtu.be/ownersvideo",
     });
     await as(t, voter).mutation(api.submissions.vote, { submissionId, vote: 1 });
     // The owner had voted for it too (before knowing it was theirs).
     await as(t, owner).mutation(api.submissions.vote, { submissionId, vote: 1 });
-    return { squatter, owner, voter, proposalId, submissionId };
+    return { squatter, owner, voter, ideaId, submissionId };
   }
 
   async function expectTakenOver(t: Backend, s: Awaited<ReturnType<typeof squatted>>) {
-    const cards = await t.query(api.submissions.listForProposal, { proposalId: s.proposalId });
+    const cards = await t.query(api.submissions.listForIdea, { ideaId: s.ideaId });
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({
       _id: s.submissionId,
@@ -173,9 +173,7 @@ describe("squatting ends", () => {
     expect(inbox.page.map((n) => n.text)).toContain(
       'The creator of "Video ownersvideo" connected the channel that posted it: its submission to "A tour of tiny libraries" is now theirs, with its votes.',
     );
-    expect((await t.query(api.proposals.get, { proposalId: s.proposalId }))!.submissionCount).toBe(
-      1,
-    );
+    expect((await t.query(api.ideas.get, { ideaId: s.ideaId }))!.submissionCount).toBe(1);
   }
 
   test("when the owner connects the channel that posted it", async () => {
@@ -202,21 +200,19 @@ describe("squatting ends", () => {
     );
     const link = "https://youtu.be/ownersvideo";
     const check = await as(t, s.owner).action(api.submissions.check, {
-      proposalId: s.proposalId,
+      ideaId: s.ideaId,
       link,
     });
     expect(check.takesOver).toBe(true);
     const id = await as(t, s.owner).action(api.submissions.submit, {
-      proposalId: s.proposalId,
+      ideaId: s.ideaId,
       link,
     });
     expect(id).toBe(s.submissionId);
     await expectTakenOver(t, s);
     // The earlier submitter cannot take it back, and nobody else can submit it now.
     expect(
-      await errorOf(
-        as(t, s.squatter).action(api.submissions.submit, { proposalId: s.proposalId, link }),
-      ),
+      await errorOf(as(t, s.squatter).action(api.submissions.submit, { ideaId: s.ideaId, link })),
     ).toMatchObject({ message: "This video has already been submitted to this idea." });
   });
 
@@ -225,14 +221,14 @@ describe("squatting ends", () => {
     const s = await squatted(t);
     const awardId = await t.run(async (ctx) => {
       const contributionId = await ctx.db.insert("contributions", {
-        proposalId: s.proposalId,
+        ideaId: s.ideaId,
         amountCents: 500,
         status: "paid",
         payoutPreference: "peoples_choice",
         settled: true,
       });
       return await ctx.db.insert("awards", {
-        proposalId: s.proposalId,
+        ideaId: s.ideaId,
         contributionId,
         submissionId: s.submissionId,
         creatorId: s.squatter,
@@ -258,12 +254,12 @@ describe("squatting ends", () => {
     const owner = await createUser(t);
     const other = await createUser(t);
     await connectAccount(t, fake, owner, { channelId: "UCowner" });
-    const proposalId = await postIdea(t, await createUser(t));
+    const ideaId = await postIdea(t, await createUser(t));
     video("ownersvideo", "UCowner");
     expect(
       await errorOf(
         as(t, other).action(api.submissions.submit, {
-          proposalId,
+          ideaId,
           link: "https://youtu.be/ownersvideo",
         }),
       ),
@@ -278,7 +274,7 @@ describe("squatting ends", () => {
     const owner = await createUser(t);
     const other = await createUser(t);
     await connectAccount(t, fake, owner, { openId: "open-owner", username: "owner.makes" });
-    const proposalId = await postIdea(t, await createUser(t), {
+    const ideaId = await postIdea(t, await createUser(t), {
       platform: "TikTok",
       durations: ["SHORT"],
     });
@@ -292,11 +288,11 @@ describe("squatting ends", () => {
     });
     const link = "https://www.tiktok.com/@owner.makes/video/7301234567890123999";
     expect(
-      await errorOf(as(t, other).action(api.submissions.submit, { proposalId, link })),
+      await errorOf(as(t, other).action(api.submissions.submit, { ideaId, link })),
     ).toMatchObject({
       message: "This video is on a channel another creator has connected: only they can submit it.",
     });
-    await as(t, owner).action(api.submissions.submit, { proposalId, link });
+    await as(t, owner).action(api.submissions.submit, { ideaId, link });
     expect(await submissionCount(t)).toBe(1);
   });
 });

@@ -1,17 +1,17 @@
 // The caller's own votes, one small query per item on screen. The lists and the idea page
-// (proposals.ts) read no identity so everyone shares them; what is personal comes from here,
+// (ideas.ts) read no identity so everyone shares them; what is personal comes from here,
 // each a single unique index lookup, re-run only when that person's vote on that item changes.
 import { v } from "convex/values";
 import { publicQuery } from "./functions";
-import { voteOf } from "./model/proposals";
+import { voteOf } from "./model/ideas";
 import { submissionVoteOf } from "./model/submissions";
 import { voteValidator } from "./model/validators";
 
 /** The caller's vote on an idea: 1, -1, or 0 (none, or a visitor). */
 export const mineOnIdea = publicQuery({
-  args: { proposalId: v.id("proposals") },
+  args: { ideaId: v.id("proposals") },
   returns: voteValidator,
-  handler: async (ctx, { proposalId }) => await voteOf(ctx, ctx.viewerId, proposalId),
+  handler: async (ctx, { ideaId }) => await voteOf(ctx, ctx.viewerId, ideaId),
 });
 
 /** The caller's vote on a submission: 1, -1, or 0 (none, or a visitor). */

@@ -24,7 +24,7 @@ import { EMBED_ORIGINS } from "../src/lib/embedOrigins.js";
 
 const fn = {
   saveOnboarding: makeFunctionReference<"mutation">("users:saveOnboarding"),
-  createIdea: makeFunctionReference<"mutation">("proposals:create"),
+  createIdea: makeFunctionReference<"mutation">("ideas:create"),
   submitVideo: makeFunctionReference<"action">("submissions:submit"),
 };
 
@@ -75,7 +75,7 @@ try {
     durationSeconds: 30,
   });
   for (const link of [youtube, tiktok])
-    await creatorClient.action(fn.submitVideo, { proposalId: ideaId, link });
+    await creatorClient.action(fn.submitVideo, { ideaId: ideaId, link });
 
   // 2. The pages and the players in Chromium.
   const browser = await chromium.launch({

@@ -10,7 +10,7 @@ const DiscoverPage = lazyPage(() => import("./pages/DiscoverPage"));
 const SearchPage = lazyPage(() => import("./pages/SearchPage"));
 const CompletedPage = lazyPage(() => import("./pages/CompletedPage"));
 const SubmitIdeaPage = lazyPage(() => import("./pages/SubmitIdeaPage"));
-const ProposalPage = lazyPage(() => import("./pages/ProposalPage"));
+const IdeaPage = lazyPage(() => import("./pages/IdeaPage"));
 const ContributionPage = lazyPage(() => import("./pages/ContributionPage"));
 const SubmitContentPage = lazyPage(() => import("./pages/SubmitContentPage"));
 const PlatformCallbackPage = lazyPage(() => import("./pages/PlatformCallbackPage"));
@@ -31,9 +31,9 @@ const LAZY_PAGES = [
   ["/search", SearchPage],
   ["/completed", CompletedPage],
   ["/submit", SubmitIdeaPage],
-  ["/expanded-proposal/:proposalId?", ProposalPage],
-  ["/share/:proposalId", ProposalPage],
-  ["/submit-content/:proposalId?", SubmitContentPage],
+  ["/expanded-proposal/:ideaId?", IdeaPage],
+  ["/share/:ideaId", IdeaPage],
+  ["/submit-content/:ideaId?", SubmitContentPage],
   ["/auth/callback/youtube", PlatformCallbackPage],
   ["/auth/callback", PlatformCallbackPage],
   ["/contribution/:sessionId?", ContributionPage],
@@ -67,11 +67,11 @@ export default function App() {
         <Route path="/search" element={<SearchPage />} />
         <Route path="/completed" element={<CompletedPage />} />
         <Route path="/submit" element={<SubmitIdeaPage />} />
-        <Route path="/expanded-proposal" element={<ProposalPage />} />
-        <Route path="/expanded-proposal/:proposalId" element={<ProposalPage />} />
-        <Route path="/share/:proposalId" element={<ShareLinkRedirect />} />
+        <Route path="/expanded-proposal" element={<IdeaPage />} />
+        <Route path="/expanded-proposal/:ideaId" element={<IdeaPage />} />
+        <Route path="/share/:ideaId" element={<ShareLinkRedirect />} />
         <Route path="/submit-content" element={<SubmitContentPage />} />
-        <Route path="/submit-content/:proposalId" element={<SubmitContentPage />} />
+        <Route path="/submit-content/:ideaId" element={<SubmitContentPage />} />
         <Route
           path="/auth/callback/youtube"
           element={<PlatformCallbackPage key="YouTube" platform="YouTube" />}
@@ -101,6 +101,6 @@ export default function App() {
  * without the README's rewrite): the person still lands on the idea.
  */
 function ShareLinkRedirect() {
-  const { proposalId } = useParams();
-  return <Navigate to={`/expanded-proposal/${proposalId ?? ""}`} replace />;
+  const { ideaId } = useParams();
+  return <Navigate to={`/expanded-proposal/${ideaId ?? ""}`} replace />;
 }

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
 import App from "./App";
-import { makeProposal, mockList, mockSession } from "./test/lists";
+import { makeIdea, mockList, mockSession } from "./test/lists";
 
 vi.mock("convex/react", () => ({
   useAction: vi.fn(() => vi.fn()),
@@ -39,7 +39,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   vi.spyOn(console, "error").mockImplementation(() => undefined);
   mockSession({ signedIn: false });
-  mockList({ results: [makeProposal()], status: "Exhausted", loadMore: vi.fn() });
+  mockList({ results: [makeIdea()], status: "Exhausted", loadMore: vi.fn() });
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
 import App from "./App";
-import { makeProposal, mockList, mockSession } from "./test/lists";
+import { makeIdea, mockList, mockSession } from "./test/lists";
 
 vi.mock("convex/react", () => ({
   useAction: vi.fn(() => vi.fn()),
@@ -25,7 +25,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   vi.spyOn(console, "error").mockImplementation(() => undefined);
   mockSession({ signedIn: false });
-  mockList({ results: [makeProposal()], status: "Exhausted", loadMore: vi.fn() });
+  mockList({ results: [makeIdea()], status: "Exhausted", loadMore: vi.fn() });
 });
 afterEach(() => vi.restoreAllMocks());
 

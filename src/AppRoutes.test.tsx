@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
 import App, { preloadPage } from "./App";
-import { makeProposal, mockList, mockSession } from "./test/lists";
+import { makeIdea, mockList, mockSession } from "./test/lists";
 
 vi.mock("convex/react", () => ({
   // Checkout and other actions are not under test here.
@@ -27,7 +27,7 @@ function renderAt(at: string) {
 beforeEach(() => {
   vi.clearAllMocks();
   mockSession({ signedIn: false });
-  mockList({ results: [makeProposal()], status: "Exhausted", loadMore: vi.fn() });
+  mockList({ results: [makeIdea()], status: "Exhausted", loadMore: vi.fn() });
 });
 
 describe("lazily loaded list routes", () => {

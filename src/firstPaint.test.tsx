@@ -8,7 +8,7 @@ import { render } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
 import App, { preloadPage } from "./App";
-import { makeProposal, mockList, mockSession } from "./test/lists";
+import { makeIdea, mockList, mockSession } from "./test/lists";
 
 vi.mock("convex/react", () => ({
   useAction: vi.fn(() => vi.fn()),
@@ -34,7 +34,7 @@ const selectorOf = (element: Element) =>
 beforeEach(() => {
   vi.clearAllMocks();
   mockSession({ signedIn: false });
-  mockList({ results: [makeProposal()], status: "Exhausted", loadMore: vi.fn() });
+  mockList({ results: [makeIdea()], status: "Exhausted", loadMore: vi.fn() });
 });
 
 describe("the pre-rendered first paint", () => {

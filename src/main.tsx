@@ -20,9 +20,8 @@ const convex = new ConvexReactClient(convexUrl, { initialAuthTokenReuse: true })
 
 // An idea page's largest paint is the idea's title: ask for the idea (one shared, identity-free
 // query) while the page's code downloads, rather than once it has rendered.
-const ideaId = matchPath("/expanded-proposal/:proposalId", window.location.pathname)?.params
-  .proposalId;
-if (ideaId) convex.prewarmQuery({ query: api.proposals.get, args: { proposalId: ideaId } });
+const ideaId = matchPath("/expanded-proposal/:ideaId", window.location.pathname)?.params.ideaId;
+if (ideaId) convex.prewarmQuery({ query: api.ideas.get, args: { ideaId: ideaId } });
 
 function render() {
   const root = createRoot(document.getElementById("root")!);

@@ -54,36 +54,36 @@ export function validateMessageBody(raw: string, kind: "question" | "answer"): s
 /** Who a person is on an idea: its poster, a creator who submitted a video, or neither. */
 export async function roleOn(
   ctx: QueryCtx,
-  proposal: Doc<"proposals">,
+  idea: Doc<"proposals">,
   userId: Id<"users">,
 ): Promise<MessageRole> {
-  if (proposal.authorId === userId) return "poster";
+  if (idea.authorId === userId) return "poster";
   const video = await ctx.db
     .query("submissions")
-    .withIndex("by_proposal_author", (q) => q.eq("proposalId", proposal._id).eq("authorId", userId))
+    .withIndex("by_idea_author", (q) => q.eq("ideaId", idea._id).eq("authorId", userId))
     .first();
   return video === null ? "member" : "creator";
 }
 
-async function ideaOrFail(ctx: QueryCtx, proposalId: Id<"proposals">) {
-  const proposal = await ctx.db.get("proposals", proposalId);
-  if (proposal === null) throw new ConvexError({ message: CONVERSATION_MESSAGES.noIdea });
-  return proposal;
+async function ideaOrFail(ctx: QueryCtx, ideaId: Id<"proposals">) {
+  const idea = await ctx.db.get("proposals", ideaId);
+  if (idea === null) throw new ConvexError({ message: CONVERSATION_MESSAGES.noIdea });
+  return idea;
 }
 
 export async function askQuestion(
   ctx: MutationCtx,
   userId: Id<"users">,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   raw: string,
 ): Promise<Id<"ideaMessages">> {
-  const proposal = await ideaOrFail(ctx, proposalId);
+  const idea = await ideaOrFail(ctx, ideaId);
   const body = validateMessageBody(raw, "question");
   const id = await ctx.db.insert("ideaMessages", {
-    proposalId,
+    ideaId,
     parentId: null,
     authorId: userId,
-    role: await roleOn(ctx, proposal, userId),
+    role: await roleOn(ctx, idea, userId),
     body,
     answerCount: 0,
     reportCount: 0,
@@ -103,13 +103,13 @@ export async function answerQuestion(
     throw new ConvexError({ message: CONVERSATION_MESSAGES.noQuestion });
   if (question.hiddenAt !== undefined)
     throw new ConvexError({ message: CONVERSATION_MESSAGES.hiddenQuestion });
-  const proposal = await ideaOrFail(ctx, question.proposalId);
+  const idea = await ideaOrFail(ctx, question.ideaId);
   const body = validateMessageBody(raw, "answer");
   const id = await ctx.db.insert("ideaMessages", {
-    proposalId: proposal._id,
+    ideaId: idea._id,
     parentId: questionId,
     authorId: userId,
-    role: await roleOn(ctx, proposal, userId),
+    role: await roleOn(ctx, idea, userId),
     body,
     answerCount: 0,
     reportCount: 0,
@@ -129,9 +129,8 @@ export async function setMessageHidden(
 ): Promise<void> {
   const message = await ctx.db.get("ideaMessages", messageId);
   if (message === null) throw new ConvexError({ message: CONVERSATION_MESSAGES.noQuestion });
-  const proposal = await ideaOrFail(ctx, message.proposalId);
-  if (proposal.authorId !== userId)
-    throw new ConvexError({ message: CONVERSATION_MESSAGES.notPoster });
+  const idea = await ideaOrFail(ctx, message.ideaId);
+  if (idea.authorId !== userId) throw new ConvexError({ message: CONVERSATION_MESSAGES.notPoster });
   if (hidden === (message.hiddenAt !== undefined)) return;
   await ctx.db.patch("ideaMessages", messageId, { hiddenAt: hidden ? now : undefined });
 }
@@ -196,12 +195,12 @@ async function toView(ctx: QueryCtx, m: Doc<"ideaMessages">): Promise<MessageVie
 /** A page of an idea's questions, newest first, each with its latest few answers. */
 export async function questionsPage(
   ctx: QueryCtx,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   paginationOpts: PaginationOptions,
 ): Promise<PaginationResult<QuestionView>> {
   const result = await ctx.db
     .query("ideaMessages")
-    .withIndex("by_proposal_parent", (q) => q.eq("proposalId", proposalId).eq("parentId", null))
+    .withIndex("by_idea_parent", (q) => q.eq("ideaId", ideaId).eq("parentId", null))
     .order("desc")
     .paginate(paginationOpts);
   const page = await Promise.all(
@@ -211,8 +210,8 @@ export async function questionsPage(
           ? []
           : await ctx.db
               .query("ideaMessages")
-              .withIndex("by_proposal_parent", (q) =>
-                q.eq("proposalId", proposalId).eq("parentId", question._id),
+              .withIndex("by_idea_parent", (q) =>
+                q.eq("ideaId", ideaId).eq("parentId", question._id),
               )
               .order("desc")
               .take(LATEST_ANSWERS);
@@ -234,8 +233,8 @@ export async function answersPage(
 ): Promise<PaginationResult<MessageView>> {
   const result = await ctx.db
     .query("ideaMessages")
-    .withIndex("by_proposal_parent", (q) =>
-      q.eq("proposalId", question.proposalId).eq("parentId", question._id),
+    .withIndex("by_idea_parent", (q) =>
+      q.eq("ideaId", question.ideaId).eq("parentId", question._id),
     )
     .order("desc")
     .paginate(paginationOpts);
@@ -243,10 +242,10 @@ export async function answersPage(
 }
 
 /** The idea's reported messages with their counts, most reported first (for its poster). */
-export async function reportedOn(ctx: QueryCtx, proposalId: Id<"proposals">) {
+export async function reportedOn(ctx: QueryCtx, ideaId: Id<"proposals">) {
   const rows = await ctx.db
     .query("ideaMessages")
-    .withIndex("by_proposal_reports", (q) => q.eq("proposalId", proposalId).gt("reportCount", 0))
+    .withIndex("by_idea_reports", (q) => q.eq("ideaId", ideaId).gt("reportCount", 0))
     .order("desc")
     .take(REPORTED_MAX);
   return rows.map((m) => ({ messageId: m._id, reportCount: m.reportCount }));

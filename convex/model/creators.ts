@@ -41,8 +41,8 @@ export type CreatorProfile = Infer<typeof creatorProfileValidator>;
 export const creatorVideoValidator = v.object({
   _id: v.id("submissions"),
   _creationTime: v.number(),
-  proposalId: v.id("proposals"),
-  proposalTitle: v.string(),
+  ideaId: v.id("proposals"),
+  ideaTitle: v.string(),
   title: v.string(),
   url: v.string(),
   platform: videoPlatformValidator,
@@ -59,8 +59,8 @@ function channelUrl(c: Doc<"platformConnections">): string | null {
 }
 
 /** The winning entry of a video in its idea's money box (null: it won nothing). */
-async function winnerEntry(ctx: QueryCtx, proposal: Doc<"proposals">, s: Doc<"submissions">) {
-  const box = await moneyBoxOf(ctx, proposal);
+async function winnerEntry(ctx: QueryCtx, idea: Doc<"proposals">, s: Doc<"submissions">) {
+  const box = await moneyBoxOf(ctx, idea);
   return box.winners.find((w) => w.submissionId === s._id) ?? null;
 }
 
@@ -68,19 +68,19 @@ async function winnerEntry(ctx: QueryCtx, proposal: Doc<"proposals">, s: Doc<"su
 async function videoState(
   ctx: QueryCtx,
   s: Doc<"submissions">,
-  proposal: Doc<"proposals"> | null,
+  idea: Doc<"proposals"> | null,
 ): Promise<{ state: CreatorVideoState; wonCents: number | null }> {
   const eligible = isEligible(s);
-  if (proposal === null) return { state: eligible ? "not_won" : "not_eligible", wonCents: null };
-  if (proposal.status !== "settled" || proposal.judgedAt === undefined) {
+  if (idea === null) return { state: eligible ? "not_won" : "not_eligible", wonCents: null };
+  if (idea.status !== "settled" || idea.judgedAt === undefined) {
     if (!eligible) return { state: "not_eligible", wonCents: null };
-    return { state: proposal.status === "open" ? "open" : "judging", wonCents: null };
+    return { state: idea.status === "open" ? "open" : "judging", wonCents: null };
   }
   const hasAward = await ctx.db
     .query("awards")
     .withIndex("by_submission", (q) => q.eq("submissionId", s._id))
     .first();
-  const won = hasAward === null ? null : await winnerEntry(ctx, proposal, s);
+  const won = hasAward === null ? null : await winnerEntry(ctx, idea, s);
   if (won !== null)
     return { state: won.status === "paid" ? "paid" : "won", wonCents: won.amountCents };
   return { state: eligible ? "not_won" : "not_eligible", wonCents: null };
@@ -97,15 +97,14 @@ export async function creatorTotals(ctx: QueryCtx, creatorId: Id<"users">) {
       .query("awards")
       .withIndex("by_creator_status", (q) => q.eq("creatorId", creatorId).eq("status", status))
       .take(WON_AWARDS_READ);
-    for (const a of awards)
-      won.set(a.proposalId, (won.get(a.proposalId) ?? new Set()).add(a.submissionId));
+    for (const a of awards) won.set(a.ideaId, (won.get(a.ideaId) ?? new Set()).add(a.submissionId));
   }
   let paidCents = 0;
   let wonVideos = 0;
-  for (const [proposalId, submissions] of won) {
-    const proposal = await ctx.db.get("proposals", proposalId);
-    if (proposal === null) continue;
-    for (const w of (await moneyBoxOf(ctx, proposal)).winners) {
+  for (const [ideaId, submissions] of won) {
+    const idea = await ctx.db.get("proposals", ideaId);
+    if (idea === null) continue;
+    for (const w of (await moneyBoxOf(ctx, idea)).winners) {
       if (!submissions.has(w.submissionId)) continue;
       paidCents += w.paidCents;
       wonVideos += 1;
@@ -151,13 +150,13 @@ export async function creatorVideos(
     .paginate(paginationOpts);
   const page = await Promise.all(
     result.page.map(async (s) => {
-      const proposal = await ctx.db.get("proposals", s.proposalId);
-      const { state, wonCents } = await videoState(ctx, s, proposal);
+      const idea = await ctx.db.get("proposals", s.ideaId);
+      const { state, wonCents } = await videoState(ctx, s, idea);
       return {
         _id: s._id,
         _creationTime: s._creationTime,
-        proposalId: s.proposalId,
-        proposalTitle: proposal?.title ?? "Deleted idea",
+        ideaId: s.ideaId,
+        ideaTitle: idea?.title ?? "Deleted idea",
         title: s.title,
         url: s.url,
         platform: s.platform,

@@ -5,7 +5,7 @@
 import { v, type Infer } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
-import { judgingEndsAt } from "./ideas";
+import { judgingEndsAt } from "./ideaValidation";
 import { totalsOf } from "./money/ledger";
 import { moneyBoxOf } from "./money/views";
 import { winnerValidator } from "./money/viewShapes";
@@ -96,11 +96,11 @@ const WAITING_READ = 20;
  */
 async function waitingFor(
   ctx: QueryCtx,
-  proposalId: Doc<"proposals">["_id"],
+  ideaId: Doc<"proposals">["_id"],
 ): Promise<{ creatorName: string; until: number } | null> {
   const awards = await ctx.db
     .query("awards")
-    .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId).eq("status", "waiting"))
+    .withIndex("by_idea_status", (q) => q.eq("ideaId", ideaId).eq("status", "waiting"))
     .take(WAITING_READ);
   if (awards.length === 0) return null;
   const creators = [...new Set(awards.map((a) => a.creatorId))];
@@ -216,7 +216,7 @@ async function refundedBackers(ctx: QueryCtx, p: Doc<"proposals">): Promise<numb
   for (const status of ["refunded", "paid"] as const) {
     const rows = await ctx.db
       .query("contributions")
-      .withIndex("by_proposal_status", (q) => q.eq("proposalId", p._id).eq("status", status))
+      .withIndex("by_idea_status", (q) => q.eq("ideaId", p._id).eq("status", status))
       .take(MAX_BACKERS_READ);
     for (const c of rows)
       if ((c.money?.refundedCents ?? 0) > 0) backers.add(c.contributorId ?? c._id);

@@ -25,21 +25,21 @@ export const UPDATE_MESSAGES = {
 export async function postUpdate(
   ctx: MutationCtx,
   userId: Id<"users">,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   raw: string,
   topic: UpdateTopic,
 ): Promise<Id<"ideaUpdates">> {
-  const proposal = await ctx.db.get("proposals", proposalId);
+  const idea = await ctx.db.get("proposals", ideaId);
   const fail = (message: string): never => {
     throw new ConvexError({ message });
   };
-  if (proposal === null) return fail(UPDATE_MESSAGES.noIdea);
-  if (proposal.authorId !== userId) fail(UPDATE_MESSAGES.notPoster);
+  if (idea === null) return fail(UPDATE_MESSAGES.noIdea);
+  if (idea.authorId !== userId) fail(UPDATE_MESSAGES.notPoster);
   const body = visibleParagraphs(raw.slice(0, UPDATE_MAX_LENGTH * 4));
   if (body === "") fail(UPDATE_MESSAGES.empty);
   if (body.length > UPDATE_MAX_LENGTH) fail(UPDATE_MESSAGES.tooLong);
   if (!checkPublicText(body)) fail(UPDATE_MESSAGES.content);
-  const id = await ctx.db.insert("ideaUpdates", { proposalId, authorId: userId, body, topic });
+  const id = await ctx.db.insert("ideaUpdates", { ideaId, authorId: userId, body, topic });
   await notifyUpdatePosted(ctx, (await ctx.db.get("ideaUpdates", id))!);
   return id;
 }
@@ -55,12 +55,12 @@ export type UpdateView = Infer<typeof updateViewValidator>;
 /** A page of the idea's updates, newest first. */
 export async function updatesPage(
   ctx: QueryCtx,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   paginationOpts: PaginationOptions,
 ): Promise<PaginationResult<UpdateView>> {
   const result = await ctx.db
     .query("ideaUpdates")
-    .withIndex("by_proposal", (q) => q.eq("proposalId", proposalId))
+    .withIndex("by_idea", (q) => q.eq("ideaId", ideaId))
     .order("desc")
     .paginate(paginationOpts);
   return {

@@ -14,12 +14,10 @@ export const PICK_CHOICES_MAX = 50;
 const OWN_VIDEOS_MAX = 20;
 
 /** The videos that can win, most counted votes first, at most 50 (a list to pick from). */
-export async function eligibleVideos(ctx: QueryCtx, proposalId: Id<"proposals">) {
+export async function eligibleVideos(ctx: QueryCtx, ideaId: Id<"proposals">) {
   const rows = await ctx.db
     .query("submissions")
-    .withIndex("by_proposal_eligible_qualified", (q) =>
-      q.eq("proposalId", proposalId).eq("eligible", true),
-    )
+    .withIndex("by_idea_eligible_qualified", (q) => q.eq("ideaId", ideaId).eq("eligible", true))
     .order("desc")
     .take(PICK_CHOICES_MAX);
   return rows.filter(isEligible);
@@ -42,14 +40,14 @@ export function standingAgainst(
 export async function standingsOf(
   ctx: QueryCtx,
   userId: Id<"users">,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
 ): Promise<{ submission: Doc<"submissions">; standing: Standing }[]> {
   const own = await ctx.db
     .query("submissions")
-    .withIndex("by_proposal_author", (q) => q.eq("proposalId", proposalId).eq("authorId", userId))
+    .withIndex("by_idea_author", (q) => q.eq("ideaId", ideaId).eq("authorId", userId))
     .take(OWN_VIDEOS_MAX);
   if (own.length === 0) return [];
-  const leader = await currentPeoplesChoice(ctx, proposalId);
+  const leader = await currentPeoplesChoice(ctx, ideaId);
   return own.map((submission) => ({ submission, standing: standingAgainst(submission, leader) }));
 }
 
@@ -57,9 +55,9 @@ export async function standingsOf(
 export async function bestStandingOf(
   ctx: QueryCtx,
   userId: Id<"users">,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
 ): Promise<{ submissionId: Id<"submissions">; standing: Standing } | null> {
-  const all = await standingsOf(ctx, userId, proposalId);
+  const all = await standingsOf(ctx, userId, ideaId);
   const score = (s: Standing) => (s.leading ? 2e9 : 0) + (s.eligible ? 1e9 : 0) + s.countedVotes;
   const best = all.sort((a, b) => score(b.standing) - score(a.standing))[0];
   return best ? { submissionId: best.submission._id, standing: best.standing } : null;

@@ -27,12 +27,10 @@ export type MyIdea = Infer<typeof myIdeaValidator>;
 /** Contributions that never became money (an abandoned or failed checkout) are not shown. */
 const MONEY_STATUSES = new Set(["pending", "processing", "paid", "refunded"]);
 
-async function myContributions(ctx: QueryCtx, userId: Id<"users">, proposalId: Id<"proposals">) {
+async function myContributions(ctx: QueryCtx, userId: Id<"users">, ideaId: Id<"proposals">) {
   const rows = await ctx.db
     .query("contributions")
-    .withIndex("by_contributor_proposal", (q) =>
-      q.eq("contributorId", userId).eq("proposalId", proposalId),
-    )
+    .withIndex("by_contributor_idea", (q) => q.eq("contributorId", userId).eq("ideaId", ideaId))
     .take(200);
   return rows.filter((c) => MONEY_STATUSES.has(c.status));
 }
@@ -107,10 +105,10 @@ export async function backedIdeas(
 ): Promise<PaginationResult<MyIdea>> {
   const result = await ctx.db
     .query("contributions")
-    .withIndex("by_contributor_proposal", (q) => q.eq("contributorId", userId))
+    .withIndex("by_contributor_idea", (q) => q.eq("contributorId", userId))
     .paginate(paginationOpts);
   const ids = [
-    ...new Set(result.page.filter((c) => MONEY_STATUSES.has(c.status)).map((c) => c.proposalId)),
+    ...new Set(result.page.filter((c) => MONEY_STATUSES.has(c.status)).map((c) => c.ideaId)),
   ];
   const page: MyIdea[] = [];
   for (const id of ids) {

@@ -9,12 +9,12 @@ import { publicName } from "./users";
 export async function notificationFactsOf(
   ctx: QueryCtx,
   n: Doc<"notifications">,
-  proposal: Doc<"proposals"> | null,
+  idea: Doc<"proposals"> | null,
 ): Promise<NotificationFacts> {
   const submission = n.submissionId ? await ctx.db.get("submissions", n.submissionId) : null;
   const facts: NotificationFacts = {
     kind: n.kind,
-    ideaTitle: proposal?.title ?? "An idea",
+    ideaTitle: idea?.title ?? "An idea",
     videoTitle: submission?.title ?? null,
     ...(n.amountCents !== undefined ? { amountCents: n.amountCents } : {}),
     ...(n.deadline !== undefined ? { deadline: n.deadline } : {}),

@@ -118,10 +118,10 @@ export function dateText(ms: number): string {
 }
 
 /** Where a notification leads in the web app: a creator's money to Settings → Payouts. */
-export function notificationPath(kind: NotificationKind, proposalId: string): string {
+export function notificationPath(kind: NotificationKind, ideaId: string): string {
   return kind === "video_won" || kind === "claim_reminder" || kind === "transfer_sent"
     ? "/profile?tab=settings"
-    : `/expanded-proposal/${proposalId}`;
+    : `/expanded-proposal/${ideaId}`;
 }
 
 const quoted = (excerpt: string | null | undefined) =>

@@ -6,7 +6,7 @@
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { internal } from "../_generated/api";
-import { judgingEndsAt } from "./ideas";
+import { judgingEndsAt } from "./ideaValidation";
 import { DAY_MS } from "./labels";
 import { KIND_INFO, NOTIFICATION_KINDS, type NotificationKind } from "./notificationKinds";
 import type { Standing } from "./ideaPageKinds";
@@ -56,42 +56,38 @@ export async function setPreference(
   else await ctx.db.insert("notificationPrefs", { userId, kind, ...next });
 }
 
-async function followRow(ctx: QueryCtx, userId: Id<"users">, proposalId: Id<"proposals">) {
+async function followRow(ctx: QueryCtx, userId: Id<"users">, ideaId: Id<"proposals">) {
   return await ctx.db
     .query("follows")
-    .withIndex("by_user_proposal", (q) => q.eq("userId", userId).eq("proposalId", proposalId))
+    .withIndex("by_user_idea", (q) => q.eq("userId", userId).eq("ideaId", ideaId))
     .unique();
 }
 
 export async function isFollowing(
   ctx: QueryCtx,
   userId: Id<"users">,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
 ): Promise<boolean> {
-  return (await followRow(ctx, userId, proposalId))?.following ?? false;
+  return (await followRow(ctx, userId, ideaId))?.following ?? false;
 }
 
 /** Follow or unfollow on purpose (the idea page's button). */
 export async function setFollowing(
   ctx: MutationCtx,
   userId: Id<"users">,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   following: boolean,
 ) {
-  const row = await followRow(ctx, userId, proposalId);
+  const row = await followRow(ctx, userId, ideaId);
   if (row) {
     if (row.following !== following) await ctx.db.patch("follows", row._id, { following });
-  } else await ctx.db.insert("follows", { userId, proposalId, following });
+  } else await ctx.db.insert("follows", { userId, ideaId, following });
 }
 
 /** Posters and contributors follow automatically, unless they unfollowed before. */
-export async function autoFollow(
-  ctx: MutationCtx,
-  userId: Id<"users">,
-  proposalId: Id<"proposals">,
-) {
-  if ((await followRow(ctx, userId, proposalId)) === null)
-    await ctx.db.insert("follows", { userId, proposalId, following: true });
+export async function autoFollow(ctx: MutationCtx, userId: Id<"users">, ideaId: Id<"proposals">) {
+  if ((await followRow(ctx, userId, ideaId)) === null)
+    await ctx.db.insert("follows", { userId, ideaId, following: true });
 }
 
 // --- Delivery -------------------------------------------------------------------------------
@@ -115,7 +111,7 @@ export async function deliver(
   ctx: MutationCtx,
   recipientId: Id<"users">,
   kind: NotificationKind,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   event: string,
   fields: Fields = {},
 ): Promise<{ created: boolean; notification: Doc<"notifications"> }> {
@@ -130,7 +126,7 @@ export async function deliver(
   const id = await ctx.db.insert("notifications", {
     recipientId,
     kind,
-    proposalId,
+    ideaId,
     ...fields,
     dedupeKey,
     inApp: pref.inApp,
@@ -159,7 +155,7 @@ export async function deliver(
 // --- An idea's news: to its followers, never the actor --------------------------------------
 
 export type IdeaEvent = {
-  proposalId: Id<"proposals">;
+  ideaId: Id<"proposals">;
   kind:
     | "video_submitted"
     | "ending_soon"
@@ -178,7 +174,7 @@ function ideaEventKey(e: IdeaEvent) {
   if (e.kind === "video_submitted") return `${e.kind}:${e.submissionId}`;
   if (e.kind === "question_asked") return `${e.kind}:${e.messageId}`;
   if (e.kind === "idea_update" || e.kind === "idea_update_money") return `update:${e.updateId}`;
-  return `${e.kind}:${e.proposalId}`;
+  return `${e.kind}:${e.ideaId}`;
 }
 
 /** Tells an idea's followers of an event, a page at a time (notifications.fanOut). */
@@ -187,12 +183,10 @@ export async function startFanOut(ctx: MutationCtx, e: IdeaEvent) {
 }
 
 /** May this follower still pick the winner (paid customer_choice money)? */
-async function mayPick(ctx: QueryCtx, userId: Id<"users">, proposalId: Id<"proposals">) {
+async function mayPick(ctx: QueryCtx, userId: Id<"users">, ideaId: Id<"proposals">) {
   const mine = await ctx.db
     .query("contributions")
-    .withIndex("by_contributor_proposal", (q) =>
-      q.eq("contributorId", userId).eq("proposalId", proposalId),
-    )
+    .withIndex("by_contributor_idea", (q) => q.eq("contributorId", userId).eq("ideaId", ideaId))
     .take(200);
   return mine.some((c) => c.status === "paid" && c.payoutPreference === "customer_choice");
 }
@@ -203,13 +197,11 @@ export async function fanOutPage(
   e: IdeaEvent,
   cursor: string | null,
 ): Promise<string | null> {
-  const proposal = await ctx.db.get("proposals", e.proposalId);
-  if (proposal === null) return null;
+  const idea = await ctx.db.get("proposals", e.ideaId);
+  if (idea === null) return null;
   const page = await ctx.db
     .query("follows")
-    .withIndex("by_proposal_following", (q) =>
-      q.eq("proposalId", e.proposalId).eq("following", true),
-    )
+    .withIndex("by_idea_following", (q) => q.eq("ideaId", e.ideaId).eq("following", true))
     .paginate({ numItems: FAN_OUT_PAGE, cursor });
   for (const follow of page.page) {
     if (follow.userId === e.actorId) continue;
@@ -218,17 +210,17 @@ export async function fanOutPage(
       ...(e.messageId ? { messageId: e.messageId } : {}),
       ...(e.updateId ? { updateId: e.updateId } : {}),
     };
-    if (e.kind === "judging_started" && proposal.submissionCount > 0) {
-      if (await mayPick(ctx, follow.userId, e.proposalId))
-        fields.deadline = judgingEndsAt(proposal.expiration);
+    if (e.kind === "judging_started" && idea.submissionCount > 0) {
+      if (await mayPick(ctx, follow.userId, e.ideaId))
+        fields.deadline = judgingEndsAt(idea.expiration);
       // A creator who submitted hears where their video stands.
-      const own = await bestStandingOf(ctx, follow.userId, proposal._id);
+      const own = await bestStandingOf(ctx, follow.userId, idea._id);
       if (own !== null) {
         fields.submissionId = own.submissionId;
         fields.standing = own.standing;
       }
     }
-    await deliver(ctx, follow.userId, e.kind, e.proposalId, ideaEventKey(e), fields);
+    await deliver(ctx, follow.userId, e.kind, e.ideaId, ideaEventKey(e), fields);
   }
   return page.isDone ? null : page.continueCursor;
 }
@@ -237,9 +229,9 @@ export async function fanOutPage(
 export async function notifyVideoSubmitted(ctx: MutationCtx, submissionId: Id<"submissions">) {
   const s = await ctx.db.get("submissions", submissionId);
   if (s === null) return;
-  await autoFollow(ctx, s.authorId, s.proposalId);
+  await autoFollow(ctx, s.authorId, s.ideaId);
   await startFanOut(ctx, {
-    proposalId: s.proposalId,
+    ideaId: s.ideaId,
     kind: "video_submitted",
     actorId: s.authorId,
     submissionId,
@@ -261,7 +253,7 @@ export async function notifyVideoClaimed(
     ctx,
     earlierSubmitterId,
     "video_claimed",
-    s.proposalId,
+    s.ideaId,
     `video_claimed:${submissionId}:${s.authorId}`,
     { submissionId },
   );
@@ -275,7 +267,7 @@ export async function notifyClaimedAwards(
 ) {
   const first = awards[0];
   if (first === undefined) return;
-  await deliver(ctx, first.creatorId, "video_won", first.proposalId, `video_won:${submissionId}`, {
+  await deliver(ctx, first.creatorId, "video_won", first.ideaId, `video_won:${submissionId}`, {
     submissionId,
     amountCents: awards.reduce((sum, a) => sum + a.amountCents, 0),
     deadline: Math.min(...awards.map((a) => a.claimDeadline)),
@@ -283,35 +275,34 @@ export async function notifyClaimedAwards(
 }
 
 /** A new idea: its poster follows it, and the 24-hours reminder is scheduled. */
-export async function notifyIdeaPosted(ctx: MutationCtx, proposalId: Id<"proposals">) {
-  const proposal = await ctx.db.get("proposals", proposalId);
-  if (proposal === null) return;
-  await autoFollow(ctx, proposal.authorId, proposalId);
-  const at = proposal.expiration - DAY_MS;
-  if (at > Date.now())
-    await ctx.scheduler.runAt(at, internal.notifications.endingSoon, { proposalId });
+export async function notifyIdeaPosted(ctx: MutationCtx, ideaId: Id<"proposals">) {
+  const idea = await ctx.db.get("proposals", ideaId);
+  if (idea === null) return;
+  await autoFollow(ctx, idea.authorId, ideaId);
+  const at = idea.expiration - DAY_MS;
+  if (at > Date.now()) await ctx.scheduler.runAt(at, internal.notifications.endingSoon, { ideaId });
 }
 
 /** The scheduled reminder: only while the idea is open and really ends within 24 hours. */
-export async function notifyEndingSoon(ctx: MutationCtx, proposalId: Id<"proposals">, now: number) {
-  const proposal = await ctx.db.get("proposals", proposalId);
-  if (proposal === null || proposal.status !== "open") return;
-  const left = proposal.expiration - now;
+export async function notifyEndingSoon(ctx: MutationCtx, ideaId: Id<"proposals">, now: number) {
+  const idea = await ctx.db.get("proposals", ideaId);
+  if (idea === null || idea.status !== "open") return;
+  const left = idea.expiration - now;
   // A minute of slack for a scheduler that runs a little early.
   if (left <= 0 || left > DAY_MS + 60_000) return;
-  await startFanOut(ctx, { proposalId, kind: "ending_soon" });
+  await startFanOut(ctx, { ideaId, kind: "ending_soon" });
 }
 
 /** Judging started: followers; contributors who may pick are told until when. */
-export async function notifyJudgingStarted(ctx: MutationCtx, proposalId: Id<"proposals">) {
-  await startFanOut(ctx, { proposalId, kind: "judging_started" });
+export async function notifyJudgingStarted(ctx: MutationCtx, ideaId: Id<"proposals">) {
+  await startFanOut(ctx, { ideaId, kind: "judging_started" });
 }
 
 /** The outcome, once the idea is settled: the video awarded the most, or refunded. */
-export async function notifyOutcome(ctx: MutationCtx, proposalId: Id<"proposals">) {
+export async function notifyOutcome(ctx: MutationCtx, ideaId: Id<"proposals">) {
   const awards = await ctx.db
     .query("awards")
-    .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposalId))
+    .withIndex("by_idea_status", (q) => q.eq("ideaId", ideaId))
     .take(500);
   const totals = new Map<Id<"submissions">, number>();
   for (const a of awards)
@@ -320,10 +311,10 @@ export async function notifyOutcome(ctx: MutationCtx, proposalId: Id<"proposals"
   let top: Id<"submissions"> | undefined;
   for (const [id, cents] of totals) if (top === undefined || cents > totals.get(top)!) top = id;
   if (top === undefined) {
-    const proposal = await ctx.db.get("proposals", proposalId);
-    top = proposal?.peoplesChoiceId ?? undefined;
+    const idea = await ctx.db.get("proposals", ideaId);
+    top = idea?.peoplesChoiceId ?? undefined;
   }
-  await startFanOut(ctx, { proposalId, kind: "outcome", ...(top ? { submissionId: top } : {}) });
+  await startFanOut(ctx, { ideaId, kind: "outcome", ...(top ? { submissionId: top } : {}) });
 }
 
 // --- A creator: won, reminders, transfers ---------------------------------------------------
@@ -348,7 +339,7 @@ export async function notifyAwarded(ctx: MutationCtx, awardId: Id<"awards">) {
     ctx,
     award.creatorId,
     "video_won",
-    award.proposalId,
+    award.ideaId,
     `video_won:${award.submissionId}`,
     {
       submissionId: award.submissionId,
@@ -392,7 +383,7 @@ export async function notifyClaimReminder(
     ctx,
     submission.authorId,
     "claim_reminder",
-    submission.proposalId,
+    submission.ideaId,
     `claim_reminder:${days}:${submissionId}`,
     {
       submissionId,
@@ -423,7 +414,7 @@ export async function notifyTransferSent(ctx: MutationCtx, movementId: Id<"money
   if (arrived.length === 0) return;
   const now = Date.now();
   for (const t of arrived) await ctx.db.patch("moneyMovements", t._id, { announcedAt: now });
-  await deliver(ctx, award.creatorId, "transfer_sent", m.proposalId, `transfer:${m._id}`, {
+  await deliver(ctx, award.creatorId, "transfer_sent", m.ideaId, `transfer:${m._id}`, {
     submissionId: award.submissionId,
     amountCents: arrived.reduce((sum, t) => sum + t.amountCents, 0),
   });
@@ -465,8 +456,8 @@ export async function notifyPaymentConfirmed(
 ) {
   const c = await ctx.db.get("contributions", contributionId);
   if (c === null || c.status !== "paid" || !c.contributorId || c.unmatched) return;
-  await autoFollow(ctx, c.contributorId, c.proposalId);
-  await deliver(ctx, c.contributorId, "payment_confirmed", c.proposalId, `paid:${c._id}`, {
+  await autoFollow(ctx, c.contributorId, c.ideaId);
+  await deliver(ctx, c.contributorId, "payment_confirmed", c.ideaId, `paid:${c._id}`, {
     contributionId: c._id,
     amountCents: c.collectedCents ?? c.amountCents,
   });
@@ -491,7 +482,7 @@ export async function notifyRefund(ctx: MutationCtx, refundId: string) {
     .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", refund.paymentIntentId))
     .first();
   if (c === null || !c.contributorId) return;
-  await deliver(ctx, c.contributorId, outcome, c.proposalId, `${outcome}:${refundId}`, {
+  await deliver(ctx, c.contributorId, outcome, c.ideaId, `${outcome}:${refundId}`, {
     contributionId: c._id,
     amountCents: refund.amountCents,
   });

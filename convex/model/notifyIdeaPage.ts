@@ -7,7 +7,7 @@ import { deliver, startFanOut } from "./notify";
 /** A new question: the idea's followers, not its asker (who hears of answers directly). */
 export async function notifyQuestionAsked(ctx: MutationCtx, message: Doc<"ideaMessages">) {
   await startFanOut(ctx, {
-    proposalId: message.proposalId,
+    ideaId: message.ideaId,
     kind: "question_asked",
     actorId: message.authorId,
     messageId: message._id,
@@ -22,7 +22,7 @@ export async function notifyAnswered(ctx: MutationCtx, answer: Doc<"ideaMessages
     ctx,
     question.authorId,
     "question_answered",
-    answer.proposalId,
+    answer.ideaId,
     `question_answered:${answer._id}`,
     { messageId: answer._id },
   );
@@ -31,7 +31,7 @@ export async function notifyAnswered(ctx: MutationCtx, answer: Doc<"ideaMessages
 /** A poster's update: every follower; about money, by email unless they turned it off. */
 export async function notifyUpdatePosted(ctx: MutationCtx, update: Doc<"ideaUpdates">) {
   await startFanOut(ctx, {
-    proposalId: update.proposalId,
+    ideaId: update.ideaId,
     kind: update.topic === "money" ? "idea_update_money" : "idea_update",
     actorId: update.authorId,
     updateId: update._id,

@@ -3,7 +3,7 @@
 // by the HTTP action in rest/share.ts, so it needs no server of our own. What it says about the
 // idea's state comes from ideaStatusOf (model/ideaStage.ts), read from the same card the lists
 // and the idea page show, so a preview never contradicts the page.
-import type { IdeaCard } from "./proposals";
+import type { IdeaCard } from "./ideas";
 import { descriptionWithoutLinks } from "./ideaText";
 import { figureAmount, ideaStatusOf, winnerPickedOnText, type IdeaStatus } from "./ideaStage";
 import type { PreviewImageText } from "./share/previewImage";
@@ -15,8 +15,8 @@ const CACHE_SECONDS = 300;
 const DESCRIPTION_MAX = 200;
 
 /** The share page of an idea: under SITE_URL (rewritten to the HTTP actions), or on them. */
-export function sharePath(proposalId: string): string {
-  return `${SHARE_PATH_PREFIX}${proposalId}`;
+export function sharePath(ideaId: string): string {
+  return `${SHARE_PATH_PREFIX}${ideaId}`;
 }
 
 /** The video a preview leads with: the winner once awarded, else the most voted one. */

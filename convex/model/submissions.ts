@@ -109,14 +109,14 @@ export async function verifyVideo(
 
 export async function findSubmission(
   ctx: QueryCtx,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   platform: VideoPlatform,
   videoId: string,
 ) {
   return await ctx.db
     .query("submissions")
-    .withIndex("by_proposal_video", (q) =>
-      q.eq("proposalId", proposalId).eq("platform", platform).eq("videoId", videoId),
+    .withIndex("by_idea_video", (q) =>
+      q.eq("ideaId", ideaId).eq("platform", platform).eq("videoId", videoId),
     )
     .first();
 }
@@ -124,7 +124,7 @@ export async function findSubmission(
 /** Records a verified video on an open idea; the caller has checked open and duplicate first. */
 export async function recordSubmission(
   ctx: MutationCtx,
-  proposal: Doc<"proposals">,
+  idea: Doc<"proposals">,
   authorId: Id<"users">,
   video: VerifiedVideo,
 ): Promise<Id<"submissions">> {
@@ -132,20 +132,20 @@ export async function recordSubmission(
   const checklist = checklistFor(
     { owned, publishedAt: video.publishedAt, durationSeconds: video.durationSeconds },
     {
-      postedAt: proposal._creationTime,
-      durations: proposal.durations,
+      postedAt: idea._creationTime,
+      durations: idea.durations,
     },
   );
   const submissionId = await ctx.db.insert("submissions", {
     ...fields,
-    proposalId: proposal._id,
+    ideaId: idea._id,
     authorId,
     netVotes: 0,
     qualifiedVotes: 0,
     eligible: isEligible({ checklist }),
     checklist,
   });
-  await ctx.db.patch("proposals", proposal._id, { submissionCount: proposal.submissionCount + 1 });
+  await ctx.db.patch("proposals", idea._id, { submissionCount: idea.submissionCount + 1 });
   await addToCounter(ctx, "originalVideos", 1);
   await notifyVideoSubmitted(ctx, submissionId);
   return submissionId;
@@ -185,12 +185,10 @@ export async function setSubmissionVote(
   const previous: VoteValue = existing?.value ?? 0;
   if (previous === value) return submission.netVotes;
   const voter = await ctx.db.get("users", userId);
-  const proposal = await ctx.db.get("proposals", submission.proposalId);
-  const countedBefore = existing ? await countedOf(ctx, existing, proposal) : 0;
+  const idea = await ctx.db.get("proposals", submission.ideaId);
+  const countedBefore = existing ? await countedOf(ctx, existing, idea) : 0;
   const qualified =
-    voter !== null &&
-    proposal !== null &&
-    voteQualifies(voter._creationTime, proposal._creationTime, now);
+    voter !== null && idea !== null && voteQualifies(voter._creationTime, idea._creationTime, now);
   if (existing && value === 0) await ctx.db.delete("submissionVotes", existing._id);
   else if (existing && value !== 0)
     await ctx.db.patch("submissionVotes", existing._id, { value, qualified });
@@ -214,13 +212,13 @@ export async function setSubmissionVote(
 async function countedOf(
   ctx: QueryCtx,
   vote: Doc<"submissionVotes">,
-  proposal: Doc<"proposals"> | null,
+  idea: Doc<"proposals"> | null,
 ): Promise<number> {
   if (vote.qualified !== undefined)
     return countedValue({ value: vote.value, qualified: vote.qualified });
   const voter = await ctx.db.get("users", vote.userId);
   const qualified =
-    voter !== null && proposal !== null && qualifiedUnderEarlierRule(voter._creationTime, proposal);
+    voter !== null && idea !== null && qualifiedUnderEarlierRule(voter._creationTime, idea);
   return countedValue({ value: vote.value, qualified });
 }
 
@@ -235,7 +233,7 @@ export const submissionCardValidator = schema
   .pick(
     "_id",
     "_creationTime",
-    "proposalId",
+    "ideaId",
     "title",
     "url",
     "platform",
@@ -260,7 +258,7 @@ export const submissionCardForViewerValidator = submissionCardValidator.extend({
 export type SubmissionCardForViewer = Infer<typeof submissionCardForViewerValidator>;
 /** The creator's own list adds the idea's title. */
 export const mySubmissionCardValidator = submissionCardForViewerValidator.extend({
-  proposalTitle: v.string(),
+  ideaTitle: v.string(),
 });
 export type MySubmissionCard = Infer<typeof mySubmissionCardValidator>;
 
@@ -272,7 +270,7 @@ export async function toSubmissionCard(
   return {
     _id: submission._id,
     _creationTime: submission._creationTime,
-    proposalId: submission.proposalId,
+    ideaId: submission.ideaId,
     title: submission.title,
     url: submission.url,
     platform: submission.platform,
@@ -304,11 +302,11 @@ export async function forViewer(
 /** An idea's submissions as cards, the same for everyone; none when the id is not an idea's. */
 export async function submissionCardsOf(
   ctx: QueryCtx,
-  rawProposalId: string,
+  rawIdeaId: string,
 ): Promise<SubmissionCard[]> {
-  const proposalId = ctx.db.normalizeId("proposals", rawProposalId);
-  if (proposalId === null) return [];
-  const rows = await submissionsOf(ctx, proposalId);
+  const ideaId = ctx.db.normalizeId("proposals", rawIdeaId);
+  if (ideaId === null) return [];
+  const rows = await submissionsOf(ctx, ideaId);
   return await Promise.all(rows.map((row) => toSubmissionCard(ctx, row)));
 }
 
@@ -328,7 +326,7 @@ export async function submissionsBy(
     page: await Promise.all(
       result.page.map(async (row) => ({
         ...(await forViewer(ctx, await toSubmissionCard(ctx, row), userId)),
-        proposalTitle: (await ctx.db.get("proposals", row.proposalId))?.title ?? "Deleted idea",
+        ideaTitle: (await ctx.db.get("proposals", row.ideaId))?.title ?? "Deleted idea",
       })),
     ),
   };
@@ -349,9 +347,9 @@ export async function voteOnSubmission(
   if (submission === null) fail("This video is no longer here.");
   if (submission.authorId === userId) fail("You can't vote on your own video.");
   // The people's choice is decided when judging ends: votes close then, by the clock.
-  const proposal = await ctx.db.get("proposals", submission.proposalId);
+  const idea = await ctx.db.get("proposals", submission.ideaId);
   const now = Date.now();
-  if (proposal === null || !submissionVotesOpen(proposal.expiration, now))
+  if (idea === null || !submissionVotesOpen(idea.expiration, now))
     fail("Voting on this idea's videos has closed.");
   const newVoteTotal = await setSubmissionVote(ctx, userId, submission, value, now);
   return { newVoteTotal, userVote: value };
@@ -391,13 +389,13 @@ function failWith(message: string, code: string, reason: string | null): never {
 export async function checkVideo(
   ctx: ActionCtx,
   userId: Id<"users">,
-  args: { proposalId: string; link: string },
+  args: { ideaId: string; link: string },
   /** Takes the caller's rate-limit token: only a link worth asking the platform about costs one. */
   spendQuota: () => Promise<void>,
 ): Promise<{ idea: IdeaForSubmission; check: VideoCheck }> {
   if (args.link.trim() === "") fail(VIDEO_LINK_MESSAGES.missing);
   const idea = await ctx.runQuery(internal.submissions.ideaForSubmission, {
-    proposalId: args.proposalId,
+    ideaId: args.ideaId,
   });
   if (idea === null) fail("This idea does not exist.");
   const link = parseVideoLink(args.link);
@@ -416,7 +414,7 @@ export async function checkVideo(
   if (video === null)
     failWith(VIDEO_LINK_MESSAGES.verify, "verify", VIDEO_LINK_REASONS.notFound(link.platform));
   const standing = await ctx.runQuery(internal.submissions.standingOfVideo, {
-    proposalId: idea._id,
+    ideaId: idea._id,
     userId,
     platform: video.platform,
     videoId: video.videoId,
@@ -459,7 +457,7 @@ export function mayTakeOver(
 export async function checkVideoForCard(
   ctx: ActionCtx,
   userId: Id<"users">,
-  args: { proposalId: string; link: string },
+  args: { ideaId: string; link: string },
 ): Promise<VideoCheck> {
   const spendQuota = () => limitAction(ctx, "verifyVideo", userId);
   return (await checkVideo(ctx, userId, args, spendQuota)).check;
@@ -472,12 +470,12 @@ export async function checkVideoForCard(
 export async function submitVideo(
   ctx: ActionCtx,
   userId: Id<"users">,
-  args: { proposalId: string; link: string },
+  args: { ideaId: string; link: string },
 ): Promise<Id<"submissions">> {
   const spendQuota = () => limitAction(ctx, "submitVideo", userId);
   const { idea, check } = await checkVideo(ctx, userId, args, spendQuota);
   return await ctx.runMutation(internal.submissions.record, {
-    proposalId: idea._id,
+    ideaId: idea._id,
     authorId: userId,
     video: check.video,
   });
@@ -508,14 +506,14 @@ export async function lookUpLink(
 export async function standingOf(
   ctx: QueryCtx,
   args: {
-    proposalId: Id<"proposals">;
+    ideaId: Id<"proposals">;
     userId: Id<"users">;
     platform: VideoPlatform;
     videoId: string;
     channelId: string;
   },
 ) {
-  const held = await findSubmission(ctx, args.proposalId, args.platform, args.videoId);
+  const held = await findSubmission(ctx, args.ideaId, args.platform, args.videoId);
   const connection = await ctx.db
     .query("platformConnections")
     .withIndex("by_user_platform", (q) => q.eq("userId", args.userId).eq("platform", args.platform))
@@ -566,8 +564,8 @@ export async function takeOver(
     .unique();
   let { netVotes, qualifiedVotes } = submission;
   if (ownVote) {
-    const proposal = await ctx.db.get("proposals", submission.proposalId);
-    qualifiedVotes = (qualifiedVotes ?? 0) - (await countedOf(ctx, ownVote, proposal));
+    const idea = await ctx.db.get("proposals", submission.ideaId);
+    qualifiedVotes = (qualifiedVotes ?? 0) - (await countedOf(ctx, ownVote, idea));
     await ctx.db.delete("submissionVotes", ownVote._id);
     netVotes += voteDelta(ownVote.value, 0);
   }
@@ -591,10 +589,10 @@ export async function takeOver(
 }
 
 /** Submissions of an idea, most voted first, earlier first among equals (bounded). */
-export async function submissionsOf(ctx: QueryCtx, proposalId: Id<"proposals">, limit = 100) {
+export async function submissionsOf(ctx: QueryCtx, ideaId: Id<"proposals">, limit = 100) {
   const rows = await ctx.db
     .query("submissions")
-    .withIndex("by_proposal_votes", (q) => q.eq("proposalId", proposalId))
+    .withIndex("by_idea_votes", (q) => q.eq("ideaId", ideaId))
     .order("desc")
     .take(limit);
   return rows.sort((a, b) => b.netVotes - a.netVotes || a._creationTime - b._creationTime);

@@ -29,13 +29,13 @@ export type Duration = (typeof DURATIONS)[number];
 export const durationValidator = literals(...DURATIONS);
 
 /** open → judging (at the deadline) → settled (7 days later); see product rules. */
-export const PROPOSAL_STATUSES = ["open", "judging", "settled"] as const;
-export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
-export const proposalStatusValidator = literals(...PROPOSAL_STATUSES);
+export const IDEA_STATUSES = ["open", "judging", "settled"] as const;
+export type IdeaStatus = (typeof IDEA_STATUSES)[number];
+export const ideaStatusValidator = literals(...IDEA_STATUSES);
 /** What the lists filter on: an idea is "completed" once its deadline has passed. */
-export const PROPOSAL_PHASES = ["open", "completed"] as const;
-export type ProposalPhase = (typeof PROPOSAL_PHASES)[number];
-export const proposalPhaseValidator = literals(...PROPOSAL_PHASES);
+export const IDEA_PHASES = ["open", "completed"] as const;
+export type IdeaPhase = (typeof IDEA_PHASES)[number];
+export const ideaPhaseValidator = literals(...IDEA_PHASES);
 
 /** A person's vote on an idea or a video: up, down, or none. */
 export const VOTES = [1, -1, 0] as const;

@@ -18,7 +18,7 @@ afterEach(() => {
 async function seed(t: Backend) {
   const ada = await createUser(t);
   for (const oneLiner of ["Foxes of Berlin", "Bridges of Lisbon", "Owls of Oslo"])
-    await as(t, ada).mutation(api.proposals.create, {
+    await as(t, ada).mutation(api.ideas.create, {
       oneLiner,
       platform: "Any",
       durations: ["SHORT"],
@@ -112,7 +112,7 @@ describe("tokens that name no user", () => {
       const ada = await seed(t);
       // "idea": a real id, of another table.
       const ideaId = (
-        await t.query(api.proposals.list, {
+        await t.query(api.ideas.list, {
           view: "all",
           sort: "recent",
           paginationOpts: { numItems: 1, cursor: null },

@@ -1,10 +1,10 @@
 // REST routes for ideas, votes and stats (spec §7): parse, name the caller from the token, call
-// the internal twins of proposals.ts, answer in the shapes of rest/shapes.ts.
+// the internal twins of ideas.ts, answer in the shapes of rest/shapes.ts.
 import { z } from "zod";
 import { ConvexError } from "convex/values";
 import { internal } from "../_generated/api";
 import type { ActionCtx } from "../_generated/server";
-import type { ListView, Sort } from "../model/proposals";
+import type { ListView, Sort } from "../model/ideas";
 import { IDEA_PLATFORMS, DURATIONS, VOTES } from "../model/validators";
 import { linksIn } from "../model/ideaText";
 import type { RestApp } from "./app";
@@ -14,8 +14,8 @@ import {
   restBounty,
   restIdeaVote,
   restPlatform,
-  restProposal,
-  restProposalDetail,
+  restIdea,
+  restIdeaDetail,
   restSubmission,
 } from "./shapes";
 
@@ -68,7 +68,7 @@ export function ideaRoutes(app: RestApp) {
     );
     const cursor = url.searchParams.get("cursor") || null;
     const result = await c.env
-      .runQuery(internal.proposals.listFor, {
+      .runQuery(internal.ideas.listFor, {
         viewerId: caller,
         view: viewForPath(url.searchParams.get("path")),
         sort,
@@ -81,7 +81,7 @@ export function ideaRoutes(app: RestApp) {
           throw new HttpError(400, "Invalid cursor.");
         throw e;
       });
-    const response = json(result.page.map(restProposal));
+    const response = json(result.page.map(restIdea));
     if (!result.isDone) response.headers.set("X-Next-Cursor", result.continueCursor);
     return response;
   });
@@ -91,7 +91,7 @@ export function ideaRoutes(app: RestApp) {
     const body = await parseBody(c.req.raw, submitBody);
     requireSelf(c.req.raw, caller, body.userId);
     const expiration = Date.parse(body.expiration);
-    const id = await c.env.runMutation(internal.proposals.createAs, {
+    const id = await c.env.runMutation(internal.ideas.createAs, {
       userId: caller,
       oneLiner: body.oneLiner,
       platform: body.platform ?? null,
@@ -107,29 +107,29 @@ export function ideaRoutes(app: RestApp) {
     const caller = await requireCaller(c.env);
     const body = await parseBody(c.req.raw, voteBody);
     requireSelf(c.req.raw, caller, body.userId);
-    const idea = await c.env.runQuery(internal.proposals.getFor, {
-      proposalId: body.proposalId,
+    const idea = await c.env.runQuery(internal.ideas.getFor, {
+      ideaId: body.proposalId,
       viewerId: caller,
     });
     if (idea === null) return await notFound(c.env, "proposals", body.proposalId);
-    const votes = await c.env.runMutation(internal.proposals.voteAs, {
+    const votes = await c.env.runMutation(internal.ideas.voteAs, {
       userId: caller,
-      proposalId: idea._id,
+      ideaId: idea._id,
       vote: body.vote,
     });
     return json(restIdeaVote(votes, body.vote));
   });
 
   const idea = async (env: Pick<ActionCtx, "auth" | "runQuery">, id: string) => {
-    const card = await env.runQuery(internal.proposals.getFor, {
-      proposalId: id,
+    const card = await env.runQuery(internal.ideas.getFor, {
+      ideaId: id,
       viewerId: await callerId(env),
     });
     if (card === null) return await notFound(env, "proposals", id);
     return card;
   };
   app.get("/server/api/proposals/:id", async (c) =>
-    json(restProposalDetail(await idea(c.env, c.req.param("id")))),
+    json(restIdeaDetail(await idea(c.env, c.req.param("id")))),
   );
   app.get("/server/api/proposals/:id/bounty", async (c) =>
     json(restBounty(await idea(c.env, c.req.param("id")))),
@@ -140,7 +140,7 @@ export function ideaRoutes(app: RestApp) {
   app.get("/server/api/proposals/:id/submissions", async (c) => {
     const card = await idea(c.env, c.req.param("id"));
     const list = await c.env.runQuery(internal.submissions.listFor, {
-      proposalId: card._id,
+      ideaId: card._id,
       viewerId: await callerId(c.env),
     });
     return json(list.map(restSubmission));

@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 async function newIdea(t: Backend, author: Id<"users">, oneLiner = "Bridges of Lisbon") {
-  return await as(t, author).mutation(api.proposals.create, {
+  return await as(t, author).mutation(api.ideas.create, {
     oneLiner,
     platform: "Any",
     durations: ["SHORT"],
@@ -68,7 +68,7 @@ async function deletedIdea(t: Backend): Promise<Id<"proposals">> {
 }
 
 const bountyOf = async (t: Backend, proposalId: Id<"proposals">) =>
-  (await t.query(api.proposals.get, { proposalId }))!.bountyCents;
+  (await t.query(api.ideas.get, { ideaId: proposalId }))!.bountyCents;
 
 describe("REST: contributions", () => {
   test("create-checkout opens a session for exactly the amount; tampered amounts, bodies and identities change nothing", async () => {

@@ -104,7 +104,7 @@ export function paymentRoutes(app: RestApp) {
     // Checked before any limit is spent: a bad request changes nothing.
     await requireId(c.env, "proposals", body.postId);
     const { url } = await c.env.runAction(internal.contributions.checkoutFor, {
-      proposalId: body.postId,
+      ideaId: body.postId,
       amountCents: body.amount,
       contributorId,
       // Anonymous checkouts are limited per client; only the edge sees the request's headers.
@@ -181,7 +181,7 @@ export function paymentRoutes(app: RestApp) {
     return json(
       await c.env.runQuery(internal.contributions.myContributions, {
         userId: caller,
-        proposalIds: ids,
+        ideaIds: ids,
       }),
     );
   });

@@ -2,7 +2,7 @@
 // read here, from the same cards the web app gets (their return validators fix those).
 // Dollars, ISO dates and snake_case exist only in this module.
 import { centsToDollars } from "../model/labels";
-import type { IdeaCard, IdeaCardForViewer } from "../model/proposals";
+import type { IdeaCard, IdeaCardForViewer } from "../model/ideas";
 import type { MySubmissionCard, SubmissionCardForViewer } from "../model/submissions";
 import type { MyPlatforms } from "../model/platforms/connections";
 import type { RestUser } from "../model/users";
@@ -10,7 +10,7 @@ import type { RestUser } from "../model/users";
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** An idea in the lists (§3 "Proposal"), with its brief (issue 29; null when none). */
-export function restProposal(card: IdeaCardForViewer) {
+export function restIdea(card: IdeaCardForViewer) {
   return {
     id: card._id,
     title: card.title,
@@ -27,8 +27,8 @@ export function restProposal(card: IdeaCardForViewer) {
 }
 
 /** GET /server/api/proposals/:id (the spec's fields, then the brief). */
-export function restProposalDetail(card: IdeaCardForViewer) {
-  const { id, title, description, expiration, platform, duration, brief } = restProposal(card);
+export function restIdeaDetail(card: IdeaCardForViewer) {
+  const { id, title, description, expiration, platform, duration, brief } = restIdea(card);
   return { id, title, description, expiration, platform, duration, brief };
 }
 
@@ -45,7 +45,7 @@ export const restIdeaVote = (votes: number, userVote: number) => ({ votes, userV
 export function restSubmission(card: SubmissionCardForViewer) {
   return {
     id: card._id,
-    proposal_id: card.proposalId,
+    proposal_id: card.ideaId,
     title: card.title,
     link: card.url,
     authorDisplayName: card.authorDisplayName,
@@ -58,7 +58,7 @@ export function restSubmission(card: SubmissionCardForViewer) {
 /** GET /server/api/profile/submissions */
 export const restMySubmission = (card: MySubmissionCard) => ({
   ...restSubmission(card),
-  proposal_title: card.proposalTitle,
+  proposal_title: card.ideaTitle,
 });
 
 type Video = MyPlatforms["videos"][number];
@@ -105,7 +105,7 @@ export function restProfileUser(user: RestUser) {
 
 /** What contributions.bySession returns, as far as the REST shape reads it. */
 interface SessionData {
-  proposal: { _id: string; title: string };
+  idea: { _id: string; title: string };
   contribution: {
     amountCents: number;
     status: string;
@@ -120,7 +120,7 @@ interface SessionData {
 export function restContribution(data: SessionData, sessionId: string) {
   const { contribution } = data;
   return {
-    proposal: { id: data.proposal._id, title: data.proposal.title },
+    proposal: { id: data.idea._id, title: data.idea.title },
     contribution: {
       amount: centsToDollars(contribution.amountCents),
       status: contribution.status,

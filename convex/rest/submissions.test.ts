@@ -21,7 +21,7 @@ async function setUp() {
   const author = await createUser(t);
   const creator = await createUser(t, { name: "Creator Rin" });
   const voter = await createUser(t);
-  const proposalId = await as(t, author).mutation(api.proposals.create, {
+  const proposalId = await as(t, author).mutation(api.ideas.create, {
     oneLiner: "Tiny libraries of Lisbon",
     platform: "YouTube",
     durations: ["MEDIUM"],
@@ -88,7 +88,7 @@ describe("REST: submissions", () => {
     expect(
       (await post(t, creator, "/server/api/submissions/submit", { link: body.link })).status,
     ).toBe(400);
-    expect(await t.query(api.submissions.listForProposal, { proposalId })).toEqual([]);
+    expect(await t.query(api.submissions.listForIdea, { ideaId: proposalId })).toEqual([]);
 
     const created = await post(t, creator, "/server/api/submissions/submit", body);
     expect(created.status).toBe(201);
@@ -118,7 +118,7 @@ describe("REST: submissions", () => {
   test("vote toggles and answers newVoteTotal and userVote; self-votes, visitors, bad values and unknown ids are refused", async () => {
     const { t, creator, voter, proposalId } = await setUp();
     const id = await as(t, creator).action(api.submissions.submit, {
-      proposalId,
+      ideaId: proposalId,
       link: "https://youtu.be/abcdefghijk",
     });
     const vote = (who: Id<"users"> | null, body: unknown, submissionId: string = id) =>
@@ -146,14 +146,14 @@ describe("REST: submissions", () => {
     expect((await vote(voter, { vote: 1, userId: creator })).status).toBe(403);
     expect((await vote(voter, { vote: 1 }, "not-a-submission")).status).toBe(400);
     expect((await post(t, voter, `/server/api/submissions/${id}/unvote`, {})).status).toBe(404);
-    const [card] = await t.query(api.submissions.listForProposal, { proposalId });
+    const [card] = await t.query(api.submissions.listForIdea, { ideaId: proposalId });
     expect(card!.votes).toBe(0);
   });
 
   test("the profile routes answer the caller's own submissions and videos, and refuse anyone else's", async () => {
     const { t, creator, voter, proposalId } = await setUp();
     await as(t, creator).action(api.submissions.submit, {
-      proposalId,
+      ideaId: proposalId,
       link: "https://youtu.be/abcdefghijk",
     });
 

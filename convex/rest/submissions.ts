@@ -41,7 +41,7 @@ export function submissionRoutes(app: RestApp) {
     requireSelf(c.req.raw, caller, body.userId);
     await requireId(c.env, "proposals", body.proposalId);
     // The title sent by the client is ignored: the platform's is stored.
-    const id = await submitVideo(c.env, caller, { proposalId: body.proposalId, link: body.link });
+    const id = await submitVideo(c.env, caller, { ideaId: body.proposalId, link: body.link });
     return json({ submission: { id } }, 201);
   });
 

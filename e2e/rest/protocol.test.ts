@@ -33,11 +33,11 @@ function methodsOf(path: string): string[] {
   return [...new Set(routes.map((route) => route.method))].sort();
 }
 
-/** Whether some route of this method answers the path (GET /proposals/submit: the idea "submit"). */
+/** Whether some route of this method answers the path (GET /ideas/submit: the idea "submit"). */
 const routedAs = (method: string, path: string) =>
   ROUTES.some((route) => route.method === method && matches(route, path));
 
-// A GET of /proposals/submit is a GET of the idea "submit" (a malformed id, 400), not a 405.
+// A GET of /ideas/submit is a GET of the idea "submit" (a malformed id, 400), not a 405.
 const wrongMethods = ROUTES.flatMap((route) =>
   ["GET", "POST", "PUT", "PATCH", "DELETE"]
     .filter((method) => method !== route.method)

@@ -51,7 +51,7 @@ export async function startPastCreations() {
     expiration: Date.now() + offset + 300 * 24 * 3600_000,
     links: [],
   });
-  const { _creationTime } = (await probe.client.query(fn.getIdea, { proposalId: id })) as {
+  const { _creationTime } = (await probe.client.query(fn.getIdea, { ideaId: id })) as {
     _creationTime: number;
   };
   base = Math.max(0, Math.ceil(_creationTime - Date.now()) + 60_000);
@@ -60,11 +60,11 @@ export async function startPastCreations() {
 
 export const fn = {
   saveOnboarding: makeFunctionReference<"mutation">("users:saveOnboarding"),
-  createIdea: makeFunctionReference<"mutation">("proposals:create"),
-  voteOnIdea: makeFunctionReference<"mutation">("proposals:vote"),
+  createIdea: makeFunctionReference<"mutation">("ideas:create"),
+  voteOnIdea: makeFunctionReference<"mutation">("ideas:vote"),
   stats: makeFunctionReference<"query">("stats:get"),
   submitVideo: makeFunctionReference<"action">("submissions:submit"),
-  getIdea: makeFunctionReference<"query">("proposals:get"),
+  getIdea: makeFunctionReference<"query">("ideas:get"),
 };
 
 export interface Backend {

@@ -35,7 +35,7 @@ export async function submitVideo(who: Backend, ideaId: string, title: string) {
     title,
     durationSeconds: 120,
   });
-  const id = (await who.client.action(fn.submitVideo, { proposalId: ideaId, link: url })) as string;
+  const id = (await who.client.action(fn.submitVideo, { ideaId: ideaId, link: url })) as string;
   return { id, videoId: new URL(url).searchParams.get("v")! };
 }
 

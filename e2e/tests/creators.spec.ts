@@ -278,7 +278,7 @@ test("a wrong-platform link is refused, and an expired idea takes no more videos
     durationSeconds: 60,
   });
   const refusal = await helper.client
-    .action(fn.submitVideo, { proposalId: soonClosed, link: url })
+    .action(fn.submitVideo, { ideaId: soonClosed, link: url })
     .then(
       () => null,
       (error: unknown) => error,
@@ -287,7 +287,7 @@ test("a wrong-platform link is refused, and an expired idea takes no more videos
   expect(JSON.stringify((refusal as { data?: unknown }).data)).toContain(
     "This proposal is no longer accepting submissions.",
   );
-  const idea = (await helper.client.query(fn.getIdea, { proposalId: soonClosed })) as {
+  const idea = (await helper.client.query(fn.getIdea, { ideaId: soonClosed })) as {
     submissionCount: number;
   };
   expect(idea.submissionCount).toBe(0);

@@ -38,7 +38,7 @@ test("a judging idea names who decides and the leader; settled, the winner is sh
     title: `Crossing at midnight ${word}`,
     durationSeconds: 60,
   });
-  await creator.client.action(fn.submitVideo, { proposalId: ideaId, link: url });
+  await creator.client.action(fn.submitVideo, { ideaId: ideaId, link: url });
   const funder = await newBackendPerson("Funder Fay");
   await fundIdea(funder.client, standInsUrl(), ideaId, 2_000, funder.person);
 
@@ -72,7 +72,7 @@ test("a judging idea names who decides and the leader; settled, the winner is sh
   await shoot(page, "idea-awarded");
 
   await page.goto("/completed");
-  const card = page.locator(".proposal-card").filter({ hasText: title });
+  const card = page.locator(".idea-card").filter({ hasText: title });
   await expect(card.locator(".ending-summary")).toContainText("Awarded$20.00", {
     timeout: 30_000,
   });
@@ -142,7 +142,7 @@ test("an idea without videos says how much Stripe returned, to how many backers"
   await expect(page.getByText("You can earn up to")).toHaveCount(0);
   await shoot(page, "idea-refunded");
   await page.goto("/completed");
-  const card = page.locator(".proposal-card").filter({ hasText: title });
+  const card = page.locator(".idea-card").filter({ hasText: title });
   await expect(card.locator(".ending-summary")).toContainText("Refunded$20.00", {
     timeout: 30_000,
   });

@@ -161,8 +161,8 @@ test("each sort orders the open bounties, and Discover has no Expiring Soon", as
   const soon = await postIdea(author, { oneLiner: `${word} soon`, hoursLeft: 1 });
   const popular = await postIdea(author, { oneLiner: `${word} popular`, hoursLeft: 300 });
   const recent = await postIdea(author, { oneLiner: `${word} recent`, hoursLeft: 200 });
-  for (const v of voters) await v.client.mutation(fn.voteOnIdea, { proposalId: popular, vote: 1 });
-  await voters[0]!.client.mutation(fn.voteOnIdea, { proposalId: recent, vote: 1 });
+  for (const v of voters) await v.client.mutation(fn.voteOnIdea, { ideaId: popular, vote: 1 });
+  await voters[0]!.client.mutation(fn.voteOnIdea, { ideaId: recent, vote: 1 });
   void soon;
 
   // This test's three ideas in list order, loading more pages while any is missing (other

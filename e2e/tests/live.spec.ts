@@ -16,7 +16,7 @@ test("another person's vote highlights the idea's count for a reader who has the
   await expect(count).toContainText("0 votes");
   await expect(count).not.toHaveClass(/is-live-changed/);
 
-  await voter.client.mutation(fn.voteOnIdea, { proposalId: idea, vote: 1 });
+  await voter.client.mutation(fn.voteOnIdea, { ideaId: idea, vote: 1 });
   await expect(count).toContainText("1 vote");
   await expect(count).toHaveClass(/is-live-changed/);
   // The pulse is brief.

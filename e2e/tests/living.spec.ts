@@ -106,7 +106,7 @@ test("a creator page opens from a submission card and lists the creator's won bo
     title: videoTitle,
     durationSeconds: 60,
   });
-  await creator.client.action(fn.submitVideo, { proposalId: ideaId, link: url });
+  await creator.client.action(fn.submitVideo, { ideaId: ideaId, link: url });
   const funder = await newBackendPerson("Funder Fay");
   await fundIdea(funder.client, standInsUrl(), ideaId, 2_000, funder.person);
 
@@ -149,7 +149,7 @@ test("during judging a contributor who may pick sees 'Pick your winner' at the t
       title: videoTitle,
       durationSeconds: 60,
     });
-    await creator.client.action(fn.submitVideo, { proposalId: ideaId, link: url });
+    await creator.client.action(fn.submitVideo, { ideaId: ideaId, link: url });
     titles.push(videoTitle);
   }
   const funder = await newBackendPerson("Funder Fay");
@@ -166,7 +166,7 @@ test("during judging a contributor who may pick sees 'Pick your winner' at the t
     const at = (selector: string) =>
       document.querySelector(selector)?.getBoundingClientRect().top ?? Number.NaN;
     return {
-      title: at("#proposal-title"),
+      title: at("#idea-title"),
       pick: at(".pick-winner"),
       outcome: at(".idea-outcome"),
       submissions: at("#submissions-heading"),
@@ -230,7 +230,7 @@ test("screenshots of a living idea page and a creator page", async ({ page, newP
     title: `Sunrise over the Tagus ${word}`,
     durationSeconds: 60,
   });
-  await creator.client.action(fn.submitVideo, { proposalId: ideaId, link: url });
+  await creator.client.action(fn.submitVideo, { ideaId: ideaId, link: url });
   const funder = await newBackendPerson("Funder Fay");
   await fundIdea(funder.client, standInsUrl(), ideaId, 2_500, funder.person);
   const asker = await newBackendPerson("Ann Asker");
@@ -238,7 +238,7 @@ test("screenshots of a living idea page and a creator page", async ({ page, newP
   const answer = makeFunctionReference<"mutation">("conversation:answer");
   const postUpdate = makeFunctionReference<"mutation">("updates:post");
   const q1 = (await asker.client.mutation(ask, {
-    proposalId: ideaId,
+    ideaId: ideaId,
     body: "Does a 4-minute cut count, or do you want the whole walk?",
   })) as string;
   await poster.client.mutation(answer, {
@@ -250,11 +250,11 @@ test("screenshots of a living idea page and a creator page", async ({ page, newP
     body: "I'm doing one bridge per minute: it works well.",
   });
   await funder.client.mutation(ask, {
-    proposalId: ideaId,
+    ideaId: ideaId,
     body: "Can the video be in Portuguese with English subtitles?",
   });
   await poster.client.mutation(postUpdate, {
-    proposalId: ideaId,
+    ideaId: ideaId,
     body: "I raised the bounty to $25. Judging starts tomorrow: get your videos in!",
     topic: "money",
   });

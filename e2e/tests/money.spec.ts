@@ -22,7 +22,7 @@ const DAY = 24 * 3600 * 1000;
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
-const totalBounty = (page: Page) => page.locator(".proposal-bounty__amount");
+const totalBounty = (page: Page) => page.locator(".idea-bounty__amount");
 const ledgerTotal = (page: Page, label: string) =>
   page
     .locator(".ledger__total")
@@ -43,7 +43,7 @@ async function fillPayer(page: Page, payer: { email: string; name: string }) {
 /** Where the idea's bounty stands on the server (anyone may read it). */
 async function bountyOf(ideaId: string): Promise<number> {
   const client = new ConvexHttpClient(convexUrl(), { logger: false });
-  const idea = (await client.query(fn.getIdea, { proposalId: ideaId })) as { bountyCents: number };
+  const idea = (await client.query(fn.getIdea, { ideaId: ideaId })) as { bountyCents: number };
   return idea.bountyCents;
 }
 
@@ -164,7 +164,7 @@ test("settlement at its time refunds an idea nobody delivered and pays the picke
     title: `Glass studio one take ${word}`,
     durationSeconds: 150,
   });
-  await creator.client.action(fn.submitVideo, { proposalId: wonIdea, link: url });
+  await creator.client.action(fn.submitVideo, { ideaId: wonIdea, link: url });
 
   // The creator sets up payouts in the browser on the stand-in's Connect onboarding.
   const creatorPage = await newPerson();

@@ -31,7 +31,7 @@ test("a contributor follows the idea's story in the bell, the inbox and by email
     title: `One take ${word}`,
     durationSeconds: 150,
   });
-  await creator.client.action(fn.submitVideo, { proposalId: ideaId, link: url });
+  await creator.client.action(fn.submitVideo, { ideaId: ideaId, link: url });
   await expect(page.getByRole("link", { name: "Inbox 2 unread" })).toBeVisible({
     timeout: 15_000,
   });

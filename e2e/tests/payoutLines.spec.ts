@@ -39,7 +39,7 @@ test("a $25 win paid by two payments is one payout line and one email; an abando
   const second = await newBackendPerson("Backer Cy");
   await fundIdea(second.client, standInsUrl(), ideaId, 2_000, second.person);
   // Bo opens a checkout for the other idea and leaves Stripe without paying.
-  await backer.client.action(startCheckout, { proposalId: other, amountCents: 500 });
+  await backer.client.action(startCheckout, { ideaId: other, amountCents: 500 });
 
   await signInBrowser(page, backer.person);
   await page.goto("/profile?tab=bounties");

@@ -20,7 +20,7 @@ test("a submitted video plays in the idea page on click, loading the player only
     title,
     durationSeconds: 95,
   });
-  await creator.client.action(fn.submitVideo, { proposalId: ideaId, link: url });
+  await creator.client.action(fn.submitVideo, { ideaId: ideaId, link: url });
   const videoId = new URL(url).searchParams.get("v") ?? url.split("/").pop()!;
 
   const ideaPath = `/expanded-proposal/${ideaId}`;

@@ -30,7 +30,7 @@ test("the runtime killed with SIGKILL comes back on its own, and an open idea pa
   await expect
     .poll(
       async () =>
-        voter.client.mutation(fn.voteOnIdea, { proposalId: idea, vote: 1 }).then(
+        voter.client.mutation(fn.voteOnIdea, { ideaId: idea, vote: 1 }).then(
           () => true,
           () => false,
         ),

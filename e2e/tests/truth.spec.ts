@@ -83,7 +83,7 @@ test("a judging idea reads 'Judging until …' on its card, its page and its sha
     title: `Crossing at midnight ${word}`,
     durationSeconds: 23 * 60,
   });
-  await creator.client.action(fn.submitVideo, { proposalId: ideaId, link: url });
+  await creator.client.action(fn.submitVideo, { ideaId: ideaId, link: url });
   const funder = await newBackendPerson("Funder Fay");
   await fundIdea(funder.client, standInsUrl(), ideaId, 25_000, funder.person);
 
@@ -104,7 +104,7 @@ test("a judging idea reads 'Judging until …' on its card, its page and its sha
   await shoot(page, "idea-open");
 
   // The deadline passes: judging.
-  const idea = (await poster.client.query(fn.getIdea, { proposalId: ideaId })) as {
+  const idea = (await poster.client.query(fn.getIdea, { ideaId: ideaId })) as {
     expiration: number;
   };
   await moveClock(DAY + 3600_000);
@@ -130,7 +130,7 @@ test("a judging idea reads 'Judging until …' on its card, its page and its sha
 
   await page.goto(`/expanded-proposal/${ideaId}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  const badges = page.locator(".proposal-header__badges");
+  const badges = page.locator(".idea-header__badges");
   await expect(badges).toContainText("Completed");
   await expect(badges).toContainText(`Judging until ${until}`);
   await expect(page.getByText(`Winner picked on ${until}`).first()).toBeVisible();

@@ -50,7 +50,7 @@ async function submit(who: Backend, ideaId: string, title: string) {
     title,
     durationSeconds: 12 * 60,
   });
-  await who.client.action(fn.submitVideo, { proposalId: ideaId, link: url });
+  await who.client.action(fn.submitVideo, { ideaId: ideaId, link: url });
 }
 
 async function fund(ideaId: string, ...amounts: number[]) {
@@ -70,7 +70,7 @@ interface Expect {
 /** The card, the idea page and the share page of one idea say the same. */
 async function expectOneTruth(page: Page, word: string, ideaId: string, state: string, e: Expect) {
   await page.goto(`/search?q=${word}`);
-  const card = page.locator("article.proposal-card", {
+  const card = page.locator("article.idea-card", {
     has: page.locator(`a[href="/expanded-proposal/${ideaId}"]`),
   });
   await expect(card.getByText(e.now, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
@@ -80,7 +80,7 @@ async function expectOneTruth(page: Page, word: string, ideaId: string, state: s
   await shoot(page, `card-${state}`, card);
 
   await page.goto(`/expanded-proposal/${ideaId}`);
-  const main = page.locator("article.proposal");
+  const main = page.locator("article.idea");
   await expect(main.getByText(e.now, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await expect(main.getByText(e.amount, { exact: true }).first()).toBeVisible();
   if (e.note) await expect(main.getByText(e.note, { exact: true }).first()).toBeVisible();
@@ -141,7 +141,7 @@ test("one idea in each state: the card, the idea page and the share page say the
   await fund(refunding, 1_300);
   await fund(refunded, 1_700);
 
-  const idea = (await posters[0]!.client.query(fn.getIdea, { proposalId: judging })) as {
+  const idea = (await posters[0]!.client.query(fn.getIdea, { ideaId: judging })) as {
     expiration: number;
   };
   const judgingEnds = longDate(idea.expiration + 7 * DAY);

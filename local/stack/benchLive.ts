@@ -38,8 +38,8 @@ const TARGET_P95_MS = 200;
 const TARGET_RATIO = 1.5;
 
 const fn = {
-  list: makeFunctionReference<"query">("proposals:list"),
-  vote: makeFunctionReference<"mutation">("proposals:vote"),
+  list: makeFunctionReference<"query">("ideas:list"),
+  vote: makeFunctionReference<"mutation">("ideas:vote"),
 };
 // What /ideas shows first: open ideas, newest first (a vote does not move an idea in it).
 const LIST_ARGS = { view: "open", sort: "recent", paginationOpts: { numItems: 20, cursor: null } };
@@ -80,7 +80,7 @@ async function measure(
   for (let i = 0; i < WARM_UP_VOTES + VOTES; i++) {
     const vote = votes === 0 ? 1 : 0;
     const everyone = viewers.waitFor(ideaId, vote);
-    await voter.mutation(fn.vote, { proposalId: ideaId, vote });
+    await voter.mutation(fn.vote, { ideaId: ideaId, vote });
     const acknowledged = performance.timeOrigin + performance.now();
     votes = vote;
     let timer: NodeJS.Timeout | undefined;
@@ -129,7 +129,7 @@ try {
       const first = (await voter.query(fn.list, LIST_ARGS)) as { page: Card[] };
       const figures = await measure(viewers, voter, first.page[0]!._id);
       // Leave the idea as found for the next case.
-      await voter.mutation(fn.vote, { proposalId: first.page[0]!._id, vote: 0 });
+      await voter.mutation(fn.vote, { ideaId: first.page[0]!._id, vote: 0 });
       results.set(label, figures);
       log(
         `${label.padEnd(16)} vote → last viewer: p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, max ${ms(figures.max)}` +

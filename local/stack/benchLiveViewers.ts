@@ -30,7 +30,7 @@ interface Card {
   votes: number;
 }
 
-const list = makeFunctionReference<"query">("proposals:list");
+const list = makeFunctionReference<"query">("ideas:list");
 const now = () => performance.timeOrigin + performance.now();
 
 interface Viewer {
@@ -92,7 +92,7 @@ function connectSocketViewer(setup: ViewersSetup, token: string | null): Promise
   const socketFailed = new Promise<never>((_, reject) => (failed = reject));
   const socket = watchOneQuery(
     setup.convexUrl,
-    { udfPath: "proposals:list", args: setup.listArgs, token },
+    { udfPath: "ideas:list", args: setup.listArgs, token },
     (value: { page: Card[] }) => screen.show(value.page),
     (error) => failed(error),
   );

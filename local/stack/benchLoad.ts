@@ -44,9 +44,9 @@ const TARGET_P95_MS = 250;
 const OCC_FAILURE = /changed while this mutation was being run/;
 
 const fn = {
-  list: makeFunctionReference<"query">("proposals:list"),
-  get: makeFunctionReference<"query">("proposals:get"),
-  vote: makeFunctionReference<"mutation">("proposals:vote"),
+  list: makeFunctionReference<"query">("ideas:list"),
+  get: makeFunctionReference<"query">("ideas:get"),
+  vote: makeFunctionReference<"mutation">("ideas:vote"),
   startCheckout: makeFunctionReference<"action">("contributions:startCheckout"),
 };
 const LIST_ARGS = { view: "open", sort: "recent", paginationOpts: { numItems: 20, cursor: null } };
@@ -97,7 +97,7 @@ async function stripeCollected(): Promise<Map<string, number>> {
   };
   const collected = new Map<string, number>();
   for (const session of state.sessions) {
-    const idea = session.metadata?.proposalId;
+    const idea = session.metadata?.ideaId;
     if (!idea || session.payment_status !== "paid") continue;
     collected.set(idea, (collected.get(idea) ?? 0) + session.amount_total);
   }
@@ -149,7 +149,7 @@ try {
     voteOf[i] = voteOf[i] === 1 ? 0 : 1;
     track(
       voters[i]!.mutation(fn.vote, {
-        proposalId: hotIdeas[i % HOT_IDEAS]!,
+        ideaId: hotIdeas[i % HOT_IDEAS]!,
         vote: voteOf[i]!,
       }).catch(failed("vote")),
     );
@@ -162,7 +162,7 @@ try {
     track(
       (async () => {
         const { url } = (await payers[i % PAYERS]!.action(fn.startCheckout, {
-          proposalId: hotIdeas[i % HOT_IDEAS]!,
+          ideaId: hotIdeas[i % HOT_IDEAS]!,
           amountCents,
         })) as { url: string };
         const sessionId = new URL(url).pathname.split("/").pop()!;
@@ -196,7 +196,7 @@ try {
     probeVotes = probeVotes === 1 ? 0 : 1;
     const everyone = viewers.waitFor(probeIdea, probeVotes);
     try {
-      await probe.mutation(fn.vote, { proposalId: probeIdea, vote: probeVotes });
+      await probe.mutation(fn.vote, { ideaId: probeIdea, vote: probeVotes });
       const acknowledged = performance.timeOrigin + performance.now();
       const lastArrival = await everyone;
       probeTimes.push(Math.max(0, lastArrival - acknowledged));
@@ -221,7 +221,7 @@ try {
     const bounties = await Promise.all(
       hotIdeas.map(
         async (id) =>
-          ((await probe.query(fn.get, { proposalId: id })) as { bountyCents: number }).bountyCents,
+          ((await probe.query(fn.get, { ideaId: id })) as { bountyCents: number }).bountyCents,
       ),
     );
     totalsMatch = hotIdeas.every((id, i) => bounties[i] === (collected.get(id) ?? 0));

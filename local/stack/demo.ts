@@ -18,11 +18,11 @@ const DAY = 24 * 3600 * 1000;
 // The app's functions by name: the stack is tooling and does not import the app's code.
 const fn = {
   saveOnboarding: makeFunctionReference<"mutation">("users:saveOnboarding"),
-  createIdea: makeFunctionReference<"mutation">("proposals:create"),
-  voteOnIdea: makeFunctionReference<"mutation">("proposals:vote"),
+  createIdea: makeFunctionReference<"mutation">("ideas:create"),
+  voteOnIdea: makeFunctionReference<"mutation">("ideas:vote"),
   submitVideo: makeFunctionReference<"action">("submissions:submit"),
   voteOnVideo: makeFunctionReference<"mutation">("submissions:vote"),
-  submissionsOf: makeFunctionReference<"query">("submissions:listForProposal"),
+  submissionsOf: makeFunctionReference<"query">("submissions:listForIdea"),
 };
 
 interface DemoPerson extends Person {
@@ -169,9 +169,9 @@ export async function loadDemo(options: Options) {
       links: idea.links ?? [],
     })) as string;
     for (const voter of idea.up ?? [])
-      await clients[voter]!.mutation(fn.voteOnIdea, { proposalId: id, vote: 1 });
+      await clients[voter]!.mutation(fn.voteOnIdea, { ideaId: id, vote: 1 });
     for (const voter of idea.down ?? [])
-      await clients[voter]!.mutation(fn.voteOnIdea, { proposalId: id, vote: -1 });
+      await clients[voter]!.mutation(fn.voteOnIdea, { ideaId: id, vote: -1 });
     for (const [funder, dollars] of idea.funds ?? []) {
       const payer =
         funder === null ? { name: "A supporter", email: "supporter@example.com" } : PEOPLE[funder]!;
@@ -199,7 +199,7 @@ export async function loadDemo(options: Options) {
             durationSeconds: seconds,
           });
       submissions.push(
-        (await clients[creator]!.action(fn.submitVideo, { proposalId: id, link: url })) as string,
+        (await clients[creator]!.action(fn.submitVideo, { ideaId: id, link: url })) as string,
       );
     }
     // Each video is uploaded after its idea was posted, on the stand-ins' clock, which moves
@@ -207,7 +207,7 @@ export async function loadDemo(options: Options) {
     // them at that resolution, so every demo video counts as published after its idea (a video
     // that doesn't cannot win). Checked here so a change to the clocks can't quietly break it.
     if (submissions.length > 0) {
-      const cards = (await clients[idea.by]!.query(fn.submissionsOf, { proposalId: id })) as {
+      const cards = (await clients[idea.by]!.query(fn.submissionsOf, { ideaId: id })) as {
         title: string;
         checklist: { publishedAfterIdea: boolean | null };
       }[];

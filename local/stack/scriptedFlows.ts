@@ -84,11 +84,11 @@ export async function postTikTokVideo(
 export async function fundIdea(
   client: ConvexHttpClient,
   standInsUrl: string,
-  proposalId: string,
+  ideaId: string,
   amountCents: number,
   payer: { name: string; email: string; country?: string },
 ): Promise<string> {
-  const { url } = (await client.action(fn.startCheckout, { proposalId, amountCents })) as {
+  const { url } = (await client.action(fn.startCheckout, { ideaId, amountCents })) as {
     url: string;
   };
   const sessionId = new URL(url).pathname.split("/").pop()!;

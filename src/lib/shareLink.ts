@@ -15,10 +15,10 @@ export function httpActionsOrigin(): string | null {
 }
 
 /** The link to share for an idea; without any known origin, the idea page itself. */
-export function shareLinkFor(proposalId: string): string {
+export function shareLinkFor(ideaId: string): string {
   const origin = siteOrigin() ?? httpActionsOrigin();
-  if (origin) return `${origin}${sharePath(proposalId)}`;
-  return `${window.location.origin}/expanded-proposal/${proposalId}`;
+  if (origin) return `${origin}${sharePath(ideaId)}`;
+  return `${window.location.origin}/expanded-proposal/${ideaId}`;
 }
 
 /** The words sent with a link: an open idea asks for help; an ended one only says what it is. */

@@ -32,10 +32,10 @@ describe("useCheckout", () => {
 
     let started!: Promise<void>;
     act(() => {
-      started = result.current.start("proposal_1", 500);
+      started = result.current.start("idea_1", 500);
     });
 
-    expect(startCheckout).toHaveBeenCalledWith({ proposalId: "proposal_1", amountCents: 500 });
+    expect(startCheckout).toHaveBeenCalledWith({ ideaId: "idea_1", amountCents: 500 });
     expect(toast).toHaveBeenCalledWith("Preparing checkout...", expect.anything());
     expect(result.current.busy).toBe(true);
     expect(goToExternal).not.toHaveBeenCalled();
@@ -56,8 +56,8 @@ describe("useCheckout", () => {
     const { result } = renderHook(() => useCheckout());
 
     act(() => {
-      void result.current.start("proposal_1", 500);
-      void result.current.start("proposal_1", 500);
+      void result.current.start("idea_1", 500);
+      void result.current.start("idea_1", 500);
     });
 
     expect(startCheckout).toHaveBeenCalledTimes(1);
@@ -69,7 +69,7 @@ describe("useCheckout", () => {
     );
     const { result } = renderHook(() => useCheckout());
 
-    await act(() => result.current.start("proposal_1", 500));
+    await act(() => result.current.start("idea_1", 500));
 
     expect(toast.error).toHaveBeenCalledWith(
       "Payment failed: This idea is no longer accepting contributions.",
@@ -83,7 +83,7 @@ describe("useCheckout", () => {
     startCheckout.mockRejectedValue(new ConvexError({}));
     const { result } = renderHook(() => useCheckout());
 
-    await act(() => result.current.start("proposal_1", 500));
+    await act(() => result.current.start("idea_1", 500));
 
     expect(toast.error).toHaveBeenCalledWith(
       "Payment failed: Failed to create checkout session",
@@ -95,13 +95,13 @@ describe("useCheckout", () => {
     startCheckout.mockRejectedValueOnce(new Error("network down"));
     const { result } = renderHook(() => useCheckout());
 
-    await act(() => result.current.start("proposal_1", 500));
+    await act(() => result.current.start("idea_1", 500));
 
     expect(toast.error).toHaveBeenCalledWith("Could not initialize payment", expect.anything());
     expect(result.current.busy).toBe(false);
 
     startCheckout.mockResolvedValue({ url: "https://checkout.stripe.test/x", contributionId: "c" });
-    await act(() => result.current.start("proposal_1", 500));
+    await act(() => result.current.start("idea_1", 500));
     expect(goToExternal).toHaveBeenCalledWith("https://checkout.stripe.test/x");
   });
 
@@ -113,7 +113,7 @@ describe("useCheckout", () => {
       const { result } = renderHook(() => useCheckout());
       let started!: Promise<void>;
       act(() => {
-        started = result.current.start("proposal_1", 500);
+        started = result.current.start("idea_1", 500);
       });
       await act(async () => {
         vi.advanceTimersByTime(CHECKOUT_TIMEOUT_MS - 1);
@@ -147,7 +147,7 @@ describe("useCheckout", () => {
     startCheckout.mockReturnValue(call.promise);
     const { result, unmount } = renderHook(() => useCheckout());
     act(() => {
-      void result.current.start("proposal_1", 500);
+      void result.current.start("idea_1", 500);
     });
     unmount();
     await act(async () => {

@@ -1,7 +1,7 @@
 // useCheckout(): starts a Stripe Checkout for a contribution and sends the browser there.
 //
 //   const { start, busy } = useCheckout();
-//   await start(proposalId, amountCents);
+//   await start(ideaId, amountCents);
 //
 // Toasts (spec §8): 'Preparing checkout...', then 'Redirecting to secure payment'; on a refusal
 // from the server 'Payment failed: {message}' (default 'Failed to create checkout session'); on
@@ -31,7 +31,7 @@ const TOAST_ID = "checkout";
 
 export interface Checkout {
   /** Creates the checkout and navigates to it; resolves once the browser is on its way (or failed). */
-  start: (proposalId: string, amountCents: number) => Promise<void>;
+  start: (ideaId: string, amountCents: number) => Promise<void>;
   /** True from the click until the page leaves, or until the attempt failed. */
   busy: boolean;
 }
@@ -65,7 +65,7 @@ export function useCheckout(): Checkout {
   }, []);
 
   const start = useCallback(
-    async (proposalId: string, amountCents: number) => {
+    async (ideaId: string, amountCents: number) => {
       if (inFlight.current) return;
       inFlight.current = true;
       const attempt = ++currentAttempt.current;
@@ -76,7 +76,7 @@ export function useCheckout(): Checkout {
         timer = setTimeout(() => reject(new CheckoutTimeout()), CHECKOUT_TIMEOUT_MS);
       });
       try {
-        const { url } = await Promise.race([startCheckout({ proposalId, amountCents }), timeout]);
+        const { url } = await Promise.race([startCheckout({ ideaId, amountCents }), timeout]);
         if (attempt !== currentAttempt.current) return;
         toast.success(REDIRECTING_TO_PAYMENT, { id: TOAST_ID });
         goToExternal(url);

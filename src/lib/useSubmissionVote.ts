@@ -16,7 +16,7 @@ function applyTo<T extends Card>(card: T, submissionId: Id<"submissions">, delta
 }
 
 /**
- * Votes on a submission, like `useProposalVote` does for ideas: the click shows at once on the
+ * Votes on a submission, like `useIdeaVote` does for ideas: the click shows at once on the
  * viewer's own vote (`api.votes.mineOnSubmission`) and moves the shared net count by new − old
  * in every open list of the idea's videos (optimistic); the server's answer replaces it, and on
  * failure Convex drops the optimistic change, so the live data is what remains — with the
@@ -30,10 +30,10 @@ export function useSubmissionVote() {
       store.setQuery(api.votes.mineOnSubmission, { submissionId }, next);
       const delta = voteDelta(previous, next);
       if (delta === 0) return;
-      for (const { args, value } of store.getAllQueries(api.submissions.listForProposal)) {
+      for (const { args, value } of store.getAllQueries(api.submissions.listForIdea)) {
         if (!value || !value.some((card) => card._id === submissionId)) continue;
         store.setQuery(
-          api.submissions.listForProposal,
+          api.submissions.listForIdea,
           args,
           value.map((card) => applyTo(card, submissionId, delta)),
         );

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, createSearchParams, useNavigate } from "react-router-dom";
 import SearchBox from "../components/SearchBox";
-import ProposalList from "../components/proposals/ProposalList";
+import IdeaList from "../components/ideas/IdeaList";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { EmptyState } from "../components/ui/EmptyState";
 
@@ -29,7 +29,7 @@ export default function CompletedPage() {
           }
         />
       </header>
-      <ProposalList
+      <IdeaList
         titleLevel={2}
         view="completed"
         initialSort="recent"

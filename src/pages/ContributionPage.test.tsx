@@ -24,19 +24,19 @@ vi.mock("../lib/externalNavigation", () => ({ goToExternal: vi.fn() }));
 const SESSION = "cs_test_123";
 const DEADLINE = Date.UTC(2025, 0, 22, 12);
 
-type Overrides = Partial<Omit<ContributionDetails, "contribution" | "proposal">> & {
+type Overrides = Partial<Omit<ContributionDetails, "contribution" | "idea">> & {
   contribution?: Partial<ContributionDetails["contribution"]>;
-  proposal?: Partial<ContributionDetails["proposal"]>;
+  idea?: Partial<ContributionDetails["idea"]>;
 };
 
 function makeDetails(overrides: Overrides = {}): ContributionDetails {
-  const { contribution, proposal, ...rest } = overrides;
+  const { contribution, idea, ...rest } = overrides;
   return {
-    proposal: {
-      _id: "k57proposal" as ContributionDetails["proposal"]["_id"],
+    idea: {
+      _id: "k57idea" as ContributionDetails["idea"]["_id"],
       title: "Drone tour of every lighthouse in Maine",
       submissionCount: 0,
-      ...proposal,
+      ...idea,
     },
     contribution: {
       amountCents: 500,
@@ -99,7 +99,7 @@ describe("ContributionPage", () => {
     );
     expect(
       screen.getByRole("link", { name: "Drone tour of every lighthouse in Maine" }),
-    ).toHaveAttribute("href", "/expanded-proposal/k57proposal");
+    ).toHaveAttribute("href", "/expanded-proposal/k57idea");
     expect(screen.getByRole("heading", { name: "Payment successful!" })).toBeVisible();
 
     const row = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling;
@@ -187,7 +187,7 @@ describe("ContributionPage", () => {
     expect(screen.queryByRole("radio")).not.toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Try again from the idea's page" })).toHaveAttribute(
       "href",
-      "/expanded-proposal/k57proposal",
+      "/expanded-proposal/k57idea",
     );
     await act(async () => {});
   });
@@ -370,7 +370,7 @@ describe("ContributionPage", () => {
     });
 
     it("is locked after the first submission, saying why", async () => {
-      details = makeDetails({ canChangePayout: false, proposal: { submissionCount: 1 } });
+      details = makeDetails({ canChangePayout: false, idea: { submissionCount: 1 } });
       renderPage();
 
       expect(radio(CUSTOMER)).toBeDisabled();

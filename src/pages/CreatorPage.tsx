@@ -172,7 +172,7 @@ function CreatorVideoItem({ video }: { video: Video }) {
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
         <p className="creator-video__idea">
-          For <Link to={`/expanded-proposal/${video.proposalId}`}>{video.proposalTitle}</Link>
+          For <Link to={`/expanded-proposal/${video.ideaId}`}>{video.ideaTitle}</Link>
         </p>
       </div>
       <p className="creator-video__state">

@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import ProposalList from "../components/proposals/ProposalList";
+import IdeaList from "../components/ideas/IdeaList";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { EmptyState } from "../components/ui/EmptyState";
 
@@ -19,7 +19,7 @@ export default function DiscoverPage() {
           Search bounties
         </Link>
       </header>
-      <ProposalList
+      <IdeaList
         titleLevel={2}
         view="all"
         initialSort="recent"

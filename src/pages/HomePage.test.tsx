@@ -5,7 +5,7 @@ import { useQuery } from "convex/react";
 import { getFunctionName } from "convex/server";
 import HomePage from "./HomePage";
 import { renderRoute } from "../test/accounts";
-import { lastListArgs, makeProposal, mockList, mockSession } from "../test/lists";
+import { lastListArgs, makeIdea, mockList, mockSession } from "../test/lists";
 
 vi.mock("convex/react", () => ({
   // Checkout and other actions are not under test here.
@@ -55,7 +55,7 @@ beforeEach(() => {
   stats = { activeUsers: 1234, bounties: 56, originalVideos: 7 };
   useStats(false);
   mockList({
-    results: [makeProposal({ title: "Pigeon documentary" })],
+    results: [makeIdea({ title: "Pigeon documentary" })],
     status: "Exhausted",
     loadMore: vi.fn(),
   });

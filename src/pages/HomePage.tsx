@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import IdeaPrompt from "../components/home/IdeaPrompt";
 import StatsCounters from "../components/home/StatsCounters";
-import ProposalListSkeleton from "../components/proposals/ProposalListSkeleton";
+import IdeaListSkeleton from "../components/ideas/IdeaListSkeleton";
 import { Skeleton } from "../components/ui/Skeleton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 
@@ -11,7 +11,7 @@ import { useDocumentTitle } from "../lib/useDocumentTitle";
 const AudienceTabs = lazy(() => import("../components/home/AudienceTabs"));
 // Below the fold on a phone too: the open bounties (cards, votes, quick contribute and their
 // styles) load after the first paint, so the landing page's first load stays small.
-const ProposalList = lazy(() => import("../components/proposals/ProposalList"));
+const IdeaList = lazy(() => import("../components/ideas/IdeaList"));
 
 /** The landing page (/): hero, how it works, live counters and the open bounties. */
 export default function HomePage() {
@@ -69,7 +69,7 @@ export default function HomePage() {
             </Link>
           </div>
           <Suspense fallback={<OpenBountiesFallback />}>
-            <ProposalList view="open" initialSort="recent" search={search} />
+            <IdeaList view="open" initialSort="recent" search={search} />
           </Suspense>
         </div>
       </section>
@@ -80,9 +80,9 @@ export default function HomePage() {
 /** The list's place while its code arrives: an empty toolbar row and the list's own skeleton. */
 function OpenBountiesFallback() {
   return (
-    <div className="proposal-list">
-      <div className="proposal-list__toolbar" aria-hidden="true" />
-      <ProposalListSkeleton />
+    <div className="idea-list">
+      <div className="idea-list__toolbar" aria-hidden="true" />
+      <IdeaListSkeleton />
     </div>
   );
 }

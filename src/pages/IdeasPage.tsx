@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router-dom";
-import ProposalList from "../components/proposals/ProposalList";
+import IdeaList from "../components/ideas/IdeaList";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { EmptyState } from "../components/ui/EmptyState";
 
@@ -20,7 +20,7 @@ export default function IdeasPage() {
           Post an idea
         </Link>
       </header>
-      <ProposalList
+      <IdeaList
         titleLevel={2}
         view="open"
         initialSort="recent"

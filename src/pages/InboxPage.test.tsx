@@ -19,7 +19,7 @@ const loadMore = vi.fn();
 const item = (id: string, text: string, read: boolean, createdAt: number) => ({
   _id: id,
   kind: "video_submitted",
-  proposalId: "p1",
+  ideaId: "p1",
   text,
   link: "/expanded-proposal/p1",
   createdAt,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import SearchBox from "../components/SearchBox";
-import ProposalList from "../components/proposals/ProposalList";
+import IdeaList from "../components/ideas/IdeaList";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { EmptyState } from "../components/ui/EmptyState";
 
@@ -71,7 +71,7 @@ export default function SearchPage() {
           onSubmit={submit}
         />
       </header>
-      <ProposalList
+      <IdeaList
         titleLevel={2}
         view="all"
         search={term || undefined}

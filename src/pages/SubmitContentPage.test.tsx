@@ -7,9 +7,9 @@ import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
 import { TOAST_IDS } from "../lib/toasts";
 import SubmitContentPage from "./SubmitContentPage";
-import type { Proposal } from "../components/proposals/IdeaFromRoute";
+import type { Idea } from "../components/ideas/IdeaFromRoute";
 import { renderRoute } from "../test/accounts";
-import { makeProposal as makeListItem } from "../test/lists";
+import { makeIdea as makeListItem } from "../test/lists";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
@@ -28,9 +28,9 @@ const YOUTUBE_LINK = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 const TIKTOK_LINK = "https://www.tiktok.com/@kenji_walks/video/7300000000000000001";
 
 /** The idea this page is about (the lists' factory, with this suite's figures). */
-function makeProposal(overrides: Partial<Proposal> = {}): Proposal {
+function makeIdea(overrides: Partial<Idea> = {}): Idea {
   return makeListItem({
-    _id: "k57proposal" as Proposal["_id"],
+    _id: "k57idea" as Idea["_id"],
     _creationTime: Date.UTC(2024, 10, 6, 12),
     title: "Drone tour of every lighthouse in Maine",
     durations: ["MEDIUM"],
@@ -45,13 +45,13 @@ function setSession(isAuthenticated: boolean, isLoading = false) {
   vi.mocked(useConvexAuth).mockReturnValue({ isLoading, isAuthenticated, isRefreshing: false });
 }
 
-function setProposal(proposal: Proposal | null | undefined) {
+function setIdea(idea: Idea | null | undefined) {
   vi.mocked(useQuery).mockImplementation(((
     query: Parameters<typeof getFunctionName>[0],
     args: unknown,
   ) => {
     if (args === "skip") return undefined;
-    return getFunctionName(query) === "platforms:mine" ? synced : proposal;
+    return getFunctionName(query) === "platforms:mine" ? synced : idea;
   }) as unknown as typeof useQuery);
 }
 
@@ -83,8 +83,8 @@ function checkResult(overrides: Record<string, unknown> = {}) {
   };
 }
 
-function renderPage(at = "/submit-content/k57proposal") {
-  const path = at === "/submit-content" ? "/submit-content" : "/submit-content/:proposalId";
+function renderPage(at = "/submit-content/k57idea") {
+  const path = at === "/submit-content" ? "/submit-content" : "/submit-content/:ideaId";
   return renderRoute(<SubmitContentPage />, { at, path });
 }
 
@@ -110,22 +110,22 @@ beforeEach(() => {
   submit.mockResolvedValue("k57submission");
   check.mockResolvedValue(checkResult());
   setSession(true);
-  setProposal(makeProposal());
+  setIdea(makeIdea());
 });
 
 describe("SubmitContentPage", () => {
   it("asks for the idea in the address and shows its title with a link back", () => {
     renderPage();
 
-    expect(vi.mocked(useQuery).mock.calls[0]?.[1]).toEqual({ proposalId: "k57proposal" });
+    expect(vi.mocked(useQuery).mock.calls[0]?.[1]).toEqual({ ideaId: "k57idea" });
     const heading = screen.getByRole("heading", { level: 1 });
     expect(heading).toHaveTextContent("Drone tour of every lighthouse in Maine");
     expect(
       screen.getByRole("link", { name: "Drone tour of every lighthouse in Maine" }),
-    ).toHaveAttribute("href", "/expanded-proposal/k57proposal");
+    ).toHaveAttribute("href", "/expanded-proposal/k57idea");
     expect(screen.getByRole("link", { name: /Back to the idea/ })).toHaveAttribute(
       "href",
-      "/expanded-proposal/k57proposal",
+      "/expanded-proposal/k57idea",
     );
   });
 
@@ -134,19 +134,19 @@ describe("SubmitContentPage", () => {
     ["TikTok", "Post your video on TikTok"],
     ["Any", "Post your video on YouTube or TikTok"],
   ] as const)("shows the required platform for %s", (platform, text) => {
-    setProposal(makeProposal({ platform }));
+    setIdea(makeIdea({ platform }));
     renderPage();
 
     expect(screen.getByText(text)).toBeVisible();
   });
 
   it("lists every length the idea accepts", () => {
-    setProposal(makeProposal({ durations: ["SHORT", "LONG"] }));
+    setIdea(makeIdea({ durations: ["SHORT", "LONG"] }));
     const { unmount } = renderPage();
     expect(screen.getByText("Video length: Short (under 3 mins) or Long (30+ mins)")).toBeVisible();
     unmount();
 
-    setProposal(makeProposal({ durations: [] }));
+    setIdea(makeIdea({ durations: [] }));
     renderPage();
     expect(screen.getByText("Video can be any length")).toBeVisible();
   });
@@ -179,7 +179,7 @@ describe("SubmitContentPage", () => {
     expect(check).not.toHaveBeenCalled();
     expect(submit).not.toHaveBeenCalled();
     expect(pathname()).toBe("/login");
-    expect(screen.getByTestId("from")).toHaveTextContent("/submit-content/k57proposal");
+    expect(screen.getByTestId("from")).toHaveTextContent("/submit-content/k57idea");
   });
 
   it("restores the link typed before signing in", async () => {
@@ -243,12 +243,12 @@ describe("SubmitContentPage", () => {
   );
 
   it("takes a TikTok link for an idea open to any platform", async () => {
-    setProposal(makeProposal({ platform: "Any" }));
+    setIdea(makeIdea({ platform: "Any" }));
     renderPage();
 
     await submitLink(TIKTOK_LINK);
 
-    expect(check).toHaveBeenCalledWith({ proposalId: "k57proposal", link: TIKTOK_LINK });
+    expect(check).toHaveBeenCalledWith({ ideaId: "k57idea", link: TIKTOK_LINK });
   });
 
   it("checks, shows the card, then submits on confirmation, says so and goes to the idea", async () => {
@@ -260,14 +260,14 @@ describe("SubmitContentPage", () => {
 
     const user = await submitLink(`  ${YOUTUBE_LINK} `);
 
-    expect(check).toHaveBeenCalledWith({ proposalId: "k57proposal", link: YOUTUBE_LINK });
+    expect(check).toHaveBeenCalledWith({ ideaId: "k57idea", link: YOUTUBE_LINK });
     expect(screen.getByRole("button", { name: "Verifying video…" })).toBeDisabled();
     await act(async () => checked(checkResult()));
     // Nothing is submitted before the person confirms the card.
     expect(submit).not.toHaveBeenCalled();
 
     await user.click(submitButton());
-    expect(submit).toHaveBeenCalledWith({ proposalId: "k57proposal", link: YOUTUBE_LINK });
+    expect(submit).toHaveBeenCalledWith({ ideaId: "k57idea", link: YOUTUBE_LINK });
     expect(screen.getByRole("button", { name: "Submitting…" })).toBeDisabled();
 
     await act(async () => finish("k57submission"));
@@ -275,7 +275,7 @@ describe("SubmitContentPage", () => {
     expect(toast.success).toHaveBeenCalledWith("Video submitted successfully!", {
       id: TOAST_IDS.submitVideo,
     });
-    expect(pathname()).toBe("/expanded-proposal/k57proposal");
+    expect(pathname()).toBe("/expanded-proposal/k57idea");
   });
 
   it("shows 'Failed to verify video' with the reason and the note to connect the platform in the Profile", async () => {
@@ -301,7 +301,7 @@ describe("SubmitContentPage", () => {
       "href",
       "/profile?tab=settings",
     );
-    expect(pathname()).toBe("/submit-content/k57proposal");
+    expect(pathname()).toBe("/submit-content/k57idea");
     expect(checkButton()).toBeEnabled();
     expect(screen.queryByRole("button", { name: "Submit Video" })).not.toBeInTheDocument();
   });
@@ -338,7 +338,7 @@ describe("SubmitContentPage", () => {
   });
 
   it("names TikTok in the note for a TikTok video", async () => {
-    setProposal(makeProposal({ platform: "TikTok" }));
+    setIdea(makeIdea({ platform: "TikTok" }));
     check.mockRejectedValue(new ConvexError({ message: "Failed to verify video", code: "verify" }));
     renderPage();
 
@@ -380,10 +380,10 @@ describe("SubmitContentPage", () => {
   });
 
   it.each([
-    ["past its deadline", makeProposal({ expiration: Date.now() - 60_000 })],
-    ["closed by the server", makeProposal({ status: "judging" })],
-  ])("shows no form for an idea %s", (_label, proposal) => {
-    setProposal(proposal);
+    ["past its deadline", makeIdea({ expiration: Date.now() - 60_000 })],
+    ["closed by the server", makeIdea({ status: "judging" })],
+  ])("shows no form for an idea %s", (_label, idea) => {
+    setIdea(idea);
     renderPage();
 
     expect(screen.getByText("This proposal is no longer accepting submissions.")).toBeVisible();
@@ -393,7 +393,7 @@ describe("SubmitContentPage", () => {
   });
 
   it("shows a not-found card for an idea that does not exist, or without an id", () => {
-    setProposal(null);
+    setIdea(null);
     const { unmount } = renderPage("/submit-content/nope");
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(
       "This idea does not exist.",
@@ -412,7 +412,7 @@ describe("SubmitContentPage", () => {
   });
 
   it("shows a placeholder while the idea loads", () => {
-    setProposal(undefined);
+    setIdea(undefined);
     renderPage();
 
     expect(screen.getByRole("status")).toHaveTextContent("Loading the idea...");
@@ -470,7 +470,7 @@ describe("the confirmation card before submitting", () => {
     );
     expect(card()).not.toHaveTextContent("can win the bounty");
     await user.click(submitButton());
-    expect(submit).toHaveBeenCalledWith({ proposalId: "k57proposal", link: YOUTUBE_LINK });
+    expect(submit).toHaveBeenCalledWith({ ideaId: "k57idea", link: YOUTUBE_LINK });
   });
 
   it("notes softly that an unproven video can win but cannot be paid until its channel is connected", async () => {
@@ -556,7 +556,7 @@ describe("the confirmation card before submitting", () => {
     await userEvent.click(screen.getByRole("button", { name: /Lighthouses of Maine from above/ }));
 
     expect(input()).toHaveValue(YOUTUBE_LINK);
-    expect(check).toHaveBeenCalledWith({ proposalId: "k57proposal", link: YOUTUBE_LINK });
+    expect(check).toHaveBeenCalledWith({ ideaId: "k57idea", link: YOUTUBE_LINK });
     expect(card()).toHaveTextContent("Lighthouses of Maine from above");
   });
 

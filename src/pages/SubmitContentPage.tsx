@@ -2,7 +2,7 @@ import "../styles/submissions.css";
 import { Link } from "react-router-dom";
 import NotFound from "../components/NotFound";
 import { VIDEO_LINK_MESSAGES } from "../../convex/model/videoLinks";
-import IdeaFromRoute, { type Proposal } from "../components/proposals/IdeaFromRoute";
+import IdeaFromRoute, { type Idea } from "../components/ideas/IdeaFromRoute";
 import VideoLinkForm from "../components/submitContent/VideoLinkForm";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
@@ -14,7 +14,7 @@ export {
   requiredPlatformText,
 } from "../components/submitContent/texts";
 
-/** /submit-content/:proposalId: submit a link to one's video for an idea. */
+/** /submit-content/:ideaId: submit a link to one's video for an idea. */
 export default function SubmitContentPage() {
   return (
     <IdeaFromRoute
@@ -22,43 +22,39 @@ export default function SubmitContentPage() {
       skeleton={<SubmitSkeleton />}
       notFound={<IdeaNotFound />}
     >
-      {(proposal) => <SubmitContent proposal={proposal} />}
+      {(idea) => <SubmitContent idea={idea} />}
     </IdeaFromRoute>
   );
 }
 
-function SubmitContent({ proposal }: { proposal: Proposal }) {
+function SubmitContent({ idea }: { idea: Idea }) {
   const now = useNow();
-  useDocumentTitle(`Submit your video: ${proposal.title}`);
-  const closed = proposal.status !== "open" || proposal.expiration <= now;
+  useDocumentTitle(`Submit your video: ${idea.title}`);
+  const closed = idea.status !== "open" || idea.expiration <= now;
   return (
     <>
       <nav className="submit-content__back" aria-label="Breadcrumb">
-        <Link to={`/expanded-proposal/${proposal._id}`}>
+        <Link to={`/expanded-proposal/${idea._id}`}>
           <span aria-hidden="true">←</span> Back to the idea
         </Link>
       </nav>
       <header className="page-header submit-content__header">
         <span className="eyebrow">Submit your video</span>
         <h1 className="submit-content__title">
-          <Link to={`/expanded-proposal/${proposal._id}`}>{proposal.title}</Link>
+          <Link to={`/expanded-proposal/${idea._id}`}>{idea.title}</Link>
         </h1>
       </header>
-      {closed ? (
-        <ClosedCard proposal={proposal} />
-      ) : (
-        <VideoLinkForm proposal={proposal} now={now} />
-      )}
+      {closed ? <ClosedCard idea={idea} /> : <VideoLinkForm idea={idea} now={now} />}
     </>
   );
 }
 
-function ClosedCard({ proposal }: { proposal: Proposal }) {
+function ClosedCard({ idea }: { idea: Idea }) {
   return (
     <section className="card submit-content__closed" aria-live="polite">
       <p className="submit-content__closed-text">{VIDEO_LINK_MESSAGES.closed}</p>
       <div className="submit-content__closed-actions">
-        <Link to={`/expanded-proposal/${proposal._id}`} className="btn btn-secondary">
+        <Link to={`/expanded-proposal/${idea._id}`} className="btn btn-secondary">
           See the submissions
         </Link>
         <Link to="/ideas" className="btn btn-primary">

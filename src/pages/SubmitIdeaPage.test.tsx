@@ -7,7 +7,7 @@ import { toast } from "sonner";
 import { TOAST_IDS } from "../lib/toasts";
 import SubmitIdeaPage from "./SubmitIdeaPage";
 import { DAY_MS } from "../../convex/model/labels";
-import { MAX_LINKS } from "../../convex/model/ideas";
+import { MAX_LINKS } from "../../convex/model/ideaValidation";
 import { IDEA_DRAFT_KEY } from "../lib/ideaDraft";
 import { toLocalDateTimeValue } from "../lib/localDateTime";
 import { renderRoute } from "../test/accounts";
@@ -22,7 +22,7 @@ vi.mock("sonner", () => ({
   toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
 }));
 
-const createProposal = vi.fn();
+const createIdea = vi.fn();
 
 function setSession(session: { isLoading: boolean; isAuthenticated: boolean }) {
   vi.mocked(useConvexAuth).mockReturnValue({ ...session, isRefreshing: false });
@@ -47,9 +47,7 @@ const LONG = "LONG (30+ mins)";
 beforeEach(() => {
   vi.clearAllMocks();
   sessionStorage.clear();
-  vi.mocked(useMutation).mockReturnValue(
-    createProposal as unknown as ReturnType<typeof useMutation>,
-  );
+  vi.mocked(useMutation).mockReturnValue(createIdea as unknown as ReturnType<typeof useMutation>);
   setSession({ isLoading: false, isAuthenticated: true });
 });
 
@@ -157,7 +155,7 @@ describe("SubmitIdeaPage: validation, in the spec's order", () => {
     expect(toast.error).toHaveBeenCalledWith("Please sign in to submit an idea", {
       id: TOAST_IDS.postIdea,
     });
-    expect(createProposal).not.toHaveBeenCalled();
+    expect(createIdea).not.toHaveBeenCalled();
     expect(pathname()).toBe("/login");
     expect(screen.getByTestId("from")).toHaveTextContent("/submit");
     const draft = JSON.parse(sessionStorage.getItem(IDEA_DRAFT_KEY)!) as Record<string, unknown>;
@@ -256,7 +254,7 @@ describe("SubmitIdeaPage: validation, in the spec's order", () => {
     await fill(steps);
 
     expect(vi.mocked(toast.error).mock.calls).toEqual([[message, { id: TOAST_IDS.postIdea }]]);
-    expect(createProposal).not.toHaveBeenCalled();
+    expect(createIdea).not.toHaveBeenCalled();
     expect(pathname()).toBe("/submit");
   });
 
@@ -438,7 +436,7 @@ describe("SubmitIdeaPage: submitting", () => {
 
   it("creates the idea without blank links and opens its page", async () => {
     let finish: (id: string) => void = () => {};
-    createProposal.mockReturnValue(new Promise<string>((resolve) => (finish = resolve)));
+    createIdea.mockReturnValue(new Promise<string>((resolve) => (finish = resolve)));
     renderSubmit();
 
     const user = await fillValid();
@@ -446,8 +444,8 @@ describe("SubmitIdeaPage: submitting", () => {
     await user.click(submitButton());
 
     expect(toast.error).not.toHaveBeenCalled();
-    expect(createProposal).toHaveBeenCalledTimes(1);
-    expect(createProposal).toHaveBeenCalledWith({
+    expect(createIdea).toHaveBeenCalledTimes(1);
+    expect(createIdea).toHaveBeenCalledWith({
       oneLiner: "Build a treehouse with no nails",
       platform: "TikTok",
       durations: ["SHORT", "LONG"],
@@ -463,13 +461,13 @@ describe("SubmitIdeaPage: submitting", () => {
   });
 
   it("sends the brief, cleaned, with the idea; a profane brief is stopped at its own field", async () => {
-    createProposal.mockResolvedValue("k57brief");
+    createIdea.mockResolvedValue("k57brief");
     renderSubmit();
     const user = await fillValid();
     const brief = screen.getByRole("textbox", { name: /What should the video show\?/ });
     await user.type(brief, "Show the sh1t nails.");
     await user.click(submitButton());
-    expect(createProposal).not.toHaveBeenCalled();
+    expect(createIdea).not.toHaveBeenCalled();
     expect(brief).toHaveFocus();
     expect(brief).toHaveAccessibleDescription(
       expect.stringContaining("The brief contains inappropriate content or restricted URLs"),
@@ -478,14 +476,14 @@ describe("SubmitIdeaPage: submitting", () => {
     await user.clear(brief);
     await user.type(brief, "  Show every joint up close.{Enter}{Enter}{Enter}No glue either.  ");
     await user.click(submitButton());
-    expect(createProposal).toHaveBeenCalledWith(
+    expect(createIdea).toHaveBeenCalledWith(
       expect.objectContaining({ brief: "Show every joint up close.\n\nNo glue either." }),
     );
     // Typing three fields takes a while on a busy machine.
   }, 30_000);
 
   it("shows the server's message as it is", async () => {
-    createProposal.mockRejectedValue(
+    createIdea.mockRejectedValue(
       new ConvexError({ message: "Please choose a deadline within 365 days" }),
     );
     renderSubmit();
@@ -505,7 +503,7 @@ describe("SubmitIdeaPage: submitting", () => {
   });
 
   it("says 'Something went wrong. Please try again.' for any other failure", async () => {
-    createProposal.mockRejectedValue(new Error("socket closed"));
+    createIdea.mockRejectedValue(new Error("socket closed"));
     renderSubmit();
 
     const user = await fillValid();

@@ -6,7 +6,7 @@ import { useForm, useWatch, type FieldErrors } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "../lib/toast";
 import { api } from "../../convex/_generated/api";
-import { MESSAGES, type ValidIdea } from "../../convex/model/ideas";
+import { MESSAGES, type ValidIdea } from "../../convex/model/ideaValidation";
 import IdeaFormFields from "../components/submit/IdeaFormFields";
 import IdeaPreview from "../components/submit/IdeaPreview";
 import {
@@ -51,7 +51,7 @@ export default function SubmitIdeaPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { isLoading: sessionLoading, isAuthenticated } = useConvexAuth();
-  const createProposal = useMutation(api.proposals.create);
+  const createIdea = useMutation(api.ideas.create);
   const now = useNow();
 
   const [start] = useState(() => initialIdeaForm(location.state));
@@ -79,7 +79,7 @@ export default function SubmitIdeaPage() {
   async function create(idea: ValidIdea) {
     setSubmitting(true);
     try {
-      const proposalId = await createProposal({
+      const ideaId = await createIdea({
         oneLiner: idea.title,
         platform: idea.platform,
         durations: idea.durations,
@@ -89,7 +89,7 @@ export default function SubmitIdeaPage() {
       });
       clearIdeaDraft();
       toast.dismiss(TOAST_IDS.postIdea);
-      navigate(`/expanded-proposal/${proposalId}`, { state: { justPosted: true } });
+      navigate(`/expanded-proposal/${ideaId}`, { state: { justPosted: true } });
     } catch (error) {
       setSubmitting(false);
       const message = convexErrorMessage(error);

@@ -6,7 +6,7 @@ import DiscoverPage from "./DiscoverPage";
 import IdeasPage from "./IdeasPage";
 import SearchPage, { SEARCH_DEBOUNCE_MS } from "./SearchPage";
 import { renderRoute } from "../test/accounts";
-import { lastListArgs, makeProposal, mockList, mockSession, type ListState } from "../test/lists";
+import { lastListArgs, makeIdea, mockList, mockSession, type ListState } from "../test/lists";
 
 vi.mock("convex/react", () => ({
   // Checkout and other actions are not under test here.
@@ -31,7 +31,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   mockSession({ signedIn: false });
   state = {
-    results: [makeProposal({ title: "Pigeon documentary" })],
+    results: [makeIdea({ title: "Pigeon documentary" })],
     status: "Exhausted",
     loadMore: vi.fn(),
   };

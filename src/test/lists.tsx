@@ -1,14 +1,14 @@
-// Helpers for the idea lists' tests: proposals as `api.proposals.list` returns them, and the
+// Helpers for the idea lists' tests: ideas as `api.ideas.list` returns them, and the
 // mocked Convex hooks (each test file mocks "convex/react" itself with vi.mock).
 import { vi } from "vitest";
 import { useConvexAuth, useMutation, usePaginatedQuery, useQuery } from "convex/react";
-import type { ProposalListItem } from "../components/proposals/ProposalCard";
+import type { IdeaListItem } from "../components/ideas/IdeaCard";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export function makeProposal(overrides: Partial<ProposalListItem> = {}): ProposalListItem {
+export function makeIdea(overrides: Partial<IdeaListItem> = {}): IdeaListItem {
   return {
-    _id: "proposal_1" as ProposalListItem["_id"],
+    _id: "idea_1" as IdeaListItem["_id"],
     _creationTime: Date.UTC(2024, 10, 6),
     title: "Explain quantum computing with LEGO",
     description: "",
@@ -32,7 +32,7 @@ export function makeProposal(overrides: Partial<ProposalListItem> = {}): Proposa
 export type PaginatedStatus = "LoadingFirstPage" | "CanLoadMore" | "LoadingMore" | "Exhausted";
 
 export interface ListState {
-  results: ProposalListItem[];
+  results: IdeaListItem[];
   status: PaginatedStatus;
   loadMore: ReturnType<typeof vi.fn>;
   /** When set, the list query throws this while rendering (a failed query). */

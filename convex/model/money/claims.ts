@@ -35,8 +35,8 @@ export async function passOn(
   why: "unclaimed" | "video_gone" = "unclaimed",
 ) {
   const contribution = await ctx.db.get("contributions", award.contributionId);
-  const proposal = await ctx.db.get("proposals", award.proposalId);
-  if (contribution === null || proposal === null) return;
+  const idea = await ctx.db.get("proposals", award.ideaId);
+  if (contribution === null || idea === null) return;
   const buckets = await syncMoney(ctx, contribution._id);
   const paid = Math.min(award.amountCents, Math.max(0, buckets.transferredCents));
   await ctx.db.patch(
@@ -49,7 +49,7 @@ export async function passOn(
   const tried = new Set((await awardsOf(ctx, contribution._id)).map((a) => a.submissionId));
   const next = await nextRecipient(
     contribution,
-    peoplesOrder(ctx, proposal),
+    peoplesOrder(ctx, idea),
     async (s) => tried.has(s._id) || (await payableDestination(ctx, s)) === null,
   );
   const amount = heldCents(buckets);

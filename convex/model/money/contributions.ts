@@ -17,17 +17,17 @@ export const RECHECK_MS = DAY_MS;
 
 export async function createPendingContribution(
   ctx: MutationCtx,
-  args: { proposalId: Id<"proposals">; contributorId: Id<"users"> | null; amountCents: number },
+  args: { ideaId: Id<"proposals">; contributorId: Id<"users"> | null; amountCents: number },
 ): Promise<{ contributionId: Id<"contributions">; title: string }> {
   const problem = amountProblem(args.amountCents);
   if (problem) throw new ConvexError({ message: problem });
-  const proposal = await ctx.db.get("proposals", args.proposalId);
-  if (proposal === null) throw new ConvexError({ message: "This idea does not exist." });
-  if (proposal.status !== "open" || proposal.expiration <= Date.now()) {
+  const idea = await ctx.db.get("proposals", args.ideaId);
+  if (idea === null) throw new ConvexError({ message: "This idea does not exist." });
+  if (idea.status !== "open" || idea.expiration <= Date.now()) {
     throw new ConvexError({ message: "This idea is no longer accepting contributions." });
   }
   const contributionId = await ctx.db.insert("contributions", {
-    proposalId: args.proposalId,
+    ideaId: args.ideaId,
     ...(args.contributorId ? { contributorId: args.contributorId } : {}),
     amountCents: args.amountCents,
     status: "pending",
@@ -35,7 +35,7 @@ export async function createPendingContribution(
     settled: false,
     recheckAt: Date.now() + RECHECK_MS,
   });
-  return { contributionId, title: proposal.title };
+  return { contributionId, title: idea.title };
 }
 
 export async function contributionBySession(ctx: QueryCtx, sessionId: string) {
@@ -96,8 +96,8 @@ export async function applySessionState(
 async function acceptPayment(ctx: MutationCtx, contributionId: Id<"contributions">) {
   await syncMoney(ctx, contributionId);
   const contribution = (await ctx.db.get("contributions", contributionId))!;
-  const proposal = await ctx.db.get("proposals", contribution.proposalId);
-  if (contribution.unmatched || (contribution.currency ?? "usd") !== "usd" || proposal === null) {
+  const idea = await ctx.db.get("proposals", contribution.ideaId);
+  if (contribution.unmatched || (contribution.currency ?? "usd") !== "usd" || idea === null) {
     await ctx.db.patch("contributions", contributionId, { settled: true, outcome: "refund" });
     await planMovement(ctx, {
       kind: "refund",
@@ -107,9 +107,9 @@ async function acceptPayment(ctx: MutationCtx, contributionId: Id<"contributions
     });
     return;
   }
-  await countBacker(ctx, contribution, proposal);
+  await countBacker(ctx, contribution, idea);
   // Paid after judging ended (a late bank transfer): it follows the frozen winner at once.
-  if (proposal.judgedAt !== undefined) await settleContribution(ctx, contribution, proposal);
+  if (idea.judgedAt !== undefined) await settleContribution(ctx, contribution, idea);
 }
 
 /**
@@ -120,14 +120,14 @@ async function acceptPayment(ctx: MutationCtx, contributionId: Id<"contributions
 async function countBacker(
   ctx: MutationCtx,
   contribution: Doc<"contributions">,
-  proposal: Doc<"proposals">,
+  idea: Doc<"proposals">,
 ) {
   const contributorId = contribution.contributorId;
   if (contributorId !== undefined) {
     const theirs = await ctx.db
       .query("contributions")
-      .withIndex("by_contributor_proposal", (q) =>
-        q.eq("contributorId", contributorId).eq("proposalId", proposal._id),
+      .withIndex("by_contributor_idea", (q) =>
+        q.eq("contributorId", contributorId).eq("ideaId", idea._id),
       )
       .collect();
     const backedBefore = theirs.some(
@@ -139,7 +139,7 @@ async function countBacker(
     );
     if (backedBefore) return;
   }
-  await ctx.db.patch("proposals", proposal._id, { backerCount: (proposal.backerCount ?? 0) + 1 });
+  await ctx.db.patch("proposals", idea._id, { backerCount: (idea.backerCount ?? 0) + 1 });
 }
 
 /**
@@ -154,7 +154,7 @@ async function applyUnmatchedSession(
 ): Promise<ContributionStatus | null> {
   if (statusFromSession(state) !== "paid") return null;
   const id = await ctx.db.insert("contributions", {
-    proposalId: claimed.proposalId,
+    ideaId: claimed.ideaId,
     ...(claimed.contributorId ? { contributorId: claimed.contributorId } : {}),
     amountCents: state.amountTotal ?? 0,
     status: "pending",
@@ -177,8 +177,8 @@ export async function setPayoutPreference(
       message: "Only the person who contributed can change this payout method.",
     });
   }
-  const proposal = await ctx.db.get("proposals", contribution.proposalId);
-  if (proposal === null || proposal.submissionCount > 0 || proposal.status !== "open") {
+  const idea = await ctx.db.get("proposals", contribution.ideaId);
+  if (idea === null || idea.submissionCount > 0 || idea.status !== "open") {
     throw new ConvexError({
       message: "Payout methods can only be changed until the idea's first submission.",
     });
@@ -190,13 +190,11 @@ export async function setPayoutPreference(
 export async function paidContributionsOf(
   ctx: QueryCtx,
   userId: Id<"users">,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
 ) {
   const mine = await ctx.db
     .query("contributions")
-    .withIndex("by_contributor_proposal", (q) =>
-      q.eq("contributorId", userId).eq("proposalId", proposalId),
-    )
+    .withIndex("by_contributor_idea", (q) => q.eq("contributorId", userId).eq("ideaId", ideaId))
     .take(200);
   return mine.filter((c) => c.status === "paid");
 }
@@ -211,16 +209,16 @@ export async function pickWinner(
   userId: Id<"users">,
   submission: Doc<"submissions">,
 ) {
-  const proposal = await ctx.db.get("proposals", submission.proposalId);
-  if (proposal === null) throw new ConvexError({ message: "This idea does not exist." });
-  if (proposal.status === "settled" || !picksOpen(proposal.expiration, Date.now())) {
+  const idea = await ctx.db.get("proposals", submission.ideaId);
+  if (idea === null) throw new ConvexError({ message: "This idea does not exist." });
+  if (idea.status === "settled" || !picksOpen(idea.expiration, Date.now())) {
     throw new ConvexError({ message: "The winner of this idea can no longer be chosen." });
   }
   if (submission.authorId === userId)
     throw new ConvexError({ message: "You can't pick your own video." });
   if (!isEligible(submission))
     throw new ConvexError({ message: "This video can't win: it fails the idea's checks." });
-  const choosers = (await paidContributionsOf(ctx, userId, proposal._id)).filter(
+  const choosers = (await paidContributionsOf(ctx, userId, idea._id)).filter(
     (c) => c.payoutPreference === "customer_choice",
   );
   if (choosers.length === 0) {
@@ -230,13 +228,13 @@ export async function pickWinner(
   }
   const existing = await ctx.db
     .query("picks")
-    .withIndex("by_user_proposal", (q) => q.eq("userId", userId).eq("proposalId", proposal._id))
+    .withIndex("by_user_idea", (q) => q.eq("userId", userId).eq("ideaId", idea._id))
     .unique();
   if (existing) await ctx.db.patch("picks", existing._id, { submissionId: submission._id });
   else
     await ctx.db.insert("picks", {
       userId,
-      proposalId: proposal._id,
+      ideaId: idea._id,
       submissionId: submission._id,
     });
 }

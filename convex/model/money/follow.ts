@@ -24,10 +24,10 @@ export async function followCharge(
   )
     return;
   const buckets = await syncMoney(ctx, contributionId);
-  const proposal = await ctx.db.get("proposals", contribution.proposalId);
-  if (proposal === null) return;
+  const idea = await ctx.db.get("proposals", contribution.ideaId);
+  if (idea === null) return;
   if (!contribution.settled) {
-    if (proposal.judgedAt !== undefined) await settleContribution(ctx, contribution, proposal);
+    if (idea.judgedAt !== undefined) await settleContribution(ctx, contribution, idea);
     return;
   }
   const award = await liveAwardOf(ctx, contributionId);

@@ -38,8 +38,8 @@ export const EMPTY_TOTALS: Required<Omit<LedgerTotals, "heldBy">> = {
   awardedCents: 0,
 };
 
-export function totalsOf(proposal: Doc<"proposals">) {
-  const { heldBy, ...totals }: LedgerTotals = proposal.ledger ?? EMPTY_TOTALS;
+export function totalsOf(idea: Doc<"proposals">) {
+  const { heldBy, ...totals }: LedgerTotals = idea.ledger ?? EMPTY_TOTALS;
   return { ...EMPTY_TOTALS, ...totals, heldBy: heldByOf(heldBy) };
 }
 
@@ -232,11 +232,10 @@ export async function syncMoney(
 ): Promise<Buckets> {
   const contribution = await ctx.db.get("contributions", contributionId);
   if (contribution === null) return EMPTY_BUCKETS;
-  const proposal = await ctx.db.get("proposals", contribution.proposalId);
+  const idea = await ctx.db.get("proposals", contribution.ideaId);
   const before = contribution.money ?? EMPTY_BUCKETS;
   const { buckets: after, held, reason } = await placeOf(ctx, contribution);
-  const until =
-    reason === null || proposal === null ? null : heldUntil(reason, proposal.expiration);
+  const until = reason === null || idea === null ? null : heldUntil(reason, idea.expiration);
   const keys = Object.keys(EMPTY_BUCKETS) as (keyof Buckets)[];
   const moneyChanged = keys.some((k) => before[k] !== after[k]);
   const heldBefore = contribution.heldReason ?? null;
@@ -256,11 +255,11 @@ export async function syncMoney(
     heldReason: reason ?? undefined,
     heldUntil: until ?? undefined,
   });
-  if (!countsTowardBounty(contribution) || proposal === null) return after;
+  if (!countsTowardBounty(contribution) || idea === null) return after;
   if (moneyChanged)
     for (const line of linesFor(before, after)) {
       await ctx.db.insert("ledgerEntries", {
-        proposalId: proposal._id,
+        ideaId: idea._id,
         kind: line.kind,
         amountCents: line.cents,
         deltas: line.deltas,
@@ -270,7 +269,7 @@ export async function syncMoney(
           : {}),
       });
     }
-  const totals = totalsOf(proposal);
+  const totals = totalsOf(idea);
   for (const k of keys) {
     const delta = after[k] - before[k];
     if (delta === 0) continue;
@@ -279,7 +278,7 @@ export async function syncMoney(
   }
   if (heldBefore !== null) totals.heldBy[heldBefore] -= heldCents(before);
   if (reason !== null) totals.heldBy[reason] += held;
-  await ctx.db.patch("proposals", proposal._id, {
+  await ctx.db.patch("proposals", idea._id, {
     ledger: totals,
     bountyCents: countingCents(bucketsOfTotals(totals)),
   });
@@ -294,16 +293,16 @@ export async function recordAwardLine(
   cents: number,
 ) {
   if (cents <= 0) return;
-  const proposal = await ctx.db.get("proposals", award.proposalId);
-  if (proposal === null) return;
+  const idea = await ctx.db.get("proposals", award.ideaId);
+  if (idea === null) return;
   await ctx.db.insert("ledgerEntries", {
-    proposalId: proposal._id,
+    ideaId: idea._id,
     kind,
     amountCents: cents,
     contributionId: award.contributionId,
     submissionId: award.submissionId,
   });
-  const totals = totalsOf(proposal);
+  const totals = totalsOf(idea);
   totals.awardedCents += kind === "awarded" ? cents : -cents;
-  await ctx.db.patch("proposals", proposal._id, { ledger: totals });
+  await ctx.db.patch("proposals", idea._id, { ledger: totals });
 }

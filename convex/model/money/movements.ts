@@ -67,7 +67,7 @@ export async function planMovement(
   const id = await ctx.db.insert("moneyMovements", {
     kind: args.kind,
     state: "planned",
-    proposalId: args.contribution.proposalId,
+    ideaId: args.contribution.ideaId,
     contributionId: args.contribution._id,
     ...(args.awardId ? { awardId: args.awardId } : {}),
     amountCents: args.amountCents,

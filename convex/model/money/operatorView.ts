@@ -16,8 +16,8 @@ import { BUCKET_COUNTER } from "./ledger";
 /** Money still here, one contribution's worth: why, and until when (null: an operator is on it). */
 const heldLineValidator = v.object({
   contributionId: v.id("contributions"),
-  proposalId: v.id("proposals"),
-  proposalTitle: v.string(),
+  ideaId: v.id("proposals"),
+  ideaTitle: v.string(),
   cents: v.number(),
   until: v.nullable(v.number()),
   reason: heldLineReasonValidator,
@@ -27,11 +27,11 @@ type HeldLine = Infer<typeof heldLineValidator>;
 /** A movement an operator must look at. */
 const attentionValidator = schema
   .doc("moneyMovements")
-  .pick("kind", "amountCents", "proposalId", "contributionId", "attempts")
+  .pick("kind", "amountCents", "ideaId", "contributionId", "attempts")
   .extend({
     movementId: v.id("moneyMovements"),
     state: literals("needs_attention", "failed"),
-    proposalTitle: v.string(),
+    ideaTitle: v.string(),
     lastError: v.nullable(v.string()),
     createdAt: v.number(),
   });
@@ -71,8 +71,8 @@ export async function operatorOverview(ctx: QueryCtx) {
         kind: m.kind,
         state,
         amountCents: m.amountCents,
-        proposalId: m.proposalId,
-        proposalTitle: await titleOf(m.proposalId),
+        ideaId: m.ideaId,
+        ideaTitle: await titleOf(m.ideaId),
         contributionId: m.contributionId,
         attempts: m.attempts,
         lastError: m.lastError ?? null,
@@ -86,8 +86,8 @@ export async function operatorOverview(ctx: QueryCtx) {
   const line = async (c: Doc<"contributions">, reason: HeldLine["reason"], cents: number) =>
     held.push({
       contributionId: c._id,
-      proposalId: c.proposalId,
-      proposalTitle: await titleOf(c.proposalId),
+      ideaId: c.ideaId,
+      ideaTitle: await titleOf(c.ideaId),
       cents,
       until: reason === "refund_failed" ? null : (c.heldUntil ?? null),
       reason,

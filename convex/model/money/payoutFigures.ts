@@ -16,8 +16,8 @@ export async function payoutForSubmission(
 ) {
   const submission = await ctx.db.get("submissions", submissionId);
   if (submission === null || viewerId === null || submission.authorId !== viewerId) return null;
-  const proposal = await ctx.db.get("proposals", submission.proposalId);
-  if (proposal === null) return null;
+  const idea = await ctx.db.get("proposals", submission.ideaId);
+  if (idea === null) return null;
   const reasons = ineligibleReasons(submission);
   const award = await awardSummary(
     ctx,
@@ -27,25 +27,21 @@ export async function payoutForSubmission(
       .take(500),
   );
   const phase =
-    proposal.judgedAt !== undefined
+    idea.judgedAt !== undefined
       ? ("settled" as const)
-      : proposal.status === "open"
+      : idea.status === "open"
         ? ("open" as const)
         : ("judging" as const);
   const base = { phase, eligible: reasons.length === 0, ineligibleReasons: reasons, award };
   if (phase === "settled") return { ...base, expectedCents: null, maxCents: null };
-  return { ...base, ...(await figuresFor(ctx, submission, proposal)) };
+  return { ...base, ...(await figuresFor(ctx, submission, idea)) };
 }
 
-async function figuresFor(
-  ctx: QueryCtx,
-  submission: Doc<"submissions">,
-  proposal: Doc<"proposals">,
-) {
+async function figuresFor(ctx: QueryCtx, submission: Doc<"submissions">, idea: Doc<"proposals">) {
   if (ineligibleReasons(submission).length > 0) return { expectedCents: 0, maxCents: 0 };
   // The people's order as far as this video: who comes after it cannot take money from it.
   const order: Doc<"submissions">[] = [];
-  for await (const s of peoplesOrder(ctx, proposal)) {
+  for await (const s of peoplesOrder(ctx, idea)) {
     order.push(s);
     if (s._id === submission._id) break;
   }
@@ -53,7 +49,7 @@ async function figuresFor(
   const picks = new Map<string, Doc<"submissions"> | null>();
   const paid = ctx.db
     .query("contributions")
-    .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposal._id).eq("status", "paid"));
+    .withIndex("by_idea_status", (q) => q.eq("ideaId", idea._id).eq("status", "paid"));
   for await (const c of paid) {
     if (c.unmatched || !countsTowardBounty(c)) continue;
     const key = `${c.contributorId ?? ""}:${c.payoutPreference}`;

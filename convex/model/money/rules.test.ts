@@ -2,7 +2,7 @@
 // say about it. Settlement, the views and the randomised test all rely on these answers.
 import { describe, expect, test } from "vitest";
 import type { Id } from "../../_generated/dataModel";
-import { judgingEndsAt } from "../ideas";
+import { judgingEndsAt } from "../ideaValidation";
 import { DAY_MS } from "../labels";
 import {
   awardableCents,
@@ -227,7 +227,7 @@ describe("who receives a contribution", () => {
   const carol = "carol" as Id<"users">;
   const video = (id: string, authorId: Id<"users">, over: Partial<Candidate> = {}): Candidate => ({
     _id: id as Id<"submissions">,
-    proposalId: idea,
+    ideaId: idea,
     authorId,
     checklist: passing,
     ...over,
@@ -236,14 +236,14 @@ describe("who receives a contribution", () => {
   const byCarol = video("byCarol", carol);
   const byAlice = video("byAlice", alice);
   const gone = video("gone", bob, { checklist: { ...passing, exists: false } });
-  const elsewhere = video("elsewhere", bob, { proposalId: other });
+  const elsewhere = video("elsewhere", bob, { ideaId: other });
   const pickers = {
-    proposalId: idea,
+    ideaId: idea,
     contributorId: alice,
     payoutPreference: "customer_choice",
   } as const;
   const voters = { ...pickers, payoutPreference: "peoples_choice" } as const;
-  const anonymous = { proposalId: idea, payoutPreference: "peoples_choice" } as const;
+  const anonymous = { ideaId: idea, payoutPreference: "peoples_choice" } as const;
 
   test.each<
     [string, Parameters<typeof recipientOf>[0], Candidate | null, Candidate[], Candidate | null]

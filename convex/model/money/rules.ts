@@ -4,7 +4,7 @@
 // something settlement would not do. The web app imports them too (vote words, labels).
 import type { Infer } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
-import { judgingEndsAt } from "../ideas";
+import { judgingEndsAt } from "../ideaValidation";
 import { DAY_MS } from "../labels";
 import type { moneyBucketsValidator, PayoutPreference } from "../validators";
 import type { AwardStatus, HeldReason } from "./states";
@@ -174,13 +174,13 @@ export function isEligible(s: { checklist: Checklist }): boolean {
 
 export interface Candidate {
   _id: Id<"submissions">;
-  proposalId: Id<"proposals">;
+  ideaId: Id<"proposals">;
   authorId: Id<"users">;
   checklist: Checklist;
 }
 
 export interface Giver {
-  proposalId: Id<"proposals">;
+  ideaId: Id<"proposals">;
   contributorId?: Id<"users">;
   payoutPreference: PayoutPreference;
 }
@@ -188,7 +188,7 @@ export interface Giver {
 /** A contributor's own money never goes to their own video; only eligible videos of the idea win. */
 export function mayReceive(c: Omit<Giver, "payoutPreference">, s: Candidate): boolean {
   return (
-    s.proposalId === c.proposalId &&
+    s.ideaId === c.ideaId &&
     isEligible(s) &&
     (c.contributorId === undefined || s.authorId !== c.contributorId)
   );

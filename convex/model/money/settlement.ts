@@ -16,13 +16,13 @@ import { notifyAwarded, notifyOutcome } from "../notify";
  * Eligible submissions in the people's-choice order (most counted votes, earlier first among
  * equals), read lazily group by group so no cap hides a lower-ranked one.
  */
-export async function* ranked(ctx: QueryCtx, proposalId: Id<"proposals">) {
+export async function* ranked(ctx: QueryCtx, ideaId: Id<"proposals">) {
   let below: number | null = null;
   for (;;) {
     const top: Doc<"submissions"> | null = await ctx.db
       .query("submissions")
-      .withIndex("by_proposal_eligible_qualified", (q) => {
-        const eligible = q.eq("proposalId", proposalId).eq("eligible", true);
+      .withIndex("by_idea_eligible_qualified", (q) => {
+        const eligible = q.eq("ideaId", ideaId).eq("eligible", true);
         return below === null ? eligible : eligible.lt("qualifiedVotes", below);
       })
       .order("desc")
@@ -31,8 +31,8 @@ export async function* ranked(ctx: QueryCtx, proposalId: Id<"proposals">) {
     const votes = top.qualifiedVotes ?? 0;
     const group = ctx.db
       .query("submissions")
-      .withIndex("by_proposal_eligible_qualified", (q) =>
-        q.eq("proposalId", proposalId).eq("eligible", true).eq("qualifiedVotes", votes),
+      .withIndex("by_idea_eligible_qualified", (q) =>
+        q.eq("ideaId", ideaId).eq("eligible", true).eq("qualifiedVotes", votes),
       )
       .order("asc");
     for await (const s of group) yield s;
@@ -44,45 +44,45 @@ export async function* ranked(ctx: QueryCtx, proposalId: Id<"proposals">) {
  * The order money follows when nobody picked: the people's choice frozen when judging ended
  * first, then the rest by counted votes (votes are closed by then, so the order holds).
  */
-export async function* peoplesOrder(ctx: QueryCtx, proposal: Doc<"proposals">) {
-  const frozen = proposal.peoplesChoiceId
-    ? await ctx.db.get("submissions", proposal.peoplesChoiceId)
+export async function* peoplesOrder(ctx: QueryCtx, idea: Doc<"proposals">) {
+  const frozen = idea.peoplesChoiceId
+    ? await ctx.db.get("submissions", idea.peoplesChoiceId)
     : null;
   if (frozen) yield frozen;
-  for await (const s of ranked(ctx, proposal._id)) if (s._id !== frozen?._id) yield s;
+  for await (const s of ranked(ctx, idea._id)) if (s._id !== frozen?._id) yield s;
 }
 
 /** The people's choice now: the leader while judging, and what is frozen when it ends. */
-export async function currentPeoplesChoice(ctx: QueryCtx, proposalId: Id<"proposals">) {
-  for await (const s of ranked(ctx, proposalId)) return s;
+export async function currentPeoplesChoice(ctx: QueryCtx, ideaId: Id<"proposals">) {
+  for await (const s of ranked(ctx, ideaId)) return s;
   return null;
 }
 
 /** Freezes the people's choice when judging ends: later money follows the same winner. */
-async function freezePeoplesChoice(ctx: MutationCtx, proposal: Doc<"proposals">, now: number) {
-  if (proposal.judgedAt !== undefined) return;
-  const winner = await currentPeoplesChoice(ctx, proposal._id);
-  await ctx.db.patch("proposals", proposal._id, {
+async function freezePeoplesChoice(ctx: MutationCtx, idea: Doc<"proposals">, now: number) {
+  if (idea.judgedAt !== undefined) return;
+  const winner = await currentPeoplesChoice(ctx, idea._id);
+  await ctx.db.patch("proposals", idea._id, {
     peoplesChoiceId: winner?._id ?? null,
     judgedAt: now,
   });
 }
 
-export async function pickOf(ctx: QueryCtx, userId: Id<"users">, proposalId: Id<"proposals">) {
+export async function pickOf(ctx: QueryCtx, userId: Id<"users">, ideaId: Id<"proposals">) {
   return await ctx.db
     .query("picks")
-    .withIndex("by_user_proposal", (q) => q.eq("userId", userId).eq("proposalId", proposalId))
+    .withIndex("by_user_idea", (q) => q.eq("userId", userId).eq("ideaId", ideaId))
     .unique();
 }
 
 /** The submission a contributor picked on an idea, if any. */
 export async function pickedSubmission(
   ctx: QueryCtx,
-  contribution: Pick<Doc<"contributions">, "contributorId" | "proposalId" | "payoutPreference">,
+  contribution: Pick<Doc<"contributions">, "contributorId" | "ideaId" | "payoutPreference">,
 ) {
   const contributor = contribution.contributorId;
   if (contribution.payoutPreference !== "customer_choice" || !contributor) return null;
-  const pick = await pickOf(ctx, contributor, contribution.proposalId);
+  const pick = await pickOf(ctx, contributor, contribution.ideaId);
   return pick ? await ctx.db.get("submissions", pick.submissionId) : null;
 }
 
@@ -90,10 +90,10 @@ export async function pickedSubmission(
 export async function recipientFor(
   ctx: QueryCtx,
   contribution: Doc<"contributions">,
-  proposal: Doc<"proposals">,
+  idea: Doc<"proposals">,
 ): Promise<Doc<"submissions"> | null> {
   const pick = await pickedSubmission(ctx, contribution);
-  return await recipientOf(contribution, pick, peoplesOrder(ctx, proposal));
+  return await recipientOf(contribution, pick, peoplesOrder(ctx, idea));
 }
 
 // --- Creators being payable ------------------------------------------------------------------
@@ -119,7 +119,7 @@ export async function createAward(
 ) {
   const destination = await payableDestination(ctx, winner);
   const awardId = await ctx.db.insert("awards", {
-    proposalId: contribution.proposalId,
+    ideaId: contribution.ideaId,
     contributionId: contribution._id,
     submissionId: winner._id,
     creatorId: winner.authorId,
@@ -170,7 +170,7 @@ export async function refundHeld(
 export async function settleContribution(
   ctx: MutationCtx,
   contribution: Doc<"contributions">,
-  proposal: Doc<"proposals">,
+  idea: Doc<"proposals">,
 ) {
   if (contribution.settled || contribution.status !== "paid") return;
   const buckets = await syncMoney(ctx, contribution._id);
@@ -184,9 +184,9 @@ export async function settleContribution(
   }
   if (contribution.unmatched || !countsTowardBounty(contribution))
     return await refundHeld(ctx, contribution, "not_counted");
-  const winner = await recipientFor(ctx, contribution, proposal);
+  const winner = await recipientFor(ctx, contribution, idea);
   if (winner === null) return await refundHeld(ctx, contribution, "no_eligible_submission");
-  await createAward(ctx, contribution, winner, amount, claimDeadlineOf(proposal.expiration));
+  await createAward(ctx, contribution, winner, amount, claimDeadlineOf(idea.expiration));
 }
 
 const BATCH = 50;
@@ -198,27 +198,27 @@ const BATCH = 50;
  */
 export async function settleIdea(
   ctx: MutationCtx,
-  proposalId: Id<"proposals">,
+  ideaId: Id<"proposals">,
   now: number,
   cursor: string | null,
 ): Promise<string | null> {
-  const proposal = await ctx.db.get("proposals", proposalId);
-  if (proposal === null || proposal.status === "open") return null;
-  const anyEligible = (await currentPeoplesChoice(ctx, proposalId)) !== null;
-  if (!settlementDue(proposal.expiration, now, anyEligible)) return null;
-  await freezePeoplesChoice(ctx, proposal, now);
-  const judged = (await ctx.db.get("proposals", proposalId))!;
+  const idea = await ctx.db.get("proposals", ideaId);
+  if (idea === null || idea.status === "open") return null;
+  const anyEligible = (await currentPeoplesChoice(ctx, ideaId)) !== null;
+  if (!settlementDue(idea.expiration, now, anyEligible)) return null;
+  await freezePeoplesChoice(ctx, idea, now);
+  const judged = (await ctx.db.get("proposals", ideaId))!;
   const page = await ctx.db
     .query("contributions")
-    .withIndex("by_proposal_status", (q) =>
-      q.eq("proposalId", proposalId).eq("status", "paid").eq("settled", false),
+    .withIndex("by_idea_status", (q) =>
+      q.eq("ideaId", ideaId).eq("status", "paid").eq("settled", false),
     )
     .paginate({ numItems: BATCH, cursor });
   for (const contribution of page.page) await settleContribution(ctx, contribution, judged);
   if (!page.isDone) return page.continueCursor;
   if (judged.status !== "settled") {
-    await ctx.db.patch("proposals", proposalId, { status: "settled" });
-    await notifyOutcome(ctx, proposalId);
+    await ctx.db.patch("proposals", ideaId, { status: "settled" });
+    await notifyOutcome(ctx, ideaId);
   }
   return null;
 }

@@ -96,13 +96,13 @@ export function sessionState(raw: unknown): SessionState {
 
 export async function createCheckoutSession(args: {
   contributionId: string;
-  proposalId: string;
+  ideaId: string;
   title: string;
   amountCents: number;
   email?: string;
 }): Promise<{ id: string; url: string }> {
   const site = baseUrl("SITE_URL");
-  const metadata = { contributionId: args.contributionId, proposalId: args.proposalId };
+  const metadata = { contributionId: args.contributionId, ideaId: args.ideaId };
   const session = await stripe().checkout.sessions.create(
     {
       mode: "payment",
@@ -117,10 +117,10 @@ export async function createCheckoutSession(args: {
         },
       ],
       success_url: `${site}/contribution/{CHECKOUT_SESSION_ID}`,
-      cancel_url: `${site}/expanded-proposal/${args.proposalId}?checkout=cancelled`,
+      cancel_url: `${site}/expanded-proposal/${args.ideaId}?checkout=cancelled`,
       client_reference_id: args.contributionId,
       metadata,
-      payment_intent_data: { metadata, transfer_group: transferGroup(args.proposalId) },
+      payment_intent_data: { metadata, transfer_group: transferGroup(args.ideaId) },
       ...(args.email ? { customer_email: args.email } : {}),
     },
     { idempotencyKey: `checkout-${args.contributionId}` },
@@ -274,7 +274,7 @@ export async function createTransfer(args: {
   movementId: string;
   destination: string;
   amountCents: number;
-  proposalId: string;
+  ideaId: string;
   chargeId?: string;
   idempotencyKey: string;
 }): Promise<string> {
@@ -283,7 +283,7 @@ export async function createTransfer(args: {
       amount: args.amountCents,
       currency: "usd",
       destination: args.destination,
-      transfer_group: transferGroup(args.proposalId),
+      transfer_group: transferGroup(args.ideaId),
       ...(args.chargeId ? { source_transaction: args.chargeId } : {}),
       metadata: { movementId: args.movementId },
     },
@@ -293,9 +293,9 @@ export async function createTransfer(args: {
 }
 
 /** Our transfer for a movement, if Stripe made it (searched within the idea's transfer group). */
-export async function findTransfer(proposalId: string, movementId: string): Promise<string | null> {
+export async function findTransfer(ideaId: string, movementId: string): Promise<string | null> {
   for await (const transfer of stripe().transfers.list({
-    transfer_group: transferGroup(proposalId),
+    transfer_group: transferGroup(ideaId),
     limit: 100,
   })) {
     if (transfer.metadata?.movementId === movementId) return transfer.id;
@@ -324,8 +324,8 @@ export async function findReversal(transferId: string, movementId: string): Prom
   return null;
 }
 
-export function transferGroup(proposalId: string) {
-  return `proposal_${proposalId}`;
+export function transferGroup(ideaId: string) {
+  return `idea_${ideaId}`;
 }
 
 /** The platform's balance in USD, for the operator page. */

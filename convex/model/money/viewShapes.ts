@@ -115,10 +115,10 @@ export const ledgerViewValidator = moneyBoxValidator.extend({
 /** A creator's award as their profile lists it. */
 export const creatorAwardValidator = schema
   .doc("awards")
-  .pick("proposalId", "amountCents", "claimDeadline")
+  .pick("ideaId", "amountCents", "claimDeadline")
   .extend({
     awardId: v.id("awards"),
-    proposalTitle: v.string(),
+    ideaTitle: v.string(),
     submissionTitle: v.string(),
     paidCents: v.number(),
     status: shownAwardStatusValidator,

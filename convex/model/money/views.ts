@@ -40,7 +40,7 @@ async function heldReasonOf(ctx: QueryCtx, c: Doc<"contributions">): Promise<Hel
 export async function fateOf(
   ctx: QueryCtx,
   contribution: Doc<"contributions">,
-  proposal: Doc<"proposals">,
+  idea: Doc<"proposals">,
 ): Promise<FatePart[]> {
   // A checkout left before paying is not money: it reads "Not finished", never "waiting".
   if (contribution.status === "pending" || contribution.status === "processing")
@@ -81,7 +81,7 @@ export async function fateOf(
   });
   const held = heldCents(b);
   const reason = await heldReasonOf(ctx, contribution);
-  const until = reason === null ? null : heldUntil(reason, proposal.expiration);
+  const until = reason === null ? null : heldUntil(reason, idea.expiration);
   const video = live ? await submissionRef(ctx, live.submissionId) : null;
   let frozen = 0;
   switch (reason) {
@@ -156,12 +156,12 @@ export async function winsOf(ctx: QueryCtx, creatorId: Id<"users">): Promise<Cre
   for (const [submissionId, won] of bySubmission) {
     const first = won[0]!;
     const submission = await ctx.db.get("submissions", submissionId);
-    const proposal = await ctx.db.get("proposals", first.proposalId);
+    const idea = await ctx.db.get("proposals", first.ideaId);
     const shown = (await awardSummary(ctx, won))!;
     wins.push({
       awardId: first._id,
-      proposalId: first.proposalId,
-      proposalTitle: proposal?.title ?? "Deleted idea",
+      ideaId: first.ideaId,
+      ideaTitle: idea?.title ?? "Deleted idea",
       submissionTitle: submission?.title ?? "",
       amountCents: shown.amountCents,
       paidCents: shown.paidCents,
@@ -175,14 +175,14 @@ export async function winsOf(ctx: QueryCtx, creatorId: Id<"users">): Promise<Cre
 }
 
 /** The idea page's money box: totals, held money by reason with its deadline, the winners. */
-export async function moneyBoxOf(ctx: QueryCtx, proposal: Doc<"proposals">): Promise<MoneyBox> {
-  const t = totalsOf(proposal);
+export async function moneyBoxOf(ctx: QueryCtx, idea: Doc<"proposals">): Promise<MoneyBox> {
+  const t = totalsOf(idea);
   const groups: HeldGroup[] = [];
   for (const reason of HELD_REASONS)
     if (t.heldBy[reason] > 0)
       groups.push({
         cents: t.heldBy[reason],
-        until: heldUntil(reason, proposal.expiration),
+        until: heldUntil(reason, idea.expiration),
         reason,
       });
   if (t.refundFailedCents > 0)
@@ -191,7 +191,7 @@ export async function moneyBoxOf(ctx: QueryCtx, proposal: Doc<"proposals">): Pro
   for (const status of LIVE_AWARD_STATUSES) {
     const awards = await ctx.db
       .query("awards")
-      .withIndex("by_proposal_status", (q) => q.eq("proposalId", proposal._id).eq("status", status))
+      .withIndex("by_idea_status", (q) => q.eq("ideaId", idea._id).eq("status", status))
       .take(500);
     for (const a of awards)
       bySubmission.set(a.submissionId, [...(bySubmission.get(a.submissionId) ?? []), a]);

@@ -18,7 +18,7 @@ const id = z.string().min(1);
 
 export const errorShape = z.strictObject({ error: z.string().min(1) });
 
-/** §3 Proposal, as the lists send it. */
+/** §3 Idea, as the lists send it. */
 export const proposal = z.object({
   id,
   title: z.string(),
@@ -52,7 +52,7 @@ export const ideaVote = z.object({
   userVote: z.union([z.literal(1), z.literal(-1), z.literal(0)]),
 });
 
-/** POST /server/api/proposals/submit: proposal.id (201). */
+/** POST /server/api/proposals/submit: idea.id (201). */
 export const createdProposal = z.object({ proposal: z.object({ id }) });
 /** POST /server/api/submissions/submit (201). */
 export const createdSubmission = z.object({ submission: z.object({ id }) });
@@ -139,7 +139,7 @@ export const myBounty = z.object({
   bountyAmount: dollars,
 });
 
-/** GET /server/api/profile/contributions: keyed by proposal id, plus userTotal. */
+/** GET /server/api/profile/contributions: keyed by idea id, plus userTotal. */
 export const myContributions = z.object({
   contributions: z.record(z.string(), z.object({ user: dollars, total: dollars })),
   userTotal: dollars,

@@ -59,7 +59,7 @@ export function PaidStatus({ details }: { details: ContributionDetails }) {
 }
 
 export function OtherStatus({ details }: { details: ContributionDetails }) {
-  const { contribution, proposal } = details;
+  const { contribution, idea } = details;
   const status = contribution.status;
   const waiting = status === "pending" || status === "processing";
   return (
@@ -73,7 +73,7 @@ export function OtherStatus({ details }: { details: ContributionDetails }) {
       <p className="contribution-status__text">{statusExplanation(status, details)}</p>
       {status === "failed" || status === "expired" ? (
         <p className="contribution-status__text">
-          <Link to={`/expanded-proposal/${proposal._id}`}>Try again from the idea's page</Link>
+          <Link to={`/expanded-proposal/${idea._id}`}>Try again from the idea's page</Link>
         </p>
       ) : null}
     </>

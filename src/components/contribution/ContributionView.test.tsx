@@ -23,8 +23,8 @@ const VIDEO = {
 
 function makeDetails(overrides: Partial<ContributionDetails> = {}): ContributionDetails {
   return {
-    proposal: {
-      _id: "k57proposal" as ContributionDetails["proposal"]["_id"],
+    idea: {
+      _id: "k57idea" as ContributionDetails["idea"]["_id"],
       title: "Drone tour of every lighthouse in Maine",
       submissionCount: 1,
     },

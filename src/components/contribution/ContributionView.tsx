@@ -18,7 +18,7 @@ export default function ContributionView({
   sessionId: string;
   details: ContributionDetails;
 }) {
-  const { proposal, contribution } = details;
+  const { idea, contribution } = details;
   const paid = isSuccessfulPayment(contribution.status);
   const showPayout =
     contribution.outcome === null &&
@@ -30,7 +30,7 @@ export default function ContributionView({
         <p className="eyebrow">Your contribution</p>
         <h1 id="contribution-title" className="contribution__title">
           You contributed {formatMoney(contribution.amountCents)} to the proposal:{" "}
-          <Link to={`/expanded-proposal/${proposal._id}`}>{proposal.title}</Link>
+          <Link to={`/expanded-proposal/${idea._id}`}>{idea.title}</Link>
         </h1>
       </header>
 
@@ -62,14 +62,14 @@ export default function ContributionView({
       ) : null}
 
       <ShareButtons
-        proposalId={proposal._id}
-        title={proposal.title}
+        ideaId={idea._id}
+        title={idea.title}
         heading="Ask friends to chip in"
         className="card contribution__share"
       />
 
       <div className="contribution__actions">
-        <Link to={`/expanded-proposal/${proposal._id}`} className="btn btn-primary">
+        <Link to={`/expanded-proposal/${idea._id}`} className="btn btn-primary">
           Back to the idea
         </Link>
         <Link to="/ideas" className="btn btn-secondary">

@@ -68,7 +68,7 @@ export function statusExplanation(status: Status, details: ContributionDetails):
 export function lockReason(details: ContributionDetails, signedIn: boolean): string | null {
   if (details.anonymous)
     return "You contributed without signing in, so this contribution follows the people's choice: the most-voted video wins.";
-  if (details.proposal.submissionCount > 0)
+  if (details.idea.submissionCount > 0)
     return details.contribution.payoutPreference === "customer_choice"
       ? `This idea has received its first video, so the payout method is locked. Pick the winning video on the idea's page until ${formatLongDate(details.winnerSelectionDeadline)}.`
       : "This idea has received its first video, so the payout method is locked.";

@@ -19,7 +19,7 @@ vi.mock("sonner", () => ({
   toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
 }));
 
-const PROPOSAL = "k57proposal" as never;
+const IDEA = "k57idea" as never;
 const me = makeUser({ _id: "user_me" as never, displayName: "Ann Asker" });
 const calls = { ask: vi.fn(), answer: vi.fn(), setHidden: vi.fn(), report: vi.fn() };
 
@@ -47,7 +47,7 @@ function message(id: string, fields: Partial<QuestionView> = {}): QuestionView {
 function renderConversation() {
   return render(
     <MemoryRouter>
-      <Conversation proposalId={PROPOSAL} />
+      <Conversation ideaId={IDEA} />
     </MemoryRouter>,
   );
 }
@@ -126,7 +126,7 @@ describe("Conversation", () => {
     await user.tab();
     await user.keyboard("{Enter}");
     expect(calls.ask).toHaveBeenCalledWith({
-      proposalId: PROPOSAL,
+      ideaId: IDEA,
       body: "Does a 4-minute cut count?",
     });
     expect(await screen.findByRole("alert")).toHaveTextContent(
@@ -191,7 +191,7 @@ describe("Conversation", () => {
     act(() =>
       rerender(
         <MemoryRouter>
-          <Conversation proposalId={PROPOSAL} />
+          <Conversation ideaId={IDEA} />
         </MemoryRouter>,
       ),
     );
@@ -208,7 +208,7 @@ describe("Conversation", () => {
     act(() =>
       rerender(
         <MemoryRouter>
-          <Conversation proposalId={PROPOSAL} />
+          <Conversation ideaId={IDEA} />
         </MemoryRouter>,
       ),
     );

@@ -1,4 +1,4 @@
-// <Conversation proposalId />: the idea's questions and answers, live. A new message appears on
+// <Conversation ideaId />: the idea's questions and answers, live. A new message appears on
 // every open page at once (the list is one shared subscription) and is read out politely to
 // screen readers. Newest questions first, a page at a time.
 import "../../styles/conversation.css";
@@ -22,14 +22,14 @@ export const NO_QUESTIONS = "No questions yet. Ask the poster or the creators an
 export const LOAD_ERROR = "Failed to load the questions";
 export const SIGN_IN_TO_ASK = "Sign in to ask a question or answer one";
 
-export default function Conversation({ proposalId }: { proposalId: Id<"proposals"> }) {
+export default function Conversation({ ideaId }: { ideaId: Id<"proposals"> }) {
   return (
     <section
       id="questions"
-      className="card proposal-section conversation"
+      className="card idea-section conversation"
       aria-labelledby="conversation-heading"
     >
-      <h2 id="conversation-heading" className="proposal-section__title">
+      <h2 id="conversation-heading" className="idea-section__title">
         {CONVERSATION_HEADING}
       </h2>
       <QueryErrorBoundary
@@ -40,20 +40,20 @@ export default function Conversation({ proposalId }: { proposalId: Id<"proposals
         }
         onError={() => toast.error(LOAD_ERROR, { id: "questions-load-error" })}
       >
-        <ConversationBody proposalId={proposalId} />
+        <ConversationBody ideaId={ideaId} />
       </QueryErrorBoundary>
     </section>
   );
 }
 
-function ConversationBody({ proposalId }: { proposalId: Id<"proposals"> }) {
+function ConversationBody({ ideaId }: { ideaId: Id<"proposals"> }) {
   const location = useLocation();
   const { user, isAuthenticated } = useCurrentUser();
-  const viewerInfo = useQuery(api.conversation.viewer, { proposalId });
+  const viewerInfo = useQuery(api.conversation.viewer, { ideaId });
   const ask = useMutation(api.conversation.ask);
   const { results, status, loadMore } = usePaginatedQuery(
     api.conversation.questions,
-    { proposalId },
+    { ideaId },
     { initialNumItems: QUESTIONS_PAGE },
   );
   const viewer: ViewerOnThread = useMemo(
@@ -70,7 +70,7 @@ function ConversationBody({ proposalId }: { proposalId: Id<"proposals"> }) {
   return (
     <>
       {isAuthenticated ? (
-        <MessageForm kind="question" onSend={(body) => ask({ proposalId, body })} />
+        <MessageForm kind="question" onSend={(body) => ask({ ideaId, body })} />
       ) : (
         <p className="conversation__sign-in">
           <Link to="/login" state={{ from: location }}>

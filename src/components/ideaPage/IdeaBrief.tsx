@@ -7,8 +7,8 @@ export const BRIEF_HEADING = "What should the video show?";
 export default function IdeaBrief({ brief }: { brief: string | null }) {
   if (!brief) return null;
   return (
-    <section className="card proposal-section idea-brief" aria-labelledby="idea-brief-heading">
-      <h2 id="idea-brief-heading" className="proposal-section__title">
+    <section className="card idea-section idea-brief" aria-labelledby="idea-brief-heading">
+      <h2 id="idea-brief-heading" className="idea-section__title">
         {BRIEF_HEADING}
       </h2>
       <p className="idea-brief__text">{brief}</p>

@@ -1,4 +1,4 @@
-// <CreatorStanding proposalId />: while judging, a creator who submitted sees where each of
+// <CreatorStanding ideaId />: while judging, a creator who submitted sees where each of
 // their videos stands, in the words of the judging notification. Nothing for anyone else.
 import "../../styles/living.css";
 import { useQuery } from "convex/react";
@@ -7,20 +7,17 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import { standingText } from "../../../convex/model/notificationKinds";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 
-export default function CreatorStanding({ proposalId }: { proposalId: Id<"proposals"> }) {
+export default function CreatorStanding({ ideaId }: { ideaId: Id<"proposals"> }) {
   return (
     <QueryErrorBoundary fallback={null}>
-      <Standing proposalId={proposalId} />
+      <Standing ideaId={ideaId} />
     </QueryErrorBoundary>
   );
 }
 
-function Standing({ proposalId }: { proposalId: Id<"proposals"> }) {
-  const outcome = useQuery(api.proposals.outcome, { proposalId });
-  const mine = useQuery(
-    api.judging.myStanding,
-    outcome?.kind === "judging" ? { proposalId } : "skip",
-  );
+function Standing({ ideaId }: { ideaId: Id<"proposals"> }) {
+  const outcome = useQuery(api.ideas.outcome, { ideaId });
+  const mine = useQuery(api.judging.myStanding, outcome?.kind === "judging" ? { ideaId } : "skip");
   if (outcome?.kind !== "judging" || !mine || mine.length === 0) return null;
   return (
     <section className="card creator-standing" aria-labelledby="creator-standing-heading">

@@ -1,4 +1,4 @@
-// <PickYourWinner proposalId />: while judging, at the top of the idea page, a contributor who
+// <PickYourWinner ideaId />: while judging, at the top of the idea page, a contributor who
 // chose to pick the winner sees until when and the videos that can win, and picks one
 // (contributions.pickWinner, the money rules). Nothing for anyone else.
 import "../../styles/living.css";
@@ -15,22 +15,22 @@ import { usePickWinner } from "../money/usePickWinner";
 
 export const PICK_YOUR_WINNER = "Pick your winner by";
 
-export default function PickYourWinner({ proposalId }: { proposalId: Id<"proposals"> }) {
+export default function PickYourWinner({ ideaId }: { ideaId: Id<"proposals"> }) {
   return (
     <QueryErrorBoundary fallback={null}>
-      <PickPanel proposalId={proposalId} />
+      <PickPanel ideaId={ideaId} />
     </QueryErrorBoundary>
   );
 }
 
-function PickPanel({ proposalId }: { proposalId: Id<"proposals"> }) {
-  const stake = useQuery(api.contributions.myStake, { proposalId });
-  const outcome = useQuery(api.proposals.outcome, { proposalId });
+function PickPanel({ ideaId }: { ideaId: Id<"proposals"> }) {
+  const stake = useQuery(api.contributions.myStake, { ideaId });
+  const outcome = useQuery(api.ideas.outcome, { ideaId });
   const now = useNow();
   const judging = outcome?.kind === "judging";
   const choices = useQuery(
     api.judging.pickChoices,
-    judging && stake?.canPick ? { proposalId } : "skip",
+    judging && stake?.canPick ? { ideaId } : "skip",
   );
   const { user } = useCurrentUser();
   const { saving, pick } = usePickWinner();

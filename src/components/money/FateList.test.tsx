@@ -140,7 +140,7 @@ describe("Your contributions", () => {
   const renderCard = () =>
     render(
       <MemoryRouter>
-        <YourContributions proposalId="k57proposal" />
+        <YourContributions ideaId="k57idea" />
       </MemoryRouter>,
     );
 
@@ -150,7 +150,7 @@ describe("Your contributions", () => {
     expect(getFunctionName(query as Parameters<typeof getFunctionName>[0])).toBe(
       "contributions:myFates",
     );
-    expect(args).toEqual({ proposalId: "k57proposal" });
+    expect(args).toEqual({ ideaId: "k57idea" });
   });
 
   it("shows each contribution with its parts and a link to its page", () => {

@@ -22,9 +22,9 @@ vi.mock("../../lib/externalNavigation", () => ({ goToExternal: vi.fn() }));
 const startCheckout = vi.fn();
 
 function renderFund(options: { expired?: boolean; at?: string } = {}) {
-  return renderRoute(<FundButton proposalId="proposal_1" expired={options.expired ?? false} />, {
+  return renderRoute(<FundButton ideaId="idea_1" expired={options.expired ?? false} />, {
     at: options.at ?? "/expanded-proposal/proposal_1",
-    path: "/expanded-proposal/:proposalId",
+    path: "/expanded-proposal/:ideaId",
   });
 }
 
@@ -47,7 +47,7 @@ describe("FundButton", () => {
     expect(fund()).toHaveAccessibleDescription(/\$5\.00/);
     await user.click(fund());
 
-    expect(startCheckout).toHaveBeenCalledWith({ proposalId: "proposal_1", amountCents: 500 });
+    expect(startCheckout).toHaveBeenCalledWith({ ideaId: "idea_1", amountCents: 500 });
     expect(goToExternal).toHaveBeenCalledWith("https://checkout.stripe.test/cs_1");
     expect(fund()).toBeDisabled();
   });
@@ -59,7 +59,7 @@ describe("FundButton", () => {
 
     await user.click(fund());
 
-    expect(startCheckout).toHaveBeenCalledWith({ proposalId: "proposal_1", amountCents: 500 });
+    expect(startCheckout).toHaveBeenCalledWith({ ideaId: "idea_1", amountCents: 500 });
     expect(screen.getByTestId("pathname")).toHaveTextContent("/expanded-proposal/proposal_1");
   });
 
@@ -101,7 +101,7 @@ describe("FundButton", () => {
     await user.type(amount, "$1,250.5");
     await user.click(submit);
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-    expect(startCheckout).toHaveBeenCalledWith({ proposalId: "proposal_1", amountCents: 125050 });
+    expect(startCheckout).toHaveBeenCalledWith({ ideaId: "idea_1", amountCents: 125050 });
   });
 
   it("parses dollars into whole cents", () => {

@@ -1,7 +1,7 @@
-// <FundButton proposalId expired />: the idea page's 'Fund This Bounty' (spec §2, §9).
+// <FundButton ideaId expired />: the idea page's 'Fund This Bounty' (spec §2, §9).
 //
 // Props:
-//   proposalId: string  — the idea to fund.
+//   ideaId: string  — the idea to fund.
 //   expired:    boolean — the idea is past its deadline (or no longer open): the button and the
 //                         other-amount form are not shown (the server refuses new money then).
 //
@@ -27,11 +27,11 @@ export const CHECKOUT_CANCELLED_NOTE = "Checkout cancelled — nothing was charg
 export const CHECKOUT_PARAM = "checkout";
 
 export interface FundButtonProps {
-  proposalId: string;
+  ideaId: string;
   expired: boolean;
 }
 
-export default function FundButton({ proposalId, expired }: FundButtonProps) {
+export default function FundButton({ ideaId, expired }: FundButtonProps) {
   const { start, busy } = useCheckout();
   const [otherOpen, setOtherOpen] = useState(false);
   const id = useId();
@@ -49,7 +49,7 @@ export default function FundButton({ proposalId, expired }: FundButtonProps) {
             aria-describedby={descriptionId}
             aria-busy={busy || undefined}
             disabled={busy}
-            onClick={() => void start(proposalId, QUICK_CONTRIBUTION_CENTS)}
+            onClick={() => void start(ideaId, QUICK_CONTRIBUTION_CENTS)}
           >
             <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path
@@ -79,7 +79,7 @@ export default function FundButton({ proposalId, expired }: FundButtonProps) {
             <OtherAmountForm
               id={formId}
               busy={busy}
-              onSubmit={(cents) => void start(proposalId, cents)}
+              onSubmit={(cents) => void start(ideaId, cents)}
             />
           ) : null}
         </>

@@ -95,21 +95,21 @@ describe("Ledger (live)", () => {
   });
 
   it("asks for the idea's ledger and shows it", () => {
-    render(<Ledger proposalId="proposal_1" />);
-    expect(vi.mocked(useQuery).mock.calls[0]?.[1]).toEqual({ proposalId: "proposal_1" });
+    render(<Ledger ideaId="idea_1" />);
+    expect(vi.mocked(useQuery).mock.calls[0]?.[1]).toEqual({ ideaId: "idea_1" });
     expect(screen.getByRole("heading", { level: 2, name: "Where the money goes" })).toBeVisible();
     expect(total("Contributed")).toHaveTextContent("$2,500.00");
   });
 
   it("renders nothing for an unknown idea", () => {
     ledger = null;
-    const { container } = render(<Ledger proposalId="nope" />);
+    const { container } = render(<Ledger ideaId="nope" />);
     expect(container).toBeEmptyDOMElement();
   });
 
   it("shows a placeholder while loading", () => {
     ledger = undefined;
-    render(<Ledger proposalId="proposal_1" />);
+    render(<Ledger ideaId="idea_1" />);
     expect(screen.getByRole("region", { name: "Where the money goes" })).toHaveAttribute(
       "aria-busy",
       "true",
@@ -119,7 +119,7 @@ describe("Ledger (live)", () => {
   it("keeps the page when the query fails", () => {
     ledger = new Error("boom");
     vi.spyOn(console, "error").mockImplementation(() => {});
-    render(<Ledger proposalId="proposal_1" />);
+    render(<Ledger ideaId="idea_1" />);
     expect(screen.getByText(/couldn't be loaded/)).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-// <Ledger proposalId headingLevel? />: the idea page's money box, live (product rules "Money":
+// <Ledger ideaId headingLevel? />: the idea page's money box, live (product rules "Money":
 // visible at every step). <MoneyBox ledger /> draws it from `api.contributions.ledger`'s view.
 //
 // Shows the totals (Contributed, Refunded, Paid out, Held, and Refunding, Refund failed,
@@ -58,7 +58,7 @@ export interface LedgerView {
 }
 
 export interface LedgerProps {
-  proposalId: string;
+  ideaId: string;
   headingLevel?: 2 | 3;
 }
 
@@ -76,8 +76,8 @@ export default function Ledger(props: LedgerProps) {
   );
 }
 
-function LedgerLive({ proposalId, headingLevel }: LedgerProps) {
-  const ledger: LedgerView | null | undefined = useQuery(api.contributions.ledger, { proposalId });
+function LedgerLive({ ideaId, headingLevel }: LedgerProps) {
+  const ledger: LedgerView | null | undefined = useQuery(api.contributions.ledger, { ideaId });
   if (ledger === null) return null;
   return <MoneyBox ledger={ledger} headingLevel={headingLevel} />;
 }

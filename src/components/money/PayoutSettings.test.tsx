@@ -27,8 +27,8 @@ let payouts: unknown;
 function makeAward(overrides: Partial<MyAward> = {}): MyAward {
   return {
     awardId: "award_1",
-    proposalId: "k57proposal" as MyAward["proposalId"],
-    proposalTitle: "Drone tour of every lighthouse in Maine",
+    ideaId: "k57idea" as MyAward["ideaId"],
+    ideaTitle: "Drone tour of every lighthouse in Maine",
     submissionTitle: "Every lighthouse in Maine",
     amountCents: 4000,
     paidCents: 0,
@@ -108,7 +108,7 @@ describe("PayoutSettings", () => {
     expect(award).not.toHaveTextContent(/days left|on its way/);
     expect(
       within(award).getByRole("link", { name: "Drone tour of every lighthouse in Maine" }),
-    ).toHaveAttribute("href", "/expanded-proposal/k57proposal");
+    ).toHaveAttribute("href", "/expanded-proposal/k57idea");
     expect(award).toHaveTextContent("“Every lighthouse in Maine”");
   });
 

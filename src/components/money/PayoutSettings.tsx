@@ -38,8 +38,8 @@ export const URGENT_DAYS = 7;
 export interface MyAward {
   /** TODO(money-backend): `Id<"awards">` once the schema has the table. */
   awardId: string;
-  proposalId: Id<"proposals">;
-  proposalTitle: string;
+  ideaId: Id<"proposals">;
+  ideaTitle: string;
   submissionTitle: string;
   amountCents: number;
   paidCents: number;
@@ -230,7 +230,7 @@ function AwardItem({ award, now }: { award: MyAward; now: number }) {
   return (
     <li className={`award award--${award.status}${urgent ? " award--urgent" : ""}`}>
       <p className="award__what">
-        <Link to={`/expanded-proposal/${award.proposalId}`}>{award.proposalTitle}</Link>
+        <Link to={`/expanded-proposal/${award.ideaId}`}>{award.ideaTitle}</Link>
         <span className="award__video">{quoted(award.submissionTitle)}</span>
       </p>
       <p className="award__state">

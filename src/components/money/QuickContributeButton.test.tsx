@@ -23,11 +23,7 @@ const startCheckout = vi.fn();
 
 function renderButton(expired = false) {
   return renderRoute(
-    <QuickContributeButton
-      proposalId="proposal_1"
-      title="Lighthouses of Maine"
-      expired={expired}
-    />,
+    <QuickContributeButton ideaId="idea_1" title="Lighthouses of Maine" expired={expired} />,
     { at: "/ideas?sort=popular", path: "/ideas" },
   );
 }
@@ -71,7 +67,7 @@ describe("QuickContributeButton", () => {
 
     await user.click(button());
 
-    expect(startCheckout).toHaveBeenCalledWith({ proposalId: "proposal_1", amountCents: 500 });
+    expect(startCheckout).toHaveBeenCalledWith({ ideaId: "idea_1", amountCents: 500 });
     expect(toast).toHaveBeenCalledWith("Preparing checkout...", expect.anything());
     expect(goToExternal).toHaveBeenCalledWith("https://checkout.stripe.test/cs_2");
   });

@@ -1,7 +1,7 @@
-// <QuickContributeButton proposalId title expired />: the list cards' "+$5" (spec §2, §5, §9).
+// <QuickContributeButton ideaId title expired />: the list cards' "+$5" (spec §2, §5, §9).
 //
 // Props:
-//   proposalId: string  — the idea to fund.
+//   ideaId: string  — the idea to fund.
 //   title:      string  — the idea's title, for the accessible name "Contribute $5 to {title}".
 //   expired:    boolean — the idea is past its deadline: the button is disabled.
 //
@@ -19,13 +19,13 @@ export const SIGN_IN_TO_CONTRIBUTE = "Please sign in to contribute";
 const CLOSED = "This idea is no longer accepting contributions";
 
 export interface QuickContributeButtonProps {
-  proposalId: string;
+  ideaId: string;
   title: string;
   expired: boolean;
 }
 
 export default function QuickContributeButton({
-  proposalId,
+  ideaId,
   title,
   expired,
 }: QuickContributeButtonProps) {
@@ -42,7 +42,7 @@ export default function QuickContributeButton({
       navigate("/login", { state: { from: location } });
       return;
     }
-    void start(proposalId, QUICK_CONTRIBUTION_CENTS);
+    void start(ideaId, QUICK_CONTRIBUTION_CENTS);
   }
 
   return (

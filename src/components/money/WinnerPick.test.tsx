@@ -37,12 +37,7 @@ function makeStake(overrides: Record<string, unknown> = {}) {
 
 function renderPick(submissionId = SUB_A, isOwn = false) {
   return render(
-    <WinnerPick
-      proposalId="proposal_1"
-      submissionId={submissionId}
-      isOwn={isOwn}
-      title="Video A"
-    />,
+    <WinnerPick ideaId="idea_1" submissionId={submissionId} isOwn={isOwn} title="Video A" />,
   );
 }
 
@@ -75,7 +70,7 @@ describe("WinnerPick", () => {
 
   it("asks for the viewer's stake in the idea and shows the deadline", () => {
     renderPick();
-    expect(vi.mocked(useQuery).mock.calls[0]?.[1]).toEqual({ proposalId: "proposal_1" });
+    expect(vi.mocked(useQuery).mock.calls[0]?.[1]).toEqual({ ideaId: "idea_1" });
     expect(screen.getByText(/You can choose until January 22, 2030/)).toBeVisible();
   });
 

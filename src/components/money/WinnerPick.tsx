@@ -1,9 +1,9 @@
-// <WinnerPick proposalId submissionId isOwn title? />: on each submission card, lets a
+// <WinnerPick ideaId submissionId isOwn title? />: on each submission card, lets a
 // contributor who chose "I'll pick the winner" (customer_choice) pick this video (product
 // rules "Money": any time after the first submission until expiration + 7 days).
 //
 // Props:
-//   proposalId:   string  — the idea the submission belongs to.
+//   ideaId:   string  — the idea the submission belongs to.
 //   submissionId: Id<"submissions"> — this submission.
 //   isOwn:        boolean — the video is the viewer's own: no pick button on it (a contributor
 //                           does not award their own money to their own video here).
@@ -27,7 +27,7 @@ export const YOUR_PICK = "Your pick";
 export { PICK_FAILED, PICK_SAVED };
 
 export interface WinnerPickProps {
-  proposalId: string;
+  ideaId: string;
   submissionId: Id<"submissions">;
   isOwn: boolean;
   title?: string;
@@ -42,8 +42,8 @@ export default function WinnerPick(props: WinnerPickProps) {
   );
 }
 
-function WinnerPickInner({ proposalId, submissionId, isOwn, title }: WinnerPickProps) {
-  const stake = useQuery(api.contributions.myStake, { proposalId });
+function WinnerPickInner({ ideaId, submissionId, isOwn, title }: WinnerPickProps) {
+  const stake = useQuery(api.contributions.myStake, { ideaId });
   const { saving: savingId, pick: pickVideo } = usePickWinner();
   const saving = savingId === submissionId;
   const now = useNow();

@@ -1,4 +1,4 @@
-// <YourContributions proposalId />: the idea page's "Your contributions" card, live
+// <YourContributions ideaId />: the idea page's "Your contributions" card, live
 // (`api.contributions.myFates`): each of the signed-in person's contributions to the idea, with
 // where its money is now. Renders nothing for a visitor or someone who has not contributed.
 import "../../styles/money.css";
@@ -12,16 +12,16 @@ import { FateList, type ContributionFates } from "./FateList";
 
 export const YOUR_CONTRIBUTIONS_TITLE = "Your contributions";
 
-export default function YourContributions({ proposalId }: { proposalId: string }) {
+export default function YourContributions({ ideaId }: { ideaId: string }) {
   return (
     <QueryErrorBoundary fallback={null}>
-      <YourContributionsLive proposalId={proposalId} />
+      <YourContributionsLive ideaId={ideaId} />
     </QueryErrorBoundary>
   );
 }
 
-function YourContributionsLive({ proposalId }: { proposalId: string }) {
-  const contributions = useQuery(api.contributions.myFates, { proposalId });
+function YourContributionsLive({ ideaId }: { ideaId: string }) {
+  const contributions = useQuery(api.contributions.myFates, { ideaId });
   if (!contributions) return null;
   return <YourContributionsCard contributions={contributions} />;
 }

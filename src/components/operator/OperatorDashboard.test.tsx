@@ -28,8 +28,8 @@ function makeOverview(overrides: Partial<OperatorOverview> = {}): OperatorOvervi
         kind: "refund",
         state: "needs_attention",
         amountCents: 2000,
-        proposalId: "k57proposal" as Ids["proposalId"],
-        proposalTitle: "Drone tour of every lighthouse in Maine",
+        ideaId: "k57idea" as Ids["ideaId"],
+        ideaTitle: "Drone tour of every lighthouse in Maine",
         contributionId: "k57c1" as Ids["contributionId"],
         attempts: 3,
         lastError: "card_declined",
@@ -40,8 +40,8 @@ function makeOverview(overrides: Partial<OperatorOverview> = {}): OperatorOvervi
         kind: "transfer",
         state: "failed",
         amountCents: 4000,
-        proposalId: "k57other" as Ids["proposalId"],
-        proposalTitle: "Foghorns of the world",
+        ideaId: "k57other" as Ids["ideaId"],
+        ideaTitle: "Foghorns of the world",
         contributionId: "k57c2" as Ids["contributionId"],
         attempts: 1,
         lastError: null,
@@ -51,24 +51,24 @@ function makeOverview(overrides: Partial<OperatorOverview> = {}): OperatorOvervi
     held: [
       {
         contributionId: "k57c3" as Ids["contributionId"],
-        proposalId: "k57proposal" as Ids["proposalId"],
-        proposalTitle: "Drone tour of every lighthouse in Maine",
+        ideaId: "k57idea" as Ids["ideaId"],
+        ideaTitle: "Drone tour of every lighthouse in Maine",
         cents: 20000,
         until: Date.UTC(2025, 1, 21, 12),
         reason: "waiting_for_creator",
       },
       {
         contributionId: "k57c4" as Ids["contributionId"],
-        proposalId: "k57other" as Ids["proposalId"],
-        proposalTitle: "Foghorns of the world",
+        ideaId: "k57other" as Ids["ideaId"],
+        ideaTitle: "Foghorns of the world",
         cents: 2000,
         until: null,
         reason: "refund_failed",
       },
       {
         contributionId: "k57c5" as Ids["contributionId"],
-        proposalId: "k57other" as Ids["proposalId"],
-        proposalTitle: "Foghorns of the world",
+        ideaId: "k57other" as Ids["ideaId"],
+        ideaTitle: "Foghorns of the world",
         cents: 1000,
         until: Date.UTC(2025, 0, 22, 12),
         reason: "judging",
@@ -150,10 +150,7 @@ describe("OperatorDashboard", () => {
       "January 28, 2025",
     ]);
     expect(cells[0]).toHaveAttribute("data-label", "Kind");
-    expect(within(first!).getByRole("link")).toHaveAttribute(
-      "href",
-      "/expanded-proposal/k57proposal",
-    );
+    expect(within(first!).getByRole("link")).toHaveAttribute("href", "/expanded-proposal/k57idea");
     expect(second).toHaveTextContent("Transfer to a creator failed");
     expect(second).toHaveTextContent("None recorded");
     expect(screen.getByRole("heading", { name: "Needs attention (2)" })).toBeVisible();

@@ -34,8 +34,8 @@ export interface OperatorOverview {
     kind: MovementKind;
     state: "needs_attention" | "failed";
     amountCents: number;
-    proposalId: Id<"proposals">;
-    proposalTitle: string;
+    ideaId: Id<"proposals">;
+    ideaTitle: string;
     contributionId: Id<"contributions">;
     attempts: number;
     lastError: string | null;
@@ -43,8 +43,8 @@ export interface OperatorOverview {
   }[];
   held: {
     contributionId: Id<"contributions">;
-    proposalId: Id<"proposals">;
-    proposalTitle: string;
+    ideaId: Id<"proposals">;
+    ideaTitle: string;
     cents: number;
     until: number | null;
     reason: HeldLineReason;
@@ -149,7 +149,7 @@ export function OperatorDashboard({
                     {formatMoney(m.amountCents)}
                   </td>
                   <td role="cell" data-label="Idea">
-                    <Link to={`/expanded-proposal/${m.proposalId}`}>{m.proposalTitle}</Link>
+                    <Link to={`/expanded-proposal/${m.ideaId}`}>{m.ideaTitle}</Link>
                   </td>
                   <td role="cell" data-label="Attempts" className="op-table__number">
                     {m.attempts}
@@ -203,7 +203,7 @@ export function OperatorDashboard({
                     className={overdue ? "op-table__row--overdue" : undefined}
                   >
                     <td role="cell" data-label="Idea">
-                      <Link to={`/expanded-proposal/${h.proposalId}`}>{h.proposalTitle}</Link>
+                      <Link to={`/expanded-proposal/${h.ideaId}`}>{h.ideaTitle}</Link>
                     </td>
                     <td role="cell" data-label="Amount" className="op-table__amount">
                       {formatMoney(h.cents)}

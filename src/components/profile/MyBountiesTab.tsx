@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import { formatMoney } from "../../lib/format";
-import { ExpiryWithStatus, StatusFigure, useIdeaStatus } from "../proposals/IdeaStatus";
+import { ExpiryWithStatus, StatusFigure, useIdeaStatus } from "../ideas/IdeaStatus";
 import { bountyWithBackers } from "../../../convex/model/ideaStage";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import { FateList } from "../money/FateList";

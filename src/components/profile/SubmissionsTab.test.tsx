@@ -40,9 +40,9 @@ function makeSubmission(overrides: Partial<MySubmission> = {}): MySubmission {
   return {
     _id: "k57sub1" as MySubmission["_id"],
     _creationTime: Date.UTC(2024, 10, 8),
-    proposalId: "k57proposal" as MySubmission["proposalId"],
+    ideaId: "k57idea" as MySubmission["ideaId"],
     authorId: "k57me" as MySubmission["authorId"],
-    proposalTitle: "Drone tour of every lighthouse in Maine",
+    ideaTitle: "Drone tour of every lighthouse in Maine",
     title: "Every lighthouse in Maine, from the air",
     url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
     platform: "YouTube",
@@ -111,7 +111,7 @@ describe("SubmissionsTab", () => {
     const item = screen.getByRole("listitem");
     expect(
       within(item).getByRole("link", { name: "Drone tour of every lighthouse in Maine" }),
-    ).toHaveAttribute("href", "/expanded-proposal/k57proposal");
+    ).toHaveAttribute("href", "/expanded-proposal/k57idea");
     expect(within(item).getByText("Video Link")).toBeVisible();
     const video = within(item).getByRole("link", { name: /youtube\.com\/watch/ });
     expect(video).toHaveAttribute("href", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
@@ -142,7 +142,7 @@ describe("SubmissionsTab", () => {
     payouts = { k57sub1: null, k57sub2: undefined };
     setList([
       makeSubmission(),
-      makeSubmission({ _id: "k57sub2" as MySubmission["_id"], proposalTitle: "Second idea" }),
+      makeSubmission({ _id: "k57sub2" as MySubmission["_id"], ideaTitle: "Second idea" }),
     ]);
     renderTab();
 

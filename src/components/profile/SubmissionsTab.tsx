@@ -115,7 +115,7 @@ function MySubmissionItem({ submission, hintId }: { submission: MySubmission; hi
       )}
       <div className="my-submission__body">
         <h2 id={titleId} className="my-submission__title">
-          <Link to={`/expanded-proposal/${submission.proposalId}`}>{submission.proposalTitle}</Link>
+          <Link to={`/expanded-proposal/${submission.ideaId}`}>{submission.ideaTitle}</Link>
         </h2>
         <dl className="my-submission__facts">
           <div className="my-submission__fact my-submission__fact--wide">

@@ -8,13 +8,7 @@ export interface JustPostedState {
   justPosted?: boolean;
 }
 
-export default function IdeaLiveNotice({
-  proposalId,
-  title,
-}: {
-  proposalId: string;
-  title: string;
-}) {
+export default function IdeaLiveNotice({ ideaId, title }: { ideaId: string; title: string }) {
   const location = useLocation();
   const state = location.state as JustPostedState | null;
   if (!state?.justPosted) return null;
@@ -26,7 +20,7 @@ export default function IdeaLiveNotice({
       <p className="share-live__text">
         Share it so friends can add to the bounty and creators can find it.
       </p>
-      <ShareButtons proposalId={proposalId} title={title} />
+      <ShareButtons ideaId={ideaId} title={title} />
     </section>
   );
 }

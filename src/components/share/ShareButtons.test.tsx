@@ -22,7 +22,7 @@ describe("ShareButtons", () => {
     const user = userEvent.setup();
     const writeText = vi.fn().mockResolvedValue(undefined);
     setNavigator({ share: undefined, clipboard: { writeText } });
-    render(<ShareButtons proposalId={ID} title="Lagos & night" heading="Ask friends to chip in" />);
+    render(<ShareButtons ideaId={ID} title="Lagos & night" heading="Ask friends to chip in" />);
 
     expect(screen.getByRole("group", { name: "Ask friends to chip in" })).toBeInTheDocument();
     const link = `https://happy-cat-1.convex.site/share/${ID}`;
@@ -48,7 +48,7 @@ describe("ShareButtons", () => {
       share: undefined,
       clipboard: { writeText: vi.fn().mockRejectedValue(new Error("denied")) },
     });
-    render(<ShareButtons proposalId={ID} title="Idea" />);
+    render(<ShareButtons ideaId={ID} title="Idea" />);
     await user.click(screen.getByRole("button", { name: "Copy link" }));
     expect(screen.getByLabelText("Copy this link:")).toHaveValue(
       `https://happy-cat-1.convex.site/share/${ID}`,
@@ -61,7 +61,7 @@ describe("ShareButtons", () => {
     const share = vi.fn().mockResolvedValue(undefined);
     setNavigator({ share });
     const user = userEvent.setup();
-    render(<ShareButtons proposalId={ID} title="Idea" />);
+    render(<ShareButtons ideaId={ID} title="Idea" />);
     expect(screen.queryByRole("link", { name: /WhatsApp/ })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Share" }));
     expect(share).toHaveBeenCalledWith({
@@ -77,7 +77,7 @@ describe("ShareButtons", () => {
     const share = vi.fn().mockResolvedValue(undefined);
     setNavigator({ share });
     const user = userEvent.setup();
-    render(<ShareButtons proposalId={ID} title="Idea" asking={false} />);
+    render(<ShareButtons ideaId={ID} title="Idea" asking={false} />);
     await user.click(screen.getByRole("button", { name: "Share" }));
     expect(share).toHaveBeenCalledWith({
       title: "Idea",
@@ -93,7 +93,7 @@ describe("ShareButtons", () => {
       .mockRejectedValueOnce(new TypeError("not allowed"));
     setNavigator({ share });
     const user = userEvent.setup();
-    render(<ShareButtons proposalId={ID} title="Idea" />);
+    render(<ShareButtons ideaId={ID} title="Idea" />);
     await user.click(screen.getByRole("button", { name: "Share" }));
     expect(screen.getByRole("button", { name: "Share" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Share" }));

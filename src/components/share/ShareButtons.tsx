@@ -7,7 +7,7 @@ import { shareLinkFor, shareTargets, shareText } from "../../lib/shareLink";
 import "../../styles/share.css";
 
 interface ShareButtonsProps {
-  proposalId: string;
+  ideaId: string;
   title: string;
   /** The line above the buttons, e.g. "Ask friends to chip in". */
   heading?: string;
@@ -24,13 +24,13 @@ function canUseWebShare(): boolean {
 }
 
 export default function ShareButtons({
-  proposalId,
+  ideaId,
   title,
   heading,
   className,
   asking = true,
 }: ShareButtonsProps) {
-  const url = shareLinkFor(proposalId);
+  const url = shareLinkFor(ideaId);
   const headingId = useId();
   // A failed share sheet (not a cancel) falls back to the links.
   const [webShare, setWebShare] = useState(canUseWebShare);

@@ -7,7 +7,7 @@ import type { api } from "../../../convex/_generated/api";
 import { safeHref } from "../../lib/safeHref";
 import { useSubmissionVote } from "../../lib/useSubmissionVote";
 import { useIsOwnSubmission, useMySubmissionVote } from "../../lib/useMySubmissionVote";
-import VoteButtons from "../proposals/VoteButtons";
+import VoteButtons from "../ideas/VoteButtons";
 import OriginalityChecklist from "./OriginalityChecklist";
 import VoteBreakdown from "./VoteBreakdown";
 import VideoPreview from "../video/VideoPreview";
@@ -15,8 +15,8 @@ import Avatar from "../Avatar";
 import clsx from "clsx";
 import { ExternalLink } from "lucide-react";
 
-/** One submission as `api.submissions.listForProposal` returns it. */
-export type Submission = FunctionReturnType<typeof api.submissions.listForProposal>[number];
+/** One submission as `api.submissions.listForIdea` returns it. */
+export type Submission = FunctionReturnType<typeof api.submissions.listForIdea>[number];
 
 export const SIGN_IN_TO_VOTE = "Please sign in to vote";
 export const OWN_VIDEO_VOTE = "You can't vote on your own video";

@@ -28,7 +28,7 @@ function makeSubmission(overrides: Partial<Submission> = {}): Submission {
   return {
     _id: "k57sub1" as Submission["_id"],
     _creationTime: Date.UTC(2024, 10, 8),
-    proposalId: "k57proposal" as Submission["proposalId"],
+    ideaId: "k57idea" as Submission["ideaId"],
     title: "Every lighthouse in Maine, from the air",
     url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
     platform: "YouTube",
@@ -67,11 +67,11 @@ function setSubmissions(submissions: Submission[] | undefined | Error) {
   vi.mocked(useQuery).mockImplementation(((query: unknown, args: unknown) => {
     if (args === "skip") return undefined;
     const name = getFunctionName(query as never);
-    if (name === "proposals:outcome") return outcome;
+    if (name === "ideas:outcome") return outcome;
     if (name === "users:current") return { _id: VIEWER_ID, displayName: "Viewer" };
     if (name === "votes:mineOnSubmission")
       return myVotes[(args as { submissionId: string }).submissionId] ?? 0;
-    if (name !== "submissions:listForProposal") return undefined;
+    if (name !== "submissions:listForIdea") return undefined;
     if (submissions instanceof Error) throw submissions;
     return submissions;
   }) as typeof useQuery);
@@ -80,7 +80,7 @@ function setSubmissions(submissions: Submission[] | undefined | Error) {
 function renderList(closed = false) {
   return render(
     <MemoryRouter>
-      <SubmissionList proposalId="k57proposal" closed={closed} />
+      <SubmissionList ideaId="k57idea" closed={closed} />
     </MemoryRouter>,
   );
 }
@@ -154,7 +154,7 @@ describe("SubmissionList", () => {
   it("asks for the idea's submissions", () => {
     renderList();
 
-    expect(vi.mocked(useQuery).mock.calls[0]?.[1]).toEqual({ proposalId: "k57proposal" });
+    expect(vi.mocked(useQuery).mock.calls[0]?.[1]).toEqual({ ideaId: "k57idea" });
     expect(screen.getByRole("heading", { level: 2, name: "Submissions" })).toBeVisible();
   });
 
@@ -373,7 +373,7 @@ describe("SubmissionList", () => {
       .mocked(useQuery)
       .mock.calls.filter(([, args]) => args !== "skip")
       .map(([query]) => getFunctionName(query as never));
-    expect(asked).toContain("submissions:listForProposal");
+    expect(asked).toContain("submissions:listForIdea");
     expect(asked).not.toContain("votes:mineOnSubmission");
     expect(asked).not.toContain("users:current");
   });
@@ -386,7 +386,7 @@ describe("SubmissionList", () => {
         return mine[args.submissionId];
       }),
       getAllQueries: vi.fn((query: unknown) => {
-        expect(getFunctionName(query as never)).toBe("submissions:listForProposal");
+        expect(getFunctionName(query as never)).toBe("submissions:listForIdea");
         return lists;
       }),
       setQuery: vi.fn(),
@@ -398,8 +398,8 @@ describe("SubmissionList", () => {
     const other = makeSubmission({ _id: "other" as Submission["_id"], votes: 1 });
     const elsewhere = makeSubmission({ _id: "elsewhere" as Submission["_id"] });
     const lists = [
-      { args: { proposalId: "k57proposal" }, value: [makeSubmission(), other] },
-      { args: { proposalId: "k57another" }, value: [elsewhere] },
+      { args: { ideaId: "k57idea" }, value: [makeSubmission(), other] },
+      { args: { ideaId: "k57another" }, value: [elsewhere] },
     ];
     const store = optimisticStore({ k57sub1: 1 }, lists);
 
@@ -413,8 +413,8 @@ describe("SubmissionList", () => {
     expect(sets).toEqual([
       ["votes:mineOnSubmission", { submissionId: "k57sub1" }, -1],
       [
-        "submissions:listForProposal",
-        { proposalId: "k57proposal" },
+        "submissions:listForIdea",
+        { ideaId: "k57idea" },
         [expect.objectContaining({ _id: "k57sub1", votes: 3 }), other],
       ],
     ]);
@@ -422,23 +422,19 @@ describe("SubmissionList", () => {
 
   it("counts a vote from none while the viewer's own vote is still loading, and clearing moves back", () => {
     renderList();
-    const lists = [{ args: { proposalId: "k57proposal" }, value: [makeSubmission()] }];
+    const lists = [{ args: { ideaId: "k57idea" }, value: [makeSubmission()] }];
 
     const first = optimisticStore({}, lists);
     optimisticUpdate!(first, { submissionId: "k57sub1", vote: 1 });
-    expect(first.setQuery).toHaveBeenLastCalledWith(
-      expect.anything(),
-      { proposalId: "k57proposal" },
-      [expect.objectContaining({ votes: 6 })],
-    );
+    expect(first.setQuery).toHaveBeenLastCalledWith(expect.anything(), { ideaId: "k57idea" }, [
+      expect.objectContaining({ votes: 6 }),
+    ]);
 
     const clearing = optimisticStore({ k57sub1: -1 }, lists);
     optimisticUpdate!(clearing, { submissionId: "k57sub1", vote: 0 });
-    expect(clearing.setQuery).toHaveBeenLastCalledWith(
-      expect.anything(),
-      { proposalId: "k57proposal" },
-      [expect.objectContaining({ votes: 6 })],
-    );
+    expect(clearing.setQuery).toHaveBeenLastCalledWith(expect.anything(), { ideaId: "k57idea" }, [
+      expect.objectContaining({ votes: 6 }),
+    ]);
 
     const same = optimisticStore({ k57sub1: 1 }, lists);
     optimisticUpdate!(same, { submissionId: "k57sub1", vote: 1 });

@@ -18,20 +18,20 @@ export const EMPTY_CLOSED = "No videos were submitted to this idea.";
 export const LOAD_SUBMISSIONS_ERROR = "Failed to load submissions";
 
 interface Props {
-  proposalId: string;
+  ideaId: string;
   /** The idea no longer takes submissions: the empty state does not invite any. */
   closed?: boolean;
 }
 
 /** The idea page's submissions: live, most voted first, with the spec's empty state. */
-export default function SubmissionList({ proposalId, closed = false }: Props) {
+export default function SubmissionList({ ideaId, closed = false }: Props) {
   return (
-    <section className="card proposal-section submissions" aria-labelledby="submissions-heading">
-      <h2 id="submissions-heading" className="proposal-section__title">
+    <section className="card idea-section submissions" aria-labelledby="submissions-heading">
+      <h2 id="submissions-heading" className="idea-section__title">
         Submissions
       </h2>
       <QueryErrorBoundary
-        key={proposalId}
+        key={ideaId}
         fallback={
           <p className="alert alert-danger" role="alert">
             {LOAD_SUBMISSIONS_ERROR}. Please reload the page to try again.
@@ -39,15 +39,15 @@ export default function SubmissionList({ proposalId, closed = false }: Props) {
         }
         onError={() => toast.error(LOAD_SUBMISSIONS_ERROR, { id: "submissions-load-error" })}
       >
-        <Submissions proposalId={proposalId} closed={closed} />
+        <Submissions ideaId={ideaId} closed={closed} />
       </QueryErrorBoundary>
     </section>
   );
 }
 
-function Submissions({ proposalId, closed }: Required<Props>) {
-  const submissions = useQuery(api.submissions.listForProposal, { proposalId });
-  const outcome = useQuery(api.proposals.outcome, { proposalId });
+function Submissions({ ideaId, closed }: Required<Props>) {
+  const submissions = useQuery(api.submissions.listForIdea, { ideaId });
+  const outcome = useQuery(api.ideas.outcome, { ideaId });
   // The list is shared by every viewer; "own video" is its authorId against the profile's id.
   const { user } = useCurrentUser();
   const winners = new Set(
@@ -86,7 +86,7 @@ function Submissions({ proposalId, closed }: Required<Props>) {
             ribbon={winners.has(submission._id) ? <WinnerRibbon /> : null}
             footer={
               <WinnerPick
-                proposalId={proposalId}
+                ideaId={ideaId}
                 submissionId={submission._id}
                 isOwn={user !== null && user._id === submission.authorId}
                 title={submission.title}

@@ -16,7 +16,7 @@ import { FieldError, describedBy, groupFocusTarget } from "../forms/FieldError";
 import OptionCard from "./OptionCard";
 import SupportingLinksField from "./SupportingLinksField";
 import type { IdeaFormValues } from "./ideaForm";
-import type { ValidIdea } from "../../../convex/model/ideas";
+import type { ValidIdea } from "../../../convex/model/ideaValidation";
 
 /** "SHORT (under 3 mins, best for Shorts, Reels or TikTok)" and so on (spec §2). */
 export const DURATION_OPTIONS = DURATIONS.map((key) => ({

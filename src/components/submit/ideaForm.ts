@@ -3,7 +3,7 @@
 // field each rule is about, so the form can mark and focus that field.
 import { z } from "zod";
 // The content filter comes with validateIdea: the form pre-checks with the server's own rules.
-import { MESSAGES, validateIdea } from "../../../convex/model/ideas";
+import { MESSAGES, validateIdea } from "../../../convex/model/ideaValidation";
 import { DEFAULT_DEADLINE_DAYS } from "../../../convex/model/ideaText";
 import { DAY_MS } from "../../../convex/model/labels";
 import {

@@ -8,7 +8,7 @@ import { checklistItems } from "../submissions/OriginalityChecklist";
 import { PAYMENT_SETTINGS_PATH } from "./texts";
 import { safeHref } from "../../lib/safeHref";
 import type { Duration } from "../../../convex/model/validators";
-import { LengthChips } from "../proposals/IdeaStatus";
+import { LengthChips } from "../ideas/IdeaStatus";
 
 /** What `api.submissions.check` says about a video on this idea. */
 export type VideoCheck = FunctionReturnType<typeof api.submissions.check>;

@@ -16,7 +16,7 @@ import {
   formatReason,
   type VideoPlatform,
 } from "../../../convex/model/videoLinks";
-import type { Proposal } from "../proposals/IdeaFromRoute";
+import type { Idea } from "../ideas/IdeaFromRoute";
 import { describedBy } from "../forms/FieldError";
 import { convexErrorMessage } from "../../lib/errors";
 import { TOAST_IDS } from "../../lib/toasts";
@@ -33,20 +33,20 @@ const PLACEHOLDERS: Record<IdeaPlatform, string> = {
 // The link typed before being sent to sign in, restored when the person comes back.
 const DRAFT_KEY = "bounties:videoLinkDraft";
 
-function saveDraft(proposalId: string, link: string) {
+function saveDraft(ideaId: string, link: string) {
   try {
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ proposalId, link }));
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ ideaId, link }));
   } catch {
     // Without storage the person types the link again.
   }
 }
 
-function takeDraft(proposalId: string): string {
+function takeDraft(ideaId: string): string {
   try {
     const raw = sessionStorage.getItem(DRAFT_KEY);
     if (!raw) return "";
-    const draft = JSON.parse(raw) as { proposalId?: unknown; link?: unknown };
-    if (draft.proposalId !== proposalId || typeof draft.link !== "string") return "";
+    const draft = JSON.parse(raw) as { ideaId?: unknown; link?: unknown };
+    if (draft.ideaId !== ideaId || typeof draft.link !== "string") return "";
     sessionStorage.removeItem(DRAFT_KEY);
     return draft.link;
   } catch {
@@ -87,7 +87,7 @@ function errorField(error: unknown, field: "code" | "reason"): string | null {
 }
 
 /** The idea's requirements and the video-link form (sign-in, link checks, server verification). */
-export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; now: number }) {
+export default function VideoLinkForm({ idea, now }: { idea: Idea; now: number }) {
   const location = useLocation();
   const navigate = useNavigate();
   const { isLoading: sessionLoading, isAuthenticated } = useConvexAuth();
@@ -96,7 +96,7 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
   // The creator's connected accounts and synced videos: the picker, and whether to suggest
   // connecting when a video cannot be verified.
   const mine = useQuery(api.platforms.mine, isAuthenticated ? {} : "skip");
-  const [initialLink] = useState(() => takeDraft(proposal._id));
+  const [initialLink] = useState(() => takeDraft(idea._id));
   const [busy, setBusy] = useState(false);
   // The server could not verify the video: the person may need to connect that platform.
   const [unverified, setUnverified] = useState<VideoPlatform | null>(null);
@@ -114,7 +114,7 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
     setFocus,
     formState,
   } = useForm<LinkValues, unknown, CheckedLink>({
-    resolver: zodResolver(videoLinkSchema(proposal.platform)),
+    resolver: zodResolver(videoLinkSchema(idea.platform)),
     defaultValues: { link: initialLink },
     reValidateMode: "onSubmit",
     shouldFocusError: false,
@@ -132,7 +132,7 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
   }, []);
 
   function sendToSignIn() {
-    saveDraft(proposal._id, getValues("link"));
+    saveDraft(idea._id, getValues("link"));
     navigate("/login", { state: { from: location } });
   }
 
@@ -156,7 +156,7 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
     setChecked(null);
     setBusy(true);
     try {
-      const result = await checkLink({ proposalId: proposal._id, link });
+      const result = await checkLink({ ideaId: idea._id, link });
       if (!mounted.current) return;
       setBusy(false);
       setChecked({ link, check: result });
@@ -173,9 +173,9 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
     const platform = checked.check.video.platform;
     setBusy(true);
     try {
-      await submit({ proposalId: proposal._id, link: checked.link });
+      await submit({ ideaId: idea._id, link: checked.link });
       toast.success(VIDEO_LINK_MESSAGES.success, { id: TOAST_IDS.submitVideo });
-      navigate(`/expanded-proposal/${proposal._id}`);
+      navigate(`/expanded-proposal/${idea._id}`);
     } catch (error) {
       if (!mounted.current) return;
       setBusy(false);
@@ -205,7 +205,7 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
       const message = errors.link?.message;
       setReason(
         message === VIDEO_LINK_MESSAGES.format
-          ? formatReason(getValues("link"), proposal.platform)
+          ? formatReason(getValues("link"), idea.platform)
           : null,
       );
       if (message) toast.error(message, { id: TOAST_IDS.submitVideo });
@@ -236,13 +236,13 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
             aria-hidden="true"
             focusable="false"
           />
-          <strong>{requiredPlatformText(proposal.platform)}</strong>
+          <strong>{requiredPlatformText(idea.platform)}</strong>
         </p>
         <ul className="submit-content__facts">
-          <li>{lengthsText(proposal.durations)}</li>
-          <li>{expiryLabel(proposal.expiration, now)} to submit</li>
+          <li>{lengthsText(idea.durations)}</li>
+          <li>{expiryLabel(idea.expiration, now)} to submit</li>
           <li>
-            Bounty: <strong>{formatMoney(proposal.bountyCents)}</strong>
+            Bounty: <strong>{formatMoney(idea.bountyCents)}</strong>
           </li>
         </ul>
       </section>
@@ -255,7 +255,7 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
               to="/login"
               state={{ from: location }}
               className="btn btn-primary btn-sm"
-              onClick={() => saveDraft(proposal._id, getValues("link"))}
+              onClick={() => saveDraft(idea._id, getValues("link"))}
             >
               Sign in
             </Link>
@@ -273,7 +273,7 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
             inputMode="url"
             autoComplete="url"
             spellCheck={false}
-            placeholder={PLACEHOLDERS[proposal.platform]}
+            placeholder={PLACEHOLDERS[idea.platform]}
             disabled={busy}
             aria-invalid={inputInvalid || undefined}
             aria-describedby={describedBy(hintId, hasProblem && errorId)}
@@ -281,8 +281,8 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
           />
           <p id={hintId} className="hint">
             Paste the link to your video. We look it up on{" "}
-            {proposal.platform === "Any" ? "its platform" : proposal.platform} to check it is yours,
-            was posted after the idea and has a length the idea allows.
+            {idea.platform === "Any" ? "its platform" : idea.platform} to check it is yours, was
+            posted after the idea and has a length the idea allows.
           </p>
         </div>
 
@@ -319,12 +319,7 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
         )}
 
         {isAuthenticated && (
-          <SyncedVideoPicker
-            mine={mine}
-            platform={proposal.platform}
-            disabled={busy}
-            onPick={pick}
-          />
+          <SyncedVideoPicker mine={mine} platform={idea.platform} disabled={busy} onPick={pick} />
         )}
 
         <p className="submit-content__reward">
@@ -351,7 +346,7 @@ export default function VideoLinkForm({ proposal, now }: { proposal: Proposal; n
       {checked !== null && (
         <VideoCheckCard
           check={checked.check}
-          durations={proposal.durations}
+          durations={idea.durations}
           busy={busy}
           onSubmit={() => void send()}
           onCancel={() => {

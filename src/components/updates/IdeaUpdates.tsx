@@ -1,4 +1,4 @@
-// <IdeaUpdates proposalId isPoster />: the poster's news about their idea, newest first, live.
+// <IdeaUpdates ideaId isPoster />: the poster's news about their idea, newest first, live.
 // The poster writes them here; each reaches the idea's followers in the app and by email
 // (updates about the bounty, the deadline or judging by default, the rest when they opt in).
 // Visitors see nothing until there is an update.
@@ -19,28 +19,28 @@ export const UPDATE_POSTED = "Update posted. Followers will hear about it.";
 const PAGE = 5;
 
 export default function IdeaUpdates({
-  proposalId,
+  ideaId,
   isPoster,
 }: {
-  proposalId: Id<"proposals">;
+  ideaId: Id<"proposals">;
   isPoster: boolean;
 }) {
   const { results, status, loadMore } = usePaginatedQuery(
     api.updates.list,
-    { proposalId },
+    { ideaId },
     { initialNumItems: PAGE },
   );
   if (status === "LoadingFirstPage" || (results.length === 0 && !isPoster)) return null;
   return (
     <section
       id="updates"
-      className="card proposal-section idea-updates"
+      className="card idea-section idea-updates"
       aria-labelledby="updates-heading"
     >
-      <h2 id="updates-heading" className="proposal-section__title">
+      <h2 id="updates-heading" className="idea-section__title">
         {UPDATES_HEADING}
       </h2>
-      {isPoster ? <UpdateForm proposalId={proposalId} /> : null}
+      {isPoster ? <UpdateForm ideaId={ideaId} /> : null}
       {results.length > 0 ? (
         <ol className="idea-updates__list" aria-label="Updates, newest first">
           {results.map((u) => (
@@ -70,7 +70,7 @@ export default function IdeaUpdates({
   );
 }
 
-function UpdateForm({ proposalId }: { proposalId: Id<"proposals"> }) {
+function UpdateForm({ ideaId }: { ideaId: Id<"proposals"> }) {
   const post = useMutation(api.updates.post);
   const [money, setMoney] = useState(false);
   const checkboxId = useId();
@@ -82,7 +82,7 @@ function UpdateForm({ proposalId }: { proposalId: Id<"proposals"> }) {
       submitLabel="Post update"
       maxLength={UPDATE_MAX_LENGTH}
       onSend={async (body) => {
-        await post({ proposalId, body, topic: money ? "money" : "general" });
+        await post({ ideaId, body, topic: money ? "money" : "general" });
         setMoney(false);
         toast.success(UPDATE_POSTED);
       }}

@@ -3,14 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
 import { toast } from "sonner";
-import ProposalList from "./ProposalList";
-import {
-  lastListArgs,
-  makeProposal,
-  mockList,
-  mockSession,
-  type ListState,
-} from "../../test/lists";
+import IdeaList from "./IdeaList";
+import { lastListArgs, makeIdea, mockList, mockSession, type ListState } from "../../test/lists";
 
 vi.mock("convex/react", () => ({
   // Checkout and other actions are not under test here.
@@ -26,7 +20,7 @@ vi.mock("sonner", () => ({
 
 let state: ListState;
 
-function renderList(ui = <ProposalList view="open" />, at = "/ideas") {
+function renderList(ui = <IdeaList view="open" />, at = "/ideas") {
   return render(<MemoryRouter initialEntries={[at]}>{ui}</MemoryRouter>);
 }
 
@@ -38,8 +32,8 @@ beforeEach(() => {
   mockSession({ signedIn: false });
   state = {
     results: [
-      makeProposal({ _id: "a" as never, title: "First idea" }),
-      makeProposal({ _id: "b" as never, title: "Second idea" }),
+      makeIdea({ _id: "a" as never, title: "First idea" }),
+      makeIdea({ _id: "b" as never, title: "Second idea" }),
     ],
     status: "CanLoadMore",
     loadMore: vi.fn(),
@@ -49,9 +43,9 @@ beforeEach(() => {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("ProposalList", () => {
+describe("IdeaList", () => {
   it("offers Recent, Popular, Payout and Expiring Soon, starting with the initial sort", () => {
-    renderList(<ProposalList view="open" initialSort="recent" />);
+    renderList(<IdeaList view="open" initialSort="recent" />);
     expect(screen.getByRole("group", { name: "Sort by" })).toBeInTheDocument();
     expect(radioNames()).toEqual(["Recent", "Popular", "Payout", "Expiring Soon"]);
     expect(screen.getByRole("radio", { name: "Recent" })).toBeChecked();
@@ -59,7 +53,7 @@ describe("ProposalList", () => {
   });
 
   it("hides Expiring Soon when asked", () => {
-    renderList(<ProposalList view="all" hideExpiringSort />);
+    renderList(<IdeaList view="all" hideExpiringSort />);
     expect(radioNames()).toEqual(["Recent", "Popular", "Payout"]);
   });
 
@@ -76,13 +70,13 @@ describe("ProposalList", () => {
   });
 
   it("reads the sort from the address", () => {
-    renderList(<ProposalList view="open" />, "/ideas?sort=payout");
+    renderList(<IdeaList view="open" />, "/ideas?sort=payout");
     expect(screen.getByRole("radio", { name: "Payout" })).toBeChecked();
     expect(lastListArgs()).toMatchObject({ sort: "payout" });
   });
 
   it("searches in relevance order without a sort control", () => {
-    renderList(<ProposalList view="all" search="  pigeons " />);
+    renderList(<IdeaList view="all" search="  pigeons " />);
     expect(screen.getByText("Best matches first")).toBeInTheDocument();
     expect(screen.queryAllByRole("radio")).toHaveLength(0);
     expect(lastListArgs()).toEqual({ view: "all", sort: "recent", search: "pigeons" });
@@ -98,9 +92,9 @@ describe("ProposalList", () => {
 
   it("lists the ideas in the server's order, each once", () => {
     state.results = [
-      makeProposal({ _id: "a" as never, title: "First idea" }),
-      makeProposal({ _id: "b" as never, title: "Second idea" }),
-      makeProposal({ _id: "a" as never, title: "First idea" }),
+      makeIdea({ _id: "a" as never, title: "First idea" }),
+      makeIdea({ _id: "b" as never, title: "Second idea" }),
+      makeIdea({ _id: "a" as never, title: "First idea" }),
     ];
     renderList();
     const titles = screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
@@ -109,8 +103,8 @@ describe("ProposalList", () => {
 
   it("offers +$5 on open ideas only: a finished card shows its outcome instead", () => {
     state.results = [
-      makeProposal({ _id: "a" as never, title: "Open idea" }),
-      makeProposal({
+      makeIdea({ _id: "a" as never, title: "Open idea" }),
+      makeIdea({
         _id: "b" as never,
         title: "Awarded idea",
         status: "settled",
@@ -146,7 +140,7 @@ describe("ProposalList", () => {
   it("shows the empty state when there is nothing", () => {
     state.status = "Exhausted";
     state.results = [];
-    renderList(<ProposalList view="open" emptyState={<p>Nothing here</p>} />);
+    renderList(<IdeaList view="open" emptyState={<p>Nothing here</p>} />);
     expect(screen.getByText("Nothing here")).toBeInTheDocument();
   });
 

@@ -6,14 +6,14 @@ import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 import QuickContributeButton from "../money/QuickContributeButton";
-import ProposalCard, { type ProposalListItem } from "./ProposalCard";
+import IdeaCard, { type IdeaListItem } from "./IdeaCard";
 import ListFilterChips, {
   ClearFiltersLink,
   useListFilters,
   type ListFilterValues,
 } from "./ListFilterChips";
 import { EmptyState } from "../ui/EmptyState";
-import ProposalListSkeleton from "./ProposalListSkeleton";
+import IdeaListSkeleton from "./IdeaListSkeleton";
 import { useFlipReorder } from "../../lib/useFlipReorder";
 
 export type ListView = "open" | "all" | "completed";
@@ -48,7 +48,7 @@ interface Props {
  * order (the paginated query keeps pages stable while others post); when a live update reorders
  * them (e.g. votes under Popular) they glide to their new places.
  */
-export default function ProposalList({
+export default function IdeaList({
   view,
   search,
   initialSort = "recent",
@@ -88,10 +88,10 @@ export default function ProposalList({
   }
 
   return (
-    <div className="proposal-list">
-      <div className="proposal-list__toolbar">
+    <div className="idea-list">
+      <div className="idea-list__toolbar">
         {term ? (
-          <p className="proposal-list__relevance">Best matches first</p>
+          <p className="idea-list__relevance">Best matches first</p>
         ) : (
           <SortControl options={options} value={sort} onChange={changeSort} />
         )}
@@ -99,9 +99,9 @@ export default function ProposalList({
       </div>
       <QueryErrorBoundary
         key={`${view}|${sort}|${term ?? ""}|${filters.platform ?? ""}|${filters.duration ?? ""}|${attempt}`}
-        onError={() => toast.error(LOAD_ERROR_MESSAGE, { id: "proposals-load-error" })}
+        onError={() => toast.error(LOAD_ERROR_MESSAGE, { id: "ideas-load-error" })}
         fallback={
-          <div className="card proposal-list__error" role="alert">
+          <div className="card idea-list__error" role="alert">
             <p>{LOAD_ERROR_MESSAGE}</p>
             <button
               type="button"
@@ -158,7 +158,7 @@ function SortControl({
   );
 }
 
-function uniqueById(items: readonly ProposalListItem[]): ProposalListItem[] {
+function uniqueById(items: readonly IdeaListItem[]): IdeaListItem[] {
   const seen = new Set<string>();
   return items.filter((item) => {
     if (seen.has(item._id)) return false;
@@ -183,7 +183,7 @@ function Results({
   titleLevel: 2 | 3;
 }) {
   const args = { view, sort, ...(search === undefined ? {} : { search }), ...filters };
-  const live = usePaginatedQuery(api.proposals.list, args, { initialNumItems: PAGE_SIZE });
+  const live = usePaginatedQuery(api.ideas.list, args, { initialNumItems: PAGE_SIZE });
   const current = useMemo(
     () => ({ results: live.results, status: live.status, loadMore: live.loadMore }),
     [live.results, live.status, live.loadMore],
@@ -204,7 +204,7 @@ function Results({
     if (readingOn && status === "CanLoadMore") loadMore(PAGE_SIZE);
   }, [readingOn, status, loadMore]);
 
-  if (status === "LoadingFirstPage" || readingOn) return <ProposalListSkeleton />;
+  if (status === "LoadingFirstPage" || readingOn) return <IdeaListSkeleton />;
 
   if (items.length === 0 && status === "Exhausted" && filtered) {
     return <EmptyState text="No ideas match these filters." action={<ClearFiltersLink />} />;
@@ -227,15 +227,15 @@ function Results({
   const canLoadMore = status === "CanLoadMore" || status === "LoadingMore";
   return (
     <>
-      <ul className="proposal-list__items" role="list" ref={listRef}>
-        {items.map((proposal) => (
-          <li key={proposal._id} ref={itemRef(proposal._id)}>
-            <ListedIdea proposal={proposal} titleLevel={titleLevel} />
+      <ul className="idea-list__items" role="list" ref={listRef}>
+        {items.map((idea) => (
+          <li key={idea._id} ref={itemRef(idea._id)}>
+            <ListedIdea idea={idea} titleLevel={titleLevel} />
           </li>
         ))}
       </ul>
       {canLoadMore ? (
-        <div className="proposal-list__more">
+        <div className="idea-list__more">
           <button
             type="button"
             className="btn btn-secondary btn-lg"
@@ -256,19 +256,19 @@ function Results({
  * only the cards whose idea changed need to (Convex keeps an unchanged row's object as it was).
  */
 const ListedIdea = memo(function ListedIdea({
-  proposal,
+  idea,
   titleLevel,
 }: {
-  proposal: ProposalListItem;
+  idea: IdeaListItem;
   titleLevel: 2 | 3;
 }) {
   return (
-    <ProposalCard
-      proposal={proposal}
+    <IdeaCard
+      idea={idea}
       titleLevel={titleLevel}
       actions={
-        proposal.ending.kind === "open" ? (
-          <QuickContributeButton proposalId={proposal._id} title={proposal.title} expired={false} />
+        idea.ending.kind === "open" ? (
+          <QuickContributeButton ideaId={idea._id} title={idea.title} expired={false} />
         ) : undefined
       }
     />

@@ -5,8 +5,8 @@ import { MemoryRouter } from "react-router-dom";
 import { render } from "@testing-library/react";
 import { getFunctionName, type FunctionReference } from "convex/server";
 import { useQuery } from "convex/react";
-import ProposalCard from "./ProposalCard";
-import { makeProposal, mockSession } from "../../test/lists";
+import IdeaCard from "./IdeaCard";
+import { makeIdea, mockSession } from "../../test/lists";
 import { ideaStates } from "../../test/ideaStates";
 
 vi.mock("convex/react", () => ({
@@ -21,10 +21,10 @@ vi.mock("sonner", () => ({
 
 const DAY = 24 * 3600 * 1000;
 
-function renderCard(overrides: Parameters<typeof makeProposal>[0] = {}) {
+function renderCard(overrides: Parameters<typeof makeIdea>[0] = {}) {
   return render(
     <MemoryRouter>
-      <ProposalCard proposal={makeProposal(overrides)} />
+      <IdeaCard idea={makeIdea(overrides)} />
     </MemoryRouter>,
   );
 }
@@ -34,7 +34,7 @@ beforeEach(() => {
   mockSession({ signedIn: false });
 });
 
-describe("ProposalCard", () => {
+describe("IdeaCard", () => {
   it("links the title to the idea page", () => {
     renderCard({ _id: "abc123" as never, title: "Pigeons of Paris" });
     const link = screen.getByRole("link", { name: "Pigeons of Paris" });
@@ -72,7 +72,7 @@ describe("ProposalCard", () => {
     expect(cover).toHaveAttribute("loading", "lazy");
     // A portrait TikTok cover fits whole (object-fit: contain in idea-card.css).
     expect(cover.parentElement).toHaveClass("idea-cover--tiktok");
-    expect(screen.getByRole("article")).toHaveClass("proposal-card--with-cover");
+    expect(screen.getByRole("article")).toHaveClass("idea-card--with-cover");
     const strip = screen.getByRole("list", { name: "Videos" });
     expect(within(strip).getAllByRole("listitem")).toHaveLength(2);
     const tile = within(strip).getByRole("img", { name: "Urban foxes" });
@@ -94,7 +94,7 @@ describe("ProposalCard", () => {
     unmount();
     renderCard({ videos: [] });
     expect(screen.getByText("No videos yet")).toBeInTheDocument();
-    expect(screen.getByRole("article")).not.toHaveClass("proposal-card--with-cover");
+    expect(screen.getByRole("article")).not.toHaveClass("idea-card--with-cover");
   });
 
   it("shows the brief where there is no description of its own", () => {
@@ -217,7 +217,7 @@ describe("ProposalCard", () => {
     const { vote } = mockSession({ signedIn: true });
     mockMyVotes({ p9: 1 });
     renderCard({ _id: "p9" as never, title: "Owls" });
-    expect(vi.mocked(useQuery)).toHaveBeenCalledWith(expect.anything(), { proposalId: "p9" });
+    expect(vi.mocked(useQuery)).toHaveBeenCalledWith(expect.anything(), { ideaId: "p9" });
     expect(screen.getByRole("button", { name: "Upvote “Owls”" })).toHaveAttribute(
       "aria-pressed",
       "true",
@@ -228,39 +228,39 @@ describe("ProposalCard", () => {
     );
     // The same direction again clears the vote.
     await userEvent.click(screen.getByRole("button", { name: "Upvote “Owls”" }));
-    expect(vote).toHaveBeenCalledWith({ proposalId: "p9", vote: 0 });
+    expect(vote).toHaveBeenCalledWith({ ideaId: "p9", vote: 0 });
     await userEvent.click(screen.getByRole("button", { name: "Downvote “Owls”" }));
-    expect(vote).toHaveBeenCalledWith({ proposalId: "p9", vote: -1 });
+    expect(vote).toHaveBeenCalledWith({ ideaId: "p9", vote: -1 });
   });
 
   it("a visitor subscribes to no per-user query", () => {
     mockSession({ signedIn: false });
     renderCard({ _id: "p9" as never });
     expect(vi.mocked(useQuery)).toHaveBeenCalledWith(expect.anything(), "skip");
-    expect(vi.mocked(useQuery)).not.toHaveBeenCalledWith(expect.anything(), { proposalId: "p9" });
+    expect(vi.mocked(useQuery)).not.toHaveBeenCalledWith(expect.anything(), { ideaId: "p9" });
   });
 
   it("applies the vote at once to the viewer's own vote, the idea page and every list showing the idea", () => {
     const { optimisticUpdate } = mockSession({ signedIn: true });
     renderCard({ _id: "p9" as never });
-    const voted = makeProposal({ _id: "p9" as never, votes: 4 });
-    const other = makeProposal({ _id: "other" as never, votes: 2 });
-    const single = makeProposal({ _id: "p9" as never, votes: 4 });
+    const voted = makeIdea({ _id: "p9" as never, votes: 4 });
+    const other = makeIdea({ _id: "other" as never, votes: 2 });
+    const single = makeIdea({ _id: "p9" as never, votes: 4 });
     const lists = [
       { args: { view: "open", sort: "recent" }, value: { page: [voted, other], isDone: false } },
       { args: { view: "all", sort: "popular" }, value: { page: [other], isDone: true } },
       { args: { view: "all", sort: "payout" }, value: undefined },
     ];
-    const store = fakeStore({ "votes:mineOnIdea": 1, "proposals:get": single }, lists);
+    const store = fakeStore({ "votes:mineOnIdea": 1, "ideas:get": single }, lists);
 
     // From an upvote to a downvote: the net count moves by −2.
-    optimisticUpdate()(store, { proposalId: "p9", vote: -1 });
+    optimisticUpdate()(store, { ideaId: "p9", vote: -1 });
 
     expect(store.set).toEqual([
-      ["votes:mineOnIdea", { proposalId: "p9" }, -1],
-      ["proposals:get", { proposalId: "p9" }, expect.objectContaining({ _id: "p9", votes: 2 })],
+      ["votes:mineOnIdea", { ideaId: "p9" }, -1],
+      ["ideas:get", { ideaId: "p9" }, expect.objectContaining({ _id: "p9", votes: 2 })],
       [
-        "proposals:list",
+        "ideas:list",
         { view: "open", sort: "recent" },
         { page: [expect.objectContaining({ _id: "p9", votes: 2 }), other], isDone: false },
       ],
@@ -270,14 +270,11 @@ describe("ProposalCard", () => {
   it("a first vote, while the own vote is still loading, counts from no vote", () => {
     const { optimisticUpdate } = mockSession({ signedIn: true });
     renderCard({ _id: "p9" as never });
-    const store = fakeStore(
-      { "proposals:get": makeProposal({ _id: "p9" as never, votes: 0 }) },
-      [],
-    );
-    optimisticUpdate()(store, { proposalId: "p9", vote: 1 });
+    const store = fakeStore({ "ideas:get": makeIdea({ _id: "p9" as never, votes: 0 }) }, []);
+    optimisticUpdate()(store, { ideaId: "p9", vote: 1 });
     expect(store.set).toEqual([
-      ["votes:mineOnIdea", { proposalId: "p9" }, 1],
-      ["proposals:get", { proposalId: "p9" }, expect.objectContaining({ votes: 1 })],
+      ["votes:mineOnIdea", { ideaId: "p9" }, 1],
+      ["ideas:get", { ideaId: "p9" }, expect.objectContaining({ votes: 1 })],
     ]);
   });
 
@@ -285,15 +282,15 @@ describe("ProposalCard", () => {
     const { optimisticUpdate } = mockSession({ signedIn: true });
     renderCard({ _id: "p9" as never });
     const store = fakeStore(
-      { "votes:mineOnIdea": -1, "proposals:get": makeProposal({ _id: "p9" as never, votes: 0 }) },
+      { "votes:mineOnIdea": -1, "ideas:get": makeIdea({ _id: "p9" as never, votes: 0 }) },
       [],
     );
 
-    optimisticUpdate()(store, { proposalId: "p9", vote: 0 });
+    optimisticUpdate()(store, { ideaId: "p9", vote: 0 });
 
     expect(store.set).toEqual([
-      ["votes:mineOnIdea", { proposalId: "p9" }, 0],
-      ["proposals:get", { proposalId: "p9" }, expect.objectContaining({ votes: 1 })],
+      ["votes:mineOnIdea", { ideaId: "p9" }, 0],
+      ["ideas:get", { ideaId: "p9" }, expect.objectContaining({ votes: 1 })],
     ]);
   });
 });
@@ -301,7 +298,7 @@ describe("ProposalCard", () => {
 /** The viewer's votes by idea id, as `api.votes.mineOnIdea` answers. */
 function mockMyVotes(votes: Record<string, number>) {
   vi.mocked(useQuery).mockImplementation(((_query: unknown, args: unknown) =>
-    args === "skip" ? undefined : votes[(args as { proposalId: string }).proposalId]) as never);
+    args === "skip" ? undefined : votes[(args as { ideaId: string }).ideaId]) as never);
 }
 
 /** An optimistic local store holding single queries by name and the lists; records each write. */
@@ -311,13 +308,13 @@ function fakeStore(singles: Record<string, unknown>, lists: { args: unknown; val
     set,
     getQuery: (query: FunctionReference<"query">) => singles[getFunctionName(query)],
     getAllQueries: (query: FunctionReference<"query">) =>
-      getFunctionName(query) === "proposals:list" ? lists : [],
+      getFunctionName(query) === "ideas:list" ? lists : [],
     setQuery: (query: FunctionReference<"query">, args: unknown, value: unknown) =>
       set.push([getFunctionName(query), args, value]),
   };
 }
 
-describe("ProposalCard once the deadline passed", () => {
+describe("IdeaCard once the deadline passed", () => {
   // Noon UTC: the same calendar day in every time zone the tests run in.
   const until = Date.UTC(2026, 11, 3, 12);
 
@@ -414,7 +411,7 @@ describe("ProposalCard once the deadline passed", () => {
   });
 });
 
-describe.each(ideaStates())("ProposalCard: $name", (state) => {
+describe.each(ideaStates())("IdeaCard: $name", (state) => {
   it("says what every screen says: the expiry, what is happening now, the amount and its note", () => {
     renderCard(state);
     const card = within(screen.getByRole("article"));

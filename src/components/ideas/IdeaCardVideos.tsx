@@ -1,6 +1,6 @@
 import "../../styles/idea-card.css";
 import { Video } from "lucide-react";
-import type { CardVideo } from "../../../convex/model/proposals";
+import type { CardVideo } from "../../../convex/model/ideas";
 
 /** Cover size in the strip: 16:9 tiles; portrait covers fit inside (see idea-card.css). */
 const TILE_WIDTH = 112;

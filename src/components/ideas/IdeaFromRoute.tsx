@@ -6,8 +6,8 @@ import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import QueryErrorBoundary from "../QueryErrorBoundary";
 
-/** An idea as `api.proposals.get` returns it. */
-export type Proposal = NonNullable<FunctionReturnType<typeof api.proposals.get>>;
+/** An idea as `api.ideas.get` returns it. */
+export type Idea = NonNullable<FunctionReturnType<typeof api.ideas.get>>;
 
 export const LOAD_ERROR_MESSAGE = "Failed to load proposal details";
 
@@ -19,24 +19,24 @@ interface Props {
   /** Shown for a missing, unknown or unreadable id (after the spec's error toast). */
   notFound: ReactNode;
   /** The page for the idea, live: re-rendered whenever it changes. */
-  children: (proposal: Proposal) => ReactNode;
+  children: (idea: Idea) => ReactNode;
 }
 
 /**
- * The idea named by the route's `:proposalId`, for the pages about one idea (its page and
- * "Submit content"): loading, not found, and 'Failed to load proposal details' in one place.
+ * The idea named by the route's `:ideaId`, for the pages about one idea (its page and
+ * "Submit content"): loading, not found, and 'Failed to load idea details' in one place.
  */
 export default function IdeaFromRoute({ className, skeleton, notFound, children }: Props) {
-  const { proposalId } = useParams();
+  const { ideaId } = useParams();
   return (
     <div className={className}>
-      {proposalId ? (
+      {ideaId ? (
         <QueryErrorBoundary
-          key={proposalId}
+          key={ideaId}
           fallback={notFound}
-          onError={() => toast.error(LOAD_ERROR_MESSAGE, { id: "proposal-load-error" })}
+          onError={() => toast.error(LOAD_ERROR_MESSAGE, { id: "idea-load-error" })}
         >
-          <IdeaLoader proposalId={proposalId} skeleton={skeleton} notFound={notFound}>
+          <IdeaLoader ideaId={ideaId} skeleton={skeleton} notFound={notFound}>
             {children}
           </IdeaLoader>
         </QueryErrorBoundary>
@@ -48,13 +48,13 @@ export default function IdeaFromRoute({ className, skeleton, notFound, children 
 }
 
 function IdeaLoader({
-  proposalId,
+  ideaId,
   skeleton,
   notFound,
   children,
-}: Omit<Props, "className"> & { proposalId: string }) {
-  const proposal = useQuery(api.proposals.get, { proposalId });
-  if (proposal === undefined) return skeleton;
-  if (proposal === null) return notFound;
-  return children(proposal);
+}: Omit<Props, "className"> & { ideaId: string }) {
+  const idea = useQuery(api.ideas.get, { ideaId });
+  if (idea === undefined) return skeleton;
+  if (idea === null) return notFound;
+  return children(idea);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { MESSAGES, validateIdea, type IdeaInput } from "./ideas";
+import { MESSAGES, validateIdea, type IdeaInput } from "./ideaValidation";
 import { describeLinks, descriptionWithoutLinks, isHttpUrl, linksIn, safeHref } from "./ideaText";
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);

@@ -4,11 +4,11 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
-import ProposalPage from "./ProposalPage";
-import type { Proposal } from "../components/proposals/IdeaFromRoute";
+import IdeaPage from "./IdeaPage";
+import type { Idea } from "../components/ideas/IdeaFromRoute";
 import { DAY_MS } from "../../convex/model/labels";
 import { renderRoute } from "../test/accounts";
-import { makeProposal as makeListItem } from "../test/lists";
+import { makeIdea as makeListItem } from "../test/lists";
 import { ideaStates } from "../test/ideaStates";
 
 vi.mock("convex/react", () => ({
@@ -28,9 +28,9 @@ vi.mock("sonner", () => ({
 const vote = vi.fn();
 
 /** The idea this page is about (the lists' factory, with this suite's figures). */
-function makeProposal(overrides: Partial<Proposal> = {}): Proposal {
+function makeIdea(overrides: Partial<Idea> = {}): Idea {
   return makeListItem({
-    _id: "k57proposal" as Proposal["_id"],
+    _id: "k57idea" as Idea["_id"],
     _creationTime: Date.UTC(2024, 10, 6, 12),
     title: "Drone tour of every lighthouse in Maine",
     durations: ["MEDIUM"],
@@ -51,24 +51,23 @@ function setSession(isAuthenticated: boolean) {
   });
 }
 
-function setProposal(proposal: Proposal | null | undefined | Error) {
+function setIdea(idea: Idea | null | undefined | Error) {
   vi.mocked(useQuery).mockImplementation(((
     query: Parameters<typeof getFunctionName>[0],
     args: unknown,
   ) => {
     if (args === "skip") return undefined;
     // The submissions list under the requirements: none yet; no money moved yet.
-    if (getFunctionName(query) === "submissions:listForProposal") return [];
-    if (getFunctionName(query) !== "proposals:get") return null;
-    if (proposal instanceof Error) throw proposal;
-    return proposal;
+    if (getFunctionName(query) === "submissions:listForIdea") return [];
+    if (getFunctionName(query) !== "ideas:get") return null;
+    if (idea instanceof Error) throw idea;
+    return idea;
   }) as typeof useQuery);
 }
 
-function renderProposal(at = "/expanded-proposal/k57proposal") {
-  const path =
-    at === "/expanded-proposal" ? "/expanded-proposal" : "/expanded-proposal/:proposalId";
-  return renderRoute(<ProposalPage />, { at, path });
+function renderIdea(at = "/expanded-proposal/k57idea") {
+  const path = at === "/expanded-proposal" ? "/expanded-proposal" : "/expanded-proposal/:ideaId";
+  return renderRoute(<IdeaPage />, { at, path });
 }
 
 beforeEach(() => {
@@ -77,18 +76,18 @@ beforeEach(() => {
   vi.mocked(useMutation).mockReturnValue(mutation as unknown as ReturnType<typeof useMutation>);
   vote.mockResolvedValue(8);
   setSession(true);
-  setProposal(makeProposal());
+  setIdea(makeIdea());
 });
 
-describe("ProposalPage", () => {
+describe("IdeaPage", () => {
   it("asks for the idea named in the address", () => {
-    renderProposal();
+    renderIdea();
 
-    expect(vi.mocked(useQuery).mock.calls[0]?.[1]).toEqual({ proposalId: "k57proposal" });
+    expect(vi.mocked(useQuery).mock.calls[0]?.[1]).toEqual({ ideaId: "k57idea" });
   });
 
   it("shows the idea's title, bounty twice, and votes", () => {
-    renderProposal();
+    renderIdea();
 
     expect(
       screen.getByRole("heading", { level: 1, name: "Drone tour of every lighthouse in Maine" }),
@@ -108,28 +107,28 @@ describe("ProposalPage", () => {
   });
 
   it("shows money with two decimals", () => {
-    setProposal(makeProposal({ bountyCents: 1250 }));
-    renderProposal();
+    setIdea(makeIdea({ bountyCents: 1250 }));
+    renderIdea();
 
     // Shown twice: as 'Total Bounty' and as 'You can earn up to'.
     expect(screen.getAllByText("$12.50")).toHaveLength(2);
   });
 
   it("says 'No description provided.' when there is nothing to describe", () => {
-    renderProposal();
+    renderIdea();
 
     expect(screen.getByText("No description provided.")).toBeVisible();
   });
 
   it("shows supporting links as links that open in a new tab", () => {
     const links = ["https://example.com/lighthouses", "https://maps.example.org/maine?coast=1"];
-    setProposal(
-      makeProposal({
+    setIdea(
+      makeIdea({
         links,
         description: ["Supporting Links:", ...links.map((l) => `- ${l}`)].join("\n"),
       }),
     );
-    renderProposal();
+    renderIdea();
 
     expect(screen.queryByText("No description provided.")).not.toBeInTheDocument();
     expect(screen.queryByText(/Supporting Links:/)).not.toBeInTheDocument();
@@ -144,16 +143,16 @@ describe("ProposalPage", () => {
 
   it("shows the constraints: remaining time, platform, duration and deadline", () => {
     const expiration = new Date(2030, 0, 15, 12).getTime();
-    setProposal(makeProposal({ expiration: Date.now() + 3 * DAY_MS - 3_600_000 }));
-    const { unmount } = renderProposal();
+    setIdea(makeIdea({ expiration: Date.now() + 3 * DAY_MS - 3_600_000 }));
+    const { unmount } = renderIdea();
 
     expect(screen.getByText("3 days left")).toBeVisible();
     expect(screen.getByText("Video must be posted on YouTube")).toBeVisible();
     expect(screen.getByText("Video length: Medium (5-25 mins)")).toBeVisible();
     unmount();
 
-    setProposal(makeProposal({ expiration }));
-    renderProposal();
+    setIdea(makeIdea({ expiration }));
+    renderIdea();
     expect(screen.getByText("January 15, 2030")).toBeVisible();
   });
 
@@ -165,23 +164,23 @@ describe("ProposalPage", () => {
     [DAY_MS + 60_000, "2 days left"],
     [14 * DAY_MS - 60_000, "14 days left"],
   ])("counts down: %i ms left reads %s", (left, label) => {
-    setProposal(makeProposal({ expiration: Date.now() + left }));
-    renderProposal();
+    setIdea(makeIdea({ expiration: Date.now() + left }));
+    renderIdea();
 
     expect(screen.getByText(label)).toBeVisible();
   });
 
   it("says YouTube or TikTok for Any, and any length without durations", () => {
-    setProposal(makeProposal({ platform: "Any", durations: [] }));
-    renderProposal();
+    setIdea(makeIdea({ platform: "Any", durations: [] }));
+    renderIdea();
 
     expect(screen.getByText("Video must be posted on YouTube or TikTok")).toBeVisible();
     expect(screen.getByText("Video can be any length")).toBeVisible();
   });
 
   it("keeps the spec's duration line (the last one listed) with every allowed length beside it", () => {
-    setProposal(makeProposal({ durations: ["MEDIUM", "LONG"] }));
-    renderProposal();
+    setIdea(makeIdea({ durations: ["MEDIUM", "LONG"] }));
+    renderIdea();
 
     expect(screen.getByText("Video length: Long (30+ mins)")).toBeVisible();
     const chips = screen.getByRole("list", { name: "Lengths allowed" });
@@ -193,11 +192,11 @@ describe("ProposalPage", () => {
   });
 
   it("links to 'Submit Your Video' while the idea is open", () => {
-    renderProposal();
+    renderIdea();
 
     expect(screen.getByRole("link", { name: "Submit Your Video" })).toHaveAttribute(
       "href",
-      "/submit-content/k57proposal",
+      "/submit-content/k57idea",
     );
     expect(screen.queryByText("Completed")).not.toBeInTheDocument();
     expect(
@@ -206,17 +205,17 @@ describe("ProposalPage", () => {
   });
 
   it.each([
-    ["past its deadline", makeProposal({ expiration: Date.now() - 60_000 })],
+    ["past its deadline", makeIdea({ expiration: Date.now() - 60_000 })],
     [
       "closed by the server",
-      makeProposal({
+      makeIdea({
         status: "judging",
         ending: { kind: "judging", until: Date.now() + 8 * DAY, canWin: true, heldCents: 0 },
       }),
     ],
-  ])("shows 'Completed' and hides 'Submit Your Video' once %s", (_label, proposal) => {
-    setProposal(proposal);
-    renderProposal();
+  ])("shows 'Completed' and hides 'Submit Your Video' once %s", (_label, idea) => {
+    setIdea(idea);
+    renderIdea();
 
     expect(screen.getAllByText("Completed").length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText("This proposal is no longer accepting submissions.")).toBeVisible();
@@ -224,7 +223,7 @@ describe("ProposalPage", () => {
   });
 
   it("lists the idea's submissions, live, with the empty state", () => {
-    renderProposal();
+    renderIdea();
 
     const section = screen.getByRole("region", { name: "Submissions" });
     expect(within(section).getByText("Be the first to submit!")).toBeVisible();
@@ -233,13 +232,13 @@ describe("ProposalPage", () => {
     ).toBeVisible();
     expect(vi.mocked(useQuery).mock.calls).toContainEqual([
       expect.anything(),
-      { proposalId: "k57proposal" },
+      { ideaId: "k57idea" },
     ]);
   });
 
   it("disables voting when signed out", () => {
     setSession(false);
-    renderProposal();
+    renderIdea();
 
     expect(screen.getByRole("button", { name: "Upvote this idea" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Downvote this idea" })).toBeDisabled();
@@ -248,24 +247,24 @@ describe("ProposalPage", () => {
 
   it("votes when signed in", async () => {
     const user = userEvent.setup();
-    renderProposal();
+    renderIdea();
 
     await user.click(screen.getByRole("button", { name: "Upvote this idea" }));
 
-    expect(vote).toHaveBeenCalledWith({ proposalId: "k57proposal", vote: 1 });
+    expect(vote).toHaveBeenCalledWith({ ideaId: "k57idea", vote: 1 });
   });
 
   it("shows a placeholder while the idea loads", () => {
-    setProposal(undefined);
-    renderProposal();
+    setIdea(undefined);
+    renderIdea();
 
     expect(screen.getByText("Loading the idea...")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument();
   });
 
   it("says 'Failed to load proposal details' for an idea that does not exist", () => {
-    setProposal(null);
-    renderProposal("/expanded-proposal/does-not-exist");
+    setIdea(null);
+    renderIdea("/expanded-proposal/does-not-exist");
 
     expect(
       screen.getByRole("heading", { level: 1, name: "Failed to load proposal details" }),
@@ -282,7 +281,7 @@ describe("ProposalPage", () => {
   });
 
   it("says 'Failed to load proposal details' without an id", () => {
-    renderProposal("/expanded-proposal");
+    renderIdea("/expanded-proposal");
 
     expect(screen.getByText("Failed to load proposal details")).toBeVisible();
     expect(useQuery).not.toHaveBeenCalled();
@@ -290,21 +289,21 @@ describe("ProposalPage", () => {
 
   it("shows the same card and one toast when loading fails", () => {
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-    setProposal(new Error("Server error"));
-    renderProposal();
+    setIdea(new Error("Server error"));
+    renderIdea();
 
     expect(screen.getByText("Failed to load proposal details")).toBeVisible();
     expect(vi.mocked(toast.error).mock.calls).toEqual([
-      ["Failed to load proposal details", { id: "proposal-load-error" }],
+      ["Failed to load proposal details", { id: "idea-load-error" }],
     ]);
     consoleError.mockRestore();
   });
 });
 
-describe.each(ideaStates())("ProposalPage: $name", (state) => {
+describe.each(ideaStates())("IdeaPage: $name", (state) => {
   it("says what the card says: the expiry, what is happening now, the amount and its note", () => {
-    setProposal(makeProposal(state));
-    renderProposal();
+    setIdea(makeIdea(state));
+    renderIdea();
     const page = within(
       screen.getByRole("article", { name: "Drone tour of every lighthouse in Maine" }),
     );

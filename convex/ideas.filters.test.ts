@@ -15,7 +15,7 @@ async function post(
   durations: Duration[],
   daysLeft: number,
 ) {
-  return await as(t, userId).mutation(api.proposals.create, {
+  return await as(t, userId).mutation(api.ideas.create, {
     oneLiner,
     platform,
     durations,
@@ -32,7 +32,7 @@ describe("list filters", () => {
     const youtubeLong = await post(t, author, "YouTube long cats", "YouTube", ["LONG"], 2);
     const tiktokBoth = await post(t, author, "TikTok any length", "TikTok", ["SHORT", "LONG"], 9);
     const anyShort = await post(t, author, "Any platform short", "Any", ["SHORT"], 3);
-    await as(t, voter).mutation(api.proposals.vote, { proposalId: tiktokBoth, vote: 1 });
+    await as(t, voter).mutation(api.ideas.vote, { ideaId: tiktokBoth, vote: 1 });
     return { tiktokShort, youtubeLong, tiktokBoth, anyShort };
   }
 
@@ -46,7 +46,7 @@ describe("list filters", () => {
     },
     numItems = 10,
     cursor: string | null = null,
-  ) => t.query(api.proposals.list, { view: "open", ...args, paginationOpts: { numItems, cursor } });
+  ) => t.query(api.ideas.list, { view: "open", ...args, paginationOpts: { numItems, cursor } });
 
   test("a platform returns only that platform's ideas, in the chosen sort", async () => {
     const t = newBackend();
@@ -146,7 +146,7 @@ describe("list filters", () => {
   test("an unknown platform or length is refused", async () => {
     const t = newBackend();
     await expect(
-      t.query(api.proposals.list, {
+      t.query(api.ideas.list, {
         view: "open",
         sort: "recent",
         platform: "Vimeo" as Platform,
@@ -154,7 +154,7 @@ describe("list filters", () => {
       }),
     ).rejects.toThrow();
     await expect(
-      t.query(api.proposals.list, {
+      t.query(api.ideas.list, {
         view: "open",
         sort: "recent",
         duration: "TINY" as Duration,

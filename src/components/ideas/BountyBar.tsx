@@ -1,4 +1,4 @@
-import "../../styles/proposals.css";
+import "../../styles/idea-list.css";
 import { bountyWithBackers } from "../../../convex/model/ideaStage";
 import { bountyBarFraction, formatMoney } from "../../lib/format";
 

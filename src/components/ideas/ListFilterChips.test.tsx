@@ -2,8 +2,8 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter, useLocation } from "react-router-dom";
-import ProposalList from "./ProposalList";
-import { lastListArgs, makeProposal, mockList, mockSession } from "../../test/lists";
+import IdeaList from "./IdeaList";
+import { lastListArgs, makeIdea, mockList, mockSession } from "../../test/lists";
 
 vi.mock("convex/react", () => ({
   useAction: vi.fn(() => vi.fn()),
@@ -21,7 +21,7 @@ function Address() {
 function renderAt(at: string) {
   return render(
     <MemoryRouter initialEntries={[at]}>
-      <ProposalList view="open" />
+      <IdeaList view="open" />
       <Address />
     </MemoryRouter>,
   );
@@ -35,7 +35,7 @@ beforeEach(() => {
   vi.clearAllMocks();
   mockSession({ signedIn: false });
   mockList({
-    results: [makeProposal({ _id: "a" as never, title: "First idea" })],
+    results: [makeIdea({ _id: "a" as never, title: "First idea" })],
     status: "Exhausted",
     loadMore: vi.fn(),
   });
@@ -98,7 +98,7 @@ describe("list filter chips", () => {
   it("an unfiltered list with more to read keeps its 'Load more' button", () => {
     const loadMore = vi.fn();
     mockList({
-      results: [makeProposal({ _id: "a" as never, title: "First idea" })],
+      results: [makeIdea({ _id: "a" as never, title: "First idea" })],
       status: "CanLoadMore",
       loadMore,
     });

@@ -42,7 +42,7 @@ describe("REST: ideas", () => {
     const invalid = await post({ body: body({ selectedDurations: [] }) });
     expect(invalid.status).toBe(400);
     expect(await invalid.json()).toEqual({ error: "Please select at least one video duration" });
-    const all = await t.query(api.proposals.list, {
+    const all = await t.query(api.ideas.list, {
       view: "all",
       sort: "recent",
       paginationOpts: { numItems: 10, cursor: null },
@@ -54,21 +54,21 @@ describe("REST: ideas", () => {
     const t = newBackend();
     const ada = await createUser(t);
     const bob = await createUser(t);
-    const first = await as(t, ada).mutation(api.proposals.create, {
+    const first = await as(t, ada).mutation(api.ideas.create, {
       oneLiner: "Cats in space",
       platform: "Any",
       durations: ["SHORT", "LONG"],
       expiration: Date.now() + DAY,
       links: [],
     });
-    await as(t, ada).mutation(api.proposals.create, {
+    await as(t, ada).mutation(api.ideas.create, {
       oneLiner: "Dogs underwater",
       platform: "TikTok",
       durations: ["SHORT"],
       expiration: Date.now() + 2 * DAY,
       links: [],
     });
-    await as(t, bob).mutation(api.proposals.vote, { proposalId: first, vote: 1 });
+    await as(t, bob).mutation(api.ideas.vote, { ideaId: first, vote: 1 });
 
     const list = (await (
       await as(t, bob).fetch("/server/api/proposals?param=Popular&path=/ideas")
@@ -99,7 +99,7 @@ describe("REST: ideas", () => {
     const t = newBackend();
     const ada = await createUser(t);
     const bob = await createUser(t);
-    const id = await as(t, ada).mutation(api.proposals.create, {
+    const id = await as(t, ada).mutation(api.ideas.create, {
       oneLiner: "Birds",
       platform: "Any",
       durations: ["SHORT"],
@@ -124,7 +124,7 @@ describe("REST: ideas", () => {
     expect((await vote({ proposalId: id, vote: 1, userId: ada })).status).toBe(403);
     expect((await vote({ proposalId: id, vote: 5 })).status).toBe(400);
     expect((await vote({ proposalId: "nope", vote: 1 })).status).toBe(400);
-    const gone = await as(t, ada).mutation(api.proposals.create, {
+    const gone = await as(t, ada).mutation(api.ideas.create, {
       oneLiner: "Gone",
       platform: "Any",
       durations: ["SHORT"],
@@ -133,13 +133,13 @@ describe("REST: ideas", () => {
     });
     await t.run((ctx) => ctx.db.delete("proposals", gone));
     expect((await vote({ proposalId: gone, vote: 1 })).status).toBe(404);
-    expect((await t.query(api.proposals.get, { proposalId: id }))!.votes).toBe(-1);
+    expect((await t.query(api.ideas.get, { ideaId: id }))!.votes).toBe(-1);
   });
 
   test("bounty, platform and stats", async () => {
     const t = newBackend();
     const ada = await createUser(t);
-    const id = await as(t, ada).mutation(api.proposals.create, {
+    const id = await as(t, ada).mutation(api.ideas.create, {
       oneLiner: "Birds",
       platform: "TikTok",
       durations: ["SHORT"],

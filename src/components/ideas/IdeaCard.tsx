@@ -16,8 +16,8 @@ import { Link2 } from "lucide-react";
 
 export const NO_DESCRIPTION = "No description provided.";
 
-/** One item of `api.proposals.list`. */
-export type ProposalListItem = FunctionReturnType<typeof api.proposals.list>["page"][number];
+/** One item of `api.ideas.list`. */
+export type IdeaListItem = FunctionReturnType<typeof api.ideas.list>["page"][number];
 
 function hostOf(link: string): string {
   try {
@@ -36,7 +36,7 @@ export function backerCountLabel(count: number): string {
 }
 
 interface Props {
-  proposal: ProposalListItem;
+  idea: IdeaListItem;
   /** Extra actions under the bounty (e.g. a quick-contribute button). */
   actions?: ReactNode;
   /** The title's heading level: 2 on a list page, 3 under a section heading (default). */
@@ -44,107 +44,103 @@ interface Props {
 }
 
 /** One idea in a list: votes, title, description, platform, deadline and bounty. */
-export default function ProposalCard({ proposal, actions, titleLevel = 3 }: Props) {
+export default function IdeaCard({ idea, actions, titleLevel = 3 }: Props) {
   const Title = titleLevel === 2 ? "h2" : "h3";
   const { isAuthenticated } = useConvexAuth();
-  const description = descriptionWithoutLinks(proposal.description);
-  const hosts = [...new Set(proposal.links.map(hostOf))];
-  const titleId = `proposal-${proposal._id}-title`;
+  const description = descriptionWithoutLinks(idea.description);
+  const hosts = [...new Set(idea.links.map(hostOf))];
+  const titleId = `idea-${idea._id}-title`;
   // One status for every screen: open ideas show a figure to fund, the others what it became.
-  const status = useIdeaStatus(proposal);
+  const status = useIdeaStatus(idea);
   // Once the idea has videos, the leading one's thumbnail is its cover (the strip shows the rest).
-  const cover = coverVideoOf(proposal.videos);
+  const cover = coverVideoOf(idea.videos);
   // The brief's paragraphs read as one on a card.
-  const summary = description || proposal.brief?.replace(/\s*\n+\s*/g, " ");
+  const summary = description || idea.brief?.replace(/\s*\n+\s*/g, " ");
 
   return (
     <article
-      className={cover ? "proposal-card proposal-card--with-cover card" : "proposal-card card"}
+      className={cover ? "idea-card idea-card--with-cover card" : "idea-card card"}
       aria-labelledby={titleId}
     >
       {cover ? <IdeaCardCover video={cover} /> : null}
-      <div className="proposal-card__votes">
+      <div className="idea-card__votes">
         <IdeaVoteButtons
-          proposal={proposal}
-          subject={`“${proposal.title}”`}
+          idea={idea}
+          subject={`“${idea.title}”`}
           disabledReason={isAuthenticated ? undefined : "Please sign in to vote"}
         />
       </div>
 
-      <div className="proposal-card__body">
-        <div className="proposal-card__meta">
-          <span
-            className={`badge platform-badge platform-badge--${proposal.platform.toLowerCase()}`}
-          >
-            {proposal.platform === "Any" ? "Any platform" : proposal.platform}
+      <div className="idea-card__body">
+        <div className="idea-card__meta">
+          <span className={`badge platform-badge platform-badge--${idea.platform.toLowerCase()}`}>
+            {idea.platform === "Any" ? "Any platform" : idea.platform}
           </span>
-          <LengthChips durations={proposal.durations} className="proposal-card__lengths" />
+          <LengthChips durations={idea.durations} className="idea-card__lengths" />
           <ExpiryWithStatus
             status={status}
-            expiration={proposal.expiration}
-            className="proposal-card__expiry"
+            expiration={idea.expiration}
+            className="idea-card__expiry"
           />
         </div>
 
-        <Title className="proposal-card__title" id={titleId}>
-          <Link to={`/expanded-proposal/${proposal._id}`}>{proposal.title}</Link>
+        <Title className="idea-card__title" id={titleId}>
+          <Link to={`/expanded-proposal/${idea._id}`}>{idea.title}</Link>
         </Title>
 
-        {proposal.author ? (
+        {idea.author ? (
           <p className="idea-poster">
-            <Avatar name={proposal.author.name} url={proposal.author.avatarUrl} size={20} />
-            <span className="idea-poster__name">by {proposal.author.name}</span>
+            <Avatar name={idea.author.name} url={idea.author.avatarUrl} size={20} />
+            <span className="idea-poster__name">by {idea.author.name}</span>
           </p>
         ) : null}
 
         {/* The brief stands in for the description when there is one; neither: the spec's words. */}
         {summary ? (
-          <p className="proposal-card__description">{summary}</p>
-        ) : proposal.links.length === 0 ? (
-          <p className="proposal-card__description is-empty">{NO_DESCRIPTION}</p>
+          <p className="idea-card__description">{summary}</p>
+        ) : idea.links.length === 0 ? (
+          <p className="idea-card__description is-empty">{NO_DESCRIPTION}</p>
         ) : null}
         {hosts.length > 0 ? (
-          <p className="proposal-card__links">
+          <p className="idea-card__links">
             <Link2 size={14} strokeWidth={2} aria-hidden="true" />
             <span>
-              {proposal.links.length === 1
+              {idea.links.length === 1
                 ? "1 supporting link"
-                : `${proposal.links.length} supporting links`}
+                : `${idea.links.length} supporting links`}
               : {hosts.join(", ")}
             </span>
           </p>
         ) : null}
         <IdeaCardVideos
-          videos={cover ? proposal.videos.filter((v) => v._id !== cover._id) : proposal.videos}
+          videos={cover ? idea.videos.filter((v) => v._id !== cover._id) : idea.videos}
           hideEmpty={cover !== null}
         />
       </div>
 
-      <div className="proposal-card__bounty">
+      <div className="idea-card__bounty">
         {status.stage !== "open" ? (
           <StatusFigure
             status={status}
-            labelClassName="proposal-card__amount-label"
-            amountClassName="proposal-card__amount-value"
+            labelClassName="idea-card__amount-label"
+            amountClassName="idea-card__amount-value"
           />
         ) : (
           <>
-            <p className="proposal-card__amount">
-              <span className="proposal-card__amount-label">{status.figure.label}</span>
-              <LiveFigure className="proposal-card__amount-value" value={proposal.bountyCents}>
-                {formatMoney(proposal.bountyCents)}
+            <p className="idea-card__amount">
+              <span className="idea-card__amount-label">{status.figure.label}</span>
+              <LiveFigure className="idea-card__amount-value" value={idea.bountyCents}>
+                {formatMoney(idea.bountyCents)}
               </LiveFigure>
             </p>
-            <BountyBar bountyCents={proposal.bountyCents} backerCount={proposal.backerCount} />
+            <BountyBar bountyCents={idea.bountyCents} backerCount={idea.backerCount} />
           </>
         )}
-        <p className="proposal-card__submissions">
-          {submissionCountLabel(proposal.submissionCount)}
-        </p>
+        <p className="idea-card__submissions">{submissionCountLabel(idea.submissionCount)}</p>
         {status.stage !== "open" ? (
-          <p className="proposal-card__submissions">{backerCountLabel(proposal.backerCount)}</p>
+          <p className="idea-card__submissions">{backerCountLabel(idea.backerCount)}</p>
         ) : null}
-        {actions ? <div className="proposal-card__actions">{actions}</div> : null}
+        {actions ? <div className="idea-card__actions">{actions}</div> : null}
       </div>
     </article>
   );

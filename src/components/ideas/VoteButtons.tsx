@@ -1,4 +1,4 @@
-import "../../styles/proposals.css";
+import "../../styles/idea-list.css";
 import "../../styles/live.css";
 import clsx from "clsx";
 import { useState } from "react";

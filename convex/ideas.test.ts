@@ -25,7 +25,7 @@ function idea(
 }
 
 async function post(t: Backend, userId: Id<"users">, overrides: Parameters<typeof idea>[0] = {}) {
-  return await as(t, userId).mutation(api.proposals.create, idea(overrides));
+  return await as(t, userId).mutation(api.ideas.create, idea(overrides));
 }
 
 const firstPage = (
@@ -36,12 +36,12 @@ const firstPage = (
     search?: string;
   },
   numItems = 10,
-) => t.query(api.proposals.list, { ...args, paginationOpts: { numItems, cursor: null } });
+) => t.query(api.ideas.list, { ...args, paginationOpts: { numItems, cursor: null } });
 
 describe("submitting an idea", () => {
   test("a visitor is refused with the spec's message and nothing is saved", async () => {
     const t = newBackend();
-    await expect(t.mutation(api.proposals.create, idea())).rejects.toThrow(
+    await expect(t.mutation(api.ideas.create, idea())).rejects.toThrow(
       "Please sign in to submit an idea",
     );
     expect((await firstPage(t, { view: "all", sort: "recent" })).page).toHaveLength(0);
@@ -53,24 +53,24 @@ describe("submitting an idea", () => {
     const ada = await createUser(t);
     const me = as(t, ada);
     await expect(
-      me.mutation(api.proposals.create, idea({ expiration: Date.now() - 1000 })),
+      me.mutation(api.ideas.create, idea({ expiration: Date.now() - 1000 })),
     ).rejects.toThrow("Please choose a valid date");
-    await expect(me.mutation(api.proposals.create, idea({ durations: [] }))).rejects.toThrow(
+    await expect(me.mutation(api.ideas.create, idea({ durations: [] }))).rejects.toThrow(
       "Please select at least one video duration",
     );
-    await expect(me.mutation(api.proposals.create, idea({ platform: null }))).rejects.toThrow(
+    await expect(me.mutation(api.ideas.create, idea({ platform: null }))).rejects.toThrow(
       "Please select a platform",
     );
-    await expect(me.mutation(api.proposals.create, idea({ oneLiner: " \n " }))).rejects.toThrow(
+    await expect(me.mutation(api.ideas.create, idea({ oneLiner: " \n " }))).rejects.toThrow(
       "Please enter your idea",
     );
     await expect(
-      me.mutation(api.proposals.create, idea({ oneLiner: "sh1t compilation" })),
+      me.mutation(api.ideas.create, idea({ oneLiner: "sh1t compilation" })),
     ).rejects.toThrow(
       "Proposal contains inappropriate content or restricted URLs and cannot be submitted",
     );
     await expect(
-      me.mutation(api.proposals.create, idea({ links: ["https://xvideos.com/1"] })),
+      me.mutation(api.ideas.create, idea({ links: ["https://xvideos.com/1"] })),
     ).rejects.toThrow("restricted URLs");
     expect((await firstPage(t, { view: "all", sort: "recent" })).page).toHaveLength(0);
   });
@@ -82,7 +82,7 @@ describe("submitting an idea", () => {
       oneLiner: " Foxes at night ",
       links: ["https://example.com/a", "", "https://example.com/b"],
     });
-    const card = await t.query(api.proposals.get, { proposalId: id });
+    const card = await t.query(api.ideas.get, { ideaId: id });
     expect(card).toMatchObject({
       title: "Foxes at night",
       description: "Supporting Links:\n- https://example.com/a\n- https://example.com/b",
@@ -94,7 +94,7 @@ describe("submitting an idea", () => {
     });
     expect(card).not.toHaveProperty("userVote");
     expect((await t.query(api.stats.get, {})).bounties).toBe(1);
-    expect(await t.query(api.proposals.get, { proposalId: "not-an-id" })).toBeNull();
+    expect(await t.query(api.ideas.get, { ideaId: "not-an-id" })).toBeNull();
   });
 });
 
@@ -106,23 +106,23 @@ describe("votes", () => {
     const id = await post(t, author);
     const me = as(t, voter);
     const state = async () => {
-      const card = (await me.query(api.proposals.get, { proposalId: id }))!;
-      return [card.votes, await me.query(api.votes.mineOnIdea, { proposalId: id })];
+      const card = (await me.query(api.ideas.get, { ideaId: id }))!;
+      return [card.votes, await me.query(api.votes.mineOnIdea, { ideaId: id })];
     };
-    expect(await me.mutation(api.proposals.vote, { proposalId: id, vote: 1 })).toBe(1);
+    expect(await me.mutation(api.ideas.vote, { ideaId: id, vote: 1 })).toBe(1);
     expect(await state()).toEqual([1, 1]);
-    await me.mutation(api.proposals.vote, { proposalId: id, vote: -1 });
+    await me.mutation(api.ideas.vote, { ideaId: id, vote: -1 });
     expect(await state()).toEqual([-1, -1]);
-    await me.mutation(api.proposals.vote, { proposalId: id, vote: 0 });
+    await me.mutation(api.ideas.vote, { ideaId: id, vote: 0 });
     expect(await state()).toEqual([0, 0]);
-    await me.mutation(api.proposals.vote, { proposalId: id, vote: 1 });
-    await me.mutation(api.proposals.vote, { proposalId: id, vote: 1 });
+    await me.mutation(api.ideas.vote, { ideaId: id, vote: 1 });
+    await me.mutation(api.ideas.vote, { ideaId: id, vote: 1 });
     expect(await state()).toEqual([1, 1]);
   });
 
   // convex-test runs calls one at a time, so this checks the arithmetic of many people's votes
   // and clears on one count, not concurrency: Convex's serializable transactions are what make
-  // simultaneous votes add up (model/proposals.ts reads and writes the count in one mutation).
+  // simultaneous votes add up (model/ideas.ts reads and writes the count in one mutation).
   test("many people's votes and cleared votes add up exactly on the net count", async () => {
     const t = newBackend();
     const author = await createUser(t);
@@ -130,22 +130,20 @@ describe("votes", () => {
     const voters = await Promise.all(Array.from({ length: 12 }, () => createUser(t)));
     await Promise.all(
       voters.map((v, i) =>
-        as(t, v).mutation(api.proposals.vote, { proposalId: id, vote: i % 3 === 0 ? -1 : 1 }),
+        as(t, v).mutation(api.ideas.vote, { ideaId: id, vote: i % 3 === 0 ? -1 : 1 }),
       ),
     );
     await Promise.all(
-      voters
-        .slice(0, 2)
-        .map((v) => as(t, v).mutation(api.proposals.vote, { proposalId: id, vote: 0 })),
+      voters.slice(0, 2).map((v) => as(t, v).mutation(api.ideas.vote, { ideaId: id, vote: 0 })),
     );
     // 12 voters: 4 down, 8 up → 4; voters 0 (down) and 1 (up) cleared → 4 + 1 - 1 = 4.
-    expect((await t.query(api.proposals.get, { proposalId: id }))!.votes).toBe(4);
+    expect((await t.query(api.ideas.get, { ideaId: id }))!.votes).toBe(4);
   });
 
   test("a visitor cannot vote", async () => {
     const t = newBackend();
     const id = await post(t, await createUser(t));
-    await expect(t.mutation(api.proposals.vote, { proposalId: id, vote: 1 })).rejects.toThrow(
+    await expect(t.mutation(api.ideas.vote, { ideaId: id, vote: 1 })).rejects.toThrow(
       "You must be logged in to vote.",
     );
   });
@@ -158,7 +156,7 @@ describe("lifecycle", () => {
   test("an idea closes at its deadline; with no video that can win it is settled then", async () => {
     const t = newBackend();
     const id = await post(t, await createUser(t), { expiration: Date.now() + 2 * 3600 * 1000 });
-    const status = async () => (await t.query(api.proposals.get, { proposalId: id }))!.status;
+    const status = async () => (await t.query(api.ideas.get, { ideaId: id }))!.status;
     vi.advanceTimersByTime(2 * 3600 * 1000 - 1000);
     await t.finishInProgressScheduledFunctions();
     expect(await status()).toBe("open");
@@ -181,14 +179,14 @@ describe("lifecycle", () => {
     const t = newBackend();
     const id = await post(t, await createUser(t), { expiration: Date.now() + 60_000 });
     await t.run(async (ctx) => {
-      const proposal = (await ctx.db.get("proposals", id))!;
-      await ctx.scheduler.cancel(proposal.closeJobId!);
+      const stored = (await ctx.db.get("proposals", id))!;
+      await ctx.scheduler.cancel(stored.closeJobId!);
     });
     vi.advanceTimersByTime(120_000);
     await t.finishInProgressScheduledFunctions();
-    expect((await t.query(api.proposals.get, { proposalId: id }))!.status).toBe("open");
-    expect(await t.mutation(internal.proposals.sweep, {})).toEqual({ closed: 1, settled: 0 });
-    expect((await t.query(api.proposals.get, { proposalId: id }))!.status).toBe("judging");
+    expect((await t.query(api.ideas.get, { ideaId: id }))!.status).toBe("open");
+    expect(await t.mutation(internal.ideas.sweep, {})).toEqual({ closed: 1, settled: 0 });
+    expect((await t.query(api.ideas.get, { ideaId: id }))!.status).toBe("judging");
   });
 });
 
@@ -202,8 +200,8 @@ describe("lists", () => {
       oneLiner: "Charlie cats and dogs",
       expiration: Date.now() + 9 * DAY,
     });
-    for (const v of voters) await as(t, v).mutation(api.proposals.vote, { proposalId: b, vote: 1 });
-    await as(t, voters[0]!).mutation(api.proposals.vote, { proposalId: c, vote: 1 });
+    for (const v of voters) await as(t, v).mutation(api.ideas.vote, { ideaId: b, vote: 1 });
+    await as(t, voters[0]!).mutation(api.ideas.vote, { ideaId: c, vote: 1 });
     await t.run(async (ctx) => {
       await ctx.db.patch("proposals", a, { bountyCents: 5000 });
       await ctx.db.patch("proposals", c, { bountyCents: 1500 });
@@ -237,7 +235,7 @@ describe("lists", () => {
     const author = await createUser(t);
     for (let i = 0; i < 7; i++) await post(t, author, { oneLiner: `Idea ${i}` });
     const first = await firstPage(t, { view: "open", sort: "recent" }, 3);
-    const second = await t.query(api.proposals.list, {
+    const second = await t.query(api.ideas.list, {
       view: "open",
       sort: "recent",
       paginationOpts: { numItems: 3, cursor: first.continueCursor },
@@ -246,12 +244,12 @@ describe("lists", () => {
     // pushing rows onto the second page.
     await post(t, author, { oneLiner: "Newer 1" });
     await post(t, author, { oneLiner: "Newer 2" });
-    const firstAgain = await t.query(api.proposals.list, {
+    const firstAgain = await t.query(api.ideas.list, {
       view: "open",
       sort: "recent",
       paginationOpts: { numItems: 3, cursor: null, endCursor: first.continueCursor },
     });
-    const secondAgain = await t.query(api.proposals.list, {
+    const secondAgain = await t.query(api.ideas.list, {
       view: "open",
       sort: "recent",
       paginationOpts: {
@@ -260,7 +258,7 @@ describe("lists", () => {
         endCursor: second.continueCursor,
       },
     });
-    const rest = await t.query(api.proposals.list, {
+    const rest = await t.query(api.ideas.list, {
       view: "open",
       sort: "recent",
       paginationOpts: { numItems: 10, cursor: second.continueCursor },
@@ -284,27 +282,27 @@ describe("lists", () => {
     const { b } = await seedVaried(t);
     const reader = await createUser(t);
     const other = await createUser(t);
-    const before = (await t.query(api.proposals.get, { proposalId: b }))!.votes;
-    await as(t, reader).mutation(api.proposals.vote, { proposalId: b, vote: -1 });
+    const before = (await t.query(api.ideas.get, { ideaId: b }))!.votes;
+    await as(t, reader).mutation(api.ideas.vote, { ideaId: b, vote: -1 });
     const args = {
       view: "all",
       sort: "recent",
       paginationOpts: { numItems: 10, cursor: null },
     } as const;
-    const anonymous = await t.query(api.proposals.list, args);
-    expect(await as(t, reader).query(api.proposals.list, args)).toEqual(anonymous);
-    expect(await as(t, other).query(api.proposals.list, args)).toEqual(anonymous);
+    const anonymous = await t.query(api.ideas.list, args);
+    expect(await as(t, reader).query(api.ideas.list, args)).toEqual(anonymous);
+    expect(await as(t, other).query(api.ideas.list, args)).toEqual(anonymous);
     expect(anonymous.page.find((p) => p._id === b)!.votes).toBe(before - 1);
-    const page = { proposalId: b };
-    expect(await as(t, reader).query(api.proposals.get, page)).toEqual(
-      await t.query(api.proposals.get, page),
+    const page = { ideaId: b };
+    expect(await as(t, reader).query(api.ideas.get, page)).toEqual(
+      await t.query(api.ideas.get, page),
     );
     // The vote reaches the voter's own query, and only theirs.
     expect(await as(t, reader).query(api.votes.mineOnIdea, page)).toBe(-1);
     expect(await as(t, other).query(api.votes.mineOnIdea, page)).toBe(0);
     expect(await t.query(api.votes.mineOnIdea, page)).toBe(0);
     for (const p of anonymous.page.filter((p) => p._id !== b))
-      expect(await as(t, reader).query(api.votes.mineOnIdea, { proposalId: p._id })).toBe(0);
+      expect(await as(t, reader).query(api.votes.mineOnIdea, { ideaId: p._id })).toBe(0);
   });
 });
 
@@ -347,8 +345,8 @@ describe("cost does not grow with the marketplace", () => {
       for (const view of ["open", "all"] as const) {
         for (const sort of ["recent", "popular", "payout", "expiring"] as const) {
           reads[`${view}/${sort}`] = await t.run(async (ctx) => {
-            const { listProposals } = await import("./model/proposals");
-            await listProposals(ctx, {
+            const { listIdeas } = await import("./model/ideas");
+            await listIdeas(ctx, {
               view,
               sort,
               paginationOpts: { numItems: 20, cursor: null },

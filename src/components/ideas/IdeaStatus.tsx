@@ -73,7 +73,7 @@ export function ExpiryWithStatus({
 /** A judging or finished idea's figure where the bounty is shown. */
 export function StatusFigure({
   status,
-  rowClassName = "proposal-card__amount",
+  rowClassName = "idea-card__amount",
   labelClassName,
   amountClassName,
 }: {

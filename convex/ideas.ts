@@ -1,27 +1,27 @@
 // Ideas: submit, list (live, paginated, sorted, searched), read, vote; their lifecycle.
 // Each public function has an internal twin for the REST edge (convex/rest/ideas.ts), which
-// names the caller from its bearer token; both are thin over model/proposals.ts.
+// names the caller from its bearer token; both are thin over model/ideas.ts.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
 import { internalMutation, internalQuery } from "./_generated/server";
 import { sharedQuery, userMutation } from "./functions";
-import { MESSAGES } from "./model/ideas";
+import { MESSAGES } from "./model/ideaValidation";
 import { ideaOutcomeOf, ideaOutcomeValidator } from "./model/ideaOutcome";
 import { limit } from "./model/rateLimits";
 import {
-  closeProposal,
+  closeIdea,
   ideaCard,
   ideaCardForViewerValidator,
   ideaCardValidator,
   listIdeaCards,
   listViewValidator,
-  overdueProposals,
-  settleProposal,
+  overdueIdeas,
+  settleIdea,
   sortValidator,
   submitIdea,
   voteOnIdea,
   withViewerVote,
-} from "./model/proposals";
+} from "./model/ideas";
 import { durationValidator, ideaPlatformValidator, voteValidator } from "./model/validators";
 
 const listArgs = {
@@ -57,19 +57,19 @@ export const list = sharedQuery({
 
 /** One idea, or null when the id is not an idea's. */
 export const get = sharedQuery({
-  args: { proposalId: v.string() },
+  args: { ideaId: v.string() },
   returns: v.union(ideaCardValidator, v.null()),
-  handler: async (ctx, args) => await ideaCard(ctx, args.proposalId),
+  handler: async (ctx, args) => await ideaCard(ctx, args.ideaId),
 });
 
 /** How the idea ends (or stands): judging, its winners, or its refund. Null: not an idea. */
 export const outcome = sharedQuery({
-  args: { proposalId: v.string() },
+  args: { ideaId: v.string() },
   returns: v.nullable(ideaOutcomeValidator),
   handler: async (ctx, args) => {
-    const id = ctx.db.normalizeId("proposals", args.proposalId);
-    const proposal = id === null ? null : await ctx.db.get("proposals", id);
-    return proposal === null ? null : await ideaOutcomeOf(ctx, proposal);
+    const id = ctx.db.normalizeId("proposals", args.ideaId);
+    const idea = id === null ? null : await ctx.db.get("proposals", id);
+    return idea === null ? null : await ideaOutcomeOf(ctx, idea);
   },
 });
 
@@ -85,12 +85,12 @@ export const create = userMutation({
 
 /** Sets the caller's vote: 1, -1, or 0 to clear it. Returns the new net count. */
 export const vote = userMutation({
-  args: { proposalId: v.id("proposals"), vote: voteValidator },
+  args: { ideaId: v.id("proposals"), vote: voteValidator },
   returns: v.number(),
   signInMessage: "You must be logged in to vote.",
   handler: async (ctx, args) => {
     await limit(ctx, "vote", ctx.userId);
-    return await voteOnIdea(ctx, ctx.userId, args.proposalId, args.vote);
+    return await voteOnIdea(ctx, ctx.userId, args.ideaId, args.vote);
   },
 });
 
@@ -107,10 +107,10 @@ export const listFor = internalQuery({
 });
 
 export const getFor = internalQuery({
-  args: { proposalId: v.string(), viewerId: v.union(v.id("users"), v.null()) },
+  args: { ideaId: v.string(), viewerId: v.union(v.id("users"), v.null()) },
   returns: v.union(ideaCardForViewerValidator, v.null()),
   handler: async (ctx, args) => {
-    const card = await ideaCard(ctx, args.proposalId);
+    const card = await ideaCard(ctx, args.ideaId);
     return card === null ? null : await withViewerVote(ctx, args.viewerId, card);
   },
 });
@@ -125,25 +125,25 @@ export const createAs = internalMutation({
 });
 
 export const voteAs = internalMutation({
-  args: { proposalId: v.id("proposals"), vote: voteValidator, userId: v.id("users") },
+  args: { ideaId: v.id("proposals"), vote: voteValidator, userId: v.id("users") },
   returns: v.number(),
   handler: async (ctx, args) => {
     await limit(ctx, "vote", args.userId);
-    return await voteOnIdea(ctx, args.userId, args.proposalId, args.vote);
+    return await voteOnIdea(ctx, args.userId, args.ideaId, args.vote);
   },
 });
 
-// The idea's lifecycle (scheduled by model/proposals.ts).
+// The idea's lifecycle (scheduled by model/ideas.ts).
 
 export const close = internalMutation({
-  args: { proposalId: v.id("proposals") },
-  handler: async (ctx, { proposalId }) => closeProposal(ctx, proposalId, Date.now()),
+  args: { ideaId: v.id("proposals") },
+  handler: async (ctx, { ideaId }) => closeIdea(ctx, ideaId, Date.now()),
 });
 
 export const settle = internalMutation({
-  args: { proposalId: v.id("proposals") },
-  handler: async (ctx, { proposalId }) => {
-    await settleProposal(ctx, proposalId, Date.now());
+  args: { ideaId: v.id("proposals") },
+  handler: async (ctx, { ideaId }) => {
+    await settleIdea(ctx, ideaId, Date.now());
   },
 });
 
@@ -152,9 +152,9 @@ export const sweep = internalMutation({
   args: {},
   handler: async (ctx) => {
     const now = Date.now();
-    const { toClose, toSettle } = await overdueProposals(ctx, now);
-    for (const p of toClose) await closeProposal(ctx, p._id, now);
-    for (const p of toSettle) await settleProposal(ctx, p._id, now);
+    const { toClose, toSettle } = await overdueIdeas(ctx, now);
+    for (const p of toClose) await closeIdea(ctx, p._id, now);
+    for (const p of toSettle) await settleIdea(ctx, p._id, now);
     return { closed: toClose.length, settled: toSettle.length };
   },
 });

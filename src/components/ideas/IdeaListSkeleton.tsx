@@ -2,20 +2,20 @@ import "../../styles/lists.css";
 import { Loading, Skeleton } from "../ui/Skeleton";
 
 /** Placeholder cards while the first page loads. */
-export default function ProposalListSkeleton({ count = 3 }: { count?: number }) {
+export default function IdeaListSkeleton({ count = 3 }: { count?: number }) {
   return (
-    <Loading className="proposal-list__skeleton" label="Loading bounties…">
+    <Loading className="idea-list__skeleton" label="Loading bounties…">
       {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="proposal-card proposal-card--skeleton card" aria-hidden="true">
-          <div className="proposal-card__votes">
+        <div key={index} className="idea-card idea-card--skeleton card" aria-hidden="true">
+          <div className="idea-card__votes">
             <Skeleton className="skeleton-votes" />
           </div>
-          <div className="proposal-card__body">
+          <div className="idea-card__body">
             <Skeleton className="skeleton-line skeleton-line--short" />
             <Skeleton className="skeleton-line skeleton-line--title" />
             <Skeleton className="skeleton-line" />
           </div>
-          <div className="proposal-card__bounty">
+          <div className="idea-card__bounty">
             <Skeleton className="skeleton-line skeleton-line--amount" />
             <Skeleton className="skeleton-line skeleton-line--bar" />
           </div>

@@ -16,7 +16,7 @@ import {
 } from "../../../convex/model/ideaStage";
 import { awardState } from "../money/moneyText";
 
-type Outcome = NonNullable<FunctionReturnType<typeof api.proposals.outcome>>;
+type Outcome = NonNullable<FunctionReturnType<typeof api.ideas.outcome>>;
 type Winner = Extract<Outcome, { kind: "awarded" }>["winners"][number];
 
 export { NO_ELIGIBLE_VIDEO };
@@ -24,8 +24,8 @@ export { NO_ELIGIBLE_VIDEO };
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** The outcome banner, or nothing while the idea is open (or still loading). */
-export default function IdeaOutcome({ proposalId }: { proposalId: Id<"proposals"> }) {
-  const outcome = useQuery(api.proposals.outcome, { proposalId });
+export default function IdeaOutcome({ ideaId }: { ideaId: Id<"proposals"> }) {
+  const outcome = useQuery(api.ideas.outcome, { ideaId });
   if (!outcome || outcome.kind === "open") return null;
   return (
     <section

@@ -1,10 +1,10 @@
 import type { Id } from "../../../convex/_generated/dataModel";
 import { useMyIdeaVote } from "../../lib/useMyIdeaVote";
-import { useProposalVote } from "../../lib/useProposalVote";
+import { useIdeaVote } from "../../lib/useIdeaVote";
 import VoteButtons from "./VoteButtons";
 
 interface Props {
-  proposal: { _id: Id<"proposals">; votes: number };
+  idea: { _id: Id<"proposals">; votes: number };
   /** Why voting is unavailable (e.g. signed out); disables the buttons. */
   disabledReason?: string;
   /** What is voted on, for screen readers: the idea's title in a list ("this idea" alone). */
@@ -15,14 +15,14 @@ interface Props {
  * An idea's vote buttons: the net count from the shared idea card, the viewer's own vote from
  * their small per-user query, a click shown at once on both (optimistic).
  */
-export default function IdeaVoteButtons({ proposal, disabledReason, subject }: Props) {
-  const userVote = useMyIdeaVote(proposal._id);
-  const vote = useProposalVote();
+export default function IdeaVoteButtons({ idea, disabledReason, subject }: Props) {
+  const userVote = useMyIdeaVote(idea._id);
+  const vote = useIdeaVote();
   return (
     <VoteButtons
-      votes={proposal.votes}
+      votes={idea.votes}
       userVote={userVote}
-      onVote={(next) => vote(proposal._id, next)}
+      onVote={(next) => vote(idea._id, next)}
       disabledReason={disabledReason}
       subject={subject}
     />

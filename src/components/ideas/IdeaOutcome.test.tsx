@@ -9,7 +9,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const id = "p1" as never;
 const show = (outcome: unknown) => {
   vi.mocked(useQuery).mockReturnValue(outcome);
-  return render(<IdeaOutcome proposalId={id} />);
+  return render(<IdeaOutcome ideaId={id} />);
 };
 const video = {
   url: "https://youtu.be/abc",

@@ -1,0 +1,339 @@
+import "../styles/idea-page.css";
+import "../styles/idea-card.css";
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import NotFound from "../components/NotFound";
+import { useConvexAuth } from "convex/react";
+import { durationLine, formatLongDate, formatMoney, platformLine } from "../lib/format";
+import IdeaFromRoute, { LOAD_ERROR_MESSAGE, type Idea } from "../components/ideas/IdeaFromRoute";
+import BountyBar from "../components/ideas/BountyBar";
+import LiveFigure from "../components/ui/LiveFigure";
+import IdeaOutcome from "../components/ideas/IdeaOutcome";
+import {
+  LengthChips,
+  StatusFigure,
+  statusBadgeClass,
+  useIdeaStatus,
+} from "../components/ideas/IdeaStatus";
+import { backerCountLabel, submissionCountLabel } from "../components/ideas/IdeaCard";
+import type { IdeaStatus } from "../../convex/model/ideaStage";
+import IdeaVoteButtons from "../components/ideas/IdeaVoteButtons";
+import SubmissionList from "../components/submissions/SubmissionList";
+import FundButton from "../components/money/FundButton";
+import Ledger from "../components/money/Ledger";
+import { descriptionWithoutLinks, safeHref } from "../../convex/model/ideaText";
+import YourContributions from "../components/money/YourContributions";
+import FollowButton from "../components/notifications/FollowButton";
+import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { Loading, Skeleton } from "../components/ui/Skeleton";
+import AfterFirstPaint from "../components/ui/AfterFirstPaint";
+import IdeaLiveNotice from "../components/share/IdeaLiveNotice";
+import ShareButtons from "../components/share/ShareButtons";
+import Avatar from "../components/Avatar";
+import { Calendar, CirclePlay, Clock, Monitor, type LucideIcon } from "lucide-react";
+import { useQuery } from "convex/react";
+import { api } from "../../convex/_generated/api";
+import IdeaStepper from "../components/ideaPage/IdeaStepper";
+import IdeaBrief from "../components/ideaPage/IdeaBrief";
+import PickYourWinner from "../components/judging/PickYourWinner";
+import CreatorStanding from "../components/judging/CreatorStanding";
+import IdeaUpdates from "../components/updates/IdeaUpdates";
+import Conversation from "../components/conversation/Conversation";
+
+export const NO_DESCRIPTION = "No description provided.";
+export const CLOSED_MESSAGE = "This proposal is no longer accepting submissions.";
+export const SIGN_IN_TO_VOTE = "Please sign in to vote";
+
+/** /expanded-proposal/:ideaId: one idea, live. Without an id: the not-found card. */
+export default function IdeaPage() {
+  return (
+    <IdeaFromRoute
+      className="container page idea-page"
+      skeleton={<IdeaSkeleton />}
+      notFound={<IdeaNotFound />}
+    >
+      {(idea) => <IdeaDetails idea={idea} />}
+    </IdeaFromRoute>
+  );
+}
+
+function IdeaDetails({ idea }: { idea: Idea }) {
+  useDocumentTitle(idea.title);
+  const { isAuthenticated } = useConvexAuth();
+  // The one status every screen shows (convex/model/ideaStage.ts ideaStatusOf).
+  const status = useIdeaStatus(idea);
+  const expired = status.expiry === "Completed";
+
+  return (
+    <article className="idea" aria-labelledby="idea-title">
+      <nav className="idea-back" aria-label="Breadcrumb">
+        <Link to="/ideas">
+          <span aria-hidden="true">←</span> All bounties
+        </Link>
+      </nav>
+
+      <IdeaLiveNotice ideaId={idea._id} title={idea.title} />
+
+      <header className="idea-header">
+        <IdeaVoteButtons
+          idea={idea}
+          disabledReason={isAuthenticated ? undefined : SIGN_IN_TO_VOTE}
+        />
+        <div className="idea-header__text">
+          <div className="idea-header__badges">
+            {expired ? (
+              <>
+                <span className="badge">Completed</span>
+                {status.now ? <span className={statusBadgeClass(status)}>{status.now}</span> : null}
+              </>
+            ) : (
+              <span className="badge badge-success">Open for submissions</span>
+            )}
+          </div>
+          <h1 id="idea-title" className="idea-header__title">
+            {idea.title}
+          </h1>
+          <p className="idea-header__meta">
+            Posted {formatLongDate(idea._creationTime)} ·{" "}
+            {submissionCountLabel(idea.submissionCount)} · {backerCountLabel(idea.backerCount)}
+          </p>
+          {idea.author && (
+            <p className="idea-poster">
+              <Avatar name={idea.author.name} url={idea.author.avatarUrl} size={24} />
+              <span className="idea-poster__name">by {idea.author.name}</span>
+            </p>
+          )}
+        </div>
+      </header>
+      <IdeaStepper ending={idea.ending} />
+
+      {/* The end of a bounty, role by role: what this viewer can do or where they stand. */}
+      <PickYourWinner ideaId={idea._id} />
+      <CreatorStanding ideaId={idea._id} />
+      <IdeaOutcome ideaId={idea._id} />
+
+      <AfterFirstPaint placeholder={<IdeaLayoutSkeleton />}>
+        <IdeaLayout idea={idea} expired={expired} status={status} />
+      </AfterFirstPaint>
+    </article>
+  );
+}
+
+/** The bounty box and the idea's sections, below the header. */
+function IdeaLayout({
+  idea,
+  expired,
+  status,
+}: {
+  idea: Idea;
+  expired: boolean;
+  status: IdeaStatus;
+}) {
+  // The "Supporting Links:" block is left out: the page shows the links themselves.
+  const text = descriptionWithoutLinks(idea.description);
+  const bounty = formatMoney(idea.bountyCents);
+
+  return (
+    <div className="idea-layout">
+      <aside className="idea-aside" aria-label="Bounty">
+        <section className="card idea-bounty">
+          {/* Once judging starts, the box tells what the bounty became, not what one can earn. */}
+          {status.stage !== "open" ? (
+            <div className="idea-bounty__total">
+              <StatusFigure
+                status={status}
+                rowClassName="idea-bounty__figure"
+                labelClassName="idea-bounty__label"
+                amountClassName="idea-bounty__amount"
+              />
+            </div>
+          ) : (
+            <>
+              <div className="idea-bounty__total">
+                <p className="idea-bounty__label">Total Bounty</p>
+                <LiveFigure as="p" className="idea-bounty__amount" value={idea.bountyCents}>
+                  {bounty}
+                </LiveFigure>
+              </div>
+              <BountyBar bountyCents={idea.bountyCents} backerCount={idea.backerCount} />
+              <p className="idea-bounty__earn">
+                <span>You can earn up to</span> <strong>{bounty}</strong>
+              </p>
+            </>
+          )}
+
+          <FundButton ideaId={idea._id} expired={expired} />
+
+          {expired ? (
+            <p className="idea-closed">{CLOSED_MESSAGE}</p>
+          ) : (
+            <Link to={`/submit-content/${idea._id}`} className="btn btn-primary btn-lg btn-block">
+              Submit Your Video
+            </Link>
+          )}
+          <FollowButton ideaId={idea._id} />
+          <ShareButtons
+            ideaId={idea._id}
+            title={idea.title}
+            heading="Share this idea"
+            className="idea-share"
+            asking={status.stage === "open"}
+          />
+        </section>
+      </aside>
+      <div className="idea-main">
+        <IdeaBrief brief={idea.brief} />
+        <section className="card idea-section" aria-labelledby="idea-about">
+          <h2 id="idea-about" className="idea-section__title">
+            About this idea
+          </h2>
+          {text === "" && idea.links.length === 0 ? (
+            <p className="muted">{NO_DESCRIPTION}</p>
+          ) : (
+            <>
+              {text !== "" && <p className="idea-description">{text}</p>}
+              {idea.links.length > 0 && <SupportingLinks links={idea.links} />}
+            </>
+          )}
+        </section>
+
+        <section className="card idea-section" aria-labelledby="idea-requirements">
+          <h2 id="idea-requirements" className="idea-section__title">
+            Requirements
+          </h2>
+          <dl className="idea-facts">
+            <Fact icon="clock" term="Time remaining">
+              <time dateTime={new Date(idea.expiration).toISOString()}>{status.expiry}</time>
+              {status.now ? <span className="idea-fact__now"> · {status.now}</span> : null}
+            </Fact>
+            <Fact icon="platform" term="Platform">
+              {platformLine(idea.platform)}
+            </Fact>
+            <Fact icon="duration" term="Length">
+              {durationLine(idea.durations)}
+              <LengthChips durations={idea.durations} className="idea-fact__chips" />
+            </Fact>
+            <Fact icon="calendar" term="Deadline">
+              <time dateTime={new Date(idea.expiration).toISOString()}>
+                {formatLongDate(idea.expiration)}
+              </time>
+            </Fact>
+          </dl>
+        </section>
+
+        <PosterUpdates ideaId={idea._id} />
+        <SubmissionList ideaId={idea._id} closed={expired} />
+        <Conversation ideaId={idea._id} />
+        <YourContributions ideaId={idea._id} />
+        <Ledger ideaId={idea._id} />
+      </div>
+    </div>
+  );
+}
+
+/** The poster's updates; the poster writes them here (their role comes from the conversation). */
+function PosterUpdates({ ideaId }: { ideaId: Idea["_id"] }) {
+  const viewer = useQuery(api.conversation.viewer, { ideaId });
+  return <IdeaUpdates ideaId={ideaId} isPoster={viewer?.role === "poster"} />;
+}
+
+type FactIcon = "clock" | "platform" | "duration" | "calendar";
+
+const ICONS: Record<FactIcon, LucideIcon> = {
+  clock: Clock,
+  platform: Monitor,
+  duration: CirclePlay,
+  calendar: Calendar,
+};
+
+function Fact({ icon, term, children }: { icon: FactIcon; term: string; children: ReactNode }) {
+  const Icon = ICONS[icon];
+  return (
+    <div className="idea-fact">
+      <dt className="idea-fact__term">
+        <Icon className="idea-fact__icon" size={20} strokeWidth={1.8} aria-hidden="true" />
+        {term}
+      </dt>
+      <dd className="idea-fact__value">{children}</dd>
+    </div>
+  );
+}
+
+function SupportingLinks({ links }: { links: string[] }) {
+  return (
+    <div className="idea-links">
+      <h3 className="idea-links__title">Supporting links</h3>
+      <ul className="idea-links__list">
+        {links.map((link, index) => {
+          const href = safeHref(link);
+          return (
+            <li key={`${index}-${link}`}>
+              {href ? (
+                <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+                  {link}
+                  <span className="visually-hidden"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                <span>{link}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The idea page's own blocks (back link, vote pill + title + meta, the two-column grid with the
+ * bounty box first, as in the loaded page) so nothing moves when the idea arrives.
+ */
+function IdeaSkeleton() {
+  return (
+    <Loading className="idea-skeleton" label="Loading the idea...">
+      <div className="idea-back" aria-hidden="true">
+        <Skeleton className="idea-skeleton__back" />
+      </div>
+      <div className="idea-header" aria-hidden="true">
+        <Skeleton className="idea-skeleton__votes" />
+        <div className="idea-header__text">
+          <Skeleton className="idea-skeleton__badge" />
+          <Skeleton className="idea-skeleton__title" />
+          <Skeleton className="idea-skeleton__meta" />
+        </div>
+      </div>
+      <IdeaLayoutSkeleton />
+    </Loading>
+  );
+}
+
+/** The two-column grid's stand-in, with the bounty box first as in the loaded page. */
+function IdeaLayoutSkeleton() {
+  return (
+    <div className="idea-layout" aria-hidden="true">
+      <div className="idea-aside">
+        <Skeleton className="idea-skeleton__aside" />
+      </div>
+      <div className="idea-main">
+        <Skeleton className="idea-skeleton__about" />
+        <Skeleton className="idea-skeleton__facts" />
+      </div>
+    </div>
+  );
+}
+
+function IdeaNotFound() {
+  useDocumentTitle("Idea not found");
+  return (
+    <NotFound
+      title={LOAD_ERROR_MESSAGE}
+      actions={[
+        { to: "/ideas", label: "Browse open bounties" },
+        { to: "/submit", label: "Post your own idea" },
+      ]}
+    >
+      This idea may have been removed, or the link may be incomplete. There are plenty of other
+      bounties waiting for a video.
+    </NotFound>
+  );
+}
