@@ -9,6 +9,7 @@ import type { Identity, Journal } from "../engine/execution.js";
 import type { CommittedWrite } from "../engine/state.js";
 import { ReadSet } from "../indexes.js";
 import type { Connection } from "./connection.js";
+import { ReadIndex } from "./readIndex.js";
 import {
   modification,
   parseJournal,
@@ -60,6 +61,8 @@ export class Subscriptions {
   private authReaders = new Set<string>();
   /** Shared queries whose reads a commit touched and that have not re-run since. */
   readonly stale = new Set<SharedQuery>();
+  /** Every shared query's read set, indexed by what it read (readIndex.ts). */
+  private readIndex = new ReadIndex<SharedQuery>();
 
   constructor(
     private readonly host: SyncHost,
@@ -128,6 +131,7 @@ export class Subscriptions {
     if (shared.subscribers.size === 0 && this.shared.get(shared.key) === shared) {
       this.shared.delete(shared.key);
       this.stale.delete(shared);
+      this.readIndex.delete(shared);
     }
   }
 
@@ -144,6 +148,8 @@ export class Subscriptions {
       });
     if (outcome.readAuth && !shared.perIdentity) return await this.splitByIdentity(shared);
     shared.reads = outcome.reads;
+    // A query nobody watches any more (its last viewer left while it ran) is not filed.
+    if (this.shared.get(shared.key) === shared) this.readIndex.set(shared, outcome.reads);
     if (outcome.journal) shared.journal = outcome.journal;
     this.stale.delete(shared);
     const result = toQueryResult(outcome, shared.journal);
@@ -159,6 +165,7 @@ export class Subscriptions {
   private async splitByIdentity(shared: SharedQuery): Promise<SharedQuery[]> {
     this.authReaders.add(shared.udfPath);
     if (this.shared.get(shared.key) === shared) this.shared.delete(shared.key);
+    this.readIndex.delete(shared);
     const parts = new Set<SharedQuery>();
     for (const subscription of shared.subscribers) {
       const part = this.sharedFor(
@@ -288,12 +295,11 @@ export class Subscriptions {
   /** Marks stale the shared queries whose read set a write touches (all of them after a reload). */
   markStale(writes: CommittedWrite[], everything: boolean) {
     // Only queries whose read set (index ranges and documents read) a write touches re-run.
-    if (everything || writes.length > 0) {
-      for (const shared of this.shared.values()) {
-        if (everything || writes.some((write) => shared.reads.touchedBy(write)))
-          this.stale.add(shared);
-      }
+    if (everything) {
+      for (const shared of this.shared.values()) this.stale.add(shared);
+      return;
     }
+    for (const write of writes) this.readIndex.touchedBy(write, this.stale);
   }
 
   /** Who watches each stale query, and how many stale queries each of them watches. */
