@@ -28,6 +28,8 @@ export interface FunctionModules {
   fresh(rel: string): ModuleExports | null;
   /** Prepares one spare instance ahead (idle time); false when none is wanted. */
   prepareSpare(): boolean;
+  /** Marks a module as worth a spare instance. */
+  want(rel: string): void;
 }
 
 export interface BuiltApp {
@@ -274,6 +276,9 @@ export async function buildApp(convexDir: string, cacheRoot: string): Promise<Bu
     shared: async (rel) => (nodeRels.has(rel) ? node(rel) : isolate.shared(rel)),
     fresh: (rel) => (nodeRels.has(rel) ? null : isolate.fresh(rel)),
     prepareSpare: () => isolate.prepareSpare(),
+    want: (rel) => {
+      if (!nodeRels.has(rel)) isolate.want(rel);
+    },
   };
   const special = (name: string) =>
     specials.some((file) => relOf(convexDir, file) === name)
@@ -332,6 +337,7 @@ async function buildComponents(
       shared: async (rel) => isolate.shared(rel),
       fresh: (rel) => isolate.fresh(rel),
       prepareSpare: () => isolate.prepareSpare(),
+      want: (rel) => isolate.want(rel),
     };
     const schema = hasSchema ? (isolate.shared("schema").default ?? null) : null;
     components.push({ componentPath: instance.componentPath, modules, schema });
@@ -363,5 +369,6 @@ export function fixedModules(modules: Record<string, ModuleExports>): FunctionMo
     },
     fresh: () => null,
     prepareSpare: () => false,
+    want: () => undefined,
   };
 }

@@ -22,8 +22,9 @@
 // queries fresh instances too (exact, and slow).
 //
 // Instances for mutations and actions are prepared ahead while the runtime is idle (one spare
-// per recently used module, as Convex keeps a fresh context ready), so a mutation does not wait
-// for its module's initialization unless the runtime has been busy without pause.
+// per module recently used or loaded, as Convex keeps a fresh context ready), so a mutation
+// does not wait for its module's initialization unless the runtime has been busy without pause:
+// a page that shows a module's queries has a spare ready for that module's mutations.
 import { atImportTime, type Deployment } from "./isolateGlobals.js";
 import type { BundleInstance, IsolateBundle } from "./isolateScope.js";
 
@@ -37,6 +38,8 @@ export interface ModuleSet {
   fresh(rel: string): ModuleExports;
   /** Prepares one spare instance if one is wanted; false when none is. */
   prepareSpare(): boolean;
+  /** Marks a module as worth a spare instance (it has mutations or actions). */
+  want(rel: string): void;
 }
 
 /** Modules with a spare instance ready, at most (about 3 MB each for this app's). */
@@ -52,19 +55,23 @@ export function isolateModules(bundle: IsolateBundle, deployment: Deployment): M
   const wanted = new Set<string>();
   const load = (instance: BundleInstance, rel: string) =>
     atImportTime(deployment, () => instance.require(rel));
+  const want = (rel: string) => {
+    wanted.delete(rel);
+    wanted.add(rel);
+    if (wanted.size > MAX_SPARES) {
+      const oldest = wanted.values().next().value!;
+      wanted.delete(oldest);
+      spares.delete(oldest);
+    }
+  };
   return {
+    want,
     shared(rel) {
       sharedInstance ??= bundle.instantiate();
       return load(sharedInstance, rel);
     },
     fresh(rel) {
-      wanted.delete(rel);
-      wanted.add(rel);
-      if (wanted.size > MAX_SPARES) {
-        const oldest = wanted.values().next().value!;
-        wanted.delete(oldest);
-        spares.delete(oldest);
-      }
+      want(rel);
       const spare = spares.get(rel);
       if (spare) {
         spares.delete(rel);

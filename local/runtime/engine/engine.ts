@@ -270,7 +270,18 @@ export class Engine {
       const modules = this.modulesOf(componentPath);
       if (!modules.paths.includes(modulePath))
         return Promise.reject(new Error(`Could not find module for: "${modulePath}"`));
-      mod = modules.shared(modulePath).then((loaded) => this.instrument(loaded, componentPath));
+      mod = modules.shared(modulePath).then((loaded) => {
+        // A module whose queries are in use will likely run its mutations soon: get a fresh
+        // instance ready for them.
+        if (
+          Object.values(loaded).some((fn: any) => fn?.isMutation || fn?.isAction) &&
+          loaded.experimental_reuseContext !== true
+        ) {
+          modules.want(modulePath);
+          this.prepareSpares();
+        }
+        return this.instrument(loaded, componentPath);
+      });
       mod.catch(() => this.sharedModules.delete(key));
       this.sharedModules.set(key, mod);
     }
