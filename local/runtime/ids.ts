@@ -13,6 +13,18 @@
 // recognised and resolved to their table, and new documents get the new format.
 import { randomBytes } from "node:crypto";
 
+// Random bytes drawn in blocks: one call into the system's random source per 512 ids.
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+function randomPool(size: number): Buffer {
+  if (poolAt + size > pool.length) {
+    pool = randomBytes(4096);
+    poolAt = 0;
+  }
+  poolAt += size;
+  return pool.subarray(poolAt - size, poolAt);
+}
+
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 const DECODE = new Map([...ALPHABET].map((char, i) => [char, i]));
 const VERSION = 0;
@@ -119,7 +131,7 @@ function vint(value: number): number[] {
 export function encodeId(tables: TableNumbers, table: string, counter: number): string {
   const internal = Buffer.alloc(INTERNAL_ID_BYTES);
   internal.writeBigUInt64BE(BigInt(counter), 0);
-  randomBytes(8).copy(internal, 8);
+  randomPool(8).copy(internal, 8);
   const body = Uint8Array.from([...vint(tables.of(table)), ...internal]);
   const footer = fletcher16(body) ^ VERSION;
   return base32(Uint8Array.from([...body, footer & 0xff, footer >>> 8]));

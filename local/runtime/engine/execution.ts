@@ -111,8 +111,14 @@ export function installConsoleCapture() {
   });
 }
 
+// Request ids are opaque (16 hex digits, as Convex shows them): a random prefix per process and
+// a counter, so an execution does not pay for a call into the system's random source.
+const requestPrefix = randomBytes(4).toString("hex");
+let requestCounter = 0;
+
 export function requestId() {
-  return randomBytes(8).toString("hex");
+  requestCounter = (requestCounter + 1) >>> 0;
+  return requestPrefix + requestCounter.toString(16).padStart(8, "0");
 }
 
 export function isConvexError(e: unknown): e is { data: Value; message: string } {
