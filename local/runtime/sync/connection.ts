@@ -3,7 +3,7 @@
 import type { WebSocket } from "ws";
 import type { RequestClient } from "../convexTest/functions.js";
 import type { Identity } from "../engine/execution.js";
-import { encodeTs, type ResponseBuilder } from "./protocol.js";
+import { encodeTs, type Modification, type ResponseBuilder } from "./protocol.js";
 import type { Subscription } from "./subscriptions.js";
 
 export class Connection {
@@ -38,7 +38,10 @@ export class Connection {
   }
 
   /** Sends a Transition from this client's current version to `end`, and moves it there. */
-  sendTransition(modifications: string[], end: { querySet: number; identity: number; ts: bigint }) {
+  sendTransition(
+    modifications: Modification[],
+    end: { querySet: number; identity: number; ts: bigint },
+  ) {
     const version = (v: { querySet: number; identity: number; ts: bigint }) =>
       `{"querySet":${v.querySet},"ts":"${encodeTs(v.ts)}","identity":${v.identity}}`;
     const start = {
@@ -52,9 +55,28 @@ export class Connection {
       this.clientClockSkew === undefined
         ? ""
         : `,"clientClockSkew":${this.clientClockSkew},"serverTs":${Date.now() * 1e6}`;
-    this.send(
-      `{"type":"Transition","startVersion":${version(start)},"endVersion":${version(end)},"modifications":[${modifications.join(",")}]${clock}}`,
-    );
+    const head = `{"type":"Transition","startVersion":${version(start)},"endVersion":${version(end)},"modifications":[`;
+    const tail = `]${clock}}`;
+    if (modifications.every((m) => typeof m === "string")) {
+      this.send(head + modifications.join(",") + tail);
+    } else {
+      // Large values go out as the bytes they were encoded to once, framed as text.
+      const parts: Buffer[] = [];
+      let text = head;
+      modifications.forEach((m, i) => {
+        if (i > 0) text += ",";
+        for (const part of typeof m === "string" ? [m] : m) {
+          if (typeof part === "string") text += part;
+          else {
+            parts.push(Buffer.from(text, "utf8"), part);
+            text = "";
+          }
+        }
+      });
+      parts.push(Buffer.from(text + tail, "utf8"));
+      if (!this.closed && this.socket.readyState === this.socket.OPEN)
+        this.socket.send(Buffer.concat(parts), { binary: false });
+    }
     this.querySet = end.querySet;
     this.identityVersion = end.identity;
     this.ts = end.ts;

@@ -13,7 +13,14 @@ export interface MutationRecord {
 }
 
 export type QueryResult =
-  | { ok: true; valueJson: string; logLinesJson: string; journalJson: string }
+  | {
+      ok: true;
+      valueJson: string;
+      /** The value's UTF-8 bytes, encoded once for every subscriber it is sent to. */
+      valueBytes?: Buffer;
+      logLinesJson: string;
+      journalJson: string;
+    }
   | {
       ok: false;
       errorMessage: string;
@@ -63,11 +70,24 @@ export function sameResult(a: QueryResult, b: QueryResult) {
   return false;
 }
 
-export function modification(subscription: Subscription): string {
+/**
+ * One modification of a Transition: text, or for a large value the parts around the value's
+ * bytes, which every subscriber shares (a thousand viewers of a page are sent one encoding).
+ */
+export type Modification = string | (string | Buffer)[];
+
+/** Values at least this long are sent from their shared bytes. */
+const SHARED_BYTES_FROM = 2048;
+
+export function modification(subscription: Subscription): Modification {
   const result = subscription.shared.result!;
   subscription.sent = result;
   if (result.ok) {
-    return `{"type":"QueryUpdated","queryId":${subscription.queryId},"value":${result.valueJson},"logLines":${result.logLinesJson},"journal":${result.journalJson}}`;
+    const head = `{"type":"QueryUpdated","queryId":${subscription.queryId},"value":`;
+    const tail = `,"logLines":${result.logLinesJson},"journal":${result.journalJson}}`;
+    if (result.valueJson.length < SHARED_BYTES_FROM) return head + result.valueJson + tail;
+    result.valueBytes ??= Buffer.from(result.valueJson, "utf8");
+    return [head, result.valueBytes, tail];
   }
   const errorData =
     result.errorDataJson !== undefined ? `,"errorData":${result.errorDataJson}` : "";

@@ -15,6 +15,7 @@ import {
   parseJournal,
   sameResult,
   toQueryResult,
+  type Modification,
   type QueryResult,
 } from "./protocol.js";
 import type { SyncHost } from "./syncServer.js";
@@ -193,7 +194,7 @@ export class Subscriptions {
       connection.socket.close();
       return;
     }
-    const modifications: string[] = [];
+    const modifications: Modification[] = [];
     const added: Subscription[] = [];
     for (const change of message.modifications ?? []) {
       if (change.type === "Add") {

@@ -18,6 +18,7 @@ import {
   failureResponse,
   modification,
   successResponse,
+  type Modification,
   type MutationRecord,
   type ResponseBuilder,
 } from "./protocol.js";
@@ -341,7 +342,7 @@ export class SyncServer {
       if (connection.closed) return;
       const built = responses.get(connection) ?? [];
       responses.delete(connection);
-      const modifications: string[] = [];
+      const modifications: Modification[] = [];
       for (const subscription of connection.queries.values()) {
         if (subscription.sent !== subscription.shared.result)
           modifications.push(modification(subscription));
