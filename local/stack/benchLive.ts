@@ -1,13 +1,16 @@
 // `npm run bench:live`: how fast a vote reaches every viewer of the ideas list, on a whole local
-// stack with 10,000 ideas. For each viewer count it connects that many `ConvexClient`s subscribed
-// to the first page of the list (signed in, each with its own session; then anonymous), one
-// voter votes on the newest idea, and it times from the vote's acknowledgement until the last
-// viewer's subscription shows the new count. A measurement: it prints, then exits 0.
+// stack with 10,000 ideas. For each viewer count it connects that many `ConvexClient`s that
+// subscribe as the /ideas page does: signed in (each with its own session), the first page of
+// the list, the viewer's own vote on each card shown (`votes:mineOnIdea`) and the header's
+// unread count; then anonymous, the list only. One voter votes on the newest idea, and it times
+// from the vote's acknowledgement until the last viewer's list shows the new count, every vote
+// (the first one too), with the runtime's CPU time per vote. A measurement: it prints, then
+// exits 0.
 // The viewers are spread over worker threads (one per CPU), as real viewers decode on their own
 // devices.
 //   BENCH_VIEWERS=200,1000  BENCH_IDEAS=10000  BENCH_VOTES=20  BENCH_PORT_OFFSET=2200
 //   BENCH_VIEWER_THREADS=2
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ConvexClient } from "convex/browser";
@@ -29,12 +32,11 @@ const VIEWER_COUNTS = listOf("BENCH_VIEWERS", [200, 1000]);
 const IDEAS = Number(process.env.BENCH_IDEAS ?? 10_000);
 const VOTES = Number(process.env.BENCH_VOTES ?? 20);
 const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 2200);
-const WARM_UP_VOTES = 2;
 const VOTE_TIMEOUT_MS = 60_000;
 // Viewers decode updates on their own devices; here they share this machine's cores.
 const VIEWER_THREADS = Number(process.env.BENCH_VIEWER_THREADS ?? os.cpus().length);
-// Issue 13's targets.
-const TARGET_P95_MS = 200;
+// Issue 13's ratio; issue 39's target: every vote, the first included, within 200 ms.
+const TARGET_MS = 200;
 const TARGET_RATIO = 1.5;
 
 const fn = {
@@ -60,26 +62,40 @@ const stack = await startStack({
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const tokenFor = await tokenSigner(stack);
+// Signed-in viewers subscribe as the signed-in page does; anonymous ones see only the list.
 const connectViewers = (tokens: (string | null)[]) =>
-  connectViewerThreads(stack, LIST_ARGS, tokens, "convex", VIEWER_THREADS);
+  connectViewerThreads(stack, LIST_ARGS, tokens, "convex", VIEWER_THREADS, true);
+
+/** The runtime process's CPU time so far, in ms (utime + stime from /proc). */
+function runtimeCpuMs(): number {
+  const stat = readFileSync(`/proc/${stack.pids().convex}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 
 interface Figures {
+  first: number;
   p50: number;
   p95: number;
   max: number;
+  /** The runtime's CPU time per vote: the first vote's, and the median of the others. */
+  firstCpu: number;
+  cpu: number;
 }
 
-/** Votes up, clears, up, … on the newest idea; times ack → last viewer. */
+/** Votes up, clears, up, … on the newest idea; times ack → last viewer, every vote. */
 async function measure(
   viewers: ViewerGroup,
   voter: ConvexClient,
   ideaId: string,
 ): Promise<Figures> {
   const times: number[] = [];
+  const cpu: number[] = [];
   let votes = 0;
-  for (let i = 0; i < WARM_UP_VOTES + VOTES; i++) {
+  for (let i = 0; i < VOTES; i++) {
     const vote = votes === 0 ? 1 : 0;
     const everyone = viewers.waitFor(ideaId, vote);
+    const cpuBefore = runtimeCpuMs();
     await voter.mutation(fn.vote, { ideaId: ideaId, vote });
     const acknowledged = performance.timeOrigin + performance.now();
     votes = vote;
@@ -92,11 +108,24 @@ async function measure(
     });
     const lastArrival = await Promise.race([everyone, timeout]);
     clearTimeout(timer);
+    // What the runtime spent on this vote, until its work settles (clock ticks of 10 ms).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    cpu.push(runtimeCpuMs() - cpuBefore);
     // A viewer can see the count before the voter sees its acknowledgement: that counts as 0.
-    if (i >= WARM_UP_VOTES) times.push(Math.max(0, lastArrival - acknowledged));
+    times.push(Math.max(0, lastArrival - acknowledged));
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)! };
+  const first = times[0]!;
+  const firstCpu = cpu[0]!;
+  const sorted = [...times].sort((a, b) => a - b);
+  const laterCpu = cpu.slice(1).sort((a, b) => a - b);
+  return {
+    first,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1)!,
+    firstCpu,
+    cpu: laterCpu.length > 0 ? percentile(laterCpu, 50) : firstCpu,
+  };
 }
 
 let exitCode = 0;
@@ -110,7 +139,7 @@ try {
   const tokens = await Promise.all(people.map(tokenFor));
   log(
     `bench:live — ${IDEAS.toLocaleString("en")} ideas, ${maxViewers} people seeded in ${ms(performance.now() - started)}; ` +
-      `${VOTES} votes per case (+${WARM_UP_VOTES} warm-up), load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs; ` +
+      `${VOTES} votes per case, the first included, load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs; ` +
       `viewers in ${VIEWER_THREADS} thread(s)`,
   );
 
@@ -132,7 +161,8 @@ try {
       await voter.mutation(fn.vote, { ideaId: first.page[0]!._id, vote: 0 });
       results.set(label, figures);
       log(
-        `${label.padEnd(16)} vote → last viewer: p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, max ${ms(figures.max)}` +
+        `${label.padEnd(16)} vote → last viewer: first ${ms(figures.first)}, p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, max ${ms(figures.max)}; ` +
+          `runtime CPU per vote: first ${ms(figures.firstCpu)}, then median ${ms(figures.cpu)}` +
           `  (connected in ${ms(performance.now() - connectStart)} incl. votes)`,
       );
       await viewers.stop();
@@ -150,9 +180,9 @@ try {
   }
   const largest = results.get(`${maxViewers} signed-in`)!;
   log(
-    `${maxViewers} signed-in at ${IDEAS.toLocaleString("en")} ideas: p95 ${ms(largest.p95)} (target ≤ ${TARGET_P95_MS} ms` +
+    `${maxViewers} signed-in at ${IDEAS.toLocaleString("en")} ideas: every vote ≤ ${ms(largest.max)}, first ${ms(largest.first)} (target: every vote ≤ ${TARGET_MS} ms` +
       (maxViewers === 1000 && IDEAS === 10_000
-        ? `: ${largest.p95 <= TARGET_P95_MS ? "met" : "MISSED"})`
+        ? `: ${largest.max <= TARGET_MS ? "met" : "MISSED"})`
         : `; the target is for 1,000 viewers at 10,000 ideas)`),
   );
 } catch (e) {

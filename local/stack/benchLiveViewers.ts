@@ -20,6 +20,12 @@ export interface ViewersSetup {
    * would otherwise measure themselves more than the server.
    */
   client: "convex" | "socket";
+  /**
+   * Subscribe as the signed-in /ideas page does (ConvexClient viewers with a token): besides
+   * the list, the viewer's own vote on each card shown (`votes:mineOnIdea`, followed as the
+   * page changes) and the header's unread count (`notifications:unreadCount`).
+   */
+  asSignedInPage?: boolean;
 }
 export type ToViewers = { type: "wait"; ideaId: string; votes: number } | { type: "stop" };
 export type FromViewers =
@@ -31,6 +37,8 @@ interface Card {
 }
 
 const list = makeFunctionReference<"query">("ideas:list");
+const mineOnIdea = makeFunctionReference<"query">("votes:mineOnIdea");
+const unreadCount = makeFunctionReference<"query">("notifications:unreadCount");
 const now = () => performance.timeOrigin + performance.now();
 
 interface Viewer {
@@ -73,13 +81,33 @@ function connectViewer(setup: ViewersSetup, token: string | null): Promise<Viewe
   const client = new ConvexClient(setup.convexUrl, { logger: false });
   if (token !== null) client.setAuth(async () => token);
   const screen = listOnScreen();
-  const unsubscribe = client.onUpdate(list, setup.listArgs as never, (result: { page: Card[] }) =>
-    screen.show(result.page),
-  );
+  const personal = setup.asSignedInPage === true && token !== null;
+  // The page's own subscriptions: each card's vote buttons and the header's bell.
+  const cardVotes = new Map<string, () => void>();
+  const unsubscribeBell = personal ? client.onUpdate(unreadCount, {}, () => undefined) : null;
+  const unsubscribe = client.onUpdate(list, setup.listArgs as never, (result: { page: Card[] }) => {
+    if (personal) {
+      const shown = new Set(result.page.map((card) => card._id));
+      for (const [ideaId, stop] of cardVotes)
+        if (!shown.has(ideaId)) {
+          stop();
+          cardVotes.delete(ideaId);
+        }
+      for (const ideaId of shown)
+        if (!cardVotes.has(ideaId))
+          cardVotes.set(
+            ideaId,
+            client.onUpdate(mineOnIdea, { ideaId }, () => undefined),
+          );
+    }
+    screen.show(result.page);
+  });
   return screen.ready.then(() => ({
     waitFor: screen.waitFor,
     stop: () => {
       unsubscribe();
+      unsubscribeBell?.();
+      for (const stop of cardVotes.values()) stop();
       void client.close();
     },
   }));

@@ -85,6 +85,7 @@ export async function connectViewers(
   tokens: (string | null)[],
   client: ViewersSetup["client"] = "convex",
   threadCount = os.cpus().length,
+  asSignedInPage = false,
 ): Promise<ViewerGroup> {
   const threads = Math.min(threadCount, tokens.length);
   const workers = Array.from({ length: threads }, (_, index) => {
@@ -92,6 +93,7 @@ export async function connectViewers(
       convexUrl: stack.convexUrl,
       listArgs,
       client,
+      asSignedInPage,
       tokens: tokens.filter((_, i) => i % threads === index),
     };
     // The worker is TypeScript too: tsx loads it, as it loads this file.
