@@ -71,6 +71,7 @@ import type * as model_platforms_youtube from "../model/platforms/youtube.js";
 import type * as model_rateLimits from "../model/rateLimits.js";
 import type * as model_security_authRoutes from "../model/security/authRoutes.js";
 import type * as model_security_clientAddress from "../model/security/clientAddress.js";
+import type * as model_security_htmlHeaders from "../model/security/htmlHeaders.js";
 import type * as model_security_outbound from "../model/security/outbound.js";
 import type * as model_security_signUpWords from "../model/security/signUpWords.js";
 import type * as model_security_signUps from "../model/security/signUps.js";
@@ -183,6 +184,7 @@ declare const fullApi: ApiFromModules<{
   "model/rateLimits": typeof model_rateLimits;
   "model/security/authRoutes": typeof model_security_authRoutes;
   "model/security/clientAddress": typeof model_security_clientAddress;
+  "model/security/htmlHeaders": typeof model_security_htmlHeaders;
   "model/security/outbound": typeof model_security_outbound;
   "model/security/signUpWords": typeof model_security_signUpWords;
   "model/security/signUps": typeof model_security_signUps;

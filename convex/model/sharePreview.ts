@@ -8,6 +8,7 @@ import { descriptionWithoutLinks } from "./ideaText";
 import { figureAmount, ideaStatusOf, winnerPickedOnText, type IdeaStatus } from "./ideaStage";
 import type { PreviewImageText } from "./share/previewImage";
 import { escapeHtml } from "./html";
+import { htmlHeaders } from "./security/htmlHeaders";
 
 export const SHARE_PATH_PREFIX = "/share/";
 /** How long unfurlers and browsers may reuse the page and image before asking again. */
@@ -140,10 +141,7 @@ export interface ShareOrigins {
   siteUrl: string;
 }
 
-const HTML_HEADERS = {
-  "Content-Type": "text/html; charset=utf-8",
-  "Cache-Control": `public, max-age=${CACHE_SECONDS}`,
-};
+const HTML_HEADERS = htmlHeaders({ "Cache-Control": `public, max-age=${CACHE_SECONDS}` });
 
 /** The share page of one idea: its own tags, then on to the idea page. */
 export function sharePageResponse(idea: ShareIdea, origins: ShareOrigins, now: number): Response {
@@ -205,7 +203,7 @@ export function shareNotFoundResponse(siteUrl: string): Response {
 </html>`;
   return new Response(html, {
     status: 404,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    headers: htmlHeaders({ "Cache-Control": "no-store" }),
   });
 }
 

@@ -5,6 +5,7 @@ import { httpAction } from "../_generated/server";
 import { internal } from "../_generated/api";
 import { UNSUBSCRIBE_PATH, verifyUnsubscribe } from "../model/emailLinks";
 import { KIND_INFO } from "../model/notificationKinds";
+import { htmlHeaders } from "../model/security/htmlHeaders";
 
 function page(status: number, message: string) {
   const site = process.env.SITE_URL ?? "/";
@@ -14,7 +15,7 @@ function page(status: number, message: string) {
       `<body style="font-family: sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem">` +
       `<h1>Bounties emails</h1><p>${message}</p>` +
       `<p><a href="${site}/profile">Change your notification settings</a></p></body></html>`,
-    { status, headers: { "Content-Type": "text/html; charset=utf-8" } },
+    { status, headers: htmlHeaders({ "Cache-Control": "no-store" }) },
   );
 }
 
