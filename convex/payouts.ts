@@ -6,6 +6,7 @@ import { internalMutation, internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
 import { publicQuery, userAction } from "./functions";
 import { applyAccountUpdate } from "./model/money/payoutAccounts";
+import { limitAction } from "./model/rateLimits";
 import { creatorAwardValidator } from "./model/money/viewShapes";
 import { winsOf } from "./model/money/views";
 import schema from "./schema";
@@ -21,6 +22,7 @@ export const startOnboarding = userAction({
   returns: v.object({ url: v.string() }),
   signInMessage: "Please sign in to set up payouts.",
   handler: async (ctx): Promise<{ url: string }> => {
+    await limitAction(ctx, "payoutOnboarding", ctx.userId);
     const existing = await ctx.runQuery(internal.payouts.accountOf, { userId: ctx.userId });
     let accountId = existing?.stripeAccountId;
     if (!accountId) {
@@ -43,6 +45,7 @@ export const refreshAccount = userAction({
   handler: async (ctx): Promise<{ ready: boolean } | null> => {
     const account = await ctx.runQuery(internal.payouts.accountOf, { userId: ctx.userId });
     if (account === null) return null;
+    await limitAction(ctx, "payoutRefresh", ctx.userId);
     const ready = await retrievePayoutAccountReady(account.stripeAccountId);
     await ctx.runMutation(internal.payouts.applyAccount, {
       stripeAccountId: account.stripeAccountId,

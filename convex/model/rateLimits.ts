@@ -33,6 +33,10 @@ export const RATE_LIMITS = {
   lookupPerClient: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 5 },
   // Starting a YouTube/TikTok connection stores a state row.
   oauthStart: { kind: "token bucket", rate: 10, period: MINUTE, capacity: 10 },
+  // Payout onboarding: each start may create a Stripe Connect account and always asks Stripe
+  // for an onboarding link; each refresh re-reads the account from Stripe.
+  payoutOnboarding: { kind: "token bucket", rate: 10, period: HOUR, capacity: 5 },
+  payoutRefresh: { kind: "token bucket", rate: 30, period: HOUR, capacity: 10 },
   // Idea and submission votes together; clicking around freely, but no vote scripts.
   vote: { kind: "token bucket", rate: 60, period: MINUTE, capacity: 30 },
   // Questions and answers on ideas: a lively thread, not a flood (each one notifies people).
