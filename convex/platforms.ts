@@ -6,6 +6,7 @@ import { publicQuery, userAction, userMutation } from "./functions";
 import { internal } from "./_generated/api";
 import { connectedVideoFields, videoPlatformValidator } from "./model/validators";
 import {
+  assertChannelFree,
   CALLBACK_MESSAGES,
   connectionOf,
   finishConnecting,
@@ -132,6 +133,7 @@ export const saveConnection = internalMutation({
     videos: v.array(videoValidator),
   },
   handler: async (ctx, { videos, ...connection }) => {
+    await assertChannelFree(ctx, connection.userId, connection.platform, connection.accountId);
     const existing = await connectionOf(ctx, connection.userId, connection.platform);
     // Another account replaces the previous one; its videos are not this person's anymore.
     if (existing && existing.accountId !== connection.accountId)

@@ -187,6 +187,32 @@ export async function usableAccessToken(
   return tokens.accessToken;
 }
 
+/** What a person sees when the channel they connect is already another account's. */
+export function channelTakenMessage(platform: VideoPlatform): string {
+  return platform === "YouTube"
+    ? "This YouTube channel is already connected to another Bounties account. Disconnect it there first, or connect a different channel."
+    : "This TikTok account is already connected to another Bounties account. Disconnect it there first, or connect a different TikTok account.";
+}
+
+/**
+ * One channel belongs to one account: refuses (a ConvexError with channelTakenMessage) when the
+ * channel is connected to a person other than `userId`, so its videos and awards follow one
+ * creator only.
+ */
+export async function assertChannelFree(
+  ctx: QueryCtx,
+  userId: Id<"users">,
+  platform: VideoPlatform,
+  accountId: string,
+) {
+  const holders = await ctx.db
+    .query("platformConnections")
+    .withIndex("by_platform_account", (q) => q.eq("platform", platform).eq("accountId", accountId))
+    .take(10);
+  if (holders.some((holder) => holder.userId !== userId))
+    throw new ConvexError({ message: channelTakenMessage(platform) });
+}
+
 export async function connectionOf(ctx: QueryCtx, userId: Id<"users">, platform: VideoPlatform) {
   return await ctx.db
     .query("platformConnections")
