@@ -20,6 +20,9 @@ export const SIGN_IN_ENV = {
   AUTH_DISCORD_ID: "discord-client",
   AUTH_DISCORD_SECRET: "discord-secret",
   AUTH_DISCORD_API_URL: `${ISSUER_ORIGIN}/discord/api`,
+  // The redirect URIs registered with the providers (the stand-in accepts exactly these).
+  GOOGLE_REDIRECT_URIS: "https://some.convex.site/api/auth/callback/google",
+  DISCORD_REDIRECT_URIS: "https://some.convex.site/api/auth/callback/discord",
 } as const;
 
 const signInFn = makeFunctionReference<

@@ -62,6 +62,21 @@ const CRASH_WINDOW_MS = 60_000;
 
 const COLORS: Record<string, number> = { convex: 35, "stand-ins": 33, web: 36 };
 
+/**
+ * The redirect URIs registered for the app's OAuth clients, as a provider's console holds them
+ * (the stand-ins accept exactly these): Convex Auth's callbacks for sign-in, and the web app's
+ * callback pages for the YouTube and TikTok connections (convex/model/platforms/connections.ts).
+ */
+export function registeredRedirectUris(env: Record<string, string>): Record<string, string> {
+  const site = (env.SITE_URL ?? "").replace(/\/$/, "");
+  const convexSite = (env.CONVEX_SITE_URL ?? "").replace(/\/$/, "");
+  return {
+    GOOGLE_REDIRECT_URIS: `${convexSite}/api/auth/callback/google ${site}/auth/callback/youtube/`,
+    DISCORD_REDIRECT_URIS: `${convexSite}/api/auth/callback/discord`,
+    TIKTOK_REDIRECT_URIS: `${site}/auth/callback/`,
+  };
+}
+
 export async function startStack(options: StackOptions): Promise<Stack> {
   const ports = stackPorts(options.portOffset ?? 0);
   mkdirSync(options.dataDir, { recursive: true });
@@ -239,7 +254,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           "--data",
           path.join(options.dataDir, "stand-ins"),
         ],
-        {},
+        registeredRedirectUris(env),
         /stand-ins ready/,
       ),
       startWeb(),
