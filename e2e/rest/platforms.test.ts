@@ -110,6 +110,52 @@ describe.each(PLATFORMS)("$name", (platform) => {
       expect((await call("GET", path, { token: creator.token })).text).not.toMatch(/token/i);
   });
 
+  test("a channel connected to one account is refused to another, with a clear message", async () => {
+    const first = await signIn(`${platform.name} First Holder`);
+    const second = await signIn(`${platform.name} Second Holder`);
+    const account = `${tiktokName}_one`;
+    const mine = await consent(platform, await start(platform, first), first, account);
+    expectOk(
+      await call("POST", platform.exchange, {
+        token: first.token,
+        body: { code: mine.code, state: mine.state },
+      }),
+      200,
+      platform.video.array(),
+    );
+    // The second person answers the provider as the same Google identity / TikTok account.
+    const again = await consent(platform, await start(platform, second), first, account);
+    const before = await observe({ owner: second, ideaId: someIdea });
+    expectError(
+      await call("POST", platform.exchange, {
+        token: second.token,
+        body: { code: again.code, state: again.state },
+      }),
+      400,
+      platform.name === "YouTube"
+        ? "This YouTube channel is already connected to another Bounties account. Disconnect it there first, or connect a different channel."
+        : "This TikTok account is already connected to another Bounties account. Disconnect it there first, or connect a different TikTok account.",
+    );
+    expect(await observe({ owner: second, ideaId: someIdea })).toEqual(before);
+    const key = platform.name === "YouTube" ? "youtube" : "tiktok";
+    const profile = (who: Person) =>
+      call("GET", "/server/api/profile/user", { token: who.token }).then(
+        (answer) => expectOk(answer, 200, shape.profileUser).platforms[key].connected,
+      );
+    expect(await profile(second)).toBe(false);
+    expect(await profile(first)).toBe(true);
+    // The holder connecting their own channel again is fine.
+    const renewed = await consent(platform, await start(platform, first), first, account);
+    expectOk(
+      await call("POST", platform.exchange, {
+        token: first.token,
+        body: { code: renewed.code, state: renewed.state },
+      }),
+      200,
+      platform.video.array(),
+    );
+  });
+
   test("another person's state is refused and stays usable by its owner", async () => {
     const thief = await signIn("Thief Theo");
     const owner = await signIn(`${platform.name} Owner`);
