@@ -22,7 +22,7 @@ const B = 0.75;
 // Taken once: inside a function's run convex-test serves the global `Math` through a getter
 // that looks up the running execution, which a loop over a thousand documents would pay each
 // time.
-const { fround, log, min } = Math;
+const { log, min } = Math;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -70,13 +70,6 @@ class Candidate<D extends SearchDoc> implements Ranked<D> {
   get key(): [number, number, string] {
     return [-this.score, -this.doc._creationTime, this.doc._id];
   }
-}
-
-/** Whether `a` ranks before `b`: higher score, then newer, then by id. */
-function ranksBefore<D extends SearchDoc>(a: Ranked<D>, b: Ranked<D>): boolean {
-  if (a.score !== b.score) return a.score > b.score;
-  if (a.doc._creationTime !== b.doc._creationTime) return a.doc._creationTime > b.doc._creationTime;
-  return a.doc._id < b.doc._id;
 }
 
 function fieldValue(doc: Record<string, unknown>, path: string): unknown {
@@ -149,6 +142,9 @@ interface Posting<D extends SearchDoc = SearchDoc> {
   /** The last equality filters checked on it, and whether it passed them. */
   filtersChecked: string | null;
   filtersPassed: boolean;
+  /** BM25's length normalization for the average length it was computed with. */
+  norm: number;
+  normFor: number;
 }
 
 function postingOf<D extends SearchDoc>(doc: D, searchField: string): Posting<D> {
@@ -165,6 +161,8 @@ function postingOf<D extends SearchDoc>(doc: D, searchField: string): Posting<D>
     kept: false,
     filtersChecked: null,
     filtersPassed: false,
+    norm: 0,
+    normFor: -1,
   };
 }
 
@@ -187,8 +185,41 @@ export class InvertedIndex<D extends SearchDoc = SearchDoc> {
   }
 
   apply(previous: D | null, next: D | null) {
+    // A write that leaves the searched text as it was (a vote on an idea) keeps the posting:
+    // only its document (for filters and results) is the new one.
+    if (previous && next && previous._id === next._id) {
+      const posting = this.postings.get(next._id);
+      const field = this.searchField;
+      if (
+        posting &&
+        fieldValue(previous as unknown as Record<string, unknown>, field) ===
+          fieldValue(next as unknown as Record<string, unknown>, field)
+      ) {
+        posting.doc = next;
+        posting.filtersChecked = null;
+        return;
+      }
+    }
     if (previous) this.remove(previous._id);
     if (next) this.add(next);
+  }
+
+  /** Each term's holders as arrays with their term frequencies (built when first searched). */
+  private lists = new Map<string, { postings: Posting<D>[]; frequencies: Float64Array }>();
+
+  /** The documents holding `term`, and how often each holds it. */
+  holdersOf(term: string): { postings: Posting<D>[]; frequencies: Float64Array } | null {
+    let list = this.lists.get(term);
+    if (!list) {
+      const holding = this.holders.get(term);
+      if (!holding) return null;
+      const postings = [...holding];
+      const frequencies = new Float64Array(postings.length);
+      postings.forEach((posting, i) => (frequencies[i] = posting.frequencies.get(term)!));
+      list = { postings, frequencies };
+      this.lists.set(term, list);
+    }
+    return list;
   }
 
   private add(doc: D) {
@@ -202,6 +233,7 @@ export class InvertedIndex<D extends SearchDoc = SearchDoc> {
         this.sortedTerms = null;
       }
       holding.add(posting);
+      this.lists.delete(term);
     }
   }
 
@@ -213,6 +245,7 @@ export class InvertedIndex<D extends SearchDoc = SearchDoc> {
     for (const term of posting.frequencies.keys()) {
       const holding = this.holders.get(term)!;
       holding.delete(posting);
+      this.lists.delete(term);
       if (holding.size === 0) {
         this.holders.delete(term);
         this.sortedTerms = null;
@@ -279,7 +312,7 @@ export function rankSearch<D extends SearchDoc>(
   decodeValue: (value: unknown) => unknown = (value) => value,
 ): RankedResults<D> {
   const queryTerms = tokenize(text).slice(0, MAX_QUERY_TERMS);
-  if (queryTerms.length === 0) return new RankedResults<D>([]);
+  if (queryTerms.length === 0) return new RankedResults<D>();
 
   // The index as this transaction sees it: committed postings, less the documents it changed,
   // plus their new versions.
@@ -299,7 +332,7 @@ export function rankSearch<D extends SearchDoc>(
       totalTerms += posting.length;
     }
   }
-  if (documents === 0) return new RankedResults<D>([]);
+  if (documents === 0) return new RankedResults<D>();
   const averageLength = totalTerms / documents;
   const documentFrequency = (term: string) => {
     let df = inverted.holders.get(term)?.size ?? 0;
@@ -324,7 +357,7 @@ export function rankSearch<D extends SearchDoc>(
     for (const term of posting.frequencies.keys())
       if (term !== prefix && term.startsWith(prefix)) expansions.add(term);
   for (const term of [...expansions].sort().slice(0, MAX_PREFIX_MATCHES)) add(term, 0.5);
-  if (boosts.size === 0) return new RankedResults<D>([]);
+  if (boosts.size === 0) return new RankedResults<D>();
 
   // Equality filters: strings, booleans and null compare as they are; other values by their
   // Convex JSON encoding.
@@ -351,7 +384,7 @@ export function rankSearch<D extends SearchDoc>(
   // document's terms in the same order as before, so equal documents get equal scores.
   const pass = ++searchPass;
   const scored: Posting<D>[] = [];
-  const score = (posting: Posting<D>, term: string, weight: number) => {
+  const score = (posting: Posting<D>, tf: number, weight: number) => {
     if (posting.pass !== pass) {
       posting.pass = pass;
       posting.score = 0;
@@ -359,25 +392,50 @@ export function rankSearch<D extends SearchDoc>(
       if (posting.kept) scored.push(posting);
     }
     if (!posting.kept) return;
-    const tf = posting.frequencies.get(term)!;
-    const norm = K1 * (1 - B + (B * posting.length) / averageLength);
-    posting.score += weight * ((tf * (K1 + 1)) / (tf + norm));
+    // The normalization depends only on the document's length and the index's average: kept on
+    // the posting until the average changes.
+    if (posting.normFor !== averageLength) {
+      posting.normFor = averageLength;
+      posting.norm = K1 * (1 - B + (B * posting.length) / averageLength);
+    }
+    posting.score += weight * ((tf * (K1 + 1)) / (tf + posting.norm));
   };
+  const ownWrites = pending.size > 0;
   for (const [term, { boost, df }] of boosts) {
     const weight = boost * log(1 + (documents - df + 0.5) / (df + 0.5));
-    for (const posting of inverted.holders.get(term) ?? [])
-      if (!pending.has(posting.doc._id)) score(posting, term, weight);
-    for (const posting of overlay.values())
-      if (posting.frequencies.has(term)) score(posting, term, weight);
+    const holders = inverted.holdersOf(term);
+    if (holders) {
+      const { postings, frequencies } = holders;
+      for (let i = 0; i < postings.length; i++) {
+        const posting = postings[i]!;
+        if (!ownWrites || !pending.has(posting.doc._id)) score(posting, frequencies[i]!, weight);
+      }
+    }
+    if (ownWrites)
+      for (const posting of overlay.values()) {
+        const tf = posting.frequencies.get(term);
+        if (tf !== undefined) score(posting, tf, weight);
+      }
   }
-  // Convex keeps scores as 32-bit floats.
-  const found = scored.map(({ doc, score: total }) => new Candidate(doc, fround(total)));
-  return new RankedResults(found);
+  // Convex keeps scores as 32-bit floats. Copied out of the postings' scratch space (a search
+  // read lazily may be overtaken by another), without an object per candidate.
+  const docs: D[] = new Array(scored.length);
+  // A Float32Array keeps each score rounded as Convex keeps it.
+  const scores = new Float32Array(scored.length);
+  const times = new Float64Array(scored.length);
+  for (let i = 0; i < scored.length; i++) {
+    const doc = scored[i]!.doc;
+    docs[i] = doc;
+    scores[i] = scored[i]!.score;
+    times[i] = doc._creationTime;
+  }
+  return new RankedResults(docs, scores, times);
 }
 
 /**
  * A search's candidates, best first, at most 1,024. A first page needs only its best few: they
- * come from a heap (linear to build, a logarithm per document taken) instead of a full sort.
+ * come from a heap (linear to build, a logarithm per document taken) instead of a full sort,
+ * and only the documents taken become objects.
  */
 export class RankedResults<D extends SearchDoc> {
   private sorted: Ranked<D>[] | null = null;
@@ -385,16 +443,34 @@ export class RankedResults<D extends SearchDoc> {
   readonly capped: boolean;
   readonly length: number;
 
-  constructor(private readonly found: Ranked<D>[]) {
-    this.capped = found.length >= MAX_CANDIDATES;
-    this.length = min(found.length, MAX_CANDIDATES);
+  /** Whether candidate `a` ranks before `b`: higher score, then newer, then by id. */
+  private readonly before: (a: number, b: number) => boolean;
+
+  constructor(
+    private readonly docs: D[] = [],
+    private readonly scores: Float32Array = new Float32Array(0),
+    /** The documents' creation times (read without touching the documents). */
+    times: Float64Array = new Float64Array(0),
+  ) {
+    this.capped = docs.length >= MAX_CANDIDATES;
+    this.length = min(docs.length, MAX_CANDIDATES);
+    this.before = (a, b) => {
+      if (scores[a] !== scores[b]) return scores[a]! > scores[b]!;
+      if (times[a] !== times[b]) return times[a]! > times[b]!;
+      return docs[a]!._id < docs[b]!._id;
+    };
+  }
+
+  private candidate(i: number): Ranked<D> {
+    return new Candidate(this.docs[i]!, this.scores[i]!);
   }
 
   /** Every candidate in order. */
   all(): Ranked<D>[] {
     if (!this.sorted) {
-      this.sorted = [...this.found].sort((a, b) => (ranksBefore(a, b) ? -1 : 1));
-      this.sorted.length = this.length;
+      const order = Array.from({ length: this.docs.length }, (_, i) => i);
+      order.sort((a, b) => (this.before(a, b) ? -1 : 1));
+      this.sorted = order.slice(0, this.length).map((i) => this.candidate(i));
     }
     return this.sorted;
   }
@@ -402,22 +478,26 @@ export class RankedResults<D extends SearchDoc> {
   /** The candidates in order, as many as are taken. */
   *inOrder(): Generator<Ranked<D>> {
     if (this.sorted) return yield* this.sorted;
-    const heap = [...this.found];
+    const heap = new Int32Array(this.docs.length);
+    for (let i = 0; i < heap.length; i++) heap[i] = i;
+    const before = this.before;
     const sink = (at: number, size: number) => {
       for (;;) {
         const left = 2 * at + 1;
         const right = left + 1;
         let best = at;
-        if (left < size && ranksBefore(heap[left]!, heap[best]!)) best = left;
-        if (right < size && ranksBefore(heap[right]!, heap[best]!)) best = right;
+        if (left < size && before(heap[left]!, heap[best]!)) best = left;
+        if (right < size && before(heap[right]!, heap[best]!)) best = right;
         if (best === at) return;
-        [heap[at], heap[best]] = [heap[best]!, heap[at]!];
+        const swap = heap[at]!;
+        heap[at] = heap[best]!;
+        heap[best] = swap;
         at = best;
       }
     };
     for (let i = (heap.length >> 1) - 1; i >= 0; i--) sink(i, heap.length);
     for (let size = heap.length, taken = 0; size > 0 && taken < this.length; taken++) {
-      yield heap[0]!;
+      yield this.candidate(heap[0]!);
       heap[0] = heap[--size]!;
       sink(0, size);
     }

@@ -165,3 +165,15 @@ test("the index follows every commit, and a mutation's search sees its own write
   ).toEqual(["baby okapi", "okapi after all"]);
   expect(await find("bongo")).toEqual([]);
 });
+
+test("a write that keeps the searched text still moves the document between filters", async () => {
+  const id = (await http.mutation(api.search.add, {
+    body: "tapir swimming",
+    channel: "#zoo",
+  })) as string;
+  const inChannel = (channel: string) => http.query(api.search.find, { text: "tapir", channel });
+  expect(await inChannel("#zoo")).toEqual(["tapir swimming"]);
+  await http.mutation(api.search.setChannel, { id, channel: "#river" });
+  expect(await inChannel("#zoo")).toEqual([]);
+  expect(await inChannel("#river")).toEqual(["tapir swimming"]);
+});
