@@ -153,8 +153,8 @@ test("one address flooding the ports gets its share of the connections; another 
     ...copy,
     env: {
       CONVEX_LOCAL_QUIET: "1",
-      CONVEX_LOCAL_CONNECT_TIMEOUT_MS: "1500",
-      CONVEX_LOCAL_FIRST_REQUEST_TIMEOUT_MS: "1500",
+      CONVEX_LOCAL_CONNECT_TIMEOUT_MS: "4000",
+      CONVEX_LOCAL_FIRST_REQUEST_TIMEOUT_MS: "4000",
     },
   });
   const flood: WebSocket[] = [];
@@ -162,18 +162,23 @@ test("one address flooding the ports gets its share of the connections; another 
   try {
     // 2,000 WebSockets (every slot of the port) and 2,000 bare TCP connections to the HTTP
     // actions' port, all from 127.0.0.2, none of which ever says anything.
-    let opened = 0;
+    // Open at once, at most: silent ones closed after the timeout free their slots for later.
+    let open = 0;
+    let mostOpen = 0;
     let closed = 0;
     const settled = Array.from({ length: 2000 }, () => {
       const socket = new WebSocket(syncUrl(flooded.url), { localAddress: "127.0.0.2" });
       flood.push(socket);
       return new Promise<void>((resolve) => {
+        let wasOpen = false;
         socket.on("open", () => {
-          opened += 1;
+          wasOpen = true;
+          mostOpen = Math.max(mostOpen, ++open);
           resolve();
         });
         socket.on("error", () => resolve());
         socket.on("close", () => {
+          if (wasOpen) open -= 1;
           closed += 1;
           resolve();
         });
@@ -193,9 +198,9 @@ test("one address flooding the ports gets its share of the connections; another 
       });
     });
     await Promise.all([...settled, ...tcpSettled]);
-    // The address holds its share (60% of 2,000); the rest were turned away at once.
-    expect(opened).toBeGreaterThan(1000);
-    expect(opened).toBeLessThanOrEqual(1200);
+    // The address holds its share (60% of 2,000) at once; the rest were turned away at once.
+    expect(mostOpen).toBeGreaterThan(1000);
+    expect(mostOpen).toBeLessThanOrEqual(1200);
 
     // Meanwhile a visitor from another address connects, subscribes and queries.
     const client = new ConvexClient(flooded.url);

@@ -192,6 +192,17 @@ test("a write re-runs only the subscriptions whose index ranges or documents it 
       one: runtime.executions("ranges:one", from),
     });
     let from = runtime.output().length;
+    // The runtime logs an execution before it sends the update, but its log reaches this
+    // process through a pipe, which may arrive after the socket's message: wait for the line.
+    const logged = (expected: Partial<ReturnType<typeof runs>>) =>
+      waitFor(
+        () =>
+          Object.entries(expected).every(
+            ([name, count]) => runs()[name as keyof ReturnType<typeof runs>] >= count!,
+          ),
+        5000,
+        `the log of ${JSON.stringify(expected)}`,
+      );
 
     // Outside every range read: another tag, and a key after the one row `first()` read.
     // The client's mutation completes only after the sync flush that follows its commit.
@@ -203,10 +214,12 @@ test("a write re-runs only the subscriptions whose index ranges or documents it 
     from = runtime.output().length;
     await insert("watched", 4);
     await waitFor(() => JSON.stringify(latest.tagged) === "[1,4]", 5000, "tagged update");
+    await logged({ tagged: 1 });
     expect(runs()).toEqual({ tagged: 1, first: 0, one: 0 });
     from = runtime.output().length;
     await insert("first", 0);
     await waitFor(() => latest.first === 0, 5000, "first() update");
+    await logged({ first: 1 });
     expect(runs()).toEqual({ tagged: 0, first: 1, one: 0 });
 
     // A document read by id: only a write to that document re-runs its reader (and the
@@ -216,6 +229,7 @@ test("a write re-runs only the subscriptions whose index ranges or documents it 
     expect(runs().one).toBe(0);
     await client.mutation(api.ranges.write, { patch: { id: watched._id, b: 8 } });
     await waitFor(() => latest.one === 8, 5000, "get update");
+    await logged({ tagged: 1, one: 1 });
     expect(runs()).toEqual({ tagged: 1, first: 0, one: 1 });
   } finally {
     await client.close();
