@@ -61,6 +61,26 @@ test("state lasts one execution; a nested mutation and each action start fresh",
   expect(await http.query(api.moduleState.peek, {})).toMatchObject({ seen: [], calls: 0 });
 });
 
+test("queries share one instance (the documented deviation); CONVEX_LOCAL_FRESH_QUERIES=1 gives each its own", async () => {
+  // Distinct arguments: each is an execution of its own.
+  const shared = [];
+  for (const n of [1, 2, 3]) shared.push(await http.query(api.moduleState.countQueries, { n }));
+  expect(shared[2]! - shared[0]!).toBe(2);
+  const copy = fixtureCopy();
+  const exact = await startRuntime({
+    ...copy,
+    env: { CONVEX_LOCAL_QUIET: "1", CONVEX_LOCAL_FRESH_QUERIES: "1" },
+  });
+  try {
+    const fresh = new ConvexHttpClient(exact.url);
+    for (const n of [1, 2, 3])
+      expect(await fresh.query(api.moduleState.countQueries, { n })).toBe(1);
+  } finally {
+    await exact.stop();
+    copy.cleanup();
+  }
+});
+
 test("a module exporting experimental_reuseContext keeps its state between mutations", async () => {
   expect(await http.mutation(api.reusedState.remember, { tag: "one" })).toEqual(["one"]);
   expect(await http.mutation(api.reusedState.remember, { tag: "two" })).toEqual(["one", "two"]);
