@@ -1,8 +1,20 @@
 // `npm test`: every suite — unit (Convex functions, web components), the local runtime's own
 // suite, the REST API on a running stack (e2e/rest, its own stack on REST_PORT_OFFSET, default
-// 200), and the end-to-end journeys — then one summary line. Reports go to .ci/.reports/.
+// 200), and the end-to-end journeys (e2e/run.ts: one stack per worker) — then one summary line.
+//
+// The suites run side by side where they do not compete for the same thing: the runtime's suite
+// first and alone (it measures timings), then the unit tests beside the REST suite and the
+// journeys (which mostly wait on browsers and timers). Each suite's output is kept in
+// .ci/.reports/<suite>.log and printed whole when it ends, so logs never interleave.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, existsSync, writeFileSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -11,92 +23,97 @@ const reports = path.join(root, ".ci", ".reports");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      stdio: "inherit",
-      env: { ...process.env, ...env },
-    });
-    child.once("exit", (code) => resolve(code ?? 1));
-  });
-}
-
 interface Totals {
   suite: string;
   passed: number;
   failed: number;
-}
-
-function vitestTotals(suite: string, file: string, exitCode: number): Totals {
-  if (!existsSync(file)) return { suite, passed: 0, failed: 1 };
-  const report = JSON.parse(readFileSync(file, "utf8")) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    success: boolean;
-  };
-  // A suite that crashed outside a test still counts as a failure.
-  const failed = report.numFailedTests + (exitCode !== 0 && report.numFailedTests === 0 ? 1 : 0);
-  return { suite, passed: report.numPassedTests, failed };
-}
-
-function playwrightTotals(suite: string, file: string, exitCode: number): Totals {
-  if (!existsSync(file)) return { suite, passed: 0, failed: 1 };
-  const report = JSON.parse(readFileSync(file, "utf8")) as {
-    stats: { expected: number; unexpected: number; flaky: number };
-  };
-  const failed =
-    report.stats.unexpected + (exitCode !== 0 && report.stats.unexpected === 0 ? 1 : 0);
-  return { suite, passed: report.stats.expected + report.stats.flaky, failed };
+  seconds: number;
 }
 
 const vitest = path.join(root, "node_modules/.bin/vitest");
 const tsx = path.join(root, "node_modules/.bin/tsx");
+
+/** Runs a command with its output into the suite's log; prints the log when it ends. */
+function run(
+  suite: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; seconds: number }> {
+  const started = Date.now();
+  const logFile = path.join(reports, `${suite}.log`);
+  const log = createWriteStream(logFile);
+  console.log(`::: ${suite}: started`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FORCE_COLOR: "0", ...env },
+    });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.once("close", (code) => {
+      log.end(() => {
+        const seconds = Math.round((Date.now() - started) / 1000);
+        console.log(`\n::: ${suite} (${seconds} s) :::\n${readFileSync(logFile, "utf8")}`);
+        resolve({ code: code ?? 1, seconds });
+      });
+    });
+  });
+}
+
+function vitestTotals(suite: string, file: string, code: number, seconds: number): Totals {
+  if (!existsSync(file)) return { suite, passed: 0, failed: 1, seconds };
+  const report = JSON.parse(readFileSync(file, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+  };
+  // A suite that crashed outside a test still counts as a failure.
+  const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
+  return { suite, passed: report.numPassedTests, failed, seconds };
+}
+
+function playwrightTotals(suite: string, file: string, code: number, seconds: number): Totals {
+  if (!existsSync(file)) return { suite, passed: 0, failed: 1, seconds };
+  const report = JSON.parse(readFileSync(file, "utf8")) as {
+    stats: { expected: number; unexpected: number; flaky: number };
+  };
+  const failed = report.stats.unexpected + (code !== 0 && report.stats.unexpected === 0 ? 1 : 0);
+  return { suite, passed: report.stats.expected + report.stats.flaky, failed, seconds };
+}
+
+async function vitestSuite(suite: string, projects: string[]): Promise<Totals> {
+  const report = path.join(reports, `${suite}.json`);
+  const { code, seconds } = await run(suite, vitest, [
+    "run",
+    ...projects.flatMap((p) => ["--project", p]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ]);
+  return vitestTotals(suite, report, code, seconds);
+}
+
+async function e2eSuite(): Promise<Totals> {
+  const report = path.join(reports, "e2e.json");
+  const { code, seconds } = await run("e2e", tsx, ["e2e/run.ts"], { E2E_JSON_REPORT: report });
+  return playwrightTotals("e2e", report, code, seconds);
+}
+
 const totals: Totals[] = [];
-
-const unitReport = path.join(reports, "unit.json");
-const unitCode = await run(vitest, [
-  "run",
-  "--project",
-  "convex",
-  "--project",
-  "web",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${unitReport}`,
-]);
-totals.push(vitestTotals("unit", unitReport, unitCode));
-
-const runtimeReport = path.join(reports, "runtime.json");
-const runtimeCode = await run(vitest, [
-  "run",
-  "--project",
-  "runtime",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${runtimeReport}`,
-]);
-totals.push(vitestTotals("runtime", runtimeReport, runtimeCode));
-
-// The REST contract of spec §7, webhooks and OAuth routes, against a throw-away running stack.
-const restReport = path.join(reports, "rest.json");
-const restCode = await run(vitest, [
-  "run",
-  "--project",
-  "rest",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${restReport}`,
-]);
-totals.push(vitestTotals("rest", restReport, restCode));
-
-const e2eReport = path.join(reports, "e2e.json");
-const e2eCode = await run(tsx, ["e2e/run.ts"], { E2E_JSON_REPORT: e2eReport });
-totals.push(playwrightTotals("e2e", e2eReport, e2eCode));
+totals.push(await vitestSuite("runtime", ["runtime"]));
+totals.push(
+  ...(await Promise.all([
+    vitestSuite("unit", ["convex", "web"]),
+    vitestSuite("rest", ["rest"]),
+    e2eSuite(),
+  ])),
+);
 
 writeFileSync(path.join(reports, "totals.json"), JSON.stringify(totals));
 console.log("");
-for (const t of totals) console.log(`${t.suite.padEnd(8)} ${t.passed} passed, ${t.failed} failed`);
+for (const t of totals)
+  console.log(`${t.suite.padEnd(8)} ${t.passed} passed, ${t.failed} failed (${t.seconds} s)`);
 const passed = totals.reduce((n, t) => n + t.passed, 0);
 const failed = totals.reduce((n, t) => n + t.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -7,6 +7,7 @@ import type { Id } from "./_generated/dataModel";
 import { as, createUser, newBackend, type Backend } from "./test.setup";
 import { connectAccount, mockPlatforms, type FakePlatforms } from "./test.platforms";
 import { mockStripe, type StripeHarness } from "./test.stripe";
+import { dueTimerCount, realTurn } from "./test.timers";
 
 export const DAY = 24 * 3600 * 1000;
 
@@ -34,8 +35,22 @@ export function cleanUp() {
 /** Moves the clock (Date) to `ms`. */
 export const setNow = (ms: number) => vi.setSystemTime(ms);
 
-/** Runs what is scheduled to run now (movements, follow-ups), not what waits for later. */
-export const runScheduled = (t: Backend) => t.finishAllScheduledFunctions(() => undefined);
+/**
+ * Runs what is scheduled to run now (movements, follow-ups), not what waits for later: until no
+ * function runs and no job due now waits on its timer.
+ */
+export async function runScheduled(t: Backend) {
+  for (let turn = 0; turn < 1000; turn++) {
+    await t.finishInProgressScheduledFunctions();
+    if (dueTimerCount() === 0) {
+      // A job scheduled by the last function may be armed on the next turn.
+      await realTurn();
+      if (dueTimerCount() === 0) return;
+    }
+    await realTurn();
+  }
+  throw new Error("runScheduled: scheduled functions kept scheduling more for 1,000 turns");
+}
 
 export async function newIdea(w: MoneyWorld, days = 5) {
   const author = await createUser(w.t);

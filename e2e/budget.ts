@@ -68,6 +68,7 @@ const stack = await startStack({
   envFile: path.join(dataDir, "env"),
   portOffset: Number(process.env.BUDGET_PORT_OFFSET ?? 400),
   web: "preview",
+  reuseBuild: process.env.STACK_REUSE_BUILD === "1",
   quietFunctions: true,
 });
 let failed = false;

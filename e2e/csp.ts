@@ -34,6 +34,7 @@ const stack = await startStack({
   envFile: path.join(dataDir, "env"),
   portOffset: Number(process.env.CSP_PORT_OFFSET ?? 777),
   web: "preview",
+  reuseBuild: process.env.STACK_REUSE_BUILD === "1",
   quietFunctions: true,
 });
 const problems: string[] = [];

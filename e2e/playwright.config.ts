@@ -1,22 +1,20 @@
 // End-to-end journeys in Debian's Chromium against a local stack that `e2e/run.ts` starts.
 import { defineConfig } from "@playwright/test";
 
-const baseURL = process.env.E2E_WEB_URL ?? "http://localhost:5173";
-
 export default defineConfig({
   testDir: "./tests",
   outputDir: "./.artifacts/results",
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // A file's journeys run in order in one worker; e2e/run.ts picks the number of workers and
+  // gives each its own stack (support/fixtures.ts sets baseURL from it).
   fullyParallel: false,
-  workers: 1,
   retries: 0,
   reporter: [
     ["list"],
     ["json", { outputFile: process.env.E2E_JSON_REPORT ?? "./.artifacts/report.json" }],
   ],
   use: {
-    baseURL,
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {

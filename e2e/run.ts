@@ -1,5 +1,5 @@
-// `npm run test:e2e`: starts a throw-away local stack (own ports and data), runs the
-// Playwright journeys in Debian's Chromium, and stops the stack. Extra args go to Playwright.
+// `npm run test:e2e`: starts throw-away local stacks (own ports and data, one per worker), runs
+// the Playwright journeys in Debian's Chromium, and stops the stacks. Extra args go to Playwright.
 // E2E_WEB=preview runs them against the production build (`vite build` + `vite preview`, with its
 // code splitting and security headers) instead of Vite's dev server.
 import { spawn, spawnSync } from "node:child_process";
@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { repoRoot, startStack } from "../local/stack/stack.js";
+import type { E2eStack } from "./support/stack.js";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
@@ -33,42 +34,63 @@ if (!existsSync(chromium)) {
   }
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "bounties-e2e-"));
-const stack = await startStack({
-  dataDir,
-  envFile: path.join(dataDir, "env"),
-  portOffset: Number(process.env.E2E_PORT_OFFSET ?? 100),
-  web: process.env.E2E_WEB === "preview" ? "preview" : undefined,
-  quietFunctions: true,
-  pidsFile: path.join(dataDir, "pids.json"),
-});
+// One stack per Playwright worker (E2E_WORKERS, default 2): journeys move their stack's clock,
+// so workers never share one. Playwright hands files to whichever worker is free; each worker
+// finds its stack through e2e/support/stack.ts.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const firstOffset = Number(process.env.E2E_PORT_OFFSET ?? 100);
+const dataDirs = Array.from({ length: workers }, () =>
+  mkdtempSync(path.join(tmpdir(), "bounties-e2e-")),
+);
+const started = await Promise.allSettled(
+  dataDirs.map((dataDir, i) =>
+    startStack({
+      dataDir,
+      envFile: path.join(dataDir, "env"),
+      // Each stack takes 11 ports from its offset (local/stack/ports.ts).
+      portOffset: firstOffset + i * 30,
+      web: process.env.E2E_WEB === "preview" ? "preview" : undefined,
+      quietFunctions: true,
+      pidsFile: path.join(dataDir, "pids.json"),
+    }),
+  ),
+);
+const stacks = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
 let code = 1;
 try {
+  const failedToStart = started.find((s) => s.status === "rejected");
+  if (failedToStart) throw (failedToStart as PromiseRejectedResult).reason;
+  const e2eStacks: E2eStack[] = stacks.map((stack, i) => ({
+    webUrl: stack.webUrl,
+    convexUrl: stack.convexUrl,
+    siteUrl: stack.siteUrl,
+    standInsUrl: stack.standInsUrl,
+    adminKey: stack.env.CONVEX_LOCAL_ADMIN_KEY ?? "",
+    pidsFile: path.join(dataDirs[i]!, "pids.json"),
+  }));
   const playwright = spawn(
     path.join(repoRoot, "node_modules/.bin/playwright"),
-    ["test", "--config", "e2e/playwright.config.ts", ...process.argv.slice(2)],
+    [
+      "test",
+      "--config",
+      "e2e/playwright.config.ts",
+      `--workers=${workers}`,
+      ...process.argv.slice(2),
+    ],
     {
       cwd: repoRoot,
       stdio: "inherit",
-      env: {
-        ...process.env,
-        E2E_WEB_URL: stack.webUrl,
-        E2E_CONVEX_URL: stack.convexUrl,
-        E2E_SITE_URL: stack.siteUrl,
-        E2E_STAND_INS_URL: stack.standInsUrl,
-        E2E_ADMIN_KEY: stack.env.CONVEX_LOCAL_ADMIN_KEY ?? "",
-        E2E_STACK_PIDS: path.join(dataDir, "pids.json"),
-        CHROMIUM_PATH: chromium,
-      },
+      env: { ...process.env, E2E_STACKS: JSON.stringify(e2eStacks), CHROMIUM_PATH: chromium },
     },
   );
   code = await new Promise<number>((resolve) => playwright.once("exit", (c) => resolve(c ?? 1)));
 } finally {
-  await stack.stop();
+  await Promise.all(stacks.map((stack) => stack.stop()));
   if (code !== 0)
-    console.log(
-      `Stack output (last 80 lines):\n${stack.output().split("\n").slice(-80).join("\n")}`,
-    );
-  rmSync(dataDir, { recursive: true, force: true });
+    for (const [i, stack] of stacks.entries())
+      console.log(
+        `Stack ${i + 1} output (last 80 lines):\n${stack.output().split("\n").slice(-80).join("\n")}`,
+      );
+  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(code);

@@ -5,9 +5,10 @@ import { makeFunctionReference } from "convex/server";
 import { clientFor, signInThroughStandIn } from "../../local/stack/signInClient.js";
 import { moveStackClock } from "../../local/stack/stack.js";
 import { newPersonDetails, type Person } from "./signIn.js";
+import { currentStack } from "./stack.js";
 
-export const convexUrl = () => process.env.E2E_CONVEX_URL ?? "http://127.0.0.1:3210";
-export const standInsUrl = () => process.env.E2E_STAND_INS_URL ?? "http://127.0.0.1:3220";
+export const convexUrl = () => currentStack().convexUrl;
+export const standInsUrl = () => currentStack().standInsUrl;
 
 // Journeys that move the clock share one stack, and creation times never go back (as on
 // Convex): after a journey moved the clock forward and back, a new idea is "created" at the
@@ -22,7 +23,7 @@ async function setStackClock(offsetMs: number) {
     {
       convexUrl: convexUrl(),
       standInsUrl: standInsUrl(),
-      env: { CONVEX_LOCAL_ADMIN_KEY: process.env.E2E_ADMIN_KEY ?? "" },
+      env: { CONVEX_LOCAL_ADMIN_KEY: currentStack().adminKey },
     },
     offsetMs,
   );
@@ -130,7 +131,7 @@ export async function runAsAdmin(kind: "query" | "mutation", path: string, args:
   const response = await fetch(`${convexUrl()}/api/${kind}`, {
     method: "POST",
     headers: {
-      Authorization: `Convex ${process.env.E2E_ADMIN_KEY ?? ""}`,
+      Authorization: `Convex ${currentStack().adminKey}`,
       "Content-Type": "application/json",
     },
     body: JSON.stringify({ path, format: "convex_encoded_json", args: [args] }),

@@ -8,6 +8,7 @@ import {
   type Page,
 } from "@playwright/test";
 import { AxeBuilder } from "@axe-core/playwright";
+import { currentStack } from "./stack.js";
 
 export { expect };
 
@@ -39,11 +40,19 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  newPerson: async ({ browser }: { browser: Browser }, use, testInfo) => {
+  // This worker's own stack (support/stack.ts).
+  baseURL: async ({}, use) => {
+    await use(currentStack().webUrl);
+  },
+  newPerson: async (
+    { browser, baseURL }: { browser: Browser; baseURL?: string },
+    use,
+    testInfo,
+  ) => {
     const contexts: BrowserContext[] = [];
     await use(async (options = {}) => {
       const context = await browser.newContext({
-        baseURL: testInfo.project.use.baseURL,
+        baseURL,
         viewport: options.viewport ?? { width: 1280, height: 800 },
       });
       contexts.push(context);

@@ -43,11 +43,12 @@ async function expectBelowHeader(page: Page, toast: Locator) {
 for (const colorScheme of ["light", "dark"] as const) {
   test(`${colorScheme} mode: the main pages and a visible toast have no accessibility violations of any impact`, async ({
     browser,
-  }, testInfo) => {
+    baseURL,
+  }) => {
     const helper = await newBackendPerson("Scheme Helper");
     const ideaId = await postIdea(helper, { oneLiner: `A ${colorScheme} idea ${uniqueWord()}` });
     const context = await browser.newContext({
-      baseURL: testInfo.project.use.baseURL,
+      baseURL,
       colorScheme,
     });
     const page = await context.newPage();
@@ -89,9 +90,9 @@ for (const colorScheme of ["light", "dark"] as const) {
   });
 }
 
-test("at 360 px the toast stays below the header too", async ({ browser }, testInfo) => {
+test("at 360 px the toast stays below the header too", async ({ browser, baseURL }) => {
   const context = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
+    baseURL,
     viewport: { width: 360, height: 740 },
   });
   const page = await context.newPage();

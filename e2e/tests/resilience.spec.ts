@@ -3,15 +3,16 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "../support/fixtures.js";
 import { fn, newBackendPerson, postIdea, uniqueWord } from "../support/backend.js";
+import { currentStack } from "../support/stack.js";
 
-const pids = () =>
-  JSON.parse(readFileSync(process.env.E2E_STACK_PIDS ?? "", "utf8")) as Record<string, number>;
+const pidsFile = () => currentStack().pidsFile;
+const pids = () => JSON.parse(readFileSync(pidsFile()!, "utf8")) as Record<string, number>;
 
 test("the runtime killed with SIGKILL comes back on its own, and an open idea page is live again", async ({
   page,
   visit,
 }) => {
-  test.skip(!process.env.E2E_STACK_PIDS, "needs the stack started by e2e/run.ts");
+  test.skip(!pidsFile(), "needs the stack started by e2e/run.ts");
   const word = uniqueWord();
   const author = await newBackendPerson("Crash author");
   const voter = await newBackendPerson("Crash voter");

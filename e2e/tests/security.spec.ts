@@ -6,11 +6,12 @@ import { request as httpRequest } from "node:http";
 import { makeFunctionReference } from "convex/server";
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "../support/fixtures.js";
+import { currentStack } from "../support/stack.js";
 import { newPersonDetails, signInAs, signUp } from "../support/signIn.js";
 import { newBackendPerson, postIdea, standInsUrl, uniqueWord } from "../support/backend.js";
 import { control } from "../../local/stack/scriptedFlows.js";
 
-const siteUrl = () => process.env.E2E_SITE_URL ?? "http://127.0.0.1:3211";
+const siteUrl = () => currentStack().siteUrl;
 const api = {
   startConnection: makeFunctionReference<"action">("platforms:startConnection"),
   finishConnection: makeFunctionReference<"action">("platforms:finishConnection"),

@@ -3,7 +3,7 @@
 // Each part is supervised: one that dies is started again, with back-off, and the web app's
 // Convex client reconnects by itself (the runtime's write-ahead log loses nothing).
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadStackEnv } from "./env.js";
@@ -27,6 +27,11 @@ export interface StackOptions {
   quietFunctions?: boolean;
   /** Where to keep the current process id of each part (`{"convex": 123, …}`), for tests. */
   pidsFile?: string;
+  /**
+   * With `web: "preview"`: serve the build already in dist/ when it was made for this stack's
+   * addresses (CI builds once for its checks; nothing else changes the sources meanwhile).
+   */
+  reuseBuild?: boolean;
 }
 
 export interface Stack {
@@ -205,7 +210,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const web = options.web ?? "dev";
   const startWeb = async () => {
     if (web === "none") return;
-    if (web === "preview") {
+    // The build records the addresses it was made for (they are compiled in).
+    const builtFor = path.join(repoRoot, "dist/.built-for.json");
+    const reusable = () =>
+      options.reuseBuild === true &&
+      existsSync(builtFor) &&
+      readFileSync(builtFor, "utf8") === JSON.stringify(webEnv);
+    if (web === "preview" && !reusable()) {
       const build = spawn(vite, ["build", "--logLevel", "warn"], {
         cwd: repoRoot,
         env: { ...process.env, ...webEnv },
@@ -213,6 +224,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       });
       const code = await new Promise<number | null>((resolve) => build.once("exit", resolve));
       if (code !== 0) throw new Error("vite build failed");
+      writeFileSync(builtFor, JSON.stringify(webEnv));
     }
     await run(
       "web",
