@@ -9,7 +9,7 @@
 // The viewers are spread over worker threads (one per CPU), as real viewers decode on their own
 // devices.
 //   BENCH_VIEWERS=200,1000  BENCH_IDEAS=10000  BENCH_VOTES=20  BENCH_PORT_OFFSET=2200
-//   BENCH_VIEWER_THREADS=2
+//   BENCH_VIEWER_THREADS=2  BENCH_LIST_ONLY=1
 import { readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -62,9 +62,11 @@ const stack = await startStack({
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const tokenFor = await tokenSigner(stack);
-// Signed-in viewers subscribe as the signed-in page does; anonymous ones see only the list.
+// Signed-in viewers subscribe as the signed-in page does (BENCH_LIST_ONLY=1: to the list only,
+// to compare); anonymous ones see only the list.
+const AS_SIGNED_IN_PAGE = process.env.BENCH_LIST_ONLY !== "1";
 const connectViewers = (tokens: (string | null)[]) =>
-  connectViewerThreads(stack, LIST_ARGS, tokens, "convex", VIEWER_THREADS, true);
+  connectViewerThreads(stack, LIST_ARGS, tokens, "convex", VIEWER_THREADS, AS_SIGNED_IN_PAGE);
 
 /** The runtime process's CPU time so far, in ms (utime + stime from /proc). */
 function runtimeCpuMs(): number {
