@@ -2,7 +2,7 @@
 // payment's money (no award, no transfer; a made transfer is reversed); closed won, the money
 // continues on its path; lost, it is recorded as lost to the chargeback.
 import type { MutationCtx } from "../../_generated/server";
-import type { DisputeState } from "./stripeEvents";
+import type { DisputeState } from "./states";
 import { followCharge } from "./follow";
 
 export async function applyDispute(ctx: MutationCtx, dispute: DisputeState, now: number) {

@@ -9,14 +9,11 @@ import type { MutationCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
 import type { MovementKind } from "./states";
 import { v, type Infer } from "convex/values";
-import { literals } from "convex-helpers/validators";
-import { refundStateValidator } from "../validators";
-import { CALL_FAILURES } from "./stripe";
-import { bucketsOf, liveAwardOf, movementsOf, syncMoney } from "./ledger";
+import { callFailureValidator, refundStateValidator } from "./states";
+import { bucketsOf, liveAwardOf, movementsOf } from "./ledger";
 import { recordRefund } from "./refunds";
-import { videoGone } from "./claims";
+import { videoGone } from "./videoChecks";
 import { wantedTransferCents } from "./rules";
-import { notifyTransferSent } from "../notify";
 
 export const MAX_ATTEMPTS = 10;
 export const KEY_REUSE_MS = 24 * 60 * 60 * 1000;
@@ -85,8 +82,8 @@ export async function planMovement(
     nextAttemptAt: now,
   });
   await ctx.db.patch("moneyMovements", id, { idempotencyKey: keyFor(id, 0) });
-  // A refund being planned is money on its way back: the ledger says so at once.
-  await syncMoney(ctx, args.contribution._id);
+  // A refund being planned is money on its way back: the ledger said so as the row was
+  // inserted (triggers.ts).
   await ctx.scheduler.runAfter(0, internal.movements.drive, { movementId: id });
   return id;
 }
@@ -167,7 +164,6 @@ async function cancelMovement(ctx: MutationCtx, m: Doc<"moneyMovements">, now: n
     settledAt: now,
     leaseUntil: undefined,
   });
-  await syncMoney(ctx, m.contributionId);
   await ctx.scheduler.runAfter(0, internal.settlement.followCharge, {
     contributionId: m.contributionId,
   });
@@ -184,7 +180,7 @@ export const attemptResultValidator = v.union(
   v.object({ type: v.literal("cancelled") }),
   v.object({
     type: v.literal("failed"),
-    failure: literals(...CALL_FAILURES),
+    failure: callFailureValidator,
     message: v.string(),
     generation: v.number(),
     key: v.string(),
@@ -196,7 +192,10 @@ export const attemptResultValidator = v.union(
 );
 export type AttemptResult = Infer<typeof attemptResultValidator>;
 
-/** Records how an attempt ended; a made movement moves the ledger through syncMoney. */
+/**
+ * Records how an attempt ended. A made movement moves the ledger, and a confirmed transfer
+ * tells its creator, as its row changes (model/triggers.ts).
+ */
 export async function recordAttempt(
   ctx: MutationCtx,
   movementId: Id<"moneyMovements">,
@@ -225,11 +224,9 @@ export async function recordAttempt(
           ? { state: "failed" as const, settledAt: now }
           : { state: "sent" as const }),
     });
-    await syncMoney(ctx, m.contributionId);
     await ctx.scheduler.runAfter(0, internal.settlement.followCharge, {
       contributionId: m.contributionId,
     });
-    await notifyTransferSent(ctx, movementId);
     return;
   }
   const failure = result.type === "failed" ? result.failure : undefined;
@@ -249,7 +246,6 @@ export async function recordAttempt(
       ? { state: "needs_attention" as const, settledAt: now }
       : { nextAttemptAt: now + backoffMs(m.attempts) }),
   });
-  if (giveUp) await syncMoney(ctx, m.contributionId);
-  else
+  if (!giveUp)
     await ctx.scheduler.runAfter(backoffMs(m.attempts), internal.movements.drive, { movementId });
 }
