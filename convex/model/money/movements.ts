@@ -1,9 +1,10 @@
 // Durable money movements (product rules "Durable movements"). A refund, transfer or reversal is
 // planned as a record in the same transaction as the decision that causes it; the reconciler
 // (convex/movements.ts) then drives it: before any retry it asks Stripe whether it was already
-// made (by our metadata), reuses the idempotency key only after a network failure and within
-// 24 h (Stripe replays a key's first answer, 500s included, for 24 h), and takes a new key only
-// once Stripe shows nothing was made. After MAX_ATTEMPTS it needs attention; nothing is dropped.
+// made (by our metadata), reuses the idempotency key only within 24 h and only after a network
+// failure, a 429 or a 409 (Stripe stores no result when its endpoint never ran), and takes a new
+// key only once Stripe shows nothing was made (nextKey). After MAX_ATTEMPTS it needs attention;
+// nothing is dropped. README.md beside this file has its state diagram.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
@@ -30,19 +31,26 @@ export function keyFor(movementId: string, generation: number) {
 }
 
 /**
- * The key for the next request. Same key: after a network failure within 24 h (the first request
- * may still be in flight at Stripe, and the key makes it happen once) or a 429 (Stripe kept
- * nothing). New key: after a 5xx or a refusal (Stripe would replay that answer), or when the key
- * is older than 24 h — in each case only after the caller confirmed nothing was made.
+ * The key for the next request (product rules "Durable movements"):
+ * - never sent yet (no attempt): its key, whatever its age — Stripe has never seen it;
+ * - the same key only within 24 h of its creation and only after a network failure (the first
+ *   request may still be in flight at Stripe, and the key makes it happen once), a 429 or a 409
+ *   (Stripe kept nothing), or an attempt whose end we never heard of (a crashed action);
+ * - else a new key: after a 5xx or a refusal (Stripe would replay that answer), and after 24 h
+ *   whatever the last answer (Stripe forgets keys then, so the old key protects nothing).
+ * A new key is only ever sent after the caller confirmed with Stripe that nothing was made
+ * (claimAttempt: every attempt after the first looks up first).
  */
 export function nextKey(
-  m: Pick<Doc<"moneyMovements">, "_id" | "keyGeneration" | "keyCreatedAt" | "lastOutcome">,
+  m: Pick<
+    Doc<"moneyMovements">,
+    "_id" | "attempts" | "keyGeneration" | "keyCreatedAt" | "lastOutcome"
+  >,
   now: number,
 ): { key: string; generation: number; fresh: boolean } {
-  const reusable =
-    m.lastOutcome === undefined ||
-    m.lastOutcome === "rate_limited" ||
-    (m.lastOutcome === "network" && now - m.keyCreatedAt < KEY_REUSE_MS);
+  const sameKeyAnswer =
+    m.lastOutcome === undefined || m.lastOutcome === "network" || m.lastOutcome === "rate_limited";
+  const reusable = m.attempts === 0 || (sameKeyAnswer && now - m.keyCreatedAt < KEY_REUSE_MS);
   const generation = reusable ? m.keyGeneration : m.keyGeneration + 1;
   return { key: keyFor(m._id, generation), generation, fresh: !reusable };
 }
