@@ -117,23 +117,17 @@ describe("idempotency keys (product rules: the same key only within 24 h)", () =
   const id = "m1" as Id<"moneyMovements">;
   const made = 1_000_000;
   const HOUR = 3600 * 1000;
-  test.each<[string, Parameters<typeof nextKey>[0]["lastOutcome"], number, number, boolean]>([
-    ["never sent, however old", undefined, 0, made + 3 * KEY_REUSE_MS, true],
-    ["a network failure, an hour later", "network", 1, made + HOUR, true],
-    ["a 429 or 409, an hour later", "rate_limited", 1, made + HOUR, true],
-    [
-      "an attempt never heard of (a crashed action), an hour later",
-      undefined,
-      1,
-      made + HOUR,
-      true,
-    ],
-    ["a 5xx, at once", "server", 1, made + 1, false],
-    ["a refusal, at once", "refused", 1, made + 1, false],
-    ["a network failure, past 24 h", "network", 1, made + KEY_REUSE_MS, false],
-    ["a 429 or 409, past 24 h", "rate_limited", 3, made + KEY_REUSE_MS + HOUR, false],
-    ["an attempt never heard of, past 24 h", undefined, 2, made + KEY_REUSE_MS, false],
-  ])("%s: same key %s", (_what, lastOutcome, attempts, now, same) => {
+  type Outcome = Parameters<typeof nextKey>[0]["lastOutcome"];
+  test.each<[string, boolean, Outcome, number, number]>([
+    ["never sent, however old", true, undefined, 0, made + 3 * KEY_REUSE_MS],
+    ["a network failure, an hour later", true, "network", 1, made + HOUR],
+    ["a 429 or 409, an hour later", true, "rate_limited", 1, made + HOUR],
+    ["a 5xx, at once", false, "server", 1, made + 1],
+    ["a refusal, at once", false, "refused", 1, made + 1],
+    ["a network failure, past 24 h", false, "network", 1, made + KEY_REUSE_MS],
+    ["a 429 or 409, past 24 h", false, "rate_limited", 3, made + KEY_REUSE_MS + HOUR],
+    ["an attempt never heard of, past 24 h", false, undefined, 2, made + KEY_REUSE_MS],
+  ])("%s: same key %s", (_what, same, lastOutcome, attempts, now) => {
     const m = { _id: id, attempts, keyGeneration: 2, keyCreatedAt: made, lastOutcome };
     const next = nextKey(m, now);
     expect(next.key).toBe(keyFor(id, same ? 2 : 3));
