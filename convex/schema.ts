@@ -111,7 +111,7 @@ export default defineSchema({
     authorId: v.id("users"),
     ...submittedVideoFields,
     netVotes: v.number(),
-    // Votes that decide money (product rules "Votes"): from accounts older than the idea or at
+    // Votes that decide money (product rules "Votes"): from accounts older than the idea and at
     // least 7 days old when the vote was cast. Known at vote time, so kept as a counter.
     qualifiedVotes: v.optional(v.number()),
     // Can win (product rules "Eligible submissions"); ownership may still be proven later.

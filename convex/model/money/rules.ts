@@ -332,7 +332,7 @@ export function shownAwardStatus(
 
 // --- Votes that decide money -----------------------------------------------------------------
 
-/** An account younger than this when it votes, made after the idea, does not decide money. */
+/** An account younger than this when it votes does not decide money. */
 export const QUALIFYING_ACCOUNT_AGE_DAYS = 7;
 
 /** Submission votes close at the end of judging by the clock, whether settlement ran or not. */
@@ -362,12 +362,14 @@ export function submissionVotesOpenAt(judgingEnds: number, now: number): boolean
 }
 
 /**
- * Whether a vote decides money: the voter's account existed before the idea was posted, or was
- * at least 7 days old when the vote was cast.
+ * Whether a vote decides money (product rules "Votes"): the voter's account existed before the
+ * idea was posted AND was at least 7 days old when the vote was cast. (With "or", accounts made
+ * while the idea was open counted once they had aged 7 days during judging: five of them bought
+ * a $10 award.)
  */
 export function voteQualifies(voterCreatedAt: number, ideaCreatedAt: number, castAt: number) {
   return (
-    voterCreatedAt < ideaCreatedAt ||
+    voterCreatedAt < ideaCreatedAt &&
     castAt - voterCreatedAt >= QUALIFYING_ACCOUNT_AGE_DAYS * DAY_MS
   );
 }
