@@ -14,6 +14,7 @@ import { expireClaim as expireClaimRule, expireClaimsPage, passOn } from "./mode
 import { isLiveAward } from "./model/money/rules";
 import { stillOnPlatform, videoGone } from "./model/money/videoChecks";
 import { notifyOutcome } from "./model/notify";
+import { RECHECK_MS } from "./model/money/contributions";
 import { expireCheckoutSession, retrieveCheckoutSession } from "./model/money/stripe";
 
 /**
@@ -199,7 +200,7 @@ export const postponeRechecks = internalMutation({
         (c.status === "pending" || c.status === "processing") &&
         (c.recheckAt ?? 0) <= Date.now()
       )
-        await ctx.db.patch("contributions", c._id, { recheckAt: Date.now() + 24 * 3600 * 1000 });
+        await ctx.db.patch("contributions", c._id, { recheckAt: Date.now() + RECHECK_MS });
     }
   },
 });

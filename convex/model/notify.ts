@@ -12,6 +12,7 @@ import { KIND_INFO, NOTIFICATION_KINDS, type NotificationKind } from "./notifica
 import type { Standing } from "./ideaPageKinds";
 import { bestStandingOf } from "./judging";
 import { mayPick } from "./money/stake";
+import { refundFinished } from "./money/rules";
 
 export const FAN_OUT_PAGE = 100;
 /** Claim-window reminders: this many days before the window ends. */
@@ -462,13 +463,9 @@ export async function notifyRefund(ctx: MutationCtx, refundId: string) {
     .withIndex("by_refund", (q) => q.eq("refundId", refundId))
     .unique();
   if (refund === null) return;
-  const outcome =
-    refund.status === "succeeded"
-      ? ("refund_sent" as const)
-      : refund.status === "failed" || refund.status === "canceled"
-        ? ("refund_failed" as const)
-        : null;
-  if (outcome === null) return;
+  const end = refundFinished(refund.status);
+  if (end === null) return;
+  const outcome = end === "succeeded" ? ("refund_sent" as const) : ("refund_failed" as const);
   const c = await ctx.db
     .query("contributions")
     .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", refund.paymentIntentId))
