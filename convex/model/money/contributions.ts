@@ -7,6 +7,7 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { amountProblem, canMove, statusFromSession, type ContributionStatus } from "./amounts";
 import { DAY_MS } from "../labels";
 import type { SessionState } from "./states";
+import { countsTowardBounty } from "./ledger";
 import { planMovement } from "./movements";
 import { isEligible } from "./rules";
 import { settleContribution } from "./settlement";
@@ -95,7 +96,7 @@ export async function applySessionState(
 async function acceptPayment(ctx: MutationCtx, contributionId: Id<"contributions">) {
   const contribution = (await ctx.db.get("contributions", contributionId))!;
   const idea = await ctx.db.get("proposals", contribution.ideaId);
-  if (contribution.unmatched || (contribution.currency ?? "usd") !== "usd" || idea === null) {
+  if (contribution.unmatched || !countsTowardBounty(contribution) || idea === null) {
     await ctx.db.patch("contributions", contributionId, { settled: true, outcome: "refund" });
     await planMovement(ctx, {
       kind: "refund",

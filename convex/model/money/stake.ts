@@ -4,6 +4,7 @@
 // the same contributions through the same filter.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
+import { countsTowardBounty } from "./ledger";
 import { picksOpen } from "./rules";
 
 /** How many of one person's contributions to one idea are read (more is not a person). */
@@ -36,7 +37,7 @@ export type ContributionFilter = keyof typeof CONTRIBUTION_FILTERS;
 
 /** A payment of this idea's own (not another session's), in USD: it counts toward the bounty. */
 function countsAsBacking(c: Doc<"contributions">): boolean {
-  return !c.unmatched && (c.currency ?? "usd") === "usd";
+  return !c.unmatched && countsTowardBounty(c);
 }
 
 /** A person's contributions to an idea that `which` keeps, oldest first (or newest first). */
