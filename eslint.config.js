@@ -2,6 +2,20 @@
 import tseslint from "typescript-eslint";
 import convexPlugin from "@convex-dev/eslint-plugin";
 import reactHooks from "eslint-plugin-react-hooks";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
+
+/**
+ * Convex's raw registrars: public functions are declared with the builders of
+ * convex/functions.ts (where the access check is written once), and every mutation, public or
+ * internal, with a builder whose database runs the triggers (model/triggers.ts), so no write can
+ * skip the ledger's refresh.
+ */
+const rawRegistrars = {
+  group: ["**/_generated/server"],
+  importNames: ["query", "mutation", "action", "internalMutation"],
+  message:
+    "Declare functions with the builders of convex/functions.ts (publicQuery, userMutation, adminAction, internalMutation, ...): their mutations run the triggers.",
+};
 
 export default tseslint.config(
   {
@@ -56,16 +70,39 @@ export default tseslint.config(
         "error",
         {
           patterns: [
+            rawRegistrars,
             {
-              group: ["**/_generated/server"],
-              importNames: ["query", "mutation", "action"],
+              // The ledger's refresh runs from its triggers (model/money/triggers.ts) and the
+              // one backfill (settlement.placeHeldMoney); a flow that called it by hand would
+              // hide a write that skipped the triggers.
+              group: ["**/money/ledger"],
+              importNames: ["refreshMoney"],
               message:
-                "Declare public functions with the builders of convex/functions.ts (publicQuery, userMutation, adminAction, ...).",
+                "Derived money is refreshed by the triggers of model/money/triggers.ts: write the row, never call the refresh.",
             },
           ],
         },
       ],
     },
+  },
+  {
+    files: ["convex/model/money/triggers.ts", "convex/settlement.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [rawRegistrars] }] },
+  },
+  {
+    // No import loop in the backend (issue 35): the schema, the rules, money and notifications
+    // each depend one way. Type-only imports count too; the generated api, which names every
+    // module, does not.
+    files: ["convex/**/*.ts"],
+    ignores: ["convex/_generated/**"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".js"] })],
+      "import-x/extensions": [".ts", ".js"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts"] },
+      "import-x/ignore": ["_generated/"],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     // The stand-ins play outside services (Google, Stripe, YouTube...): like them they know

@@ -3,7 +3,7 @@
 // cost a Stripe call). Internal steps of convex/http.ts's sign-in guard and of
 // contributions.reconcile; the rules are in model/security/.
 import { v } from "convex/values";
-import { internalMutation } from "./_generated/server";
+import { internalMutation } from "./functions";
 import { contributionBySession } from "./model/money/contributions";
 import { limit } from "./model/rateLimits";
 import { signUpWait } from "./model/security/signUps";

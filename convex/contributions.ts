@@ -5,7 +5,6 @@ import { ConvexError, v } from "convex/values";
 import { literals } from "convex-helpers/validators";
 import {
   internalAction,
-  internalMutation,
   internalQuery,
   type ActionCtx,
   type MutationCtx,
@@ -13,12 +12,11 @@ import {
 } from "./_generated/server";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
-import { publicAction, publicQuery, userMutation } from "./functions";
+import { publicAction, publicQuery, userMutation, internalMutation } from "./functions";
 import {
   applySessionState,
   contributionBySession,
   createPendingContribution,
-  paidContributionsOf,
   pickWinner as pickWinnerFor,
   setPayoutPreference as setPreference,
 } from "./model/money/contributions";
@@ -26,24 +24,24 @@ import {
   createCheckoutSession,
   INTERACTIVE_LOOKUP,
   retrieveCheckoutSession,
-  type SessionState,
 } from "./model/money/stripe";
 import { judgingEndsAt } from "./model/ideaValidation";
 import { fateOf, moneyBoxOf } from "./model/money/views";
 import { countingCents, EMPTY_BUCKETS } from "./model/money/rules";
-import { pickOf } from "./model/money/settlement";
+import { contributionsOf, pickOf, pickRight } from "./model/money/stake";
 import { payoutForSubmission as payoutFiguresFor } from "./model/money/payoutFigures";
 import {
   contributionStatusValidator,
+  fatePartValidator,
   payoutPreferenceValidator,
   sessionStateValidator,
-} from "./model/validators";
+  type SessionState,
+} from "./model/money/states";
 import { PlatformError } from "./model/platforms/http";
 import {
   awardSummaryValidator,
   contributionFateValidator,
   contributionViewValidator,
-  fatePartValidator,
   ledgerViewValidator,
   type ContributionView,
 } from "./model/money/viewShapes";
@@ -135,7 +133,7 @@ export const attachSession = internalMutation({
 
 export const applySession = internalMutation({
   args: { state: sessionStateValidator },
-  handler: async (ctx, { state }) => applySessionState(ctx, state as SessionState),
+  handler: async (ctx, { state }) => applySessionState(ctx, state),
 });
 
 export const NOT_FOUND_MESSAGE = "Contribution not found.";
@@ -314,16 +312,16 @@ export const myStake = publicQuery({
     if (userId === null || ideaId === null) return null;
     const idea = await ctx.db.get("proposals", ideaId);
     if (idea === null) return null;
-    const paid = await paidContributionsOf(ctx, userId, ideaId);
-    const choosing = paid.filter((c) => c.payoutPreference === "customer_choice");
+    const paid = await contributionsOf(ctx, userId, ideaId, "paid");
+    // A query reads no clock: the idea's own state says whether judging has ended.
+    const right = await pickRight(ctx, userId, idea, null);
     const pick = await pickOf(ctx, userId, ideaId);
-    const open = idea.status !== "settled" && idea.judgedAt === undefined;
     return {
       contributedCents: paid.reduce((sum, c) => sum + heldOrPaid(c), 0),
-      choosingCents: choosing.reduce((sum, c) => sum + c.amountCents, 0),
+      choosingCents: right.choosing.reduce((sum, c) => sum + c.amountCents, 0),
       pickedSubmissionId: pick?.submissionId ?? null,
       pickDeadline: judgingEndsAt(idea.expiration),
-      canPick: choosing.length > 0 && idea.submissionCount > 0 && open,
+      canPick: right.may,
     };
   },
 });
@@ -374,12 +372,7 @@ export const myFates = publicQuery({
     if (userId === null) return null;
     const idea = ideaId === null ? null : await ctx.db.get("proposals", ideaId);
     if (idea === null) return [];
-    const mine = await ctx.db
-      .query("contributions")
-      .withIndex("by_contributor_idea", (q) => q.eq("contributorId", userId).eq("ideaId", idea._id))
-      .order("desc")
-      .take(100);
-    const shown = mine.filter((c) => c.status !== "expired" && c.status !== "failed");
+    const shown = await contributionsOf(ctx, userId, idea._id, "shown", "desc");
     return await Promise.all(
       shown.map(async (c) => ({
         contributionId: c._id,
@@ -436,7 +429,7 @@ async function bountiesOf(ctx: QueryCtx, userId: Id<"users">) {
       .take(100);
     return await Promise.all(
       ideas.map(async (idea) => {
-        const mine = await paidContributionsOf(ctx, userId, idea._id);
+        const mine = await contributionsOf(ctx, userId, idea._id, "paid");
         return {
           _id: idea._id,
           title: idea.title,
@@ -481,7 +474,7 @@ export const myContributions = internalQuery({
       const ideaId = ctx.db.normalizeId("proposals", raw);
       const idea = ideaId === null ? null : await ctx.db.get("proposals", ideaId);
       if (idea === null) continue;
-      const mine = await paidContributionsOf(ctx, userId, idea._id);
+      const mine = await contributionsOf(ctx, userId, idea._id, "paid");
       const user = mine.reduce((sum, c) => sum + heldOrPaid(c), 0);
       userTotal += user;
       contributions[idea._id] = { user: user / 100, total: idea.bountyCents / 100 };

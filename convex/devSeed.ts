@@ -2,7 +2,7 @@
 // Inserts rows directly, in batches, because posting 10,000 ideas and signing in 1,000 people
 // through the product's flows would take longer than the measurement itself.
 import { v } from "convex/values";
-import { internalMutation } from "./_generated/server";
+import { internalMutation } from "./functions";
 import { searchTextOf } from "./model/ideas";
 
 const MAX_BATCH = 1000;

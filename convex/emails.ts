@@ -5,7 +5,8 @@
 // only writes its words, waits while Resend is not configured, and sweeps.
 import { v } from "convex/values";
 import { Resend } from "@convex-dev/resend";
-import { internalAction, internalMutation, type MutationCtx } from "./_generated/server";
+import { internalAction, type MutationCtx } from "./_generated/server";
+import { internalMutation } from "./functions";
 import { components, internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import {

@@ -9,8 +9,14 @@
 //              (`signInMessage`, the spec's text for that action); ctx.userId.
 //   admin*   — people with the admin role (granted from the command line); everyone else,
 //              signed in or not, gets "Not found." so the functions do not reveal themselves.
+//   internal* — internal functions (scheduled, or called with ctx.run*); `internalMutation` is
+//              the only one that must come from here.
 // A token counts only while its session exists (model/users.ts userOfSubject): once its person
 // signed out, it is a visitor's, though the token itself has not expired yet.
+// Every mutation's database is model/triggers.ts dbWithTriggers: a write to a money table
+// refreshes the derived money and tells the people concerned before it returns. Lint forbids
+// Convex's raw `mutation`/`internalMutation` outside this file, so no mutation can write
+// without them.
 import { ConvexError } from "convex/values";
 import {
   customAction,
@@ -18,11 +24,17 @@ import {
   customMutation,
   customQuery,
 } from "convex-helpers/server/customFunctions";
-import { action, mutation, query } from "./_generated/server";
-import type { ActionCtx, QueryCtx } from "./_generated/server";
+import {
+  action,
+  internalMutation as rawInternalMutation,
+  mutation,
+  query,
+} from "./_generated/server";
+import type { ActionCtx, MutationCtx, QueryCtx } from "./_generated/server";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
 import { userOfSubject } from "./model/users";
+import { dbWithTriggers } from "./model/triggers";
 
 export const NOT_FOUND = "Not found.";
 
@@ -48,6 +60,12 @@ async function requireUser(
   return id;
 }
 
+/** The mutation's own database, with the triggers (see the top of this file). */
+const triggered = (ctx: MutationCtx) => ({ db: dbWithTriggers(ctx) });
+
+/** Internal mutations (scheduled, or run by actions), with the same triggered database. */
+export const internalMutation = customMutation(rawInternalMutation, customCtx(triggered));
+
 /**
  * The same query for everyone: the handler's ctx has no `auth`, so it cannot read identity and
  * one cached result serves every viewer (lists, idea pages, a submission's vote breakdown).
@@ -62,7 +80,7 @@ export const publicQuery = customQuery(
 );
 export const publicMutation = customMutation(
   mutation,
-  customCtx(async (ctx) => ({ viewerId: await sessionUserId(ctx) })),
+  customCtx(async (ctx) => ({ ...triggered(ctx), viewerId: await sessionUserId(ctx) })),
 );
 export const publicAction = customAction(
   action,
@@ -79,6 +97,7 @@ export const userQuery = customQuery(
 export const userMutation = customMutation(
   mutation,
   customCtx(async (ctx, { signInMessage }: SignIn) => ({
+    ...triggered(ctx),
     userId: await requireUser(sessionUserId(ctx), signInMessage),
   })),
 );
@@ -102,7 +121,7 @@ export const adminQuery = customQuery(
 );
 export const adminMutation = customMutation(
   mutation,
-  customCtx(async (ctx) => ({ adminId: await requireAdmin(ctx) })),
+  customCtx(async (ctx) => ({ ...triggered(ctx), adminId: await requireAdmin(ctx) })),
 );
 export const adminAction = customAction(
   action,

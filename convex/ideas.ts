@@ -3,8 +3,8 @@
 // names the caller from its bearer token; both are thin over model/ideas.ts.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { internalMutation, internalQuery } from "./_generated/server";
-import { sharedQuery, userMutation } from "./functions";
+import { internalQuery } from "./_generated/server";
+import { sharedQuery, userMutation, internalMutation } from "./functions";
 import { MESSAGES } from "./model/ideaValidation";
 import { ideaOutcomeOf, ideaOutcomeValidator } from "./model/ideaOutcome";
 import { limit } from "./model/rateLimits";

@@ -11,6 +11,7 @@ import {
   paid,
   runScheduled,
   setNow,
+  DAY,
   submitVideo,
 } from "./test.money";
 import { ideaStageOf, ideaSteps } from "./model/ideaStage";
@@ -21,8 +22,10 @@ const page = { numItems: 20, cursor: null };
 describe("judging, role by role", () => {
   test("creators who submitted follow the idea and hear when judging starts and where they stand", async () => {
     const w = moneyWorld();
-    // Two voters whose accounts existed before the idea was posted: their votes count.
+    // Two voters whose accounts existed before the idea was posted, and are over 7 days old when
+    // they vote: their votes count.
     const voters = [await createUser(w.t), await createUser(w.t)];
+    setNow(Date.now() + 8 * DAY);
     const { ideaId } = await newIdea(w);
     const leader = await createUser(w.t);
     const runnerUp = await createUser(w.t);

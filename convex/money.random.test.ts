@@ -67,7 +67,10 @@ export function random(seed: number) {
 }
 
 interface People {
-  /** Older than every idea: their votes count. The first is a creator too (payable). */
+  /**
+   * Older than every idea and over 7 days old when they vote: their votes count. The first is a
+   * creator too (payable).
+   */
   donors: Id<"users">[];
   /** Connected and payable from the start. */
   payable: Id<"users">;
@@ -81,6 +84,8 @@ interface People {
 
 async function people(w: MoneyWorld): Promise<People> {
   const donors = [await createUser(w.t), await createUser(w.t), await createUser(w.t)];
+  // The vote that counts: made before the idea and 7 days old when cast (product rules "Votes").
+  setNow(Date.now() + 8 * DAY);
   await connectYouTube(w, donors[0]!);
   await payoutsReady(w, donors[0]!);
   const payable = await createUser(w.t);

@@ -17,7 +17,8 @@ import {
   sweepMovements,
   type MoneyWorld,
 } from "./test.money";
-import { KEY_REUSE_MS, MAX_ATTEMPTS } from "./model/money/movements";
+import type { Id } from "./_generated/dataModel";
+import { KEY_REUSE_MS, MAX_ATTEMPTS, keyFor, nextKey } from "./model/money/movements";
 
 afterEach(cleanUp);
 
@@ -109,6 +110,59 @@ describe("refunds", () => {
       ideaIds: [ideaId],
     });
     expect(ledger.userTotal).toBe(0);
+  });
+});
+
+describe("idempotency keys (product rules: the same key only within 24 h)", () => {
+  const id = "m1" as Id<"moneyMovements">;
+  const made = 1_000_000;
+  const HOUR = 3600 * 1000;
+  type Outcome = Parameters<typeof nextKey>[0]["lastOutcome"];
+  test.each<[string, boolean, Outcome, number, number]>([
+    ["never sent, however old", true, undefined, 0, made + 3 * KEY_REUSE_MS],
+    ["a network failure, an hour later", true, "network", 1, made + HOUR],
+    ["a 429 or 409, an hour later", true, "rate_limited", 1, made + HOUR],
+    ["a 5xx, at once", false, "server", 1, made + 1],
+    ["a refusal, at once", false, "refused", 1, made + 1],
+    ["a network failure, past 24 h", false, "network", 1, made + KEY_REUSE_MS],
+    ["a 429 or 409, past 24 h", false, "rate_limited", 3, made + KEY_REUSE_MS + HOUR],
+    ["an attempt never heard of, past 24 h", false, undefined, 2, made + KEY_REUSE_MS],
+  ])("%s: same key %s", (_what, same, lastOutcome, attempts, now) => {
+    const m = { _id: id, attempts, keyGeneration: 2, keyCreatedAt: made, lastOutcome };
+    const next = nextKey(m, now);
+    expect(next.key).toBe(keyFor(id, same ? 2 : 3));
+    expect(next.fresh).toBe(!same);
+  });
+
+  test("a 429 retried past 24 h takes a new key, only after Stripe shows nothing was made", async () => {
+    const w = moneyWorld();
+    w.stripe.failNext(1, "rate_limit_429", { method: "POST", path: "/v1/refunds" });
+    await refundPlanned(w);
+    expect((await docs(w, "moneyMovements"))[0]).toMatchObject({
+      state: "planned",
+      lastOutcome: "rate_limited",
+    });
+    setNow(Date.now() + KEY_REUSE_MS + 1000);
+    await sweepMovements(w);
+    const calls = w.stripe.requests.filter((r) => r.path.startsWith("/v1/refunds"));
+    const posts = calls.filter((r) => r.method === "POST");
+    expect(posts).toHaveLength(2);
+    expect(posts[0]!.idempotencyKey).not.toBe(posts[1]!.idempotencyKey);
+    // Between the two: the lookup of what Stripe made for the payment.
+    const second = calls.indexOf(posts[1]!);
+    expect(calls.slice(0, second).some((r) => r.method === "GET")).toBe(true);
+    expect(refunds(w).map((r) => r.amount)).toEqual([1000]);
+  });
+
+  test("a 429 retried within 24 h keeps its key", async () => {
+    const w = moneyWorld();
+    w.stripe.failNext(1, "rate_limit_429", { method: "POST", path: "/v1/refunds" });
+    await refundPlanned(w);
+    await retry(w);
+    const posts = w.stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/refunds");
+    expect(posts).toHaveLength(2);
+    expect(posts[0]!.idempotencyKey).toBe(posts[1]!.idempotencyKey);
+    expect(refunds(w)).toHaveLength(1);
   });
 });
 

@@ -1,8 +1,9 @@
 // The reconciler: drives every planned refund, transfer and reversal to the end (the rules are
-// in model/movements.ts). `drive` makes one attempt; the cron sweep finds anything whose
+// in model/money/movements.ts). `drive` makes one attempt; the cron sweep finds anything whose
 // scheduled attempt was lost (a crashed action) or whose refund Stripe still has pending.
 import { v } from "convex/values";
-import { internalAction, internalMutation, internalQuery } from "./_generated/server";
+import { internalAction, internalQuery } from "./_generated/server";
+import { internalMutation } from "./functions";
 import { internal } from "./_generated/api";
 import type { Doc } from "./_generated/dataModel";
 import {
@@ -20,8 +21,8 @@ import {
   findReversal,
   findTransfer,
   listRefunds,
-  type RefundState,
 } from "./model/money/stripe";
+import type { RefundState } from "./model/money/states";
 import { stillOnPlatform } from "./model/money/videoChecks";
 
 export const claim = internalMutation({

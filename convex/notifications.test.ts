@@ -570,3 +570,33 @@ describe("emails", () => {
     expect(await notificationsOf(w, contributor, "payment_confirmed")).toHaveLength(1);
   });
 });
+
+describe("the outcome says what every screen says", () => {
+  test("refunds Stripe has not confirmed are 'being refunded', then 'were refunded', as the card says", async () => {
+    const w = moneyWorld();
+    const { ideaId } = await newIdea(w);
+    const backer = await createUser(w.t);
+    await paid(w, ideaId, backer, 800);
+    w.stripe.setRefundsPending(true);
+    await settle(w, ideaId);
+    const outcomeText = async () => {
+      const inbox = await as(w.t, backer).query(api.notifications.inbox, {
+        paginationOpts: { numItems: 20, cursor: null },
+      });
+      return inbox.page.find((n) => n.kind === "outcome")?.text;
+    };
+    const card = async () => (await w.t.query(api.ideas.get, { ideaId }))!.ending;
+    expect(await card()).toMatchObject({ kind: "refunded", refundedCents: 0, pendingCents: 800 });
+    expect(await outcomeText()).toBe(
+      `"Bridges of Lisbon" ended without an eligible video: its contributions are being refunded.`,
+    );
+    const [refund] = Object.values(w.stripe.state.refunds);
+    w.stripe.succeedRefund(refund!.id);
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    expect(await card()).toMatchObject({ kind: "refunded", refundedCents: 800, pendingCents: 0 });
+    expect(await outcomeText()).toBe(
+      `"Bridges of Lisbon" ended without an eligible video: its contributions were refunded.`,
+    );
+  });
+});

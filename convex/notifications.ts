@@ -2,9 +2,8 @@
 // (idea fan-outs, the 24-hours reminder, claim-window reminders).
 import { v } from "convex/values";
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
-import { internalMutation } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { publicQuery, userMutation, userQuery } from "./functions";
+import { publicQuery, userMutation, userQuery, internalMutation } from "./functions";
 import {
   fanOutPage,
   isFollowing,

@@ -2,8 +2,8 @@
 // need attention, every held cent with its deadline, and totals to compare with Stripe.
 //   npx convex run operator:grantAdmin '{"email": "ops@example.com"}'
 import { ConvexError, v } from "convex/values";
-import { internalMutation, internalQuery } from "./_generated/server";
-import { adminAction, adminQuery, publicQuery } from "./functions";
+import { internalQuery } from "./_generated/server";
+import { adminAction, adminQuery, publicQuery, internalMutation } from "./functions";
 import { platformBalance } from "./model/money/stripe";
 import { operatorOverview, operatorOverviewValidator } from "./model/money/operatorView";
 

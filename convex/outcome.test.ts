@@ -45,6 +45,7 @@ describe("an idea's outcome", () => {
     const w = moneyWorld();
     // Accounts older than the idea: their votes count.
     const voters = [await createUser(w.t), await createUser(w.t)];
+    setNow(Date.now() + 8 * DAY); // older than the idea and 7 days old when they vote: counted
     const { ideaId } = await newIdea(w);
     const ineligible = await submitVideo(w, ideaId, await payableCreator(w), "old00000001", {
       publishedAt: Date.now() - 30 * DAY,
@@ -84,7 +85,8 @@ describe("an idea's outcome", () => {
 
   test("awarded: several winners when a pick differs from the people's choice, paid on a date", async () => {
     const w = moneyWorld();
-    const voter = await createUser(w.t); // older than the idea: the vote counts
+    const voter = await createUser(w.t); // older than the idea and 7 days old: the vote counts
+    setNow(Date.now() + 8 * DAY);
     const { ideaId } = await newIdea(w);
     const creatorA = await payableCreator(w);
     const creatorB = await payableCreator(w);

@@ -2,9 +2,9 @@
 // from Stripe (the Connect webhook, or a re-read when the creator returns from onboarding), and
 // the creator's awards. Transfers themselves are movements (convex/movements.ts).
 import { v } from "convex/values";
-import { internalMutation, internalQuery } from "./_generated/server";
+import { internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { publicQuery, userAction } from "./functions";
+import { publicQuery, userAction, internalMutation } from "./functions";
 import { applyAccountUpdate } from "./model/money/payoutAccounts";
 import { limitAction } from "./model/rateLimits";
 import { creatorAwardValidator } from "./model/money/viewShapes";

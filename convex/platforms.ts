@@ -1,8 +1,8 @@
 // Creators' platform accounts: connect YouTube or TikTok (OAuth), see and sync their videos,
 // disconnect. Tokens stay on the server, sealed.
 import { ConvexError, v } from "convex/values";
-import { internalMutation, internalQuery } from "./_generated/server";
-import { publicQuery, userAction, userMutation } from "./functions";
+import { internalQuery } from "./_generated/server";
+import { publicQuery, userAction, userMutation, internalMutation } from "./functions";
 import { internal } from "./_generated/api";
 import { connectedVideoFields, videoPlatformValidator } from "./model/validators";
 import {

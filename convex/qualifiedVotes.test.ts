@@ -1,5 +1,5 @@
 // Votes that decide money (product rules "Votes"): a vote counts when its account existed before
-// the idea or was 7 days old when the vote was cast; each video keeps its counted total exact
+// the idea and was 7 days old when the vote was cast; each video keeps its counted total exact
 // as votes are cast, flipped and cleared, and that total picks the people's choice.
 import { afterEach, describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
@@ -27,12 +27,12 @@ const vote = (w: MoneyWorld, who: Id<"users">, submissionId: Id<"submissions">, 
   as(w.t, who).mutation(api.submissions.vote, { submissionId, vote: v });
 
 describe("which votes count", () => {
-  test("an account made after the idea counts only once it is 7 days old when it votes", async () => {
+  test("an account counts once it is 7 days old when it votes, if it existed before the idea", async () => {
     const w = moneyWorld();
+    const veteran = await createUser(w.t); // made a moment before the idea
     const { ideaId } = await newIdea(w, 5);
     const a = await submitVideo(w, ideaId, await payableCreator(w), "young000001");
     const b = await submitVideo(w, ideaId, await payableCreator(w), "older000001");
-    const veteran = await createUser(w.t); // made with the idea, a moment after it
     await paid(w, ideaId, null, 900);
     // A day later, three fresh accounts vote for A at once. When judging ends (11 days later)
     // they are 10 days old: judged then, they would decide the money.
@@ -50,9 +50,9 @@ describe("which votes count", () => {
 
   test("a vote cast too young and cast again once old enough counts from then", async () => {
     const w = moneyWorld();
+    const young = await createUser(w.t); // made a moment before the idea
     const { ideaId } = await newIdea(w, 20);
     const a = await submitVideo(w, ideaId, await payableCreator(w), "flipped0001");
-    const young = await createUser(w.t);
     await vote(w, young, a, 1);
     expect(await breakdown(w, a)).toEqual({ allVotes: 1, countedVotes: 0 });
     setNow(Date.now() + 8 * DAY);
@@ -67,6 +67,7 @@ describe("a qualified voter changing their vote", () => {
   test("flips and clears move the counted total exactly, and the winner with it", async () => {
     const w = moneyWorld();
     const voters = [await createUser(w.t), await createUser(w.t), await createUser(w.t)];
+    setNow(Date.now() + 8 * DAY); // over 7 days old when they vote
     const { ideaId } = await newIdea(w);
     const a = await submitVideo(w, ideaId, await payableCreator(w), "changeA0001");
     const b = await submitVideo(w, ideaId, await payableCreator(w), "changeB0001");

@@ -2,8 +2,8 @@
 // tables that only grow with abuse: expired OAuth states, Convex Auth's leftover verifiers,
 // sign-in notes, "no such Checkout Session" answers and stale rate-limit buckets (crons.ts).
 import { v } from "convex/values";
-import { internalMutation } from "./_generated/server";
 import { internal } from "./_generated/api";
+import { internalMutation } from "./functions";
 import { limit, RATE_LIMITS, rateLimitNameValidator } from "./model/rateLimits";
 
 /** Takes a token from each bucket, or none: one refusal rolls back the others. */

@@ -11,22 +11,11 @@ import {
   ideaPhaseValidator,
   ideaStatusValidator,
   videoPlatformValidator,
-  contributionStatusValidator,
-  contributionOutcomeValidator,
-  customerDetailsValidator,
-  payoutPreferenceValidator,
-  ledgerTotalsValidator,
-  ledgerKindValidator,
-  moneyBucketsValidator,
-  heldReasonValidator,
-  ledgerDeltasValidator,
-  awardStatusValidator,
-  movementKindValidator,
-  movementStateValidator,
-  movementOutcomeValidator,
   submittedVideoFields,
   connectedVideoFields,
 } from "./model/validators";
+import { ledgerTotalsValidator } from "./model/money/states";
+import { moneyTables } from "./model/money/tables";
 import { emailStateValidator, notificationKindValidator } from "./model/notificationKinds";
 import {
   messageReportReasonValidator,
@@ -42,6 +31,9 @@ export default defineSchema({
   ...rateLimitTables,
   // Sign-in clients and unknown Checkout Sessions (model/security/tables.ts).
   ...securityTables,
+  // The money domain: contributions, picks, awards, movements, Stripe's records, payout
+  // accounts, the ledger (model/money/tables.ts; its README has the state diagrams).
+  ...moneyTables,
   // Convex Auth's users table, with the product's own profile fields.
   users: defineTable({
     name: v.optional(v.string()),
@@ -86,7 +78,7 @@ export default defineSchema({
     searchText: v.string(),
     closeJobId: v.optional(v.id("_scheduled_functions")),
     settleJobId: v.optional(v.id("_scheduled_functions")),
-    // Money totals for the idea's ledger (absent = nothing yet).
+    // Money totals for the idea's ledger (absent = nothing yet), kept by model/money/ledger.ts.
     ledger: v.optional(ledgerTotalsValidator),
     // The people's choice, computed once when judging ends (null: no eligible video).
     peoplesChoiceId: v.optional(v.union(v.id("submissions"), v.null())),
@@ -119,7 +111,7 @@ export default defineSchema({
     authorId: v.id("users"),
     ...submittedVideoFields,
     netVotes: v.number(),
-    // Votes that decide money (product rules "Votes"): from accounts older than the idea or at
+    // Votes that decide money (product rules "Votes"): from accounts older than the idea and at
     // least 7 days old when the vote was cast. Known at vote time, so kept as a counter.
     qualifiedVotes: v.optional(v.number()),
     // Can win (product rules "Eligible submissions"); ownership may still be proven later.
@@ -171,154 +163,6 @@ export default defineSchema({
     platform: videoPlatformValidator,
     ...connectedVideoFields,
   }).index("by_user_platform_video", ["userId", "platform", "videoId"]),
-
-  // Card contributions to ideas, through Stripe Checkout. `status` only moves forward (see
-  // model/money/amounts.ts). Once paid, the money's whereabouts are kept in cents by model/money/ledger.ts,
-  // always recomputed from Stripe's objects (refunds, disputes) and our movements.
-  contributions: defineTable({
-    ideaId: v.id("proposals"),
-    contributorId: v.optional(v.id("users")),
-    amountCents: v.number(),
-    status: contributionStatusValidator,
-    payoutPreference: payoutPreferenceValidator,
-    checkoutSessionId: v.optional(v.string()),
-    paymentIntentId: v.optional(v.string()),
-    customerDetails: v.optional(customerDetailsValidator),
-    paidAt: v.optional(v.number()),
-    // What Stripe collected (its amount and currency); only USD counts toward the bounty.
-    collectedCents: v.optional(v.number()),
-    currency: v.optional(v.string()),
-    // A paid session that carried this idea's contribution id but is not the contribution's own.
-    unmatched: v.optional(v.boolean()),
-    money: v.optional(moneyBucketsValidator),
-    // Why its held money is still here and until when (model/money/rules.ts heldReasonOf);
-    // absent while none is held.
-    heldReason: v.optional(heldReasonValidator),
-    heldUntil: v.optional(v.number()),
-    // Decided at settlement (or later, for late money): awarded, or refund planned.
-    settled: v.boolean(),
-    outcome: v.optional(contributionOutcomeValidator),
-    awardedSubmissionId: v.optional(v.id("submissions")),
-    // Pending and processing payments are re-read from Stripe after this time.
-    recheckAt: v.optional(v.number()),
-  })
-    .index("by_session", ["checkoutSessionId"])
-    .index("by_payment_intent", ["paymentIntentId"])
-    .index("by_idea_status", ["ideaId", "status", "settled"])
-    .index("by_status_recheck", ["status", "recheckAt"])
-    .index("by_contributor_idea", ["contributorId", "ideaId"])
-    // The operator page: held money by reason and deadline, and refunds that failed.
-    .index("by_held", ["heldReason", "heldUntil"])
-    .index("by_refund_failed", ["money.refundFailedCents"]),
-
-  // A contributor's winner pick on an idea: covers all their customer_choice money there.
-  picks: defineTable({
-    ideaId: v.id("proposals"),
-    userId: v.id("users"),
-    submissionId: v.id("submissions"),
-  }).index("by_user_idea", ["userId", "ideaId"]),
-
-  // Who a contribution's money goes to. One active award per contribution; a creator who does
-  // not become payable by the claim deadline loses it to the next payable one (model/settlement).
-  awards: defineTable({
-    ideaId: v.id("proposals"),
-    contributionId: v.id("contributions"),
-    submissionId: v.id("submissions"),
-    creatorId: v.id("users"),
-    amountCents: v.number(),
-    status: awardStatusValidator,
-    claimDeadline: v.number(),
-    paidAt: v.optional(v.number()),
-  })
-    .index("by_contribution", ["contributionId"])
-    .index("by_submission", ["submissionId"])
-    .index("by_idea_status", ["ideaId", "status"])
-    .index("by_creator_status", ["creatorId", "status"])
-    .index("by_status_deadline", ["status", "claimDeadline"]),
-
-  // Every refund, transfer and reversal we ask of Stripe: planned in the same transaction as the
-  // decision, driven to the end by the reconciler (model/money/movements.ts), made exactly once.
-  moneyMovements: defineTable({
-    kind: movementKindValidator,
-    state: movementStateValidator,
-    ideaId: v.id("proposals"),
-    contributionId: v.id("contributions"),
-    awardId: v.optional(v.id("awards")),
-    amountCents: v.number(),
-    currency: v.string(),
-    reason: v.string(),
-    paymentIntentId: v.optional(v.string()),
-    destination: v.optional(v.string()),
-    // For a reversal: the transfer it reverses.
-    transferId: v.optional(v.string()),
-    idempotencyKey: v.string(),
-    keyCreatedAt: v.number(),
-    keyGeneration: v.number(),
-    attempts: v.number(),
-    lastOutcome: v.optional(movementOutcomeValidator),
-    lastError: v.optional(v.string()),
-    nextAttemptAt: v.number(),
-    leaseUntil: v.optional(v.number()),
-    stripeId: v.optional(v.string()),
-    sentAt: v.optional(v.number()),
-    settledAt: v.optional(v.number()),
-    // A confirmed transfer its creator was told of ("A payout was sent": one notice per win).
-    announcedAt: v.optional(v.number()),
-  })
-    .index("by_state_next", ["state", "nextAttemptAt"])
-    .index("by_contribution", ["contributionId"])
-    .index("by_stripe_id", ["stripeId"]),
-
-  // Stripe's refunds of our payments (ours and the Dashboard's), as Stripe last reported them.
-  stripeRefunds: defineTable({
-    refundId: v.string(),
-    paymentIntentId: v.string(),
-    amountCents: v.number(),
-    status: v.string(),
-    movementId: v.optional(v.string()),
-    // Stripe's `created`, and when it failed (model/money/rules.ts refundBuckets orders them).
-    createdAt: v.optional(v.number()),
-    failedAt: v.optional(v.number()),
-    updatedAt: v.number(),
-  })
-    .index("by_refund", ["refundId"])
-    .index("by_payment_intent", ["paymentIntentId"]),
-
-  // Card disputes of our payments, as Stripe last reported them.
-  stripeDisputes: defineTable({
-    disputeId: v.string(),
-    paymentIntentId: v.string(),
-    amountCents: v.number(),
-    status: v.string(),
-    updatedAt: v.number(),
-  })
-    .index("by_dispute", ["disputeId"])
-    .index("by_payment_intent", ["paymentIntentId"]),
-
-  // Creators' Stripe Connect accounts.
-  payoutAccounts: defineTable({
-    userId: v.id("users"),
-    stripeAccountId: v.string(),
-    ready: v.boolean(),
-  })
-    .index("by_user", ["userId"])
-    .index("by_account", ["stripeAccountId"]),
-
-  // Every movement of money, per idea: the idea page's ledger.
-  ledgerEntries: defineTable({
-    ideaId: v.id("proposals"),
-    kind: ledgerKindValidator,
-    // How the line changed the contribution's buckets (model/money/ledger.ts linesFor).
-    deltas: v.optional(ledgerDeltasValidator),
-    amountCents: v.number(),
-    contributionId: v.optional(v.id("contributions")),
-    submissionId: v.optional(v.id("submissions")),
-  }).index("by_idea", ["ideaId"]),
-
-  // Stripe events already applied (each at most once).
-  stripeEvents: defineTable({ eventId: v.string(), type: v.string() }).index("by_event", [
-    "eventId",
-  ]),
 
   // What each person hears about (model/notify.ts): one row per (event, person), found by its
   // dedupe key, shown in the inbox when in-app is on for its kind.

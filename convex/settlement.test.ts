@@ -2,6 +2,7 @@
 // picks, and the claim window.
 import { afterEach, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
 import { as, createUser } from "./test.setup";
 import {
   cleanUp,
@@ -116,26 +117,33 @@ describe("winners", () => {
     expect(sessionId).toBeTruthy();
   });
 
-  test("votes from accounts created after the idea and younger than 7 days at the end of judging do not decide money", async () => {
+  test("the vote that counts: the voter's account existed before the idea was posted and was 7 days old when it voted", async () => {
     const w = moneyWorld();
-    const { ideaId } = await newIdea(w, 1);
-    const early = await submitVideo(w, ideaId, await payableCreator(w), "early000001");
-    const sybil = await submitVideo(w, ideaId, await payableCreator(w), "sybil000001");
-    // Made now, 8 days before judging ends: counted.
+    // Made 8 days before the idea: it existed before, and is at least 7 days old whenever it votes.
     const veteran = await createUser(w.t);
-    // Made 4 days before judging ends, after the idea: not counted.
-    const idea = (await ideaOf(w, ideaId))!;
-    setNow(idea.expiration + 3 * DAY);
-    for (let i = 0; i < 3; i++)
-      await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
-        submissionId: sybil,
-        vote: 1,
-      });
-    await as(w.t, veteran).mutation(api.submissions.vote, { submissionId: early, vote: 1 });
-    const cards = await w.t.query(api.submissions.listForIdea, { ideaId });
-    expect(cards.find((c) => c._id === sybil)!.votes).toBe(3);
+    setNow(Date.now() + 8 * DAY);
+    // Made before the idea too, but they vote at once, younger than 7 days.
+    const young = [await createUser(w.t), await createUser(w.t)];
+    const { ideaId } = await newIdea(w, 10);
+    // The farmed video is submitted first: were no vote counted, the tie would go to it.
+    const farmed = await submitVideo(w, ideaId, await payableCreator(w), "farmed00001");
+    const honest = await submitVideo(w, ideaId, await payableCreator(w), "honest00001");
+    for (const y of young)
+      await as(w.t, y).mutation(api.submissions.vote, { submissionId: farmed, vote: 1 });
+    // Made while the idea is open; they vote once 7 days old, still before the deadline.
+    const aged = [await createUser(w.t), await createUser(w.t), await createUser(w.t)];
+    setNow(Date.now() + 8 * DAY);
+    for (const a of aged)
+      await as(w.t, a).mutation(api.submissions.vote, { submissionId: farmed, vote: 1 });
+    await as(w.t, veteran).mutation(api.submissions.vote, { submissionId: honest, vote: 1 });
+    const breakdown = (submissionId: Id<"submissions">) =>
+      w.t.query(api.submissions.voteBreakdown, { submissionId });
+    // Either half of the rule alone (made before the idea; 7 days old when voting) would count
+    // some of the farmed video's five votes and make it win.
+    expect(await breakdown(farmed)).toEqual({ allVotes: 5, countedVotes: 0 });
+    expect(await breakdown(honest)).toEqual({ allVotes: 1, countedVotes: 1 });
     await settle(w, ideaId);
-    expect((await ideaOf(w, ideaId))!.peoplesChoiceId).toBe(early);
+    expect((await ideaOf(w, ideaId))!.peoplesChoiceId).toBe(honest);
   });
 
   test("a pick covers all of the contributor's money on the idea, including contributions made after it", async () => {

@@ -3,25 +3,18 @@
 // follow their charge; open checkouts expired at the deadline; the daily re-read of pending
 // payments.
 import { v } from "convex/values";
-import {
-  internalAction,
-  internalMutation,
-  internalQuery,
-  type ActionCtx,
-} from "./_generated/server";
+import { internalAction, internalQuery, type ActionCtx } from "./_generated/server";
+import { internalMutation } from "./functions";
 import { internal } from "./_generated/api";
 import type { Doc, Id } from "./_generated/dataModel";
 import { settleIdea } from "./model/money/settlement";
 import { followCharge as followChargeRule } from "./model/money/follow";
-import { syncMoney } from "./model/money/ledger";
-import {
-  expireClaim as expireClaimRule,
-  expireClaimsPage,
-  passOn,
-  videoGone,
-} from "./model/money/claims";
+import { refreshMoney } from "./model/money/ledger";
+import { expireClaim as expireClaimRule, expireClaimsPage, passOn } from "./model/money/claims";
 import { isLiveAward } from "./model/money/rules";
-import { stillOnPlatform } from "./model/money/videoChecks";
+import { stillOnPlatform, videoGone } from "./model/money/videoChecks";
+import { notifyOutcome } from "./model/notify";
+import { RECHECK_MS } from "./model/money/contributions";
 import { expireCheckoutSession, retrieveCheckoutSession } from "./model/money/stripe";
 
 /**
@@ -74,7 +67,7 @@ export const markVideoGone = internalMutation({
   handler: async (ctx, { submissionId }) => await videoGone(ctx, submissionId),
 });
 
-/** A gone video's award not yet paid passes on (claims.ts). */
+/** A gone video's award not yet paid passes on (claims.ts passOn). */
 export const passOnAward = internalMutation({
   args: { awardId: v.id("awards") },
   handler: async (ctx, { awardId }) => {
@@ -85,10 +78,12 @@ export const passOnAward = internalMutation({
   },
 });
 
+/** One batch of settlement; the last one announces the outcome to the idea's followers. */
 export const settleBatch = internalMutation({
   args: { ideaId: v.id("proposals"), cursor: v.union(v.string(), v.null()) },
   handler: async (ctx, { ideaId, cursor }) => {
-    const next = await settleIdea(ctx, ideaId, Date.now(), cursor);
+    const { next, settled } = await settleIdea(ctx, ideaId, Date.now(), cursor);
+    if (settled) await notifyOutcome(ctx, ideaId);
     if (next !== null)
       await ctx.scheduler.runAfter(0, internal.settlement.settleBatch, {
         ideaId,
@@ -114,7 +109,9 @@ export const expireClaims = internalMutation({
 
 /**
  * Once after deploying held reasons (issue 26): places every paid contribution's held money by
- * its reason, which fills each idea's held-by-reason totals. Pages through all of them.
+ * its reason, which fills each idea's held-by-reason totals. Pages through all of them. (The
+ * one call of the ledger's refresh outside its triggers: it recomputes rows written before the
+ * triggers kept them.)
  *   npx convex run settlement:placeHeldMoney
  */
 export const placeHeldMoney = internalMutation({
@@ -124,7 +121,7 @@ export const placeHeldMoney = internalMutation({
       .query("contributions")
       .paginate({ numItems: 100, cursor: cursor ?? null });
     for (const c of page.page)
-      if (c.status === "paid" || c.status === "refunded") await syncMoney(ctx, c._id);
+      if (c.status === "paid" || c.status === "refunded") await refreshMoney(ctx, c._id);
     if (!page.isDone)
       await ctx.scheduler.runAfter(0, internal.settlement.placeHeldMoney, {
         cursor: page.continueCursor,
@@ -203,7 +200,7 @@ export const postponeRechecks = internalMutation({
         (c.status === "pending" || c.status === "processing") &&
         (c.recheckAt ?? 0) <= Date.now()
       )
-        await ctx.db.patch("contributions", c._id, { recheckAt: Date.now() + 24 * 3600 * 1000 });
+        await ctx.db.patch("contributions", c._id, { recheckAt: Date.now() + RECHECK_MS });
     }
   },
 });

@@ -1,15 +1,16 @@
-// Stripe's webhooks, step two of three: a verified event's change (rest/stripeWebhooks.ts parsed
-// it) is applied here, at most once per event id, by the model function for its kind; each of
-// those ends in the ledger (model/money/ledger.ts syncMoney).
+// Stripe's webhooks, step two of three: a verified event's change (rest/payments.ts verified
+// and parsed it) is applied here, at most once per event id, by the model function for its
+// kind; the rows it writes move the ledger through their triggers (model/money/triggers.ts).
 import { v } from "convex/values";
-import { internalAction, internalMutation } from "./_generated/server";
+import { internalAction } from "./_generated/server";
+import { internalMutation } from "./functions";
 import { internal } from "./_generated/api";
 import { applySessionState } from "./model/money/contributions";
 import { applyDispute } from "./model/money/disputes";
 import { recordRefund } from "./model/money/refunds";
 import { applyAccountUpdate } from "./model/money/payoutAccounts";
-import { listRefunds, type SessionState } from "./model/money/stripe";
-import { eventChangeValidator, refundStateValidator } from "./model/validators";
+import { listRefunds } from "./model/money/stripe";
+import { eventChangeValidator, refundStateValidator } from "./model/money/states";
 
 export const applyEvent = internalMutation({
   args: { eventId: v.string(), type: v.string(), change: eventChangeValidator },
@@ -23,7 +24,7 @@ export const applyEvent = internalMutation({
     const now = Date.now();
     switch (change.kind) {
       case "session":
-        await applySessionState(ctx, change.state as SessionState, change.failed);
+        await applySessionState(ctx, change.state, change.failed);
         break;
       case "refund":
         await recordRefund(ctx, change.refund, now);

@@ -2,9 +2,9 @@
 // Public functions and the REST edge's internal twins are thin over model/submissions.ts.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { v } from "convex/values";
-import { internalMutation, internalQuery } from "./_generated/server";
+import { internalQuery } from "./_generated/server";
 import { internal } from "./_generated/api";
-import { publicQuery, sharedQuery, userAction, userMutation } from "./functions";
+import { publicQuery, sharedQuery, userAction, userMutation, internalMutation } from "./functions";
 import { VIDEO_LINK_MESSAGES } from "./model/videoLinks";
 import { limit } from "./model/rateLimits";
 import {

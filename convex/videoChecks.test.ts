@@ -141,6 +141,8 @@ describe("squatting ends", () => {
     const squatter = await createUser(t, { name: "Squatter" });
     const owner = await createUser(t, { name: "Owner" });
     const voter = await createUser(t);
+    // The voters are older than the idea and 7 days old when they vote: their votes count.
+    vi.useFakeTimers({ now: Date.now() + 8 * DAY, toFake: ["Date"] });
     const ideaId = await postIdea(t, await createUser(t));
     video("ownersvideo", "UCowner");
     const submissionId = await as(t, squatter).action(api.submissions.submit, {

@@ -12,38 +12,10 @@ import { winnerValidator } from "./money/viewShapes";
 import { currentPeoplesChoice } from "./money/settlement";
 import { publicName } from "./users";
 import { videoPlatformValidator } from "./validators";
+import type { IdeaEnding } from "./ideaStage";
 
-/** What a list card shows, read from the idea's own document (no reads: lists stay cheap). */
-export const ideaEndingValidator = v.union(
-  v.object({ kind: v.literal("open") }),
-  v.object({
-    kind: v.literal("judging"),
-    until: v.number(),
-    /** Some submission can still win; false: nothing to judge, the money goes back. */
-    canWin: v.boolean(),
-    /** The bounty that judging decides (or that goes back when no video can win). */
-    heldCents: v.number(),
-  }),
-  v.object({
-    kind: v.literal("awarded"),
-    awardedCents: v.number(),
-    paidOutCents: v.number(),
-    /** Nothing paid yet because the winner has no payout account: who, and until when. */
-    waiting: v.optional(v.object({ creatorName: v.string(), until: v.number() })),
-    /** Awarded money that cannot move now: frozen by a card dispute, or a payment that failed. */
-    frozenCents: v.optional(v.number()),
-    onHoldCents: v.optional(v.number()),
-  }),
-  v.object({
-    kind: v.literal("refunded"),
-    /** Confirmed by Stripe. */
-    refundedCents: v.number(),
-    /** Asked of Stripe, not yet confirmed (or failed and with the operator). */
-    pendingCents: v.number(),
-  }),
-  v.object({ kind: v.literal("ended") }),
-);
-export type IdeaEnding = Infer<typeof ideaEndingValidator>;
+// What a list card shows (its validator lives with the stages it feeds: model/ideaStage.ts).
+export { ideaEndingValidator, type IdeaEnding } from "./ideaStage";
 
 /**
  * The ending from the idea's own document. `canWin` says whether a judging idea has a video

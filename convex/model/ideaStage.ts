@@ -5,8 +5,40 @@
 // A stage is named only when it is true: "Refunded" once Stripe confirmed every refund,
 // "Refunding" before; an idea no video can win is refunded at its deadline (product rules
 // "Ideas"), so it never reads as judging.
-import type { IdeaEnding } from "./ideaOutcome";
+import { v, type Infer } from "convex/values";
 import { expiryLabel, formatLongDate, formatMoney } from "./labels";
+
+/** How an idea ends, as a list card shows it: read from the idea's own document (no reads: lists stay cheap). */
+export const ideaEndingValidator = v.union(
+  v.object({ kind: v.literal("open") }),
+  v.object({
+    kind: v.literal("judging"),
+    until: v.number(),
+    /** Some submission can still win; false: nothing to judge, the money goes back. */
+    canWin: v.boolean(),
+    /** The bounty that judging decides (or that goes back when no video can win). */
+    heldCents: v.number(),
+  }),
+  v.object({
+    kind: v.literal("awarded"),
+    awardedCents: v.number(),
+    paidOutCents: v.number(),
+    /** Nothing paid yet because the winner has no payout account: who, and until when. */
+    waiting: v.optional(v.object({ creatorName: v.string(), until: v.number() })),
+    /** Awarded money that cannot move now: frozen by a card dispute, or a payment that failed. */
+    frozenCents: v.optional(v.number()),
+    onHoldCents: v.optional(v.number()),
+  }),
+  v.object({
+    kind: v.literal("refunded"),
+    /** Confirmed by Stripe. */
+    refundedCents: v.number(),
+    /** Asked of Stripe, not yet confirmed (or failed and with the operator). */
+    pendingCents: v.number(),
+  }),
+  v.object({ kind: v.literal("ended") }),
+);
+export type IdeaEnding = Infer<typeof ideaEndingValidator>;
 
 export type IdeaStage = "open" | "judging" | "awarded" | "refunding" | "refunded" | "ended";
 export type StepState = "done" | "current" | "upcoming";
@@ -180,6 +212,30 @@ export function ideaStatusOf(facts: IdeaFacts, now: number): IdeaStatus {
     badge: current ?? "Open",
     figure: figureOf(stage, facts),
   };
+}
+
+/**
+ * The outcome notice's sentence (the inbox and the email), from the same status every screen
+ * shows: an idea whose refunds Stripe has not all confirmed is "being refunded", never
+ * "refunded". `winnerTitle`: the video awarded the most.
+ */
+export function outcomeText(ideaTitle: string, status: IdeaStatus, winnerTitle: string | null) {
+  const idea = `"${ideaTitle}"`;
+  switch (status.stage) {
+    case "awarded":
+      return winnerTitle === null
+        ? `${idea} was awarded.`
+        : `${idea} was awarded to "${winnerTitle}".`;
+    case "refunding":
+      return `${idea} ended without an eligible video: its contributions are being refunded.`;
+    case "refunded":
+      return `${idea} ended without an eligible video: its contributions were refunded.`;
+    case "ended":
+      return `${idea} ended without a bounty.`;
+    case "judging":
+    case "open":
+      return `${idea}: ${status.badge}.`;
+  }
 }
 
 /** A figure's amount as text: "$250.00", or "No bounty". */

@@ -8,7 +8,8 @@ import schema from "../schema";
 import { fateOf } from "./money/views";
 import { endingFor, ideaEndingValidator } from "./ideaOutcome";
 import { totalsOf } from "./money/ledger";
-import { fatePartValidator, type FatePart } from "./money/viewShapes";
+import { fatePartValidator, type FatePart } from "./money/states";
+import { CONTRIBUTION_FILTERS, contributionsOf } from "./money/stake";
 
 export const myIdeaValidator = schema
   .doc("proposals")
@@ -23,17 +24,6 @@ export const myIdeaValidator = schema
     yourMoney: v.array(fatePartValidator),
   });
 export type MyIdea = Infer<typeof myIdeaValidator>;
-
-/** Contributions that never became money (an abandoned or failed checkout) are not shown. */
-const MONEY_STATUSES = new Set(["pending", "processing", "paid", "refunded"]);
-
-async function myContributions(ctx: QueryCtx, userId: Id<"users">, ideaId: Id<"proposals">) {
-  const rows = await ctx.db
-    .query("contributions")
-    .withIndex("by_contributor_idea", (q) => q.eq("contributorId", userId).eq("ideaId", ideaId))
-    .take(200);
-  return rows.filter((c) => MONEY_STATUSES.has(c.status));
-}
 
 /** Adds up parts of the same state for the same video (several payments to one idea). */
 export function mergeParts(parts: FatePart[]): FatePart[] {
@@ -57,7 +47,8 @@ export function mergeParts(parts: FatePart[]): FatePart[] {
 }
 
 async function myIdea(ctx: QueryCtx, userId: Id<"users">, idea: Doc<"proposals">): Promise<MyIdea> {
-  const mine = await myContributions(ctx, userId, idea._id);
+  // Contributions that never became money (an abandoned or failed checkout) are not shown.
+  const mine = await contributionsOf(ctx, userId, idea._id, "shown");
   const parts: FatePart[] = [];
   for (const c of mine) parts.push(...(await fateOf(ctx, c, idea)));
   return {
@@ -107,9 +98,7 @@ export async function backedIdeas(
     .query("contributions")
     .withIndex("by_contributor_idea", (q) => q.eq("contributorId", userId))
     .paginate(paginationOpts);
-  const ids = [
-    ...new Set(result.page.filter((c) => MONEY_STATUSES.has(c.status)).map((c) => c.ideaId)),
-  ];
+  const ids = [...new Set(result.page.filter(CONTRIBUTION_FILTERS.shown).map((c) => c.ideaId))];
   const page: MyIdea[] = [];
   for (const id of ids) {
     const idea = await ctx.db.get("proposals", id);

@@ -5,6 +5,8 @@ import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { excerptOf, type NotificationFacts } from "./notificationKinds";
 import { publicName } from "./users";
+import { endingFor } from "./ideaOutcome";
+import { ideaStatusOf } from "./ideaStage";
 
 export async function notificationFactsOf(
   ctx: QueryCtx,
@@ -19,8 +21,19 @@ export async function notificationFactsOf(
     ...(n.amountCents !== undefined ? { amountCents: n.amountCents } : {}),
     ...(n.deadline !== undefined ? { deadline: n.deadline } : {}),
     ...(n.standing !== undefined ? { standing: n.standing } : {}),
-    refunded: n.kind === "outcome" && n.submissionId === undefined,
   };
+  // An outcome says what every screen says of the idea now (model/ideaStage.ts ideaStatusOf).
+  if (n.kind === "outcome" && idea !== null)
+    facts.status = ideaStatusOf(
+      {
+        ending: await endingFor(ctx, idea),
+        expiration: idea.expiration,
+        bountyCents: idea.bountyCents,
+        backerCount: idea.backerCount ?? 0,
+        submissionCount: idea.submissionCount,
+      },
+      n.createdAt,
+    );
   const written = n.messageId
     ? await ctx.db.get("ideaMessages", n.messageId)
     : n.updateId

@@ -3,6 +3,7 @@
 import { literals } from "convex-helpers/validators";
 import type { Infer } from "convex/values";
 import type { Standing } from "./ideaPageKinds";
+import { outcomeText, type IdeaStatus } from "./ideaStage";
 
 export const NOTIFICATION_KINDS = [
   "video_submitted",
@@ -77,8 +78,8 @@ export interface NotificationFacts {
   videoTitle?: string | null;
   amountCents?: number;
   deadline?: number;
-  /** For an outcome: refunded when no video won. */
-  refunded?: boolean;
+  /** For an outcome: the idea's status as every screen shows it (model/ideaStage.ts). */
+  status?: IdeaStatus;
   /** Who asked, answered or posted (their public name), and their role on the idea. */
   actorName?: string;
   actorRole?: "poster" | "creator" | "member";
@@ -145,9 +146,9 @@ export function notificationText(f: NotificationFacts): string {
         (f.standing ? ` ${standingText(video, f.standing)}` : "")
       );
     case "outcome":
-      return f.refunded
-        ? `${idea} ended without an eligible video: its contributions are refunded.`
-        : `${idea} was awarded to ${video}.`;
+      return f.status
+        ? outcomeText(f.ideaTitle, f.status, f.videoTitle ?? null)
+        : `${idea} has ended.`;
     case "video_won":
       return (
         `Your video ${video} won ${amount} on ${idea}.` +

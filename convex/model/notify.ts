@@ -11,6 +11,8 @@ import { DAY_MS } from "./labels";
 import { KIND_INFO, NOTIFICATION_KINDS, type NotificationKind } from "./notificationKinds";
 import type { Standing } from "./ideaPageKinds";
 import { bestStandingOf } from "./judging";
+import { mayPick } from "./money/stake";
+import { refundFinished } from "./money/rules";
 
 export const FAN_OUT_PAGE = 100;
 /** Claim-window reminders: this many days before the window ends. */
@@ -182,15 +184,6 @@ export async function startFanOut(ctx: MutationCtx, e: IdeaEvent) {
   await ctx.scheduler.runAfter(0, internal.notifications.fanOut, { ...e, cursor: null });
 }
 
-/** May this follower still pick the winner (paid customer_choice money)? */
-async function mayPick(ctx: QueryCtx, userId: Id<"users">, ideaId: Id<"proposals">) {
-  const mine = await ctx.db
-    .query("contributions")
-    .withIndex("by_contributor_idea", (q) => q.eq("contributorId", userId).eq("ideaId", ideaId))
-    .take(200);
-  return mine.some((c) => c.status === "paid" && c.payoutPreference === "customer_choice");
-}
-
 /** One page of an idea event's fan-out; returns the next cursor (null: done). */
 export async function fanOutPage(
   ctx: MutationCtx,
@@ -211,7 +204,7 @@ export async function fanOutPage(
       ...(e.updateId ? { updateId: e.updateId } : {}),
     };
     if (e.kind === "judging_started" && idea.submissionCount > 0) {
-      if (await mayPick(ctx, follow.userId, e.ideaId))
+      if (await mayPick(ctx, follow.userId, idea, Date.now()))
         fields.deadline = judgingEndsAt(idea.expiration);
       // A creator who submitted hears where their video stands.
       const own = await bestStandingOf(ctx, follow.userId, idea._id);
@@ -470,13 +463,9 @@ export async function notifyRefund(ctx: MutationCtx, refundId: string) {
     .withIndex("by_refund", (q) => q.eq("refundId", refundId))
     .unique();
   if (refund === null) return;
-  const outcome =
-    refund.status === "succeeded"
-      ? ("refund_sent" as const)
-      : refund.status === "failed" || refund.status === "canceled"
-        ? ("refund_failed" as const)
-        : null;
-  if (outcome === null) return;
+  const end = refundFinished(refund.status);
+  if (end === null) return;
+  const outcome = end === "succeeded" ? ("refund_sent" as const) : ("refund_failed" as const);
   const c = await ctx.db
     .query("contributions")
     .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", refund.paymentIntentId))

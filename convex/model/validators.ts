@@ -1,14 +1,7 @@
-// Validators for values that several tables and functions share.
+// Validators for values that several tables and functions share. Money's own values are
+// declared in model/money/states.ts.
 import { v } from "convex/values";
 import { literals } from "convex-helpers/validators";
-import {
-  AWARD_STATUSES,
-  HELD_LINE_REASONS,
-  HELD_REASONS,
-  LEDGER_KINDS,
-  MOVEMENT_KINDS,
-  MOVEMENT_STATES,
-} from "./money/states";
 
 export const ACCOUNT_TYPES = ["Creator", "Viewer", "Business"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
@@ -50,93 +43,6 @@ export const VIDEO_PLATFORMS = ["YouTube", "TikTok"] as const;
 export type VideoPlatform = (typeof VIDEO_PLATFORMS)[number];
 export const videoPlatformValidator = literals(...VIDEO_PLATFORMS);
 
-export const CONTRIBUTION_STATUSES = [
-  "pending",
-  "processing",
-  "paid",
-  "failed",
-  "expired",
-  "refunded",
-] as const;
-export const contributionStatusValidator = literals(...CONTRIBUTION_STATUSES);
-/** The payer's details as Stripe Checkout collected them. */
-export const customerDetailsValidator = v.object({
-  name: v.optional(v.string()),
-  email: v.optional(v.string()),
-  country: v.optional(v.string()),
-});
-/** What settlement decided for a contribution's money. */
-export const CONTRIBUTION_OUTCOMES = ["awarded", "refund"] as const;
-export const contributionOutcomeValidator = literals(...CONTRIBUTION_OUTCOMES);
-export const PAYOUT_PREFERENCES = ["customer_choice", "peoples_choice"] as const;
-export type PayoutPreference = (typeof PAYOUT_PREFERENCES)[number];
-export const payoutPreferenceValidator = literals(...PAYOUT_PREFERENCES);
-/**
- * Where a paid contribution's money is, in cents (model/money/ledger.ts keeps it). They add up to what
- * Stripe collected: collected = refunded + refunding + refundFailed + transferred + disputed +
- * lost + held.
- */
-export const moneyBucketsValidator = v.object({
-  collectedCents: v.number(),
-  refundedCents: v.number(),
-  refundingCents: v.number(),
-  refundFailedCents: v.number(),
-  transferredCents: v.number(),
-  disputedCents: v.number(),
-  lostCents: v.number(),
-});
-export const ledgerDeltasValidator = v.object({
-  collectedCents: v.optional(v.number()),
-  refundedCents: v.optional(v.number()),
-  refundingCents: v.optional(v.number()),
-  refundFailedCents: v.optional(v.number()),
-  transferredCents: v.optional(v.number()),
-  disputedCents: v.optional(v.number()),
-  lostCents: v.optional(v.number()),
-});
-/** An idea's totals: the sums of its contributions' buckets, and of its active awards. */
-export const ledgerTotalsValidator = v.object({
-  contributedCents: v.number(),
-  refundedCents: v.number(),
-  refundingCents: v.optional(v.number()),
-  refundFailedCents: v.optional(v.number()),
-  paidOutCents: v.number(),
-  disputedCents: v.optional(v.number()),
-  lostCents: v.optional(v.number()),
-  awardedCents: v.number(),
-  /** The held money by why it is held (model/money/rules.ts heldReasonOf); absent = none. */
-  heldBy: v.optional(
-    v.object({
-      judging: v.optional(v.number()),
-      waiting_for_creator: v.optional(v.number()),
-      being_paid: v.optional(v.number()),
-      returning: v.optional(v.number()),
-      frozen: v.optional(v.number()),
-      needs_attention: v.optional(v.number()),
-    }),
-  ),
-});
-export const heldReasonValidator = literals(...HELD_REASONS);
-export const heldLineReasonValidator = literals(...HELD_LINE_REASONS);
-export const ledgerKindValidator = literals(...LEDGER_KINDS);
-export const awardStatusValidator = literals(...AWARD_STATUSES);
-export const movementKindValidator = literals(...MOVEMENT_KINDS);
-export const movementStateValidator = literals(...MOVEMENT_STATES);
-/** How the last attempt at a movement ended, which decides the next idempotency key. */
-export const movementOutcomeValidator = literals("network", "server", "rate_limited", "refused");
-
-/** A Checkout Session as the app keeps it (webhooks and reconciliation both report it). */
-export const sessionStateValidator = v.object({
-  sessionId: v.string(),
-  status: v.union(v.string(), v.null()),
-  paymentStatus: v.union(v.string(), v.null()),
-  paymentIntentId: v.optional(v.string()),
-  amountTotal: v.union(v.number(), v.null()),
-  currency: v.optional(v.string()),
-  contributionId: v.optional(v.string()),
-  customerDetails: v.optional(customerDetailsValidator),
-});
-
 /** What a platform says about a submitted video (stored on the submission). */
 export const submittedVideoFields = {
   platform: videoPlatformValidator,
@@ -161,34 +67,3 @@ export const connectedVideoFields = {
   durationSeconds: v.optional(v.number()),
   embedLink: v.optional(v.string()),
 };
-
-/** A refund as Stripe reports it (model/money/stripe.ts RefundState). */
-export const refundStateValidator = v.object({
-  refundId: v.string(),
-  paymentIntentId: v.string(),
-  amountCents: v.number(),
-  status: v.string(),
-  /** Stripe's `created`, in ms. */
-  createdAt: v.optional(v.number()),
-  /** When it failed, from the failure event's time (absent: not known from an event). */
-  failedAt: v.optional(v.number()),
-  movementId: v.optional(v.string()),
-});
-
-/** A card dispute as Stripe reports it; `status` is Stripe's (needs_response, won, lost…). */
-export const disputeStateValidator = v.object({
-  disputeId: v.string(),
-  paymentIntentId: v.string(),
-  amountCents: v.number(),
-  status: v.string(),
-});
-
-/** What a verified webhook event means for us (model/money/stripeEvents.ts EventChange). */
-export const eventChangeValidator = v.union(
-  v.object({ kind: v.literal("session"), state: sessionStateValidator, failed: v.boolean() }),
-  v.object({ kind: v.literal("refund"), refund: refundStateValidator }),
-  v.object({ kind: v.literal("charge_refunds"), paymentIntentId: v.string() }),
-  v.object({ kind: v.literal("dispute"), dispute: disputeStateValidator }),
-  v.object({ kind: v.literal("account"), stripeAccountId: v.string(), ready: v.boolean() }),
-  v.object({ kind: v.literal("ignored") }),
-);

@@ -9,8 +9,9 @@ import { ConvexError } from "convex/values";
 import { CHECKOUT_SESSION_ID, verifyWebhook } from "../model/money/stripe";
 import { amountProblem } from "../model/money/amounts";
 import { NOT_FOUND_MESSAGE } from "../contributions";
-import { changeOf, type EventChange } from "../model/money/stripeEvents";
-import { PAYOUT_PREFERENCES } from "../model/validators";
+import { changeOf } from "../model/money/stripeEvents";
+import type { EventChange } from "../model/money/states";
+import { PAYOUT_PREFERENCES } from "../model/money/states";
 import { clientKeyOf } from "../model/security/clientAddress";
 import type { RestApp } from "./app";
 import {

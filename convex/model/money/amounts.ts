@@ -1,15 +1,13 @@
-// Money rules (product rules "Money"): amounts, contribution states, who wins each
-// contribution at settlement, and the payout figures. The platform never keeps anyone's
-// money: every paid cent ends up with a creator or back with its contributor.
+// What a contribution may be (product rules "Money"): its amount, and how its payment status
+// may move. Pure, and read by the web app (the fund buttons, the confirmation page).
+import type { ContributionStatus } from "./states";
+
+export type { ContributionStatus, PayoutPreference } from "./states";
 
 export const MIN_CONTRIBUTION_CENTS = 100;
 export const MAX_CONTRIBUTION_CENTS = 1_000_000;
 /** The +$5 button on lists and 'Fund This Bounty' on the idea page (spec §9). */
 export const QUICK_CONTRIBUTION_CENTS = 500;
-
-export type ContributionStatus =
-  "pending" | "processing" | "paid" | "failed" | "expired" | "refunded";
-export type PayoutPreference = "customer_choice" | "peoples_choice";
 
 export function amountProblem(amountCents: number): string | null {
   if (!Number.isInteger(amountCents)) return "Contributions are whole cents.";

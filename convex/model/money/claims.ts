@@ -1,12 +1,13 @@
 // The claim window (product rules "Claim window"): a winning creator has until the claim
 // deadline to become payable. Then, or when the winning video is found gone from its platform
-// before its transfer, the award passes to the next video by the same rule (rules.ts
-// nextRecipient) whose creator is payable; with none, the money goes back to its contributor.
+// before its transfer (videoChecks.ts videoGone), the award passes to the next video by the same
+// rule (rules.ts nextRecipient) whose creator is payable; with none, the money goes back to its
+// contributor.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { internal } from "../../_generated/api";
-import { heldCents, isLiveAward, nextRecipient } from "./rules";
-import { awardsOf, recordAwardLine, syncMoney } from "./ledger";
+import { heldCents, nextRecipient } from "./rules";
+import type { AwardPassedBecause } from "./states";
+import { awardsOf, currentBuckets } from "./ledger";
 import { planMovement } from "./movements";
 import { createAward, payableDestination, peoplesOrder, refundHeld } from "./settlement";
 
@@ -17,7 +18,7 @@ import { createAward, payableDestination, peoplesOrder, refundHeld } from "./set
 export async function expireClaim(ctx: MutationCtx, awardId: Id<"awards">, now: number) {
   const award = await ctx.db.get("awards", awardId);
   if (award === null || award.status !== "waiting" || now < award.claimDeadline) return;
-  const buckets = await syncMoney(ctx, award.contributionId);
+  const buckets = await currentBuckets(ctx, award.contributionId);
   if (buckets.disputedCents > 0) return;
   const submission = await ctx.db.get("submissions", award.submissionId);
   if (submission && (await payableDestination(ctx, submission)))
@@ -27,25 +28,26 @@ export async function expireClaim(ctx: MutationCtx, awardId: Id<"awards">, now: 
 
 /**
  * The award goes to the next video whose creator is payable, for what is still held of it;
- * what its creator was already paid stays theirs.
+ * what its creator was already paid stays theirs. (Its ledger line, "award_passed" or
+ * "award_video_gone" by `why`, follows from the award's row: triggers.ts.)
  */
 export async function passOn(
   ctx: MutationCtx,
   award: Doc<"awards">,
-  why: "unclaimed" | "video_gone" = "unclaimed",
+  why: AwardPassedBecause = "unclaimed",
 ) {
   const contribution = await ctx.db.get("contributions", award.contributionId);
   const idea = await ctx.db.get("proposals", award.ideaId);
   if (contribution === null || idea === null) return;
-  const buckets = await syncMoney(ctx, contribution._id);
+  const buckets = await currentBuckets(ctx, contribution._id);
   const paid = Math.min(award.amountCents, Math.max(0, buckets.transferredCents));
   await ctx.db.patch(
     "awards",
     award._id,
-    paid > 0 ? { amountCents: paid, status: "paid" } : { status: "passed" },
+    paid > 0
+      ? { amountCents: paid, status: "paid", passedBecause: why }
+      : { status: "passed", passedBecause: why },
   );
-  const line = why === "video_gone" ? "award_video_gone" : "award_passed";
-  await recordAwardLine(ctx, award, line, award.amountCents - paid);
   const tried = new Set((await awardsOf(ctx, contribution._id)).map((a) => a.submissionId));
   const next = await nextRecipient(
     contribution,
@@ -66,7 +68,7 @@ async function becomePaying(ctx: MutationCtx, award: Doc<"awards">) {
   const destination = await payableDestination(ctx, submission);
   if (!destination) return;
   await ctx.db.patch("awards", award._id, { status: "paying" });
-  const buckets = await syncMoney(ctx, contribution._id);
+  const buckets = await currentBuckets(ctx, contribution._id);
   // Frozen: transferred once the dispute closes won.
   if (buckets.disputedCents === 0)
     await planMovement(ctx, {
@@ -77,7 +79,6 @@ async function becomePaying(ctx: MutationCtx, award: Doc<"awards">) {
       awardId: award._id,
       destination,
     });
-  await syncMoney(ctx, contribution._id);
 }
 
 /** A creator proved ownership or their payout account became ready: pay what waits for them. */
@@ -103,26 +104,4 @@ export async function expireClaimsPage(ctx: MutationCtx, now: number, cursor: st
     .paginate({ numItems: CLAIM_PAGE, cursor });
   for (const award of page.page) await expireClaim(ctx, award._id, now);
   return page.isDone ? null : page.continueCursor;
-}
-
-/**
- * A winning video found gone from its platform (before its transfer): it can no longer win or
- * be paid, so its awards not yet paid pass on, and its planned transfer is called off.
- */
-export async function videoGone(ctx: MutationCtx, submissionId: Id<"submissions">) {
-  const submission = await ctx.db.get("submissions", submissionId);
-  if (submission === null) return;
-  if (submission.checklist.exists)
-    await ctx.db.patch("submissions", submissionId, {
-      checklist: { ...submission.checklist, exists: false },
-      eligible: false,
-    });
-  const awards = await ctx.db
-    .query("awards")
-    .withIndex("by_submission", (q) => q.eq("submissionId", submissionId))
-    .take(500);
-  for (const award of awards) {
-    if (!isLiveAward(award) || award.status === "paid") continue;
-    await ctx.scheduler.runAfter(0, internal.settlement.passOnAward, { awardId: award._id });
-  }
 }

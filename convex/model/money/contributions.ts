@@ -1,16 +1,17 @@
 // Contributions in the database: created pending, moved forward by Stripe's word (webhooks or a
-// lookup of the session), counted into the idea's bounty and ledger exactly once.
+// lookup of the session), counted into the idea's bounty and ledger exactly once (the ledger by
+// its trigger: triggers.ts; the contributor's "payment confirmed" likewise: model/triggers.ts).
 import { ConvexError } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { amountProblem, canMove, statusFromSession, type ContributionStatus } from "./amounts";
 import { DAY_MS } from "../labels";
-import type { SessionState } from "./stripe";
-import { syncMoney } from "./ledger";
+import type { SessionState } from "./states";
+import { countsTowardBounty } from "./ledger";
 import { planMovement } from "./movements";
-import { isEligible, picksOpen } from "./rules";
+import { isEligible } from "./rules";
 import { settleContribution } from "./settlement";
-import { notifyPaymentConfirmed } from "../notify";
+import { contributionsOf, pickRight } from "./stake";
 
 /** Pending and processing payments are re-read from Stripe daily (and before settlement). */
 export const RECHECK_MS = DAY_MS;
@@ -88,16 +89,14 @@ export async function applySessionState(
       : {}),
   });
   if (becamePaid) await acceptPayment(ctx, contribution._id);
-  if (becamePaid) await notifyPaymentConfirmed(ctx, contribution._id);
   return target;
 }
 
 /** A payment arrived: into the ledger; refunded when it cannot count; settled if it came late. */
 async function acceptPayment(ctx: MutationCtx, contributionId: Id<"contributions">) {
-  await syncMoney(ctx, contributionId);
   const contribution = (await ctx.db.get("contributions", contributionId))!;
   const idea = await ctx.db.get("proposals", contribution.ideaId);
-  if (contribution.unmatched || (contribution.currency ?? "usd") !== "usd" || idea === null) {
+  if (contribution.unmatched || !countsTowardBounty(contribution) || idea === null) {
     await ctx.db.patch("contributions", contributionId, { settled: true, outcome: "refund" });
     await planMovement(ctx, {
       kind: "refund",
@@ -124,20 +123,8 @@ async function countBacker(
 ) {
   const contributorId = contribution.contributorId;
   if (contributorId !== undefined) {
-    const theirs = await ctx.db
-      .query("contributions")
-      .withIndex("by_contributor_idea", (q) =>
-        q.eq("contributorId", contributorId).eq("ideaId", idea._id),
-      )
-      .collect();
-    const backedBefore = theirs.some(
-      (c) =>
-        c._id !== contribution._id &&
-        c.paidAt !== undefined &&
-        !c.unmatched &&
-        (c.currency ?? "usd") === "usd",
-    );
-    if (backedBefore) return;
+    const backed = await contributionsOf(ctx, contributorId, idea._id, "backed");
+    if (backed.some((c) => c._id !== contribution._id)) return;
   }
   await ctx.db.patch("proposals", idea._id, { backerCount: (idea.backerCount ?? 0) + 1 });
 }
@@ -186,19 +173,6 @@ export async function setPayoutPreference(
   await ctx.db.patch("contributions", contribution._id, { payoutPreference: preference });
 }
 
-/** The caller's paid contributions to an idea. */
-export async function paidContributionsOf(
-  ctx: QueryCtx,
-  userId: Id<"users">,
-  ideaId: Id<"proposals">,
-) {
-  const mine = await ctx.db
-    .query("contributions")
-    .withIndex("by_contributor_idea", (q) => q.eq("contributorId", userId).eq("ideaId", ideaId))
-    .take(200);
-  return mine.filter((c) => c.status === "paid");
-}
-
 /**
  * A customer_choice contributor picks the winning video: from the first submission until the end
  * of judging, only an eligible video, never their own. The pick covers all their money on the
@@ -211,17 +185,15 @@ export async function pickWinner(
 ) {
   const idea = await ctx.db.get("proposals", submission.ideaId);
   if (idea === null) throw new ConvexError({ message: "This idea does not exist." });
-  if (idea.status === "settled" || !picksOpen(idea.expiration, Date.now())) {
+  const right = await pickRight(ctx, userId, idea, Date.now());
+  if (!right.may && right.why === "closed") {
     throw new ConvexError({ message: "The winner of this idea can no longer be chosen." });
   }
   if (submission.authorId === userId)
     throw new ConvexError({ message: "You can't pick your own video." });
   if (!isEligible(submission))
     throw new ConvexError({ message: "This video can't win: it fails the idea's checks." });
-  const choosers = (await paidContributionsOf(ctx, userId, idea._id)).filter(
-    (c) => c.payoutPreference === "customer_choice",
-  );
-  if (choosers.length === 0) {
+  if (!right.may) {
     throw new ConvexError({
       message: "Only contributors who chose to pick the winner can choose one.",
     });

@@ -2,7 +2,8 @@
 // payment's money (no award, no transfer; a made transfer is reversed); closed won, the money
 // continues on its path; lost, it is recorded as lost to the chargeback.
 import type { MutationCtx } from "../../_generated/server";
-import type { DisputeState } from "./stripeEvents";
+import type { DisputeState } from "./states";
+import { disputeIsOpen } from "./stripeEvents";
 import { followCharge } from "./follow";
 
 export async function applyDispute(ctx: MutationCtx, dispute: DisputeState, now: number) {
@@ -10,9 +11,8 @@ export async function applyDispute(ctx: MutationCtx, dispute: DisputeState, now:
     .query("stripeDisputes")
     .withIndex("by_dispute", (q) => q.eq("disputeId", dispute.disputeId))
     .unique();
-  const closed = (status: string) => ["won", "lost", "warning_closed"].includes(status);
   // A closed dispute stays closed: a late "created" event must not reopen it.
-  if (known && closed(known.status)) return;
+  if (known && !disputeIsOpen(known.status)) return;
   if (known) await ctx.db.patch("stripeDisputes", known._id, { ...dispute, updatedAt: now });
   else await ctx.db.insert("stripeDisputes", { ...dispute, updatedAt: now });
   const contribution = await ctx.db

@@ -7,7 +7,7 @@
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { awardableCents, heldCents, wantedTransferCents } from "./rules";
-import { liveAwardOf, movementsOf, recordAwardLine, syncMoney } from "./ledger";
+import { currentBuckets, liveAwardOf, movementsOf } from "./ledger";
 import { inFlightCents, planMovement } from "./movements";
 import { payableDestination, refundHeld, settleContribution } from "./settlement";
 import { expireClaim } from "./claims";
@@ -23,7 +23,7 @@ export async function followCharge(
     (contribution.status !== "paid" && contribution.status !== "refunded")
   )
     return;
-  const buckets = await syncMoney(ctx, contributionId);
+  const buckets = await currentBuckets(ctx, contributionId);
   const idea = await ctx.db.get("proposals", contribution.ideaId);
   if (idea === null) return;
   if (!contribution.settled) {
@@ -34,12 +34,11 @@ export async function followCharge(
   const movements = await movementsOf(ctx, contributionId);
   const frozen = buckets.disputedCents > 0;
 
-  // What the award may still pay: lowered by refunds (any state) and chargebacks.
+  // What the award may still pay: lowered by refunds (any state) and chargebacks (its
+  // "award_reduced" line follows from the row: triggers.ts).
   const amount = award ? Math.min(award.amountCents, Math.max(0, awardableCents(buckets))) : 0;
-  if (award && amount < award.amountCents) {
+  if (award && amount < award.amountCents)
     await ctx.db.patch("awards", award._id, { amountCents: amount });
-    await recordAwardLine(ctx, award, "award_reduced", award.amountCents - amount);
-  }
 
   // Transfers beyond what is wanted now are reversed, from the confirmed ones.
   const wanted = wantedTransferCents(buckets, award);
@@ -78,7 +77,6 @@ export async function followCharge(
         contribution,
         contribution.outcome === "refund" ? "no_eligible_submission" : "award_cancelled",
       );
-    await syncMoney(ctx, contributionId);
     return;
   }
   const submission = await ctx.db.get("submissions", award.submissionId);
@@ -111,5 +109,4 @@ export async function followCharge(
   // A claim window that ended while the money was frozen is applied now.
   if (status === "waiting" && !frozen && now >= award.claimDeadline)
     await expireClaim(ctx, award._id, now);
-  await syncMoney(ctx, contributionId);
 }

@@ -2,12 +2,12 @@
 // records that say so — Stripe's refunds and disputes of the payment, and our movements — never
 // kept by hand, and why its held money is still here (the rules decide both: rules.ts). Every
 // change becomes a dated ledger line and moves the idea's totals and the platform's, in the same
-// transaction.
+// transaction. Nothing calls the refresh by hand: triggers.ts runs it after every write to a
+// table it reads (README.md, "Derived money").
 import type { Infer } from "convex/values";
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { addToCounter, type CounterName } from "../counters";
-import type { ledgerTotalsValidator } from "../validators";
 import {
   capFailures,
   countingCents,
@@ -21,7 +21,12 @@ import {
   type Buckets,
   type RefundRecord,
 } from "./rules";
-import { HELD_REASONS, type HeldReason, type LedgerKind } from "./states";
+import {
+  HELD_REASONS,
+  type HeldReason,
+  type LedgerKind,
+  type ledgerTotalsValidator,
+} from "./states";
 import { disputeIsOpen } from "./stripeEvents";
 
 export type LedgerTotals = Infer<typeof ledgerTotalsValidator>;
@@ -221,17 +226,28 @@ export function linesFor(before: Buckets, after: Buckets): LedgerLine[] {
 }
 
 /**
- * Brings a contribution's money up to date with its records — its buckets, and why its held
- * money is held — and writes what changed into the ledger and the totals. Every change of money
- * goes through here, and every decision about it (an award, a movement) ends by calling it.
- * Returns the new buckets.
+ * A contribution's buckets as the ledger keeps them. Always current inside a mutation: every
+ * write that can change them refreshes them before it returns (triggers.ts).
  */
-export async function syncMoney(
-  ctx: MutationCtx,
+export async function currentBuckets(
+  ctx: QueryCtx,
   contributionId: Id<"contributions">,
 ): Promise<Buckets> {
+  return (await ctx.db.get("contributions", contributionId))?.money ?? EMPTY_BUCKETS;
+}
+
+/**
+ * Brings a contribution's money up to date with its records — its buckets, and why its held
+ * money is held — and writes what changed into the ledger and the totals. Run by triggers.ts
+ * after every write to the tables it reads, with a database whose writes trigger nothing (what
+ * it writes is read by nothing it depends on); and once by the backfill of held reasons.
+ */
+export async function refreshMoney(
+  ctx: MutationCtx,
+  contributionId: Id<"contributions">,
+): Promise<void> {
   const contribution = await ctx.db.get("contributions", contributionId);
-  if (contribution === null) return EMPTY_BUCKETS;
+  if (contribution === null) return;
   const idea = await ctx.db.get("proposals", contribution.ideaId);
   const before = contribution.money ?? EMPTY_BUCKETS;
   const { buckets: after, held, reason } = await placeOf(ctx, contribution);
@@ -240,7 +256,7 @@ export async function syncMoney(
   const moneyChanged = keys.some((k) => before[k] !== after[k]);
   const heldBefore = contribution.heldReason ?? null;
   const placeChanged = heldBefore !== reason || (contribution.heldUntil ?? null) !== until;
-  if (!moneyChanged && !placeChanged) return after;
+  if (!moneyChanged && !placeChanged) return;
   // "Refunded" only while Stripe says every cent came back (a refund can still fail later).
   const fullyRefunded = after.collectedCents > 0 && after.refundedCents >= after.collectedCents;
   const status =
@@ -255,7 +271,7 @@ export async function syncMoney(
     heldReason: reason ?? undefined,
     heldUntil: until ?? undefined,
   });
-  if (!countsTowardBounty(contribution) || idea === null) return after;
+  if (!countsTowardBounty(contribution) || idea === null) return;
   if (moneyChanged)
     for (const line of linesFor(before, after)) {
       await ctx.db.insert("ledgerEntries", {
@@ -282,27 +298,55 @@ export async function syncMoney(
     ledger: totals,
     bountyCents: countingCents(bucketsOfTotals(totals)),
   });
-  return after;
 }
 
-/** Awards are decisions, not movements: their lines move only the idea's awarded total. */
-export async function recordAwardLine(
+/** What an award holds of the idea's awarded total: its amount while it is someone's. */
+function awardedBy(award: Doc<"awards"> | null): number {
+  return award !== null && isLiveAward(award) ? award.amountCents : 0;
+}
+
+/**
+ * The ledger line a change of an award means. Awards are decisions, not movements: their lines
+ * move only the idea's awarded total. Made: "awarded"; passed to the next video (its
+ * `passedBecause` just set): "award_passed" or "award_video_gone" for what it no longer holds;
+ * any other lowering (a refund or chargeback after the award, a cancellation): "award_reduced".
+ */
+export function awardLineFor(
+  before: Doc<"awards"> | null,
+  after: Doc<"awards"> | null,
+): { kind: LedgerKind; cents: number } | null {
+  const delta = awardedBy(after) - awardedBy(before);
+  if (delta === 0) return null;
+  if (delta > 0) return { kind: "awarded", cents: delta };
+  const passed = before?.passedBecause === undefined ? after?.passedBecause : undefined;
+  const kind =
+    passed === "video_gone"
+      ? "award_video_gone"
+      : passed === "unclaimed"
+        ? "award_passed"
+        : "award_reduced";
+  return { kind, cents: -delta };
+}
+
+/** Writes an award change's line and moves the idea's awarded total (triggers.ts). */
+export async function refreshAwardLine(
   ctx: MutationCtx,
-  award: Doc<"awards">,
-  kind: "awarded" | "award_passed" | "award_video_gone" | "award_reduced",
-  cents: number,
-) {
-  if (cents <= 0) return;
+  before: Doc<"awards"> | null,
+  after: Doc<"awards"> | null,
+): Promise<void> {
+  const award = after ?? before;
+  const line = awardLineFor(before, after);
+  if (award === null || line === null) return;
   const idea = await ctx.db.get("proposals", award.ideaId);
   if (idea === null) return;
   await ctx.db.insert("ledgerEntries", {
     ideaId: idea._id,
-    kind,
-    amountCents: cents,
+    kind: line.kind,
+    amountCents: line.cents,
     contributionId: award.contributionId,
     submissionId: award.submissionId,
   });
   const totals = totalsOf(idea);
-  totals.awardedCents += kind === "awarded" ? cents : -cents;
+  totals.awardedCents += line.kind === "awarded" ? line.cents : -line.cents;
   await ctx.db.patch("proposals", idea._id, { ledger: totals });
 }

@@ -1,22 +1,20 @@
 // Durable money movements (product rules "Durable movements"). A refund, transfer or reversal is
 // planned as a record in the same transaction as the decision that causes it; the reconciler
 // (convex/movements.ts) then drives it: before any retry it asks Stripe whether it was already
-// made (by our metadata), reuses the idempotency key only after a network failure and within
-// 24 h (Stripe replays a key's first answer, 500s included, for 24 h), and takes a new key only
-// once Stripe shows nothing was made. After MAX_ATTEMPTS it needs attention; nothing is dropped.
+// made (by our metadata), reuses the idempotency key only within 24 h and only after a network
+// failure, a 429 or a 409 (Stripe stores no result when its endpoint never ran), and takes a new
+// key only once Stripe shows nothing was made (nextKey). After MAX_ATTEMPTS it needs attention;
+// nothing is dropped. README.md beside this file has its state diagram.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
 import type { MovementKind } from "./states";
 import { v, type Infer } from "convex/values";
-import { literals } from "convex-helpers/validators";
-import { refundStateValidator } from "../validators";
-import { CALL_FAILURES } from "./stripe";
-import { bucketsOf, liveAwardOf, movementsOf, syncMoney } from "./ledger";
+import { callFailureValidator, refundStateValidator } from "./states";
+import { bucketsOf, liveAwardOf, movementsOf } from "./ledger";
 import { recordRefund } from "./refunds";
-import { videoGone } from "./claims";
+import { videoGone } from "./videoChecks";
 import { wantedTransferCents } from "./rules";
-import { notifyTransferSent } from "../notify";
 
 export const MAX_ATTEMPTS = 10;
 export const KEY_REUSE_MS = 24 * 60 * 60 * 1000;
@@ -33,19 +31,26 @@ export function keyFor(movementId: string, generation: number) {
 }
 
 /**
- * The key for the next request. Same key: after a network failure within 24 h (the first request
- * may still be in flight at Stripe, and the key makes it happen once) or a 429 (Stripe kept
- * nothing). New key: after a 5xx or a refusal (Stripe would replay that answer), or when the key
- * is older than 24 h — in each case only after the caller confirmed nothing was made.
+ * The key for the next request (product rules "Durable movements"):
+ * - never sent yet (no attempt): its key, whatever its age — Stripe has never seen it;
+ * - the same key only within 24 h of its creation and only after a network failure (the first
+ *   request may still be in flight at Stripe, and the key makes it happen once), a 429 or a 409
+ *   (Stripe kept nothing), or an attempt whose end we never heard of (a crashed action);
+ * - else a new key: after a 5xx or a refusal (Stripe would replay that answer), and after 24 h
+ *   whatever the last answer (Stripe forgets keys then, so the old key protects nothing).
+ * A new key is only ever sent after the caller confirmed with Stripe that nothing was made
+ * (claimAttempt: every attempt after the first looks up first).
  */
 export function nextKey(
-  m: Pick<Doc<"moneyMovements">, "_id" | "keyGeneration" | "keyCreatedAt" | "lastOutcome">,
+  m: Pick<
+    Doc<"moneyMovements">,
+    "_id" | "attempts" | "keyGeneration" | "keyCreatedAt" | "lastOutcome"
+  >,
   now: number,
 ): { key: string; generation: number; fresh: boolean } {
-  const reusable =
-    m.lastOutcome === undefined ||
-    m.lastOutcome === "rate_limited" ||
-    (m.lastOutcome === "network" && now - m.keyCreatedAt < KEY_REUSE_MS);
+  const sameKeyAnswer =
+    m.lastOutcome === undefined || m.lastOutcome === "network" || m.lastOutcome === "rate_limited";
+  const reusable = m.attempts === 0 || (sameKeyAnswer && now - m.keyCreatedAt < KEY_REUSE_MS);
   const generation = reusable ? m.keyGeneration : m.keyGeneration + 1;
   return { key: keyFor(m._id, generation), generation, fresh: !reusable };
 }
@@ -85,8 +90,8 @@ export async function planMovement(
     nextAttemptAt: now,
   });
   await ctx.db.patch("moneyMovements", id, { idempotencyKey: keyFor(id, 0) });
-  // A refund being planned is money on its way back: the ledger says so at once.
-  await syncMoney(ctx, args.contribution._id);
+  // A refund being planned is money on its way back: the ledger said so as the row was
+  // inserted (triggers.ts).
   await ctx.scheduler.runAfter(0, internal.movements.drive, { movementId: id });
   return id;
 }
@@ -167,7 +172,6 @@ async function cancelMovement(ctx: MutationCtx, m: Doc<"moneyMovements">, now: n
     settledAt: now,
     leaseUntil: undefined,
   });
-  await syncMoney(ctx, m.contributionId);
   await ctx.scheduler.runAfter(0, internal.settlement.followCharge, {
     contributionId: m.contributionId,
   });
@@ -184,7 +188,7 @@ export const attemptResultValidator = v.union(
   v.object({ type: v.literal("cancelled") }),
   v.object({
     type: v.literal("failed"),
-    failure: literals(...CALL_FAILURES),
+    failure: callFailureValidator,
     message: v.string(),
     generation: v.number(),
     key: v.string(),
@@ -196,7 +200,10 @@ export const attemptResultValidator = v.union(
 );
 export type AttemptResult = Infer<typeof attemptResultValidator>;
 
-/** Records how an attempt ended; a made movement moves the ledger through syncMoney. */
+/**
+ * Records how an attempt ended. A made movement moves the ledger, and a confirmed transfer
+ * tells its creator, as its row changes (model/triggers.ts).
+ */
 export async function recordAttempt(
   ctx: MutationCtx,
   movementId: Id<"moneyMovements">,
@@ -225,11 +232,9 @@ export async function recordAttempt(
           ? { state: "failed" as const, settledAt: now }
           : { state: "sent" as const }),
     });
-    await syncMoney(ctx, m.contributionId);
     await ctx.scheduler.runAfter(0, internal.settlement.followCharge, {
       contributionId: m.contributionId,
     });
-    await notifyTransferSent(ctx, movementId);
     return;
   }
   const failure = result.type === "failed" ? result.failure : undefined;
@@ -249,7 +254,6 @@ export async function recordAttempt(
       ? { state: "needs_attention" as const, settledAt: now }
       : { nextAttemptAt: now + backoffMs(m.attempts) }),
   });
-  if (giveUp) await syncMoney(ctx, m.contributionId);
-  else
+  if (!giveUp)
     await ctx.scheduler.runAfter(backoffMs(m.attempts), internal.movements.drive, { movementId });
 }

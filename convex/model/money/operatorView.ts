@@ -8,9 +8,13 @@ import type { Doc } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import schema from "../../schema";
 import { readCounter } from "../counters";
-import { heldLineReasonValidator, moneyBucketsValidator } from "../validators";
 import { EMPTY_BUCKETS, heldCents } from "./rules";
-import { HELD_LINES_PER_REASON, HELD_REASONS } from "./states";
+import {
+  HELD_LINES_PER_REASON,
+  HELD_REASONS,
+  heldLineReasonValidator,
+  moneyBucketsValidator,
+} from "./states";
 import { BUCKET_COUNTER } from "./ledger";
 
 /** Money still here, one contribution's worth: why, and until when (null: an operator is on it). */

@@ -6,7 +6,8 @@ import type { Doc, Id } from "../../_generated/dataModel";
 import type { QueryCtx } from "../../_generated/server";
 import { countingCents, EMPTY_BUCKETS, ineligibleReasons, payoutFigures } from "./rules";
 import { countsTowardBounty } from "./ledger";
-import { peoplesOrder, pickedSubmission } from "./settlement";
+import { peoplesOrder } from "./settlement";
+import { pickedSubmission } from "./stake";
 import { awardSummary } from "./views";
 
 export async function payoutForSubmission(

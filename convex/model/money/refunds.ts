@@ -4,9 +4,7 @@
 import type { MutationCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
 import { refundFinished } from "./rules";
-import { syncMoney } from "./ledger";
-import type { RefundState } from "./stripe";
-import { notifyRefund } from "../notify";
+import type { RefundState } from "./states";
 
 /** How far a refund has gone; Stripe never moves one back (pending → succeeded → failed). */
 function refundStage(status: string): number {
@@ -16,7 +14,8 @@ function refundStage(status: string): number {
 
 /**
  * A refund as Stripe reports it (our reconciler, a webhook, or a re-read of the payment's
- * refunds): stored, its movement (if ours) brought to the same state, and the ledger synced.
+ * refunds): stored, and its movement (if ours) brought to the same state. The ledger and the
+ * contributor's notice follow from those rows (model/triggers.ts); the award follows the charge.
  */
 export async function recordRefund(ctx: MutationCtx, refund: RefundState, now: number) {
   const known = await ctx.db
@@ -76,11 +75,8 @@ export async function recordRefund(ctx: MutationCtx, refund: RefundState, now: n
     .query("contributions")
     .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", refund.paymentIntentId))
     .first();
-  await notifyRefund(ctx, refund.refundId);
-  if (contribution) {
-    await syncMoney(ctx, contribution._id);
+  if (contribution)
     await ctx.scheduler.runAfter(0, internal.settlement.followCharge, {
       contributionId: contribution._id,
     });
-  }
 }

@@ -374,8 +374,26 @@ describe("votes that decide money", () => {
   const ideaPosted = Date.UTC(2026, 0, 1);
   const idea = { _creationTime: ideaPosted, expiration: ideaPosted + 5 * DAY_MS };
   test.each<[string, number, number, boolean]>([
-    ["an account older than the idea, voting at once", ideaPosted - 1, ideaPosted + 1, true],
-    ["made after the idea, voting 7 days later", ideaPosted + 1, ideaPosted + 1 + 7 * DAY_MS, true],
+    [
+      "an account older than the idea and 7 days old when it votes",
+      ideaPosted - 7 * DAY_MS,
+      ideaPosted,
+      true,
+    ],
+    ["an account older than the idea, voting at once", ideaPosted - 1, ideaPosted + 1, false],
+    [
+      "an account older than the idea, voting a moment under 7 days after it was made",
+      ideaPosted - 1,
+      ideaPosted - 1 + 7 * DAY_MS - 1,
+      false,
+    ],
+    // The aged-accounts attack: made while the idea is open, voting once 7 days old.
+    [
+      "made after the idea, voting 7 days later",
+      ideaPosted + 1,
+      ideaPosted + 1 + 7 * DAY_MS,
+      false,
+    ],
     [
       "made after the idea, voting a moment under 7 days",
       ideaPosted + 1,

@@ -6,8 +6,8 @@ import type { Infer } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import { judgingEndsAt } from "../ideaValidation";
 import { DAY_MS } from "../labels";
-import type { moneyBucketsValidator, PayoutPreference } from "../validators";
-import type { AwardStatus, HeldReason } from "./states";
+import type { IdeaStatus } from "../validators";
+import type { AwardStatus, HeldReason, moneyBucketsValidator, PayoutPreference } from "./states";
 
 // --- Where a contribution's money is ---------------------------------------------------------
 
@@ -332,7 +332,7 @@ export function shownAwardStatus(
 
 // --- Votes that decide money -----------------------------------------------------------------
 
-/** An account younger than this when it votes, made after the idea, does not decide money. */
+/** An account younger than this when it votes does not decide money. */
 export const QUALIFYING_ACCOUNT_AGE_DAYS = 7;
 
 /** Submission votes close at the end of judging by the clock, whether settlement ran or not. */
@@ -340,9 +340,20 @@ export function submissionVotesOpen(expiration: number, now: number): boolean {
   return submissionVotesOpenAt(judgingEndsAt(expiration), now);
 }
 
-/** Contributors pick winners until the same moment (the spec's winner-selection deadline). */
-export function picksOpen(expiration: number, now: number): boolean {
-  return submissionVotesOpen(expiration, now);
+/**
+ * Whether contributors may pick the winner of an idea: from its first submission until the end
+ * of judging (the spec's winner-selection deadline), while the idea is not settled. `now` is
+ * null in a query, which reads no clock: the idea's own state says it then (judging has ended
+ * once settlement froze the people's choice). The one rule behind the pick itself, "pick your
+ * winner by" and every "Pick your winner" on screen (stake.ts pickRight).
+ */
+export function picksOpen(
+  idea: { status: IdeaStatus; expiration: number; judgedAt?: number },
+  hasVideo: boolean,
+  now: number | null,
+): boolean {
+  if (!hasVideo || idea.status === "settled" || idea.judgedAt !== undefined) return false;
+  return now === null || submissionVotesOpen(idea.expiration, now);
 }
 
 /** The same, from the end of judging itself (what the idea page knows). */
@@ -351,12 +362,14 @@ export function submissionVotesOpenAt(judgingEnds: number, now: number): boolean
 }
 
 /**
- * Whether a vote decides money: the voter's account existed before the idea was posted, or was
- * at least 7 days old when the vote was cast.
+ * Whether a vote decides money (product rules "Votes"): the voter's account existed before the
+ * idea was posted AND was at least 7 days old when the vote was cast. (With "or", accounts made
+ * while the idea was open counted once they had aged 7 days during judging: five of them bought
+ * a $10 award.)
  */
 export function voteQualifies(voterCreatedAt: number, ideaCreatedAt: number, castAt: number) {
   return (
-    voterCreatedAt < ideaCreatedAt ||
+    voterCreatedAt < ideaCreatedAt &&
     castAt - voterCreatedAt >= QUALIFYING_ACCOUNT_AGE_DAYS * DAY_MS
   );
 }

@@ -1,14 +1,15 @@
 // Settlement (product rules "Money"): at the end of judging — or at the deadline when no video
 // can win — the people's choice is frozen and every paid contribution goes to its recipient by
 // the rules (rules.ts recipientOf) or back to its contributor. Every decision that moves money
-// plans its movement here, in the same transaction (movements.ts).
+// plans its movement here, in the same transaction (movements.ts); the ledger and the people
+// concerned follow from the rows it writes (model/triggers.ts).
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
 import { claimDeadlineOf, heldCents, recipientOf, settlementDue } from "./rules";
-import { countsTowardBounty, recordAwardLine, syncMoney } from "./ledger";
+import { countsTowardBounty, currentBuckets } from "./ledger";
 import { planMovement } from "./movements";
-import { notifyAwarded, notifyOutcome } from "../notify";
+import { pickedSubmission } from "./stake";
 
 // --- The people's order ----------------------------------------------------------------------
 
@@ -68,24 +69,6 @@ async function freezePeoplesChoice(ctx: MutationCtx, idea: Doc<"proposals">, now
   });
 }
 
-export async function pickOf(ctx: QueryCtx, userId: Id<"users">, ideaId: Id<"proposals">) {
-  return await ctx.db
-    .query("picks")
-    .withIndex("by_user_idea", (q) => q.eq("userId", userId).eq("ideaId", ideaId))
-    .unique();
-}
-
-/** The submission a contributor picked on an idea, if any. */
-export async function pickedSubmission(
-  ctx: QueryCtx,
-  contribution: Pick<Doc<"contributions">, "contributorId" | "ideaId" | "payoutPreference">,
-) {
-  const contributor = contribution.contributorId;
-  if (contribution.payoutPreference !== "customer_choice" || !contributor) return null;
-  const pick = await pickOf(ctx, contributor, contribution.ideaId);
-  return pick ? await ctx.db.get("submissions", pick.submissionId) : null;
-}
-
 /** Who receives a contribution now, by the rules (rules.ts recipientOf). */
 export async function recipientFor(
   ctx: QueryCtx,
@@ -132,8 +115,6 @@ export async function createAward(
     outcome: "awarded",
     awardedSubmissionId: winner._id,
   });
-  await recordAwardLine(ctx, (await ctx.db.get("awards", awardId))!, "awarded", amountCents);
-  await notifyAwarded(ctx, awardId);
   if (destination) {
     await planMovement(ctx, {
       kind: "transfer",
@@ -146,7 +127,6 @@ export async function createAward(
   } else {
     await ctx.scheduler.runAt(claimDeadline, internal.settlement.expireClaim, { awardId });
   }
-  await syncMoney(ctx, contribution._id);
 }
 
 /** What no award holds goes back to its contributor. */
@@ -155,7 +135,7 @@ export async function refundHeld(
   contribution: Doc<"contributions">,
   reason: string,
 ) {
-  const buckets = await syncMoney(ctx, contribution._id);
+  const buckets = await currentBuckets(ctx, contribution._id);
   await ctx.db.patch("contributions", contribution._id, { settled: true, outcome: "refund" });
   await planMovement(ctx, {
     kind: "refund",
@@ -163,7 +143,6 @@ export async function refundHeld(
     amountCents: heldCents(buckets),
     reason,
   });
-  await syncMoney(ctx, contribution._id);
 }
 
 /** Settles one paid contribution by the rules (no-op when already settled or frozen). */
@@ -173,13 +152,12 @@ export async function settleContribution(
   idea: Doc<"proposals">,
 ) {
   if (contribution.settled || contribution.status !== "paid") return;
-  const buckets = await syncMoney(ctx, contribution._id);
+  const buckets = await currentBuckets(ctx, contribution._id);
   // Frozen by a dispute: settled when it closes (follow.ts).
   if (buckets.disputedCents > 0) return;
   const amount = heldCents(buckets);
   if (amount <= 0) {
     await ctx.db.patch("contributions", contribution._id, { settled: true });
-    await syncMoney(ctx, contribution._id);
     return;
   }
   if (contribution.unmatched || !countsTowardBounty(contribution))
@@ -194,18 +172,20 @@ const BATCH = 50;
 /**
  * The one settlement entry point: when settlement is due (rules.ts settlementDue), freeze the
  * people's choice, then settle the idea's paid contributions in bounded batches. Returns the
- * cursor of the next batch (null when done).
+ * cursor of the next batch (null when done) and whether this batch ended the idea (its outcome
+ * is then announced by the caller: money does not call notifications).
  */
 export async function settleIdea(
   ctx: MutationCtx,
   ideaId: Id<"proposals">,
   now: number,
   cursor: string | null,
-): Promise<string | null> {
+): Promise<{ next: string | null; settled: boolean }> {
+  const done = { next: null, settled: false };
   const idea = await ctx.db.get("proposals", ideaId);
-  if (idea === null || idea.status === "open") return null;
+  if (idea === null || idea.status === "open") return done;
   const anyEligible = (await currentPeoplesChoice(ctx, ideaId)) !== null;
-  if (!settlementDue(idea.expiration, now, anyEligible)) return null;
+  if (!settlementDue(idea.expiration, now, anyEligible)) return done;
   await freezePeoplesChoice(ctx, idea, now);
   const judged = (await ctx.db.get("proposals", ideaId))!;
   const page = await ctx.db
@@ -215,10 +195,8 @@ export async function settleIdea(
     )
     .paginate({ numItems: BATCH, cursor });
   for (const contribution of page.page) await settleContribution(ctx, contribution, judged);
-  if (!page.isDone) return page.continueCursor;
-  if (judged.status !== "settled") {
-    await ctx.db.patch("proposals", ideaId, { status: "settled" });
-    await notifyOutcome(ctx, ideaId);
-  }
-  return null;
+  if (!page.isDone) return { next: page.continueCursor, settled: false };
+  if (judged.status === "settled") return done;
+  await ctx.db.patch("proposals", ideaId, { status: "settled" });
+  return { next: null, settled: true };
 }

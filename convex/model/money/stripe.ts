@@ -2,10 +2,9 @@
 // runtime). STRIPE_API_URL points it at the local stand-in; unset, it is api.stripe.com.
 // Every call that moves money carries an idempotency key derived from our own records.
 import Stripe from "stripe";
-import type { Infer } from "convex/values";
 import { z } from "zod";
 import { baseUrl, env } from "../platforms/http";
-import type { refundStateValidator, sessionStateValidator } from "../validators";
+import type { CallFailure, RefundState, SessionState } from "./states";
 
 function newClient(maxNetworkRetries: number): Stripe {
   const base = process.env.STRIPE_API_URL ? new URL(process.env.STRIPE_API_URL) : null;
@@ -34,7 +33,7 @@ export function stripe(): Stripe {
 
 /**
  * For money movements: one request per attempt, so the reconciler alone decides when to retry
- * and under which idempotency key (model/movements.ts).
+ * and under which idempotency key (model/money/movements.ts nextKey).
  */
 function stripeOnce(): Stripe {
   return (onceClient ??= newClient(0));
@@ -67,9 +66,7 @@ const sessionSchema = z.object({
 /** A Checkout Session id as Stripe makes them (`cs_test_…`, `cs_live_…`); nothing else is one. */
 export const CHECKOUT_SESSION_ID = /^cs_[A-Za-z0-9_]{1,200}$/;
 
-/** A Checkout Session as the app keeps it (its validator is the one declaration). */
-export type SessionState = Infer<typeof sessionStateValidator>;
-
+/** A Checkout Session as the app keeps it (states.ts sessionStateValidator). */
 export function sessionState(raw: unknown): SessionState {
   const session = sessionSchema.parse(raw);
   const details = session.customer_details;
@@ -213,9 +210,6 @@ export async function verifyWebhook(
 
 // --- Money movements: made once, found again by our metadata ---------------------------------
 
-/** A refund as Stripe reports it (API answers and webhook events alike). */
-export type RefundState = Infer<typeof refundStateValidator>;
-
 const refundSchema = z.object({
   id: z.string(),
   amount: z.number().int().nonnegative(),
@@ -336,14 +330,7 @@ export async function platformBalance(): Promise<{ availableCents: number; pendi
   return { availableCents: usd(balance.available), pendingCents: usd(balance.pending) };
 }
 
-/**
- * How a failed Stripe call ended, which decides the next attempt (product rules "Durable
- * movements"): no answer at all (network: the request may have been made), a 5xx (Stripe keeps
- * it under the key for 24 h), a 429 or lock conflict (nothing kept, nothing done), or a refusal.
- */
-export const CALL_FAILURES = ["network", "server", "rate_limited", "refused"] as const;
-export type CallFailure = (typeof CALL_FAILURES)[number];
-
+/** How a failed Stripe call ended (states.ts CALL_FAILURES), which decides the next key. */
 export function classifyFailure(e: unknown): CallFailure {
   if (e instanceof Stripe.errors.StripeError) {
     const status = e.statusCode;

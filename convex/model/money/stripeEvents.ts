@@ -1,16 +1,9 @@
 // Stripe's webhook events reduced to the changes they mean for us. Provider data is untrusted
 // input: every object is parsed with zod; anything we do not use is ignored.
 import type Stripe from "stripe";
-import type { Infer } from "convex/values";
 import { z } from "zod";
-import type { disputeStateValidator, eventChangeValidator } from "../validators";
+import type { EventChange } from "./states";
 import { accountReady, refundState, sessionState } from "./stripe";
-
-/** A card dispute as Stripe reports it. */
-export type DisputeState = Infer<typeof disputeStateValidator>;
-
-/** What a verified event means for us (its validator is the one declaration). */
-export type EventChange = Infer<typeof eventChangeValidator>;
 
 const idOf = z.union([z.string(), z.object({ id: z.string() }).passthrough()]);
 const intentId = (value: z.infer<typeof idOf> | null | undefined) =>

@@ -4,37 +4,16 @@
 import { v, type Infer } from "convex/values";
 import { literals } from "convex-helpers/validators";
 import schema from "../../schema";
-import { FATE_STATES } from "./states";
-import { SHOWN_AWARD_STATUSES } from "./rules";
 import {
-  customerDetailsValidator,
   contributionOutcomeValidator,
+  customerDetailsValidator,
+  fatePartValidator,
   heldLineReasonValidator,
-} from "../validators";
+} from "./states";
+import { SHOWN_AWARD_STATUSES } from "./rules";
 
-export const fateStateValidator = literals(...FATE_STATES);
 /** How an award shows (rules.ts shownAwardStatus): live, unless its money is frozen or stuck. */
 export const shownAwardStatusValidator = literals(...SHOWN_AWARD_STATUSES);
-
-/** A video money goes to, with its creator's public name. */
-export const submissionRefValidator = schema
-  .doc("submissions")
-  .pick("_id", "title")
-  .extend({ creatorName: v.string() });
-export type SubmissionRef = Infer<typeof submissionRefValidator>;
-
-/** One part of where a contribution's money is. Several parts can coexist. */
-export const fatePartValidator = v.object({
-  state: fateStateValidator,
-  amountCents: v.number(),
-  /** When it reached this state (paid on, refunded on, failed on, disputed on). */
-  at: v.nullable(v.number()),
-  /** Deadline: end of judging for "counting", the claim deadline for "awarded_waiting". */
-  until: v.nullable(v.number()),
-  /** The video it goes to (awarded_* and paid). */
-  submission: v.nullable(submissionRefValidator),
-});
-export type FatePart = Infer<typeof fatePartValidator>;
 
 /** One of the caller's contributions to an idea, with its fate. */
 export const contributionFateValidator = v.object({

@@ -16,7 +16,8 @@ import {
 } from "./rules";
 import { awardsOf, bucketsOfTotals, placeOf, totalsOf } from "./ledger";
 import { HELD_REASONS, type HeldReason } from "./states";
-import type { CreatorAward, FatePart, HeldGroup, MoneyBox, SubmissionRef } from "./viewShapes";
+import type { FatePart, SubmissionRef } from "./states";
+import type { CreatorAward, HeldGroup, MoneyBox } from "./viewShapes";
 import { publicName } from "../users";
 
 async function submissionRef(

@@ -36,7 +36,7 @@ describe("VoteBreakdown", () => {
 
     expect(rule).toBeVisible();
     expect(rule).toHaveTextContent(
-      "existed before the idea was posted, or that were at least 7 days old when the vote was cast",
+      "existed before the idea was posted and were at least 7 days old when the vote was cast",
     );
   });
 
