@@ -31,6 +31,11 @@ const runtime = await startRuntime({
   adminKey: values["admin-key"],
   hostMap: parseHostMap(values["host-map"]),
   outbound: parseOutboundMode(values.outbound),
+}).catch((e: unknown) => {
+  // A refusal to start (the stored data does not match the schema, a build error) is a
+  // message for the developer, not a crash.
+  log.error(`The Convex local runtime did not start:\n${(e as Error).message}`);
+  process.exit(1);
 });
 
 let stopping = false;

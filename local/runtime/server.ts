@@ -30,6 +30,7 @@ import {
 } from "./clock.js";
 import * as log from "./log.js";
 import { installIsolateGlobals } from "./isolateGlobals.js";
+import { schemaMismatch } from "./schemaCheck.js";
 import {
   checkRequestTarget,
   hardenServer,
@@ -185,6 +186,9 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const blobs = new BlobStore(options.dataDir);
   const load = async (previous?: Engine) => {
     const app = await buildApp(options.convexDir, buildCacheDir(options.convexDir));
+    // As a push to Convex: refused when stored documents do not match the new schema.
+    const mismatch = schemaMismatch(app, state);
+    if (mismatch !== null) throw new Error(mismatch);
     const next = await Engine.create(app, state, onCommit, previous, {
       blobs,
       baseUrl: () => url,

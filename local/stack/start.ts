@@ -32,6 +32,16 @@ const stack = await startStack({
   dev: true,
   echo: true,
   portOffset: Number(values["port-offset"]),
+}).catch((e: unknown) => {
+  const message = (e as Error).message;
+  if (message.includes("Schema validation failed"))
+    console.error(
+      `\nThe data in ${path.relative(repoRoot, values.data)}/ was written by code whose schema differs ` +
+        "from convex/schema.ts (see above). Run `npm run reset` to start again with the demo " +
+        "data, or migrate the documents.",
+    );
+  else console.error(message);
+  process.exit(1);
 });
 if (freshData && !values["no-demo"]) {
   console.log("Loading the demo marketplace (people, ideas, votes)…");
