@@ -8,7 +8,7 @@ import NotificationBell, {
   MenuUnreadDot,
   unreadLabel,
   useUnreadCount,
-} from "./notifications/NotificationBell";
+} from "../features/notifications/NotificationBell";
 import HeaderSearch from "./HeaderSearch";
 import HeaderAccountLink from "./HeaderAccountLink";
 

@@ -7,9 +7,9 @@ import Footer from "./Footer";
 import Header from "./Header";
 import Logo from "./Logo";
 import ConnectionNotice from "./ConnectionNotice";
-import OnboardingGate from "./OnboardingGate";
+import OnboardingGate from "../features/accounts/OnboardingGate";
 import RouteErrorBoundary from "./RouteErrorBoundary";
-import SessionWatcher from "./SessionWatcher";
+import SessionWatcher from "../features/accounts/SessionWatcher";
 import ScrollToTop from "./ScrollToTop";
 
 /** What stands in for the header if it ever throws: the logo and the main links still work. */

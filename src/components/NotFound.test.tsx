@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import NotFoundPage from "../pages/NotFoundPage";
-import { ContributionNotFound } from "./contribution/ContributionProblems";
+import { ContributionNotFound } from "../features/contribution/ContributionProblems";
 
 // The idea page's and the submit page's not-found states are checked in their pages' tests.
 describe("not found", () => {

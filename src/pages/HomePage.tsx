@@ -1,17 +1,17 @@
 import "../styles/home.css";
 import { lazy, Suspense } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import IdeaPrompt from "../components/home/IdeaPrompt";
-import StatsCounters from "../components/home/StatsCounters";
-import IdeaListSkeleton from "../components/ideas/IdeaListSkeleton";
+import IdeaPrompt from "../features/home/IdeaPrompt";
+import StatsCounters from "../features/home/StatsCounters";
+import IdeaListSkeleton from "../features/ideas/IdeaListSkeleton";
 import { Skeleton } from "../components/ui/Skeleton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 
 // Below the fold: its tabs (Radix) load after the first paint instead of with the landing page.
-const AudienceTabs = lazy(() => import("../components/home/AudienceTabs"));
+const AudienceTabs = lazy(() => import("../features/home/AudienceTabs"));
 // Below the fold on a phone too: the open bounties (cards, votes, quick contribute and their
 // styles) load after the first paint, so the landing page's first load stays small.
-const IdeaList = lazy(() => import("../components/ideas/IdeaList"));
+const IdeaList = lazy(() => import("../features/ideas/IdeaList"));
 
 /** The landing page (/): hero, how it works, live counters and the open bounties. */
 export default function HomePage() {

@@ -5,7 +5,7 @@ import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
 import IdeaPage from "./IdeaPage";
-import type { Idea } from "../components/ideas/IdeaFromRoute";
+import type { Idea } from "../features/ideas/IdeaFromRoute";
 import { DAY_MS } from "../../convex/model/labels";
 import { renderRoute } from "../test/accounts";
 import { makeIdea as makeListItem } from "../test/lists";

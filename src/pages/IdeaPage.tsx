@@ -5,40 +5,40 @@ import { Link } from "react-router-dom";
 import NotFound from "../components/NotFound";
 import { useConvexAuth } from "convex/react";
 import { durationLine, formatLongDate, formatMoney, platformLine } from "../lib/format";
-import IdeaFromRoute, { LOAD_ERROR_MESSAGE, type Idea } from "../components/ideas/IdeaFromRoute";
-import BountyBar from "../components/ideas/BountyBar";
+import IdeaFromRoute, { LOAD_ERROR_MESSAGE, type Idea } from "../features/ideas/IdeaFromRoute";
+import BountyBar from "../features/ideas/BountyBar";
 import LiveFigure from "../components/ui/LiveFigure";
-import IdeaOutcome from "../components/ideas/IdeaOutcome";
+import IdeaOutcome from "../features/ideas/IdeaOutcome";
 import {
   LengthChips,
   StatusFigure,
   statusBadgeClass,
   useIdeaStatus,
-} from "../components/ideas/IdeaStatus";
-import { backerCountLabel, submissionCountLabel } from "../components/ideas/IdeaCard";
+} from "../features/ideas/IdeaStatus";
+import { backerCountLabel, submissionCountLabel } from "../features/ideas/IdeaCard";
 import type { IdeaStatus } from "../../convex/model/ideaStage";
-import IdeaVoteButtons from "../components/ideas/IdeaVoteButtons";
-import SubmissionList from "../components/submissions/SubmissionList";
-import FundButton from "../components/money/FundButton";
-import Ledger from "../components/money/Ledger";
+import IdeaVoteButtons from "../features/ideas/IdeaVoteButtons";
+import SubmissionList from "../features/creators/SubmissionList";
+import FundButton from "../features/money/FundButton";
+import Ledger from "../features/money/Ledger";
 import { descriptionWithoutLinks, safeHref } from "../../convex/model/ideaText";
-import YourContributions from "../components/money/YourContributions";
-import FollowButton from "../components/notifications/FollowButton";
+import YourContributions from "../features/money/YourContributions";
+import FollowButton from "../features/notifications/FollowButton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Loading, Skeleton } from "../components/ui/Skeleton";
 import AfterFirstPaint from "../components/ui/AfterFirstPaint";
-import IdeaLiveNotice from "../components/share/IdeaLiveNotice";
-import ShareButtons from "../components/share/ShareButtons";
+import IdeaLiveNotice from "../features/share/IdeaLiveNotice";
+import ShareButtons from "../features/share/ShareButtons";
 import Avatar from "../components/Avatar";
 import { Calendar, CirclePlay, Clock, Monitor, type LucideIcon } from "lucide-react";
 import { useQuery } from "convex/react";
 import { api } from "../../convex/_generated/api";
-import IdeaStepper from "../components/ideaPage/IdeaStepper";
-import IdeaBrief from "../components/ideaPage/IdeaBrief";
-import PickYourWinner from "../components/judging/PickYourWinner";
-import CreatorStanding from "../components/judging/CreatorStanding";
-import IdeaUpdates from "../components/updates/IdeaUpdates";
-import Conversation from "../components/conversation/Conversation";
+import IdeaStepper from "../features/ideas/IdeaStepper";
+import IdeaBrief from "../features/ideas/IdeaBrief";
+import PickYourWinner from "../features/judging/PickYourWinner";
+import CreatorStanding from "../features/judging/CreatorStanding";
+import IdeaUpdates from "../features/ideas/IdeaUpdates";
+import Conversation from "../features/conversation/Conversation";
 
 export const NO_DESCRIPTION = "No description provided.";
 export const CLOSED_MESSAGE = "This proposal is no longer accepting submissions.";

@@ -8,8 +8,8 @@ import { z } from "zod";
 import { toast } from "../lib/toast";
 import { api } from "../../convex/_generated/api";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
-import { groupFocusTarget } from "../components/forms/FieldError";
-import ChoiceGroup from "../components/onboard/ChoiceGroup";
+import { groupFocusTarget } from "../components/ui/FieldError";
+import ChoiceGroup from "../features/accounts/ChoiceGroup";
 import { convexErrorMessage } from "../lib/errors";
 import {
   ACCOUNT_TYPES,

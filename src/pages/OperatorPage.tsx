@@ -5,7 +5,7 @@ import { useAction, useQuery } from "convex/react";
 import { api } from "../../convex/_generated/api";
 import PageFallback from "../components/PageFallback";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
-import OperatorDashboard, { OPERATOR_TITLE } from "../components/operator/OperatorDashboard";
+import OperatorDashboard, { OPERATOR_TITLE } from "../features/operator/OperatorDashboard";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import NotFoundPage from "./NotFoundPage";

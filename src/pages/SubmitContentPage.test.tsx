@@ -7,7 +7,7 @@ import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
 import { TOAST_IDS } from "../lib/toasts";
 import SubmitContentPage from "./SubmitContentPage";
-import type { Idea } from "../components/ideas/IdeaFromRoute";
+import type { Idea } from "../features/ideas/IdeaFromRoute";
 import { renderRoute } from "../test/accounts";
 import { makeIdea as makeListItem } from "../test/lists";
 

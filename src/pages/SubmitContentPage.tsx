@@ -2,8 +2,8 @@ import "../styles/submissions.css";
 import { Link } from "react-router-dom";
 import NotFound from "../components/NotFound";
 import { VIDEO_LINK_MESSAGES } from "../../convex/model/videoLinks";
-import IdeaFromRoute, { type Idea } from "../components/ideas/IdeaFromRoute";
-import VideoLinkForm from "../components/submitContent/VideoLinkForm";
+import IdeaFromRoute, { type Idea } from "../features/ideas/IdeaFromRoute";
+import VideoLinkForm from "../features/creators/VideoLinkForm";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import { Loading, Skeleton } from "../components/ui/Skeleton";
@@ -12,7 +12,7 @@ export {
   PAYMENT_SETTINGS_PATH,
   lengthsText,
   requiredPlatformText,
-} from "../components/submitContent/texts";
+} from "../features/creators/submitVideoTexts";
 
 /** /submit-content/:ideaId: submit a link to one's video for an idea. */
 export default function SubmitContentPage() {

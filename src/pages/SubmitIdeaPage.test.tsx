@@ -8,7 +8,7 @@ import { TOAST_IDS } from "../lib/toasts";
 import SubmitIdeaPage from "./SubmitIdeaPage";
 import { DAY_MS } from "../../convex/model/labels";
 import { MAX_LINKS } from "../../convex/model/ideaValidation";
-import { IDEA_DRAFT_KEY } from "../lib/ideaDraft";
+import { IDEA_DRAFT_KEY } from "../features/submit/ideaDraft";
 import { toLocalDateTimeValue } from "../lib/localDateTime";
 import { renderRoute } from "../test/accounts";
 

@@ -7,8 +7,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "../lib/toast";
 import { api } from "../../convex/_generated/api";
 import { MESSAGES, type ValidIdea } from "../../convex/model/ideaValidation";
-import IdeaFormFields from "../components/submit/IdeaFormFields";
-import IdeaPreview from "../components/submit/IdeaPreview";
+import IdeaFormFields from "../features/submit/IdeaFormFields";
+import IdeaPreview from "../features/submit/IdeaPreview";
 import {
   draftFromValues,
   ideaFieldFor,
@@ -17,15 +17,15 @@ import {
   orderedDurations,
   type IdeaField,
   type IdeaFormValues,
-} from "../components/submit/ideaForm";
+} from "../features/submit/ideaForm";
 import { convexErrorMessage } from "../lib/errors";
-import { clearIdeaDraft, saveIdeaDraft } from "../lib/ideaDraft";
+import { clearIdeaDraft, saveIdeaDraft } from "../features/submit/ideaDraft";
 import { fromLocalDateTimeValue } from "../lib/localDateTime";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 
-export { DURATION_OPTIONS } from "../components/submit/IdeaFormFields";
+export { DURATION_OPTIONS } from "../features/submit/IdeaFormFields";
 
 export const GENERIC_ERROR_MESSAGE = "Something went wrong. Please try again.";
 

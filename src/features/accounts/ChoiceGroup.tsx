@@ -1,0 +1,71 @@
+import clsx from "clsx";
+import { useId, type RefCallback } from "react";
+import { FieldError, describedBy } from "../../components/ui/FieldError";
+
+interface ChoiceGroupProps<T extends string> {
+  groupRef: RefCallback<HTMLFieldSetElement>;
+  legend: string;
+  name: string;
+  options: readonly T[];
+  descriptions: Record<T, string>;
+  value: T | null;
+  onChange: (value: T) => void;
+  error: string | undefined;
+  disabled: boolean;
+}
+
+/** A radio group drawn as cards, with its error under it. */
+export default function ChoiceGroup<T extends string>({
+  groupRef,
+  legend,
+  name,
+  options,
+  descriptions,
+  value,
+  onChange,
+  error,
+  disabled,
+}: ChoiceGroupProps<T>) {
+  const idPrefix = useId();
+  const errorId = `${idPrefix}-error`;
+  return (
+    <fieldset
+      className="choice-group"
+      ref={groupRef}
+      disabled={disabled}
+      aria-describedby={describedBy(error && errorId)}
+    >
+      <legend className="choice-group__legend">{legend}</legend>
+      <div className="choice-group__options">
+        {options.map((option) => {
+          const titleId = `${idPrefix}-${option}-title`;
+          const descriptionId = `${idPrefix}-${option}-description`;
+          const checked = value === option;
+          return (
+            <label key={option} className={clsx("choice", checked && "is-checked")}>
+              <input
+                type="radio"
+                className="choice__input"
+                name={name}
+                value={option}
+                checked={checked}
+                onChange={() => onChange(option)}
+                aria-labelledby={titleId}
+                aria-describedby={descriptionId}
+              />
+              <span className="choice__text">
+                <span id={titleId} className="choice__title">
+                  {option}
+                </span>
+                <span id={descriptionId} className="choice__description">
+                  {descriptions[option]}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}
