@@ -63,7 +63,7 @@ export default function Header() {
     <header className="site-header" ref={headerRef}>
       <div className="container site-header__inner">
         <Link to="/" className="site-header__brand" aria-label="Bounties home" onClick={closeMenu}>
-          <Logo />
+          <Logo wordmarkClassName="site-header__wordmark" />
         </Link>
 
         <button

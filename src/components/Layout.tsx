@@ -18,7 +18,7 @@ function HeaderFallback() {
     <header className="site-header">
       <div className="container site-header__inner">
         <Link to="/" className="site-header__brand" aria-label="Bounties home">
-          <Logo />
+          <Logo wordmarkClassName="site-header__wordmark" />
         </Link>
         <nav aria-label="Main" className="site-header__fallback-nav">
           <Link to="/ideas">Bounties</Link> <Link to="/discover">Discover</Link>

@@ -7,6 +7,8 @@ interface LogoProps {
   /** Pixel size of the square mark (default 32). */
   size?: number;
   className?: string;
+  /** Classes for the wordmark (the header colours it on hover). */
+  wordmarkClassName?: string;
 }
 
 /** The Bounties mark: a play button on an indigo-to-violet tile, with a gold coin. */
@@ -46,11 +48,16 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   );
 }
 
-export default function Logo({ wordmark = true, size = 32, className }: LogoProps) {
+export default function Logo({
+  wordmark = true,
+  size = 32,
+  className,
+  wordmarkClassName,
+}: LogoProps) {
   return (
     <span className={clsx("logo", className)}>
       <LogoMark size={size} />
-      {wordmark && <span className="logo__wordmark">Bounties</span>}
+      {wordmark && <span className={clsx("logo__wordmark", wordmarkClassName)}>Bounties</span>}
     </span>
   );
 }

@@ -57,7 +57,12 @@ function Creator({ creatorId }: { creatorId: string }) {
 function CreatorHeader({ profile }: { profile: Profile }) {
   return (
     <header className="card creator-header" aria-labelledby="creator-name">
-      <Avatar name={profile.displayName} url={profile.avatarUrl} size={88} />
+      <Avatar
+        name={profile.displayName}
+        url={profile.avatarUrl}
+        size={88}
+        className="creator-header__avatar"
+      />
       <div className="creator-header__text">
         <p className="eyebrow">Creator</p>
         <h1 id="creator-name" className="creator-header__name">

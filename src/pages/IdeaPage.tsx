@@ -78,6 +78,7 @@ function IdeaDetails({ idea }: { idea: Idea }) {
         <IdeaVoteButtons
           idea={idea}
           disabledReason={isAuthenticated ? undefined : SIGN_IN_TO_VOTE}
+          className="idea-header__votes"
         />
         <div className="idea-header__text">
           <div className="idea-header__badges">
@@ -99,7 +100,12 @@ function IdeaDetails({ idea }: { idea: Idea }) {
           </p>
           {idea.author && (
             <p className="idea-poster">
-              <Avatar name={idea.author.name} url={idea.author.avatarUrl} size={24} />
+              <Avatar
+                name={idea.author.name}
+                url={idea.author.avatarUrl}
+                size={24}
+                className="idea-poster__avatar"
+              />
               <span className="idea-poster__name">by {idea.author.name}</span>
             </p>
           )}

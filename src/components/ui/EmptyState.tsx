@@ -9,14 +9,16 @@ interface EmptyStateProps {
   /** Usually one link or button leading somewhere useful. */
   action?: ReactNode;
   className?: string;
+  /** Classes for the text, where a page sets it larger. */
+  textClassName?: string;
 }
 
 /** What a list or section shows when it has nothing in it yet. */
-export function EmptyState({ title, text, action, className }: EmptyStateProps) {
+export function EmptyState({ title, text, action, className, textClassName }: EmptyStateProps) {
   return (
     <div className={clsx("empty-state", className)}>
       {title !== undefined && <p className="empty-state__title">{title}</p>}
-      {text !== undefined && <p className="empty-state__text">{text}</p>}
+      {text !== undefined && <p className={clsx("empty-state__text", textClassName)}>{text}</p>}
       {action}
     </div>
   );

@@ -98,7 +98,7 @@ export default function MessageForm({
       <div className="message-form__meta">
         <p
           id={counterId}
-          className={clsx("char-count", tooLong && "is-over")}
+          className={clsx("message-form__count", tooLong && "is-over")}
           aria-label={`${body.length} of ${maxLength} characters`}
         >
           {body.length}/{maxLength.toLocaleString("en-US")}

@@ -74,6 +74,7 @@ export default function SubmissionCard({
           onVote={(next) => vote(submission._id, next)}
           disabledReason={disabledReason}
           subject="this video"
+          className="submission-card__vote-buttons"
         />
       </div>
 
@@ -85,6 +86,9 @@ export default function SubmissionCard({
             title={title}
             thumbnailUrl={submission.thumbnailUrl}
             durationSeconds={submission.durationSeconds}
+            className={
+              submission.platform === "TikTok" ? undefined : "submission-card__landscape-video"
+            }
           />
           <div className="submission-card__text">
             <Title id={titleId} className="submission-card__title">
@@ -119,6 +123,7 @@ export default function SubmissionCard({
                   name={submission.authorDisplayName}
                   url={submission.authorAvatarUrl}
                   size={20}
+                  className="submission-card__avatar"
                 />
                 <span>
                   Posted by{" "}

@@ -11,6 +11,7 @@ interface Props {
   title: string;
   thumbnailUrl: string | null;
   durationSeconds: number | null;
+  className?: string;
 }
 
 /**
@@ -23,11 +24,12 @@ export default function VideoPreview({
   title,
   thumbnailUrl,
   durationSeconds,
+  className,
 }: Props) {
   const [playing, setPlaying] = useState(false);
   const embedUrl = embedUrlOf(platform, url);
   const portrait = platform === "TikTok";
-  const classes = clsx("video-preview", portrait && "video-preview--portrait");
+  const classes = clsx("video-preview", portrait && "video-preview--portrait", className);
   const [width, height] = portrait ? [90, 160] : [160, 90];
 
   if (playing && embedUrl) {

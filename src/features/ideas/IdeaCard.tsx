@@ -90,7 +90,12 @@ export default function IdeaCard({ idea, actions, titleLevel = 3 }: Props) {
 
         {idea.author ? (
           <p className="idea-poster">
-            <Avatar name={idea.author.name} url={idea.author.avatarUrl} size={20} />
+            <Avatar
+              name={idea.author.name}
+              url={idea.author.avatarUrl}
+              size={20}
+              className="idea-poster__avatar"
+            />
             <span className="idea-poster__name">by {idea.author.name}</span>
           </p>
         ) : null}

@@ -9,13 +9,14 @@ interface Props {
   disabledReason?: string;
   /** What is voted on, for screen readers: the idea's title in a list ("this idea" alone). */
   subject?: string;
+  className?: string;
 }
 
 /**
  * An idea's vote buttons: the net count from the shared idea card, the viewer's own vote from
  * their small per-user query, a click shown at once on both (optimistic).
  */
-export default function IdeaVoteButtons({ idea, disabledReason, subject }: Props) {
+export default function IdeaVoteButtons({ idea, disabledReason, subject, className }: Props) {
   const userVote = useMyIdeaVote(idea._id);
   const vote = useIdeaVote();
   return (
@@ -25,6 +26,7 @@ export default function IdeaVoteButtons({ idea, disabledReason, subject }: Props
       onVote={(next) => vote(idea._id, next)}
       disabledReason={disabledReason}
       subject={subject}
+      className={className}
     />
   );
 }

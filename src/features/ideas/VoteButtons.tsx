@@ -17,6 +17,7 @@ interface Props {
   /** What is voted on, for screen readers: "this idea", "this video". */
   subject?: string;
   orientation?: "vertical" | "horizontal";
+  className?: string;
 }
 
 /** "1 vote", "5 votes", "-2 votes": the count as a screen reader says it. */
@@ -42,6 +43,7 @@ export default function VoteButtons({
   disabledReason,
   subject = "this idea",
   orientation = "vertical",
+  className,
 }: Props) {
   const disabled = disabledReason !== undefined;
   const [announcement, setAnnouncement] = useState("");
@@ -81,7 +83,7 @@ export default function VoteButtons({
   };
   return (
     <div
-      className={clsx("vote-buttons", `vote-buttons--${orientation}`)}
+      className={clsx("vote-buttons", `vote-buttons--${orientation}`, className)}
       role="group"
       aria-label={`Votes for ${subject}`}
     >

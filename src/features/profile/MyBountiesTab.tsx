@@ -2,6 +2,7 @@
 // backed, live and page by page, each with its submissions, votes, how it ended, what they and
 // everyone contributed, and where the person's own money is.
 import "../../styles/money.css";
+import clsx from "clsx";
 import { Link } from "react-router-dom";
 import { usePaginatedQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
@@ -40,6 +41,7 @@ export default function MyBountiesTab() {
           empty={
             <EmptyState
               className="profile-empty"
+              textClassName="profile-empty__text"
               text={MY_BOUNTIES_EMPTY}
               action={
                 <Link to="/submit" className="btn btn-primary">
@@ -55,6 +57,7 @@ export default function MyBountiesTab() {
           empty={
             <EmptyState
               className="profile-empty"
+              textClassName="profile-empty__text"
               text={BACKED_EMPTY}
               action={
                 <Link to="/ideas" className="btn btn-secondary">
@@ -153,6 +156,7 @@ function MyBountyItem({ bounty }: { bounty: MyIdea }) {
         ) : (
           <StatusFigure
             status={status}
+            rowClassName={clsx("idea-card__amount", "my-bounty__amount")}
             labelClassName="my-bounty__figure-label"
             amountClassName="my-bounty__figure-amount"
           />

@@ -61,6 +61,7 @@ function MySubmissions() {
     return (
       <EmptyState
         className="profile-empty"
+        textClassName="profile-empty__text"
         text={EMPTY_TEXT}
         action={
           <Link to="/ideas" className="btn btn-primary">
