@@ -149,6 +149,11 @@ function shareRewrite(convexSiteUrl: string | undefined) {
 // runtime, as Convex recommends), web components (jsdom) and the local runtime (Node).
 export default defineConfig(({ mode }) => ({
   plugins: [react(), canonicalOrigin(process.env.SITE_URL)],
+  // Each component's styles are a CSS Module beside it (src/styles/global.css holds the tokens,
+  // the reset and the first paint): its classes keep their kebab-case names in the sheet and are
+  // read in camelCase (`styles.ideaCardTitle`), or by name where a part is computed
+  // (`styles[`fate--${tone}`]`).
+  css: { modules: { localsConvention: "camelCase" } },
   server: {
     port: 5173,
     strictPort: true,

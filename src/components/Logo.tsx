@@ -1,5 +1,6 @@
 import { useId } from "react";
 import clsx from "clsx";
+import styles from "./Logo.module.css";
 
 interface LogoProps {
   /** Show the "Bounties" wordmark next to the mark (default true). */
@@ -17,7 +18,7 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   const gradientId = `logo-gradient-${useId().replace(/:/g, "")}`;
   return (
     <svg
-      className="logo__mark"
+      className={styles.logoMark}
       width={size}
       height={size}
       viewBox="0 0 32 32"
@@ -55,9 +56,9 @@ export default function Logo({
   wordmarkClassName,
 }: LogoProps) {
   return (
-    <span className={clsx("logo", className)}>
+    <span className={clsx(styles.logo, className)}>
       <LogoMark size={size} />
-      {wordmark && <span className={clsx("logo__wordmark", wordmarkClassName)}>Bounties</span>}
+      {wordmark && <span className={clsx(styles.logoWordmark, wordmarkClassName)}>Bounties</span>}
     </span>
   );
 }

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useReducedMotion } from "./useReducedMotion";
+import styles from "./useChangeHighlight.module.css";
 
-/** The class that pulses a figure; styled in src/styles/live.css. */
-export const CHANGE_HIGHLIGHT_CLASS = "is-live-changed";
+/** The class that pulses a figure (useChangeHighlight.module.css). */
+export const CHANGE_HIGHLIGHT_CLASS: string = styles.isLiveChanged!;
 /** How long the pulse lasts (matches the CSS animation). */
 export const CHANGE_HIGHLIGHT_MS = 1200;
 /** An own click's optimistic change arrives within this window; later changes are others'. */

@@ -4,7 +4,6 @@
 // (`reconcile`) so a late webhook never leaves a paid contribution looking unpaid.
 // /contribution without an id shows 'Error: Missing session ID'. The parts live in
 // src/features/contribution/.
-import "../styles/money.css";
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router-dom";
 import { useAction, useQuery } from "convex/react";

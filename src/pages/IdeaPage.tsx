@@ -1,5 +1,3 @@
-import "../styles/idea-page.css";
-import "../styles/idea-card.css";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import NotFound from "../components/NotFound";
@@ -39,6 +37,8 @@ import PickYourWinner from "../features/judging/PickYourWinner";
 import CreatorStanding from "../features/judging/CreatorStanding";
 import IdeaUpdates from "../features/ideas/IdeaUpdates";
 import Conversation from "../features/conversation/Conversation";
+import styles from "./IdeaPage.module.css";
+import ideaCardStyles from "../features/ideas/IdeaCard.module.css";
 
 export const NO_DESCRIPTION = "No description provided.";
 export const CLOSED_MESSAGE = "This proposal is no longer accepting submissions.";
@@ -66,7 +66,7 @@ function IdeaDetails({ idea }: { idea: Idea }) {
 
   return (
     <article className="idea" aria-labelledby="idea-title">
-      <nav className="idea-back" aria-label="Breadcrumb">
+      <nav className={styles.ideaBack} aria-label="Breadcrumb">
         <Link to="/ideas">
           <span aria-hidden="true">←</span> All bounties
         </Link>
@@ -74,14 +74,14 @@ function IdeaDetails({ idea }: { idea: Idea }) {
 
       <IdeaLiveNotice ideaId={idea._id} title={idea.title} />
 
-      <header className="idea-header">
+      <header className={styles.ideaHeader}>
         <IdeaVoteButtons
           idea={idea}
           disabledReason={isAuthenticated ? undefined : SIGN_IN_TO_VOTE}
-          className="idea-header__votes"
+          className={styles.ideaHeaderVotes}
         />
-        <div className="idea-header__text">
-          <div className="idea-header__badges">
+        <div className={styles.ideaHeaderText}>
+          <div className={styles.ideaHeaderBadges}>
             {expired ? (
               <>
                 <span className="badge">Completed</span>
@@ -91,22 +91,22 @@ function IdeaDetails({ idea }: { idea: Idea }) {
               <span className="badge badge-success">Open for submissions</span>
             )}
           </div>
-          <h1 id="idea-title" className="idea-header__title">
+          <h1 id="idea-title" className={styles.ideaHeaderTitle}>
             {idea.title}
           </h1>
-          <p className="idea-header__meta">
+          <p className={styles.ideaHeaderMeta}>
             Posted {formatLongDate(idea._creationTime)} ·{" "}
             {submissionCountLabel(idea.submissionCount)} · {backerCountLabel(idea.backerCount)}
           </p>
           {idea.author && (
-            <p className="idea-poster">
+            <p className={ideaCardStyles.ideaPoster}>
               <Avatar
                 name={idea.author.name}
                 url={idea.author.avatarUrl}
                 size={24}
-                className="idea-poster__avatar"
+                className={ideaCardStyles.ideaPosterAvatar}
               />
-              <span className="idea-poster__name">by {idea.author.name}</span>
+              <span className={ideaCardStyles.ideaPosterName}>by {idea.author.name}</span>
             </p>
           )}
         </div>
@@ -140,29 +140,29 @@ function IdeaLayout({
   const bounty = formatMoney(idea.bountyCents);
 
   return (
-    <div className="idea-layout">
-      <aside className="idea-aside" aria-label="Bounty">
-        <section className="card idea-bounty">
+    <div className={styles.ideaLayout}>
+      <aside className={styles.ideaAside} aria-label="Bounty">
+        <section className={`card ${styles.ideaBounty}`}>
           {/* Once judging starts, the box tells what the bounty became, not what one can earn. */}
           {status.stage !== "open" ? (
             <div className="idea-bounty__total">
               <StatusFigure
                 status={status}
-                rowClassName="idea-bounty__figure"
-                labelClassName="idea-bounty__label"
-                amountClassName="idea-bounty__amount"
+                rowClassName={styles.ideaBountyFigure}
+                labelClassName={styles.ideaBountyLabel}
+                amountClassName={styles.ideaBountyAmount}
               />
             </div>
           ) : (
             <>
               <div className="idea-bounty__total">
-                <p className="idea-bounty__label">Total Bounty</p>
-                <LiveFigure as="p" className="idea-bounty__amount" value={idea.bountyCents}>
+                <p className={styles.ideaBountyLabel}>Total Bounty</p>
+                <LiveFigure as="p" className={styles.ideaBountyAmount} value={idea.bountyCents}>
                   {bounty}
                 </LiveFigure>
               </div>
               <BountyBar bountyCents={idea.bountyCents} backerCount={idea.backerCount} />
-              <p className="idea-bounty__earn">
+              <p className={styles.ideaBountyEarn}>
                 <span>You can earn up to</span> <strong>{bounty}</strong>
               </p>
             </>
@@ -171,7 +171,7 @@ function IdeaLayout({
           <FundButton ideaId={idea._id} expired={expired} />
 
           {expired ? (
-            <p className="idea-closed">{CLOSED_MESSAGE}</p>
+            <p className={styles.ideaClosed}>{CLOSED_MESSAGE}</p>
           ) : (
             <Link to={`/submit-content/${idea._id}`} className="btn btn-primary btn-lg btn-block">
               Submit Your Video
@@ -182,42 +182,42 @@ function IdeaLayout({
             ideaId={idea._id}
             title={idea.title}
             heading="Share this idea"
-            className="idea-share"
+            className={styles.ideaShare}
             asking={status.stage === "open"}
           />
         </section>
       </aside>
-      <div className="idea-main">
+      <div className={styles.ideaMain}>
         <IdeaBrief brief={idea.brief} />
-        <section className="card idea-section" aria-labelledby="idea-about">
-          <h2 id="idea-about" className="idea-section__title">
+        <section className={`card ${styles.ideaSection}`} aria-labelledby="idea-about">
+          <h2 id="idea-about" className={styles.ideaSectionTitle}>
             About this idea
           </h2>
           {text === "" && idea.links.length === 0 ? (
             <p className="muted">{NO_DESCRIPTION}</p>
           ) : (
             <>
-              {text !== "" && <p className="idea-description">{text}</p>}
+              {text !== "" && <p className={styles.ideaDescription}>{text}</p>}
               {idea.links.length > 0 && <SupportingLinks links={idea.links} />}
             </>
           )}
         </section>
 
-        <section className="card idea-section" aria-labelledby="idea-requirements">
-          <h2 id="idea-requirements" className="idea-section__title">
+        <section className={`card ${styles.ideaSection}`} aria-labelledby="idea-requirements">
+          <h2 id="idea-requirements" className={styles.ideaSectionTitle}>
             Requirements
           </h2>
-          <dl className="idea-facts">
+          <dl className={styles.ideaFacts}>
             <Fact icon="clock" term="Time remaining">
               <time dateTime={new Date(idea.expiration).toISOString()}>{status.expiry}</time>
-              {status.now ? <span className="idea-fact__now"> · {status.now}</span> : null}
+              {status.now ? <span className={styles.ideaFactNow}> · {status.now}</span> : null}
             </Fact>
             <Fact icon="platform" term="Platform">
               {platformLine(idea.platform)}
             </Fact>
             <Fact icon="duration" term="Length">
               {durationLine(idea.durations)}
-              <LengthChips durations={idea.durations} className="idea-fact__chips" />
+              <LengthChips durations={idea.durations} className={styles.ideaFactChips} />
             </Fact>
             <Fact icon="calendar" term="Deadline">
               <time dateTime={new Date(idea.expiration).toISOString()}>
@@ -255,21 +255,21 @@ const ICONS: Record<FactIcon, LucideIcon> = {
 function Fact({ icon, term, children }: { icon: FactIcon; term: string; children: ReactNode }) {
   const Icon = ICONS[icon];
   return (
-    <div className="idea-fact">
-      <dt className="idea-fact__term">
-        <Icon className="idea-fact__icon" size={20} strokeWidth={1.8} aria-hidden="true" />
+    <div className={styles.ideaFact}>
+      <dt className={styles.ideaFactTerm}>
+        <Icon className={styles.ideaFactIcon} size={20} strokeWidth={1.8} aria-hidden="true" />
         {term}
       </dt>
-      <dd className="idea-fact__value">{children}</dd>
+      <dd className={styles.ideaFactValue}>{children}</dd>
     </div>
   );
 }
 
 function SupportingLinks({ links }: { links: string[] }) {
   return (
-    <div className="idea-links">
-      <h3 className="idea-links__title">Supporting links</h3>
-      <ul className="idea-links__list">
+    <div className={styles.ideaLinks}>
+      <h3 className={styles.ideaLinksTitle}>Supporting links</h3>
+      <ul className={styles.ideaLinksList}>
         {links.map((link, index) => {
           const href = safeHref(link);
           return (
@@ -296,16 +296,16 @@ function SupportingLinks({ links }: { links: string[] }) {
  */
 function IdeaSkeleton() {
   return (
-    <Loading className="idea-skeleton" label="Loading the idea...">
-      <div className="idea-back" aria-hidden="true">
-        <Skeleton className="idea-skeleton__back" />
+    <Loading className={styles.ideaSkeleton} label="Loading the idea...">
+      <div className={styles.ideaBack} aria-hidden="true">
+        <Skeleton className={styles.ideaSkeletonBack} />
       </div>
-      <div className="idea-header" aria-hidden="true">
-        <Skeleton className="idea-skeleton__votes" />
-        <div className="idea-header__text">
-          <Skeleton className="idea-skeleton__badge" />
-          <Skeleton className="idea-skeleton__title" />
-          <Skeleton className="idea-skeleton__meta" />
+      <div className={styles.ideaHeader} aria-hidden="true">
+        <Skeleton className={styles.ideaSkeletonVotes} />
+        <div className={styles.ideaHeaderText}>
+          <Skeleton className={styles.ideaSkeletonBadge} />
+          <Skeleton className={styles.ideaSkeletonTitle} />
+          <Skeleton className={styles.ideaSkeletonMeta} />
         </div>
       </div>
       <IdeaLayoutSkeleton />
@@ -316,13 +316,13 @@ function IdeaSkeleton() {
 /** The two-column grid's stand-in, with the bounty box first as in the loaded page. */
 function IdeaLayoutSkeleton() {
   return (
-    <div className="idea-layout" aria-hidden="true">
-      <div className="idea-aside">
-        <Skeleton className="idea-skeleton__aside" />
+    <div className={styles.ideaLayout} aria-hidden="true">
+      <div className={styles.ideaAside}>
+        <Skeleton className={styles.ideaSkeletonAside} />
       </div>
-      <div className="idea-main">
-        <Skeleton className="idea-skeleton__about" />
-        <Skeleton className="idea-skeleton__facts" />
+      <div className={styles.ideaMain}>
+        <Skeleton className={styles.ideaSkeletonAbout} />
+        <Skeleton className={styles.ideaSkeletonFacts} />
       </div>
     </div>
   );

@@ -1,4 +1,3 @@
-import "../styles/submit.css";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useConvexAuth, useMutation } from "convex/react";
@@ -24,6 +23,7 @@ import { fromLocalDateTimeValue } from "../lib/localDateTime";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
+import styles from "./SubmitIdeaPage.module.css";
 
 export { DURATION_OPTIONS } from "../features/submit/IdeaFormFields";
 
@@ -133,12 +133,12 @@ export default function SubmitIdeaPage() {
       </header>
 
       {start.restored && (
-        <p className="alert alert-success submit-notice" role="status">
+        <p className={`alert alert-success ${styles.submitNotice}`} role="status">
           Welcome back! We kept your idea while you signed in.
         </p>
       )}
       {!sessionLoading && !isAuthenticated && (
-        <p className="alert submit-notice">
+        <p className={`alert ${styles.submitNotice}`}>
           You can write your idea now. You will be asked to{" "}
           <Link to="/login" state={{ from: location }}>
             sign in
@@ -149,19 +149,25 @@ export default function SubmitIdeaPage() {
 
       {/* Invisible until the session is known, so a guest's notice appearing above moves nothing
           on screen (the submit button waits for the session anyway). */}
-      <div className={sessionLoading ? "submit-layout submit-layout--waiting" : "submit-layout"}>
+      <div
+        className={
+          sessionLoading
+            ? `${styles.submitLayout} ${styles.submitLayoutWaiting}`
+            : styles.submitLayout
+        }
+      >
         <form
-          className="card submit-form"
+          className={`card ${styles.submitForm}`}
           onSubmit={onSubmit}
           noValidate
           aria-label="Submit an idea"
           aria-busy={submitting || undefined}
         >
           <IdeaFormFields form={form} disabled={submitting} now={now} />
-          <div className="submit-actions">
+          <div className={styles.submitActions}>
             <button
               type="submit"
-              className="btn btn-primary btn-lg submit-actions__button"
+              className={`btn btn-primary btn-lg ${styles.submitActionsButton}`}
               disabled={submitting || sessionLoading}
             >
               {submitting ? "Submitting..." : "Submit Idea!"}

@@ -1,3 +1,4 @@
+import styles from "./FieldError.module.css";
 /**
  * A field's validation message, shown under it. Link it to the field with `aria-describedby`
  * and mark the field `aria-invalid`; the toast already announces it, so this is not a live
@@ -6,7 +7,7 @@
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="field-error">
+    <p id={id} className={styles.fieldError}>
       {message}
     </p>
   );

@@ -1,4 +1,3 @@
-import "../../styles/live.css";
 import type { ReactNode } from "react";
 import { useChangeHighlight } from "../../lib/useChangeHighlight";
 

@@ -1,6 +1,7 @@
 import clsx from "clsx";
 import { useId, type RefCallback } from "react";
 import { FieldError, describedBy } from "../../components/ui/FieldError";
+import styles from "./ChoiceGroup.module.css";
 
 interface ChoiceGroupProps<T extends string> {
   groupRef: RefCallback<HTMLFieldSetElement>;
@@ -30,22 +31,22 @@ export default function ChoiceGroup<T extends string>({
   const errorId = `${idPrefix}-error`;
   return (
     <fieldset
-      className="choice-group"
+      className={styles.choiceGroup}
       ref={groupRef}
       disabled={disabled}
       aria-describedby={describedBy(error && errorId)}
     >
-      <legend className="choice-group__legend">{legend}</legend>
-      <div className="choice-group__options">
+      <legend className={styles.choiceGroupLegend}>{legend}</legend>
+      <div className={styles.choiceGroupOptions}>
         {options.map((option) => {
           const titleId = `${idPrefix}-${option}-title`;
           const descriptionId = `${idPrefix}-${option}-description`;
           const checked = value === option;
           return (
-            <label key={option} className={clsx("choice", checked && "is-checked")}>
+            <label key={option} className={clsx(styles.choice, checked && styles.isChecked)}>
               <input
                 type="radio"
-                className="choice__input"
+                className={styles.choiceInput}
                 name={name}
                 value={option}
                 checked={checked}
@@ -53,11 +54,11 @@ export default function ChoiceGroup<T extends string>({
                 aria-labelledby={titleId}
                 aria-describedby={descriptionId}
               />
-              <span className="choice__text">
-                <span id={titleId} className="choice__title">
+              <span className={styles.choiceText}>
+                <span id={titleId} className={styles.choiceTitle}>
                   {option}
                 </span>
-                <span id={descriptionId} className="choice__description">
+                <span id={descriptionId} className={styles.choiceDescription}>
                   {descriptions[option]}
                 </span>
               </span>

@@ -3,17 +3,18 @@
 import { Link } from "react-router-dom";
 import { NOT_FOUND } from "./contributionDetails";
 import NotFound from "../../components/NotFound";
+import contributionViewStyles from "./ContributionView.module.css";
 
 export function ContributionSkeleton() {
   return (
-    <div className="contribution-skeleton" aria-busy="true">
+    <div className={contributionViewStyles.contributionSkeleton} aria-busy="true">
       <p className="visually-hidden" role="status">
         Loading your contribution...
       </p>
       <div aria-hidden="true">
-        <span className="skeleton contribution-skeleton__title" />
-        <span className="skeleton contribution-skeleton__card" />
-        <span className="skeleton contribution-skeleton__card" />
+        <span className={`skeleton ${contributionViewStyles.contributionSkeletonTitle}`} />
+        <span className={`skeleton ${contributionViewStyles.contributionSkeletonCard}`} />
+        <span className={`skeleton ${contributionViewStyles.contributionSkeletonCard}`} />
       </div>
     </div>
   );
@@ -21,8 +22,14 @@ export function ContributionSkeleton() {
 
 export function ContributionError({ message }: { message: string }) {
   return (
-    <section className="card contribution-problem" aria-labelledby="contribution-problem-title">
-      <h1 id="contribution-problem-title" className="contribution-problem__title">
+    <section
+      className={`card ${contributionViewStyles.contributionProblem}`}
+      aria-labelledby="contribution-problem-title"
+    >
+      <h1
+        id="contribution-problem-title"
+        className={contributionViewStyles.contributionProblemTitle}
+      >
         Something went wrong
       </h1>
       <p className="alert alert-danger" role="alert">
@@ -32,7 +39,7 @@ export function ContributionError({ message }: { message: string }) {
         If you paid, your payment is safe: it counts toward the idea's bounty as soon as Stripe
         confirms it.
       </p>
-      <div className="contribution__actions">
+      <div className={contributionViewStyles.contributionActions}>
         <Link to="/ideas" className="btn btn-primary">
           Return to Bounties
         </Link>

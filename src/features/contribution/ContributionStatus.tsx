@@ -10,6 +10,7 @@ import {
   type ContributionDetails,
 } from "./contributionDetails";
 import { StatusIcon } from "./StatusIcons";
+import styles from "./ContributionStatus.module.css";
 
 export function PaidStatus({ details }: { details: ContributionDetails }) {
   const { contribution } = details;
@@ -20,19 +21,19 @@ export function PaidStatus({ details }: { details: ContributionDetails }) {
   const payerHidden = !details.isContributor && !details.anonymous;
   return (
     <>
-      <div className="contribution-status__head">
+      <div className={styles.contributionStatusHead}>
         <StatusIcon kind="success" />
-        <h2 id="contribution-status-title" className="contribution-status__title">
+        <h2 id="contribution-status-title" className={styles.contributionStatusTitle}>
           {PAYMENT_SUCCESSFUL}
         </h2>
       </div>
-      <p className="contribution-status__text">
+      <p className={styles.contributionStatusText}>
         {refunding
           ? `No video won this idea by ${formatLongDate(details.winnerSelectionDeadline)}, so your money goes back to you. Where it is now is shown below.`
           : "Thank you! Your money is now part of the bounty. It goes to the creator of the winning video, or back to you if no video wins."}
       </p>
-      <h3 className="contribution-details__title">Transaction details</h3>
-      <dl className="contribution-details">
+      <h3 className={styles.contributionDetailsTitle}>Transaction details</h3>
+      <dl className={styles.contributionDetails}>
         <Detail term="Date">
           <time dateTime={new Date(contribution.paidAt ?? contribution.created).toISOString()}>
             {formatLongDate(contribution.paidAt ?? contribution.created)}
@@ -64,15 +65,15 @@ export function OtherStatus({ details }: { details: ContributionDetails }) {
   const waiting = status === "pending" || status === "processing";
   return (
     <>
-      <div className="contribution-status__head">
+      <div className={styles.contributionStatusHead}>
         {waiting ? <span className="spinner" aria-hidden="true" /> : <StatusIcon kind="info" />}
-        <h2 id="contribution-status-title" className="contribution-status__title">
+        <h2 id="contribution-status-title" className={styles.contributionStatusTitle}>
           Payment status: {status}
         </h2>
       </div>
-      <p className="contribution-status__text">{statusExplanation(status, details)}</p>
+      <p className={styles.contributionStatusText}>{statusExplanation(status, details)}</p>
       {status === "failed" || status === "expired" ? (
-        <p className="contribution-status__text">
+        <p className={styles.contributionStatusText}>
           <Link to={`/expanded-proposal/${idea._id}`}>Try again from the idea's page</Link>
         </p>
       ) : null}
@@ -82,7 +83,7 @@ export function OtherStatus({ details }: { details: ContributionDetails }) {
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="contribution-details__row">
+    <div className={styles.contributionDetailsRow}>
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>

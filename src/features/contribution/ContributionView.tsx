@@ -8,6 +8,7 @@ import { FateList } from "../money/FateList";
 import type { ContributionDetails } from "./contributionDetails";
 import { OtherStatus, PaidStatus } from "./ContributionStatus";
 import PayoutChoice from "./PayoutChoice";
+import styles from "./ContributionView.module.css";
 
 export const FATE_TITLE = "Where the money is now";
 
@@ -25,17 +26,17 @@ export default function ContributionView({
     (contribution.status === "pending" || contribution.status === "processing" || paid);
 
   return (
-    <article className="contribution" aria-labelledby="contribution-title">
+    <article className={styles.contribution} aria-labelledby="contribution-title">
       <header className="contribution__header">
         <p className="eyebrow">Your contribution</p>
-        <h1 id="contribution-title" className="contribution__title">
+        <h1 id="contribution-title" className={styles.contributionTitle}>
           You contributed {formatMoney(contribution.amountCents)} to the proposal:{" "}
           <Link to={`/expanded-proposal/${idea._id}`}>{idea.title}</Link>
         </h1>
       </header>
 
       <section
-        className={`card contribution-status contribution-status--${paid ? "paid" : contribution.status}`}
+        className={`card ${styles.contributionStatus} ${styles[`contribution-status--${paid ? "paid" : contribution.status}`]}`}
         aria-labelledby="contribution-status-title"
         aria-live="polite"
       >
@@ -44,8 +45,11 @@ export default function ContributionView({
 
       {/* While checkout is unfinished the status above speaks; the fate waits for a payment. */}
       {details.fate.length > 0 && contribution.status !== "pending" ? (
-        <section className="card contribution-fate" aria-labelledby="contribution-fate-title">
-          <h2 id="contribution-fate-title" className="contribution-fate__title">
+        <section
+          className={`card ${styles.contributionFate}`}
+          aria-labelledby="contribution-fate-title"
+        >
+          <h2 id="contribution-fate-title" className={styles.contributionFateTitle}>
             {FATE_TITLE}
           </h2>
           <FateList parts={details.fate} />
@@ -55,7 +59,7 @@ export default function ContributionView({
       {showPayout ? (
         <PayoutChoice sessionId={sessionId} details={details} />
       ) : contribution.outcome === "awarded" ? (
-        <p className="alert alert-success contribution__outcome">
+        <p className={`alert alert-success ${styles.contributionOutcome}`}>
           Your contribution was awarded to the creator of the winning video. Thank you for making it
           happen!
         </p>
@@ -65,10 +69,10 @@ export default function ContributionView({
         ideaId={idea._id}
         title={idea.title}
         heading="Ask friends to chip in"
-        className="card contribution__share"
+        className={`card ${styles.contributionShare}`}
       />
 
-      <div className="contribution__actions">
+      <div className={styles.contributionActions}>
         <Link to={`/expanded-proposal/${idea._id}`} className="btn btn-primary">
           Back to the idea
         </Link>

@@ -1,6 +1,7 @@
 // The confirmation's payout-method choice (spec §2 and §4): two options, locked with a reason
 // when this viewer cannot change it; a failed change reverts to customer_choice.
 import { useId, useState } from "react";
+import clsx from "clsx";
 import { Link, useLocation } from "react-router-dom";
 import { useConvexAuth, useMutation } from "convex/react";
 import { toast } from "../../lib/toast";
@@ -17,6 +18,7 @@ import {
   type ContributionDetails,
 } from "./contributionDetails";
 import { LockIcon } from "./StatusIcons";
+import contributionViewStyles from "./ContributionView.module.css";
 
 export default function PayoutChoice({
   sessionId,
@@ -69,12 +71,15 @@ export default function PayoutChoice({
   }
 
   return (
-    <section className="card payout-choice" aria-labelledby="payout-choice-title">
-      <h2 id="payout-choice-title" className="payout-choice__title">
+    <section
+      className={`card ${contributionViewStyles.payoutChoice}`}
+      aria-labelledby="payout-choice-title"
+    >
+      <h2 id="payout-choice-title" className={contributionViewStyles.payoutChoiceTitle}>
         How your contribution is paid out
       </h2>
       <fieldset
-        className="payout-choice__options"
+        className={contributionViewStyles.payoutChoiceOptions}
         disabled={locked !== null}
         aria-describedby={locked ? lockedId : undefined}
         aria-busy={saving || undefined}
@@ -85,7 +90,10 @@ export default function PayoutChoice({
           return (
             <label
               key={option.value}
-              className={`payout-option${selected === option.value ? " is-selected" : ""}`}
+              className={clsx(
+                contributionViewStyles.payoutOption,
+                selected === option.value && contributionViewStyles.isSelected,
+              )}
               htmlFor={optionId}
             >
               <input
@@ -93,17 +101,20 @@ export default function PayoutChoice({
                 type="radio"
                 name={`${id}-payout`}
                 value={option.value}
-                className="payout-option__input"
+                className={contributionViewStyles.payoutOptionInput}
                 checked={selected === option.value}
                 aria-labelledby={`${optionId}-label`}
                 aria-describedby={`${optionId}-description`}
                 onChange={() => void choose(option.value)}
               />
-              <span className="payout-option__text">
-                <span id={`${optionId}-label`} className="payout-option__label">
+              <span className={contributionViewStyles.payoutOptionText}>
+                <span id={`${optionId}-label`} className={contributionViewStyles.payoutOptionLabel}>
                   {option.label}
                 </span>
-                <span id={`${optionId}-description`} className="payout-option__description">
+                <span
+                  id={`${optionId}-description`}
+                  className={contributionViewStyles.payoutOptionDescription}
+                >
                   {option.description(deadline)}
                 </span>
               </span>
@@ -112,19 +123,19 @@ export default function PayoutChoice({
         })}
       </fieldset>
       {locked ? (
-        <p id={lockedId} className="payout-choice__locked">
+        <p id={lockedId} className={contributionViewStyles.payoutChoiceLocked}>
           <LockIcon />
           {locked}
         </p>
       ) : !isAuthenticated ? (
-        <p className="payout-choice__locked">
+        <p className={contributionViewStyles.payoutChoiceLocked}>
           <Link to="/login" state={{ from: location }}>
             Sign in
           </Link>{" "}
           to change how your contribution is paid out.
         </p>
       ) : null}
-      <ul className="payout-choice__notes">
+      <ul className={contributionViewStyles.payoutChoiceNotes}>
         <li>
           If no valid videos are submitted by the winner-selection deadline,{" "}
           <strong>{deadline}</strong>, your money is returned to you.

@@ -1,8 +1,9 @@
+import styles from "./StatusIcons.module.css";
 // The confirmation page's status and lock icons (decorative).
 export function StatusIcon({ kind }: { kind: "success" | "info" }) {
   return (
     <svg
-      className={`status-icon status-icon--${kind}`}
+      className={`${styles.statusIcon} ${styles[`status-icon--${kind}`]}`}
       width="28"
       height="28"
       viewBox="0 0 24 24"

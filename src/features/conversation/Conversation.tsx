@@ -1,7 +1,6 @@
 // <Conversation ideaId />: the idea's questions and answers, live. A new message appears on
 // every open page at once (the list is one shared subscription) and is read out politely to
 // screen readers. Newest questions first, a page at a time.
-import "../../styles/conversation.css";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useMutation, usePaginatedQuery, useQuery } from "convex/react";
@@ -15,6 +14,8 @@ import { Loading, SkeletonRows } from "../../components/ui/Skeleton";
 import MessageForm from "./MessageForm";
 import type { ViewerOnThread } from "./MessageItem";
 import QuestionThread, { type QuestionView } from "./QuestionThread";
+import ideaPageStyles from "../../pages/IdeaPage.module.css";
+import styles from "./Conversation.module.css";
 
 export const CONVERSATION_HEADING = "Questions and answers";
 export const QUESTIONS_PAGE = 10;
@@ -26,10 +27,10 @@ export default function Conversation({ ideaId }: { ideaId: Id<"proposals"> }) {
   return (
     <section
       id="questions"
-      className="card idea-section conversation"
+      className={`card ${ideaPageStyles.ideaSection}`}
       aria-labelledby="conversation-heading"
     >
-      <h2 id="conversation-heading" className="idea-section__title">
+      <h2 id="conversation-heading" className={ideaPageStyles.ideaSectionTitle}>
         {CONVERSATION_HEADING}
       </h2>
       <QueryErrorBoundary
@@ -72,7 +73,7 @@ function ConversationBody({ ideaId }: { ideaId: Id<"proposals"> }) {
       {isAuthenticated ? (
         <MessageForm kind="question" onSend={(body) => ask({ ideaId, body })} />
       ) : (
-        <p className="conversation__sign-in">
+        <p className={styles.conversationSignIn}>
           <Link to="/login" state={{ from: location }}>
             {SIGN_IN_TO_ASK}
           </Link>
@@ -83,12 +84,12 @@ function ConversationBody({ ideaId }: { ideaId: Id<"proposals"> }) {
       </p>
       {status === "LoadingFirstPage" ? (
         <Loading label="Loading the questions..." className="conversation__loading">
-          <SkeletonRows count={2} className="conversation__skeleton" />
+          <SkeletonRows count={2} className={styles.conversationSkeleton} />
         </Loading>
       ) : results.length === 0 ? (
         <EmptyState className="conversation__empty" text={NO_QUESTIONS} />
       ) : (
-        <ol className="conversation__list" aria-label="Questions, newest first">
+        <ol className={styles.conversationList} aria-label="Questions, newest first">
           {results.map((q) => (
             <li key={q._id}>
               <QuestionThread question={q} viewer={viewer} />
@@ -99,7 +100,7 @@ function ConversationBody({ ideaId }: { ideaId: Id<"proposals"> }) {
       {status === "CanLoadMore" ? (
         <button
           type="button"
-          className="btn btn-secondary conversation__more"
+          className={`btn btn-secondary ${styles.conversationMore}`}
           onClick={() => loadMore(QUESTIONS_PAGE)}
         >
           Show older questions

@@ -1,12 +1,13 @@
 // <MessageForm kind onSend />: the box to ask a question or write an answer. The server's rules
 // decide (content filter, length, rate limits); their message shows under the box and the
 // words stay, so nothing typed is lost.
-import "../../styles/conversation.css";
 import clsx from "clsx";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { MESSAGE_MAX_LENGTH } from "../../../convex/model/ideaPageKinds";
 import { convexErrorMessage } from "../../lib/errors";
 import { describedBy } from "../../components/ui/FieldError";
+import styles from "./MessageForm.module.css";
+import fieldErrorStyles from "../../components/ui/FieldError.module.css";
 
 export const SEND_FAILED = "Something went wrong. Please try again.";
 
@@ -69,18 +70,18 @@ export default function MessageForm({
   const defaultLabel = kind === "question" ? "Your question" : "Your answer";
   return (
     <form
-      className="message-form"
+      className={styles.messageForm}
       onSubmit={(e) => void submit(e)}
       aria-busy={sending || undefined}
     >
-      <label className="label message-form__label" htmlFor={id}>
+      <label className={`label ${styles.messageFormLabel}`} htmlFor={id}>
         {label ?? defaultLabel}
         {context ? <span className="visually-hidden"> to {context}</span> : null}
       </label>
       <textarea
         id={id}
         ref={textareaRef}
-        className="textarea message-form__input"
+        className={`textarea ${styles.messageFormInput}`}
         rows={kind === "question" ? 3 : 2}
         value={body}
         placeholder={
@@ -95,15 +96,15 @@ export default function MessageForm({
         onChange={(e) => setBody(e.target.value)}
       />
       {children}
-      <div className="message-form__meta">
+      <div className={styles.messageFormMeta}>
         <p
           id={counterId}
-          className={clsx("message-form__count", tooLong && "is-over")}
+          className={clsx(styles.messageFormCount, tooLong && styles.isOver)}
           aria-label={`${body.length} of ${maxLength} characters`}
         >
           {body.length}/{maxLength.toLocaleString("en-US")}
         </p>
-        <div className="message-form__actions">
+        <div className={styles.messageFormActions}>
           {onCancel ? (
             <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>
               Cancel
@@ -120,7 +121,7 @@ export default function MessageForm({
       </div>
       {/* No toast here: the message itself is announced. */}
       {error ? (
-        <p id={errorId} className="field-error" role="alert">
+        <p id={errorId} className={fieldErrorStyles.fieldError} role="alert">
           {error}
         </p>
       ) : null}

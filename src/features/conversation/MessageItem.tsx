@@ -18,6 +18,7 @@ import { convexErrorMessage } from "../../lib/errors";
 import { formatShortDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import Avatar from "../../components/Avatar";
+import styles from "./MessageItem.module.css";
 
 export type MessageView = FunctionReturnType<
   typeof api.conversation.questions
@@ -62,7 +63,7 @@ export default function MessageItem({ message, kind, viewer, headingId, actions 
 
   const author =
     message.role === "creator" ? (
-      <Link to={`/creators/${message.authorId}`} className="message__author-link">
+      <Link to={`/creators/${message.authorId}`} className={styles.messageAuthorLink}>
         {message.authorName}
       </Link>
     ) : (
@@ -70,26 +71,33 @@ export default function MessageItem({ message, kind, viewer, headingId, actions 
     );
 
   return (
-    <div className={clsx("message", `message--${kind}`, message.hidden && "message--hidden")}>
-      <div className="message__head">
+    <div className={clsx(styles.message, `message--${kind}`, message.hidden && "message--hidden")}>
+      <div className={styles.messageHead}>
         <Avatar name={message.authorName} url={message.authorAvatarUrl} size={28} />
-        <p className="message__byline" id={headingId}>
-          <strong className="message__author">{author}</strong>
+        <p className={styles.messageByline} id={headingId}>
+          <strong className={styles.messageAuthor}>{author}</strong>
           {role ? (
-            <span className={`badge message__role message__role--${message.role}`}>{role}</span>
+            <span
+              className={`badge ${styles.messageRole} ${styles[`message__role--${message.role}`]}`}
+            >
+              {role}
+            </span>
           ) : null}
           <span className="visually-hidden">{kind === "question" ? " asked" : " answered"}</span>
-          <time className="message__time" dateTime={new Date(message._creationTime).toISOString()}>
+          <time
+            className={styles.messageTime}
+            dateTime={new Date(message._creationTime).toISOString()}
+          >
             {formatShortDateTime(message._creationTime)}
           </time>
         </p>
       </div>
       {message.hidden || message.body === null ? (
-        <p className="message__body message__body--hidden">{HIDDEN_TEXT}</p>
+        <p className={`${styles.messageBody} ${styles.messageBodyHidden}`}>{HIDDEN_TEXT}</p>
       ) : (
-        <p className="message__body">{message.body}</p>
+        <p className={styles.messageBody}>{message.body}</p>
       )}
-      <div className="message__actions">
+      <div className={styles.messageActions}>
         {actions}
         {viewer.isPoster ? (
           <button
@@ -103,7 +111,7 @@ export default function MessageItem({ message, kind, viewer, headingId, actions 
         ) : null}
         {viewer.signedIn && !own && !message.hidden ? (
           reported ? (
-            <span className="message__reported">Reported</span>
+            <span className={styles.messageReported}>Reported</span>
           ) : (
             <button
               type="button"
@@ -160,13 +168,13 @@ function ReportForm({
   }
 
   return (
-    <form className="report-form" onSubmit={(e) => void submit(e)} aria-labelledby={legendId}>
-      <fieldset className="report-form__reasons" disabled={sending}>
-        <legend id={legendId} className="report-form__legend">
+    <form className={styles.reportForm} onSubmit={(e) => void submit(e)} aria-labelledby={legendId}>
+      <fieldset className={styles.reportFormReasons} disabled={sending}>
+        <legend id={legendId} className={styles.reportFormLegend}>
           Why are you reporting it?
         </legend>
         {MESSAGE_REPORT_REASONS.map((r) => (
-          <label key={r} className="report-form__reason">
+          <label key={r} className={styles.reportFormReason}>
             <input
               type="radio"
               name={`report-${messageId}`}
@@ -178,7 +186,7 @@ function ReportForm({
           </label>
         ))}
       </fieldset>
-      <div className="report-form__actions">
+      <div className={styles.reportFormActions}>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => onDone(false)}>
           Cancel
         </button>

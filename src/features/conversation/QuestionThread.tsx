@@ -7,6 +7,7 @@ import type { FunctionReturnType } from "convex/server";
 import { api } from "../../../convex/_generated/api";
 import MessageForm from "./MessageForm";
 import MessageItem, { type MessageView, type ViewerOnThread } from "./MessageItem";
+import conversationStyles from "./Conversation.module.css";
 
 export type QuestionView = FunctionReturnType<typeof api.conversation.questions>["page"][number];
 
@@ -26,7 +27,7 @@ export default function QuestionThread({
   const earlier = question.answerCount - question.latestAnswers.length;
 
   return (
-    <article className="question" aria-labelledby={headingId}>
+    <article className={conversationStyles.question} aria-labelledby={headingId}>
       <MessageItem
         message={question}
         kind="question"
@@ -46,11 +47,11 @@ export default function QuestionThread({
         }
       />
       {question.answerCount > 0 || answering ? (
-        <div className="question__answers">
+        <div className={conversationStyles.questionAnswers}>
           {earlier > 0 && !showAll ? (
             <button
               type="button"
-              className="btn btn-ghost btn-sm question__earlier"
+              className={`btn btn-ghost btn-sm ${conversationStyles.questionEarlier}`}
               onClick={() => setShowAll(true)}
             >
               Show {earlier} earlier {earlier === 1 ? "answer" : "answers"}
@@ -82,7 +83,7 @@ export default function QuestionThread({
 function AnswerList({ answers, viewer }: { answers: MessageView[]; viewer: ViewerOnThread }) {
   if (answers.length === 0) return null;
   return (
-    <ol className="question__answer-list" aria-label="Answers">
+    <ol className={conversationStyles.questionAnswerList} aria-label="Answers">
       {answers.map((a) => (
         <li key={a._id}>
           <MessageItem message={a} kind="answer" viewer={viewer} />
@@ -110,7 +111,7 @@ function AllAnswers({
       {status === "CanLoadMore" ? (
         <button
           type="button"
-          className="btn btn-ghost btn-sm question__earlier"
+          className={`btn btn-ghost btn-sm ${conversationStyles.questionEarlier}`}
           onClick={() => loadMore(ANSWERS_PAGE)}
         >
           Show earlier answers

@@ -3,6 +3,8 @@ import clsx from "clsx";
 import { truncate, videoTitle } from "../../lib/format";
 import { safeHref } from "../../lib/safeHref";
 import type { ConnectedVideo } from "./platformTypes";
+import styles from "./ConnectedVideos.module.css";
+import ideaCardStyles from "../ideas/IdeaCard.module.css";
 
 export const NO_VIDEOS = "No videos connected.";
 export const DESCRIPTION_MAX = 100;
@@ -12,13 +14,13 @@ const VIDEOS_STEP = 10;
 export default function VideoList({ videos }: { videos: ConnectedVideo[] }) {
   const [shown, setShown] = useState(VIDEOS_STEP);
   return (
-    <div className="creator-videos">
-      <h3 className="creator-videos__title">Your Videos:</h3>
+    <div className={styles.creatorVideos}>
+      <h3 className={styles.creatorVideosTitle}>Your Videos:</h3>
       {videos.length === 0 ? (
-        <p className="creator-videos__empty">{NO_VIDEOS}</p>
+        <p className={styles.creatorVideosEmpty}>{NO_VIDEOS}</p>
       ) : (
         <>
-          <ul className="creator-videos__list">
+          <ul className={styles.creatorVideosList}>
             {videos.slice(0, shown).map((video) => (
               <VideoItem key={`${video.platform}:${video.videoId}`} video={video} />
             ))}
@@ -26,7 +28,7 @@ export default function VideoList({ videos }: { videos: ConnectedVideo[] }) {
           {videos.length > shown && (
             <button
               type="button"
-              className="btn btn-secondary btn-sm creator-videos__more"
+              className={`btn btn-secondary btn-sm ${styles.creatorVideosMore}`}
               onClick={() => setShown((n) => n + VIDEOS_STEP)}
             >
               Show more videos ({videos.length - shown} more)
@@ -43,10 +45,10 @@ function VideoItem({ video }: { video: ConnectedVideo }) {
   const description = video.description.trim();
   const href = safeHref(video.url);
   return (
-    <li className="creator-video">
+    <li className={styles.creatorVideo}>
       {video.thumbnailUrl ? (
         <img
-          className="creator-video__thumb"
+          className={styles.creatorVideoThumb}
           src={video.thumbnailUrl}
           alt=""
           width={120}
@@ -55,12 +57,15 @@ function VideoItem({ video }: { video: ConnectedVideo }) {
           referrerPolicy="no-referrer"
         />
       ) : (
-        <span className="creator-video__thumb creator-video__thumb--empty" aria-hidden="true">
+        <span
+          className={`${styles.creatorVideoThumb} ${styles.creatorVideoThumbEmpty}`}
+          aria-hidden="true"
+        >
           {video.platform === "YouTube" ? "▶" : "♪"}
         </span>
       )}
-      <div className="creator-video__text">
-        <p className="creator-video__title">
+      <div className={styles.creatorVideoText}>
+        <p className={styles.creatorVideoTitle}>
           {href ? (
             <a href={href} target="_blank" rel="noopener noreferrer">
               {title}
@@ -71,13 +76,18 @@ function VideoItem({ video }: { video: ConnectedVideo }) {
           )}
         </p>
         {description && (
-          <p className="creator-video__description">{truncate(description, DESCRIPTION_MAX)}</p>
+          <p className={styles.creatorVideoDescription}>{truncate(description, DESCRIPTION_MAX)}</p>
         )}
-        <p className="creator-video__meta">
-          <span className={clsx("badge platform-badge", `platform-badge--${video.platform}`)}>
+        <p className={styles.creatorVideoMeta}>
+          <span
+            className={clsx(
+              "badge platform-badge",
+              ideaCardStyles[`platform-badge--${video.platform}`],
+            )}
+          >
             {video.platform}
           </span>
-          <span className="creator-video__url">{video.url}</span>
+          <span className={styles.creatorVideoUrl}>{video.url}</span>
         </p>
       </div>
     </li>

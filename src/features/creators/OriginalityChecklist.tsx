@@ -1,5 +1,5 @@
-import "../../styles/submissions.css";
 import type { VideoPlatform } from "../../../convex/model/videoLinks";
+import videoCheckCardStyles from "./VideoCheckCard.module.css";
 
 export interface Checklist {
   exists: boolean;
@@ -47,15 +47,18 @@ export default function OriginalityChecklist({
   checklist: Checklist;
 }) {
   return (
-    <ul className="checklist" aria-label="Originality checklist">
+    <ul className={videoCheckCardStyles.checklist} aria-label="Originality checklist">
       {checklistItems(platform, checklist).map((item) => (
-        <li key={item.key} className={`checklist__item checklist__item--${item.state}`}>
-          <span className="checklist__icon" aria-hidden="true">
+        <li
+          key={item.key}
+          className={`${videoCheckCardStyles.checklistItem} ${videoCheckCardStyles[`checklist__item--${item.state}`]}`}
+        >
+          <span className={videoCheckCardStyles.checklistIcon} aria-hidden="true">
             {STATE_ICON[item.state]}
           </span>
           <span className="checklist__label">{item.label}</span>
           {item.state === "unknown" ? (
-            <span className="checklist__state">
+            <span className={videoCheckCardStyles.checklistState}>
               <span className="visually-hidden">: </span>
               {STATE_TEXT.unknown}
             </span>

@@ -13,6 +13,7 @@ import {
   rememberReturnToSettings,
 } from "../../lib/platformAuth";
 import type { Platforms } from "./platformTypes";
+import styles from "./PlatformConnection.module.css";
 
 /** A connection last read longer ago than this is read again when the settings open. */
 export const STALE_SYNC_MS = 24 * 60 * 60 * 1000;
@@ -139,34 +140,36 @@ export default function PlatformConnection({
   }
 
   return (
-    <li className="connection">
-      <div className="connection__head">
+    <li className={styles.connection}>
+      <div className={styles.connectionHead}>
         <span
-          className={clsx("connection__logo", `connection__logo--${text.key}`)}
+          className={clsx(styles.connectionLogo, styles[`connection__logo--${text.key}`])}
           aria-hidden="true"
         >
           {platform === "YouTube" ? "▶" : "♪"}
         </span>
-        <div className="connection__text">
-          <h3 id={headingId} className="connection__title">
+        <div className={styles.connectionText}>
+          <h3 id={headingId} className={styles.connectionTitle}>
             {platform}
           </h3>
           {status.connected ? (
             <>
-              <p className="connection__account">
+              <p className={styles.connectionAccount}>
                 <span className="badge badge-success">Connected</span>{" "}
                 {status.accountName && <strong>{status.accountName}</strong>}
               </p>
               {status.lastSync !== null && (
-                <p className="connection__sync">Last synced: {formatSyncTime(status.lastSync)}</p>
+                <p className={styles.connectionSync}>
+                  Last synced: {formatSyncTime(status.lastSync)}
+                </p>
               )}
             </>
           ) : (
-            <p className="connection__why">{text.why}</p>
+            <p className={styles.connectionWhy}>{text.why}</p>
           )}
         </div>
       </div>
-      <div className="connection__actions">
+      <div className={styles.connectionActions}>
         {status.connected ? (
           <>
             <button
@@ -180,7 +183,7 @@ export default function PlatformConnection({
             </button>
             <button
               type="button"
-              className="btn btn-ghost btn-sm connection__disconnect"
+              className={`btn btn-ghost btn-sm ${styles.connectionDisconnect}`}
               disabled={busy !== null}
               onClick={() => void disconnectNow()}
             >

@@ -1,4 +1,3 @@
-import "../../styles/submissions.css";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { useConvexAuth } from "convex/react";
@@ -14,6 +13,8 @@ import VideoPreview from "./VideoPreview";
 import Avatar from "../../components/Avatar";
 import clsx from "clsx";
 import { ExternalLink } from "lucide-react";
+import styles from "./SubmissionCard.module.css";
+import ideaCardStyles from "../ideas/IdeaCard.module.css";
 
 /** One submission as `api.submissions.listForIdea` returns it. */
 export type Submission = FunctionReturnType<typeof api.submissions.listForIdea>[number];
@@ -64,22 +65,22 @@ export default function SubmissionCard({
 
   return (
     <article
-      className={clsx("submission-card card", isOwn && "submission-card--own")}
+      className={clsx(`${styles.submissionCard} card`, isOwn && styles.submissionCardOwn)}
       aria-labelledby={titleId}
     >
-      <div className="submission-card__votes">
+      <div className={styles.submissionCardVotes}>
         <VoteButtons
           votes={submission.votes}
           userVote={userVote}
           onVote={(next) => vote(submission._id, next)}
           disabledReason={disabledReason}
           subject="this video"
-          className="submission-card__vote-buttons"
+          className={styles.submissionCardVoteButtons}
         />
       </div>
 
-      <div className="submission-card__body">
-        <div className="submission-card__top">
+      <div className={styles.submissionCardBody}>
+        <div className={styles.submissionCardTop}>
           <VideoPreview
             platform={submission.platform}
             url={submission.url}
@@ -87,11 +88,11 @@ export default function SubmissionCard({
             thumbnailUrl={submission.thumbnailUrl}
             durationSeconds={submission.durationSeconds}
             className={
-              submission.platform === "TikTok" ? undefined : "submission-card__landscape-video"
+              submission.platform === "TikTok" ? undefined : styles.submissionCardLandscapeVideo
             }
           />
-          <div className="submission-card__text">
-            <Title id={titleId} className="submission-card__title">
+          <div className={styles.submissionCardText}>
+            <Title id={titleId} className={styles.submissionCardTitle}>
               {href ? (
                 <a href={href} target="_blank" rel="noopener noreferrer">
                   {title}
@@ -103,7 +104,7 @@ export default function SubmissionCard({
             </Title>
             {href ? (
               <a
-                className="submission-card__link"
+                className={styles.submissionCardLink}
                 href={href}
                 target="_blank"
                 rel="noopener noreferrer"
@@ -113,17 +114,17 @@ export default function SubmissionCard({
                 <VideoSource submission={submission} />
               </a>
             ) : (
-              <span className="submission-card__link">
+              <span className={styles.submissionCardLink}>
                 <VideoSource submission={submission} />
               </span>
             )}
-            <p className="submission-card__meta">
-              <span className="submission-card__author">
+            <p className={styles.submissionCardMeta}>
+              <span className={styles.submissionCardAuthor}>
                 <Avatar
                   name={submission.authorDisplayName}
                   url={submission.authorAvatarUrl}
                   size={20}
-                  className="submission-card__avatar"
+                  className={styles.submissionCardAvatar}
                 />
                 <span>
                   Posted by{" "}
@@ -135,7 +136,7 @@ export default function SubmissionCard({
                   </Link>
                 </span>
               </span>
-              <span className={`badge platform-badge platform-badge--${submission.platform}`}>
+              <span className={`badge ${ideaCardStyles[`platform-badge--${submission.platform}`]}`}>
                 {submission.platform}
               </span>
               {isOwn && <span className="badge badge-primary">Your video</span>}
@@ -148,7 +149,7 @@ export default function SubmissionCard({
         <VoteBreakdown submissionId={submission._id} />
 
         {isOwn && !submission.checklist.ownedBySubmitter && (
-          <p className="submission-card__note">
+          <p className={styles.submissionCardNote}>
             This video can be paid only once it is proven yours:{" "}
             <Link to="/profile?tab=settings">
               connect your {submission.platform} account in your Profile
@@ -157,7 +158,7 @@ export default function SubmissionCard({
           </p>
         )}
 
-        {footer && <div className="submission-card__footer">{footer}</div>}
+        {footer && <div className={styles.submissionCardFooter}>{footer}</div>}
       </div>
     </article>
   );
@@ -171,9 +172,9 @@ function VideoSource({ submission }: { submission: Submission }) {
   return (
     <>
       <ExternalLink size={14} strokeWidth={2} aria-hidden="true" />
-      <span className="submission-card__url">{shown}</span>
+      <span className={styles.submissionCardUrl}>{shown}</span>
       {channel ? (
-        <span className="submission-card__source">
+        <span className={styles.submissionCardSource}>
           {" "}
           · {channel} on {submission.platform}
         </span>

@@ -1,4 +1,3 @@
-import "../../styles/submissions.css";
 import { useQuery } from "convex/react";
 import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
@@ -6,11 +5,12 @@ import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import WinnerPick from "../judging/WinnerPick";
 import SubmissionCard from "./SubmissionCard";
 import { Award } from "lucide-react";
-import "../../styles/outcome.css";
 import { Loading, SkeletonRows } from "../../components/ui/Skeleton";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { useCurrentUser } from "../../lib/session";
 import { submissionVotesOpenAt } from "../../../convex/model/money/rules";
+import ideaPageStyles from "../../pages/IdeaPage.module.css";
+import styles from "./SubmissionList.module.css";
 
 export const EMPTY_TITLE = "Be the first to submit!";
 export const EMPTY_TEXT = "Early submissions are more likely to be rewarded.";
@@ -26,8 +26,8 @@ interface Props {
 /** The idea page's submissions: live, most voted first, with the spec's empty state. */
 export default function SubmissionList({ ideaId, closed = false }: Props) {
   return (
-    <section className="card idea-section submissions" aria-labelledby="submissions-heading">
-      <h2 id="submissions-heading" className="idea-section__title">
+    <section className={`card ${ideaPageStyles.ideaSection}`} aria-labelledby="submissions-heading">
+      <h2 id="submissions-heading" className={ideaPageStyles.ideaSectionTitle}>
         Submissions
       </h2>
       <QueryErrorBoundary
@@ -62,22 +62,22 @@ function Submissions({ ideaId, closed }: Required<Props>) {
 
   if (submissions === undefined) {
     return (
-      <Loading className="submissions__loading" label="Loading submissions...">
-        <SkeletonRows count={2} className="submissions__skeleton" />
+      <Loading className={styles.submissionsLoading} label="Loading submissions...">
+        <SkeletonRows count={2} className={styles.submissionsSkeleton} />
       </Loading>
     );
   }
 
   if (submissions.length === 0) {
     return closed ? (
-      <EmptyState className="submissions__empty" text={EMPTY_CLOSED} />
+      <EmptyState className={styles.submissionsEmpty} text={EMPTY_CLOSED} />
     ) : (
-      <EmptyState className="submissions__empty" title={EMPTY_TITLE} text={EMPTY_TEXT} />
+      <EmptyState className={styles.submissionsEmpty} title={EMPTY_TITLE} text={EMPTY_TEXT} />
     );
   }
 
   return (
-    <ol className="submissions__list" aria-labelledby="submissions-heading">
+    <ol className={styles.submissionsList} aria-labelledby="submissions-heading">
       {submissions.map((submission) => (
         <li key={submission._id}>
           <SubmissionCard
@@ -101,7 +101,7 @@ function Submissions({ ideaId, closed }: Required<Props>) {
 
 function WinnerRibbon() {
   return (
-    <span className="winner-ribbon">
+    <span className={styles.winnerRibbon}>
       <Award size={14} aria-hidden="true" /> Winner
     </span>
   );

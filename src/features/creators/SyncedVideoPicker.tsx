@@ -1,8 +1,8 @@
-import "../../styles/videoCheck.css";
 import type { FunctionReturnType } from "convex/server";
 import type { api } from "../../../convex/_generated/api";
 import type { IdeaPlatform } from "../../../convex/model/validators";
 import { platformAccepts } from "../../../convex/model/videoLinks";
+import styles from "./SyncedVideoPicker.module.css";
 
 /** How many of the newest synced videos the picker offers (the link field takes any other). */
 export const PICKER_LIMIT = 12;
@@ -27,22 +27,22 @@ export default function SyncedVideoPicker({ mine, platform, disabled, onPick }: 
   const videos = mine.videos.filter((v) => platformAccepts(platform, v.platform));
   if (videos.length === 0) return null;
   return (
-    <section className="video-picker" aria-labelledby="video-picker-heading">
-      <h2 id="video-picker-heading" className="video-picker__heading">
+    <section className={styles.videoPicker} aria-labelledby="video-picker-heading">
+      <h2 id="video-picker-heading" className={styles.videoPickerHeading}>
         Or pick one of your videos
       </h2>
-      <ul className="video-picker__list">
+      <ul className={styles.videoPickerList}>
         {videos.slice(0, PICKER_LIMIT).map((video) => (
           <li key={`${video.platform}:${video.videoId}`}>
             <button
               type="button"
-              className="video-picker__item"
+              className={styles.videoPickerItem}
               disabled={disabled}
               onClick={() => onPick(video.url)}
             >
               {video.thumbnailUrl ? (
                 <img
-                  className="video-picker__thumb"
+                  className={styles.videoPickerThumb}
                   src={video.thumbnailUrl}
                   alt=""
                   width={96}
@@ -51,11 +51,11 @@ export default function SyncedVideoPicker({ mine, platform, disabled, onPick }: 
                   referrerPolicy="no-referrer"
                 />
               ) : (
-                <span className="video-picker__thumb" aria-hidden="true" />
+                <span className={styles.videoPickerThumb} aria-hidden="true" />
               )}
-              <span className="video-picker__text">
-                <span className="video-picker__title">{video.title || "Untitled Video"}</span>
-                <span className="video-picker__meta">
+              <span className={styles.videoPickerText}>
+                <span className={styles.videoPickerTitle}>{video.title || "Untitled Video"}</span>
+                <span className={styles.videoPickerMeta}>
                   {video.platform}
                   {video.publishedAt !== null &&
                     ` · ${new Date(video.publishedAt).toLocaleDateString("en-US", {

@@ -1,4 +1,3 @@
-import "../../styles/videoCheck.css";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import type { FunctionReturnType } from "convex/server";
@@ -9,6 +8,7 @@ import { PAYMENT_SETTINGS_PATH } from "./submitVideoTexts";
 import { safeHref } from "../../lib/safeHref";
 import type { Duration } from "../../../convex/model/validators";
 import { LengthChips } from "../ideas/IdeaStatus";
+import styles from "./VideoCheckCard.module.css";
 
 /** What `api.submissions.check` says about a video on this idea. */
 export type VideoCheck = FunctionReturnType<typeof api.submissions.check>;
@@ -70,14 +70,19 @@ export default function VideoCheckCard({ check, durations, busy, onSubmit, onCan
   const canWin = cannotWinReasons.length === 0;
 
   return (
-    <section className="card video-check" aria-labelledby="video-check-heading">
-      <h2 id="video-check-heading" className="video-check__heading" tabIndex={-1} ref={headingRef}>
+    <section className={`card ${styles.videoCheck}`} aria-labelledby="video-check-heading">
+      <h2
+        id="video-check-heading"
+        className={styles.videoCheckHeading}
+        tabIndex={-1}
+        ref={headingRef}
+      >
         {CHECK_TEXTS.heading}
       </h2>
-      <div className="video-check__video">
+      <div className={styles.videoCheckVideo}>
         {video.thumbnailUrl && (
           <img
-            className="video-check__thumb"
+            className={styles.videoCheckThumb}
             src={video.thumbnailUrl}
             alt=""
             width={160}
@@ -85,9 +90,9 @@ export default function VideoCheckCard({ check, durations, busy, onSubmit, onCan
             referrerPolicy="no-referrer"
           />
         )}
-        <dl className="video-check__facts">
+        <dl className={styles.videoCheckFacts}>
           <dt>Title</dt>
-          <dd className="video-check__title">
+          <dd className={styles.videoCheckTitle}>
             {href ? (
               <a href={href} target="_blank" rel="noopener noreferrer">
                 {video.title || "Untitled Video"}
@@ -116,21 +121,24 @@ export default function VideoCheckCard({ check, durations, busy, onSubmit, onCan
         </dl>
       </div>
 
-      <ul className="video-check__checks" aria-label="Originality checklist">
+      <ul className={styles.videoCheckChecks} aria-label="Originality checklist">
         {items.map((item) => (
-          <li key={item.key} className={`checklist__item checklist__item--${item.state}`}>
-            <span className="checklist__icon" aria-hidden="true">
+          <li
+            key={item.key}
+            className={`${styles.checklistItem} ${styles[`checklist__item--${item.state}`]}`}
+          >
+            <span className={styles.checklistIcon} aria-hidden="true">
               {STATE_ICON[item.state]}
             </span>
             <span className="checklist__label">{item.label}</span>
-            <span className="video-check__state">
+            <span className={styles.videoCheckState}>
               <span className="visually-hidden">: </span>
               {STATE_TEXT[item.state]}
             </span>
             {item.key === "duration" ? (
               <LengthChips
                 durations={durations}
-                className="video-check__lengths"
+                className={styles.videoCheckLengths}
                 label="Lengths the idea allows"
               />
             ) : null}
@@ -139,8 +147,8 @@ export default function VideoCheckCard({ check, durations, busy, onSubmit, onCan
       </ul>
 
       {!canWin && (
-        <div className="alert alert-danger video-check__warning" role="alert">
-          <p className="video-check__warning-title">{CHECK_TEXTS.cannotWin}</p>
+        <div className={`alert alert-danger ${styles.videoCheckWarning}`} role="alert">
+          <p className={styles.videoCheckWarningTitle}>{CHECK_TEXTS.cannotWin}</p>
           <ul>
             {cannotWinReasons.map((reason) => (
               <li key={reason}>{reason}</li>
@@ -150,18 +158,20 @@ export default function VideoCheckCard({ check, durations, busy, onSubmit, onCan
         </div>
       )}
       {ownershipNote !== null && (
-        <div className="alert video-check__note">
-          <p className="video-check__warning-title">{CHECK_TEXTS.unproven}</p>
+        <div className={`alert ${styles.videoCheckNote}`}>
+          <p className={styles.videoCheckWarningTitle}>{CHECK_TEXTS.unproven}</p>
           <p>{ownershipNote}</p>
           <p>
             {CHECK_TEXTS.unprovenNote} <Link to={PAYMENT_SETTINGS_PATH}>Profile settings</Link>
           </p>
         </div>
       )}
-      {takesOver && <p className="alert video-check__note">{CHECK_TEXTS.takesOver}</p>}
-      {canWin && ownershipNote === null && <p className="video-check__ok">{CHECK_TEXTS.allPass}</p>}
+      {takesOver && <p className={`alert ${styles.videoCheckNote}`}>{CHECK_TEXTS.takesOver}</p>}
+      {canWin && ownershipNote === null && (
+        <p className={styles.videoCheckOk}>{CHECK_TEXTS.allPass}</p>
+      )}
 
-      <div className="video-check__actions">
+      <div className={styles.videoCheckActions}>
         <button type="button" className="btn btn-primary btn-lg" onClick={onSubmit} disabled={busy}>
           {busy ? "Submitting…" : "Submit Video"}
         </button>

@@ -23,6 +23,7 @@ import { TOAST_IDS } from "../../lib/toasts";
 import { lengthsText, requiredPlatformText, PAYMENT_SETTINGS_PATH } from "./submitVideoTexts";
 import VideoCheckCard, { type VideoCheck } from "./VideoCheckCard";
 import SyncedVideoPicker from "./SyncedVideoPicker";
+import styles from "./VideoLinkForm.module.css";
 
 const PLACEHOLDERS: Record<IdeaPlatform, string> = {
   YouTube: "https://www.youtube.com/watch?v=…",
@@ -226,11 +227,11 @@ export default function VideoLinkForm({ idea, now }: { idea: Idea; now: number }
   });
 
   return (
-    <div className="submit-content__layout">
-      <section className="card submit-content__idea" aria-label="What the idea asks for">
-        <p className="submit-content__platform">
+    <div className={styles.submitContentLayout}>
+      <section className={`card ${styles.submitContentIdea}`} aria-label="What the idea asks for">
+        <p className={styles.submitContentPlatform}>
           <CirclePlay
-            className="submit-content__platform-icon"
+            className={styles.submitContentPlatformIcon}
             size={20}
             strokeWidth={1.8}
             aria-hidden="true"
@@ -238,7 +239,7 @@ export default function VideoLinkForm({ idea, now }: { idea: Idea; now: number }
           />
           <strong>{requiredPlatformText(idea.platform)}</strong>
         </p>
-        <ul className="submit-content__facts">
+        <ul className={styles.submitContentFacts}>
           <li>{lengthsText(idea.durations)}</li>
           <li>{expiryLabel(idea.expiration, now)} to submit</li>
           <li>
@@ -247,9 +248,14 @@ export default function VideoLinkForm({ idea, now }: { idea: Idea; now: number }
         </ul>
       </section>
 
-      <form className="card submit-content__form" onSubmit={onSubmit} noValidate aria-busy={busy}>
+      <form
+        className={`card ${styles.submitContentForm}`}
+        onSubmit={onSubmit}
+        noValidate
+        aria-busy={busy}
+      >
         {!sessionLoading && !isAuthenticated && (
-          <div className="alert submit-content__signin">
+          <div className={`alert ${styles.submitContentSignin}`}>
             <p>{VIDEO_LINK_MESSAGES.signIn}</p>
             <Link
               to="/login"
@@ -263,12 +269,12 @@ export default function VideoLinkForm({ idea, now }: { idea: Idea; now: number }
         )}
 
         <div className="field">
-          <label className="label submit-content__label" htmlFor={inputId}>
+          <label className={`label ${styles.submitContentLabel}`} htmlFor={inputId}>
             Video link
           </label>
           <input
             id={inputId}
-            className="input submit-content__input"
+            className={`input ${styles.submitContentInput}`}
             type="url"
             inputMode="url"
             autoComplete="url"
@@ -287,11 +293,15 @@ export default function VideoLinkForm({ idea, now }: { idea: Idea; now: number }
         </div>
 
         {hasProblem && (
-          <div id={errorId} className="alert alert-danger submit-content__error" role="alert">
+          <div
+            id={errorId}
+            className={`alert alert-danger ${styles.submitContentError}`}
+            role="alert"
+          >
             {unverified !== null ? (
               <>
-                <p className="submit-content__error-title">{VIDEO_LINK_MESSAGES.verify}</p>
-                {reason && <p className="submit-content__error-reason">{reason}</p>}
+                <p className={styles.submitContentErrorTitle}>{VIDEO_LINK_MESSAGES.verify}</p>
+                {reason && <p className={styles.submitContentErrorReason}>{reason}</p>}
                 {/* The spec's note to connect, or, for a creator already connected, the note
                     that fits: the video must be on the account they connected. */}
                 {(unverified === "TikTok" ? mine?.tiktok : mine?.youtube)?.connected ? (
@@ -311,8 +321,8 @@ export default function VideoLinkForm({ idea, now }: { idea: Idea; now: number }
               </>
             ) : (
               <>
-                <p className="submit-content__error-title">{linkError}</p>
-                {reason && <p className="submit-content__error-reason">{reason}</p>}
+                <p className={styles.submitContentErrorTitle}>{linkError}</p>
+                {reason && <p className={styles.submitContentErrorReason}>{reason}</p>}
               </>
             )}
           </div>
@@ -322,13 +332,13 @@ export default function VideoLinkForm({ idea, now }: { idea: Idea; now: number }
           <SyncedVideoPicker mine={mine} platform={idea.platform} disabled={busy} onPick={pick} />
         )}
 
-        <p className="submit-content__reward">
+        <p className={styles.submitContentReward}>
           If your video is selected, the bounty is paid to the payment method in your{" "}
           <Link to={PAYMENT_SETTINGS_PATH}>Profile</Link>.
         </p>
 
         {checked === null && (
-          <div className="submit-content__actions">
+          <div className={styles.submitContentActions}>
             <button
               type="submit"
               className="btn btn-primary btn-lg"

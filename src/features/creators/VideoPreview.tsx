@@ -1,9 +1,9 @@
 import { useState } from "react";
-import "../../styles/video.css";
 import { Play } from "lucide-react";
 import clsx from "clsx";
 import type { VideoPlatform } from "../../../convex/model/validators";
 import { embedUrlOf, formatDuration } from "../../lib/videoEmbed";
+import styles from "./VideoPreview.module.css";
 
 interface Props {
   platform: VideoPlatform;
@@ -29,14 +29,14 @@ export default function VideoPreview({
   const [playing, setPlaying] = useState(false);
   const embedUrl = embedUrlOf(platform, url);
   const portrait = platform === "TikTok";
-  const classes = clsx("video-preview", portrait && "video-preview--portrait", className);
+  const classes = clsx(styles.videoPreview, portrait && styles.videoPreviewPortrait, className);
   const [width, height] = portrait ? [90, 160] : [160, 90];
 
   if (playing && embedUrl) {
     return (
-      <div className={clsx(classes, "is-playing")}>
+      <div className={clsx(classes, styles.isPlaying)}>
         <iframe
-          className="video-preview__frame"
+          className={styles.videoPreviewFrame}
           src={embedUrl}
           title={`${title} (${platform} player)`}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
@@ -51,7 +51,7 @@ export default function VideoPreview({
     <>
       {thumbnailUrl ? (
         <img
-          className="video-preview__thumb"
+          className={styles.videoPreviewThumb}
           src={thumbnailUrl}
           alt=""
           width={width}
@@ -61,10 +61,10 @@ export default function VideoPreview({
           referrerPolicy="no-referrer"
         />
       ) : (
-        <span className="video-preview__thumb video-preview__thumb--empty" aria-hidden="true" />
+        <span className={styles.videoPreviewThumb} aria-hidden="true" />
       )}
       {durationSeconds !== null && (
-        <span className="video-preview__duration">
+        <span className={styles.videoPreviewDuration}>
           <span className="visually-hidden">, length</span> {formatDuration(durationSeconds)}
         </span>
       )}
@@ -77,7 +77,7 @@ export default function VideoPreview({
     <button type="button" className={classes} onClick={() => setPlaying(true)}>
       <span className="visually-hidden">Play {title} here</span>
       {cover}
-      <span className="video-preview__play" aria-hidden="true">
+      <span className={styles.videoPreviewPlay} aria-hidden="true">
         <Play size={20} strokeWidth={2.5} fill="currentColor" />
       </span>
     </button>

@@ -1,7 +1,7 @@
-import "../../styles/videoCheck.css";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import { VOTE_RULE_TEXTS } from "../../../convex/model/voteRule";
+import styles from "./VoteBreakdown.module.css";
 
 /**
  * A submission's votes: all of them and those that decide money (product rules "Votes"), with
@@ -11,7 +11,7 @@ export default function VoteBreakdown({ submissionId }: { submissionId: string }
   const breakdown = useQuery(api.submissions.voteBreakdown, { submissionId });
   if (!breakdown) return null;
   return (
-    <details className="vote-breakdown">
+    <details className={styles.voteBreakdown}>
       <summary>
         <span>
           {VOTE_RULE_TEXTS.allVotes}: <strong>{breakdown.allVotes}</strong>
@@ -21,9 +21,9 @@ export default function VoteBreakdown({ submissionId }: { submissionId: string }
           {VOTE_RULE_TEXTS.countedVotes}: <strong>{breakdown.countedVotes}</strong>
         </span>
         <span aria-hidden="true"> — </span>
-        <span className="vote-breakdown__question">{VOTE_RULE_TEXTS.question}</span>
+        <span className={styles.voteBreakdownQuestion}>{VOTE_RULE_TEXTS.question}</span>
       </summary>
-      <p className="vote-breakdown__rule">{VOTE_RULE_TEXTS.rule}</p>
+      <p className={styles.voteBreakdownRule}>{VOTE_RULE_TEXTS.rule}</p>
     </details>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import Tabs from "../../components/ui/Tabs";
+import tabsStyles from "../../components/ui/Tabs.module.css";
 
 type Audience = "creators" | "viewers" | "businesses";
 
@@ -60,22 +61,22 @@ export default function AudienceTabs() {
   return (
     <Tabs
       label="How it works for"
-      className="audience-tabs"
+      className={tabsStyles.audienceTabs}
       tabs={AUDIENCES}
       selected={selected}
       onSelect={setSelected}
       renderPanel={(audience) => (
-        <ol className="audience-steps" role="list">
+        <ol className={tabsStyles.audienceSteps} role="list">
           {STEPS[audience].map((step, index) => (
-            <li key={step.title} className="audience-step">
-              <span className="audience-step__number" aria-hidden="true">
+            <li key={step.title} className={tabsStyles.audienceStep}>
+              <span className={tabsStyles.audienceStepNumber} aria-hidden="true">
                 {index + 1}
               </span>
-              <h3 className="audience-step__title">
+              <h3 className={tabsStyles.audienceStepTitle}>
                 <span className="visually-hidden">Step {index + 1}: </span>
                 {step.title}
               </h3>
-              <p className="audience-step__text">{step.text}</p>
+              <p className={tabsStyles.audienceStepText}>{step.text}</p>
             </li>
           ))}
         </ol>

@@ -4,6 +4,7 @@ import { useConvexAuth } from "convex/react";
 import { useActiveWhenVisible } from "../../lib/useActiveWhenVisible";
 import { useReducedMotion } from "../../lib/useReducedMotion";
 import { ArrowRight, Lightbulb } from "lucide-react";
+import styles from "./IdeaPrompt.module.css";
 
 export const PROMPTS = ["My dream video idea is...", "I wish someone made a video about..."];
 const PAUSE_MS = 3000;
@@ -32,17 +33,17 @@ export default function IdeaPrompt() {
   }
 
   return (
-    <div className="idea-prompt" ref={box}>
-      <Lightbulb className="idea-prompt__icon" size={22} strokeWidth={2} aria-hidden="true" />
+    <div className={styles.ideaPrompt} ref={box}>
+      <Lightbulb className={styles.ideaPromptIcon} size={22} strokeWidth={2} aria-hidden="true" />
       <input
-        className="idea-prompt__input"
+        className={styles.ideaPromptInput}
         type="text"
         readOnly
         aria-label="Share your original video idea"
         onFocus={start}
         onClick={start}
       />
-      <span className="idea-prompt__text" aria-hidden="true">
+      <span className={styles.ideaPromptText} aria-hidden="true">
         {typing ? (
           <Suspense fallback={PROMPTS[0]}>
             <TypingPrompts sequence={SEQUENCE} speed={25} />
@@ -51,7 +52,7 @@ export default function IdeaPrompt() {
           PROMPTS[0]
         )}
       </span>
-      <span className="idea-prompt__cta" aria-hidden="true">
+      <span className={styles.ideaPromptCta} aria-hidden="true">
         Post it
         <ArrowRight size={16} strokeWidth={2} aria-hidden="true" />
       </span>

@@ -5,6 +5,7 @@ import { useActiveWhenVisible } from "../../lib/useActiveWhenVisible";
 import { useReducedMotion } from "../../lib/useReducedMotion";
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { Skeleton } from "../../components/ui/Skeleton";
+import styles from "./StatsCounters.module.css";
 
 const AnimatedNumber = lazy(() => import("./AnimatedNumber"));
 const numberFormat = new Intl.NumberFormat("en-US");
@@ -28,7 +29,7 @@ function Counter({
   reducedMotion: boolean;
   counting: boolean;
 }) {
-  const still = <span className="stat__value--waiting">{numberFormat.format(value)}</span>;
+  const still = <span className={styles.statValueWaiting}>{numberFormat.format(value)}</span>;
   return (
     <>
       <span className="stat__value" aria-hidden="true">
@@ -57,14 +58,14 @@ function Stats() {
   const [counting, setCounting] = useState(false);
   if (active && !counting) setCounting(true);
   return (
-    <dl className="stats" ref={list} aria-busy={stats === undefined || undefined}>
+    <dl className={styles.stats} ref={list} aria-busy={stats === undefined || undefined}>
       {COUNTERS.map(({ key, label }) => (
-        <div key={key} className="stat">
-          <dt className="stat__label">{label}</dt>
-          <dd className="stat__number">
+        <div key={key} className={styles.stat}>
+          <dt className={styles.statLabel}>{label}</dt>
+          <dd className={styles.statNumber}>
             {stats === undefined ? (
               <>
-                <Skeleton className="stat__skeleton" />
+                <Skeleton className={styles.statSkeleton} />
                 <span className="visually-hidden">Loading</span>
               </>
             ) : (

@@ -1,6 +1,6 @@
-import "../../styles/idea-list.css";
 import { bountyWithBackers } from "../../../convex/model/ideaStage";
 import { bountyBarFraction, formatMoney } from "../../lib/format";
+import styles from "./BountyBar.module.css";
 
 /**
  * The bounty as a fraction of the next power of ten above it (spec §2), with what it means
@@ -18,9 +18,9 @@ export default function BountyBar({
   const percent = Math.round(fraction * 1000) / 10;
   const amount = formatMoney(bountyCents);
   return (
-    <div className="bounty-bar-row">
+    <div className={styles.bountyBarRow}>
       <div
-        className="bounty-bar"
+        className={styles.bountyBar}
         role="progressbar"
         aria-label="Bounty"
         aria-valuemin={0}
@@ -28,9 +28,9 @@ export default function BountyBar({
         aria-valuenow={percent}
         aria-valuetext={amount}
       >
-        <div className="bounty-bar__fill" style={{ width: `${percent}%` }} />
+        <div className={styles.bountyBarFill} style={{ width: `${percent}%` }} />
       </div>
-      <p className="bounty-bar__text">{bountyWithBackers(bountyCents, backerCount)}</p>
+      <p className={styles.bountyBarText}>{bountyWithBackers(bountyCents, backerCount)}</p>
     </div>
   );
 }

@@ -1,17 +1,18 @@
+import ideaPageStyles from "../../pages/IdeaPage.module.css";
+import styles from "./IdeaBrief.module.css";
 // <IdeaBrief brief />: the poster's answer to "What should the video show?", above the spec's
 // "About this idea" (which keeps its own words, "No description provided." included).
-import "../../styles/living.css";
 
 export const BRIEF_HEADING = "What should the video show?";
 
 export default function IdeaBrief({ brief }: { brief: string | null }) {
   if (!brief) return null;
   return (
-    <section className="card idea-section idea-brief" aria-labelledby="idea-brief-heading">
-      <h2 id="idea-brief-heading" className="idea-section__title">
+    <section className={`card ${ideaPageStyles.ideaSection}`} aria-labelledby="idea-brief-heading">
+      <h2 id="idea-brief-heading" className={ideaPageStyles.ideaSectionTitle}>
         {BRIEF_HEADING}
       </h2>
-      <p className="idea-brief__text">{brief}</p>
+      <p className={styles.ideaBriefText}>{brief}</p>
     </section>
   );
 }

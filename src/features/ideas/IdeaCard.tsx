@@ -1,4 +1,3 @@
-import "../../styles/lists.css";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { useConvexAuth } from "convex/react";
@@ -13,6 +12,7 @@ import { ExpiryWithStatus, LengthChips, StatusFigure, useIdeaStatus } from "./Id
 import IdeaCardVideos, { IdeaCardCover, coverVideoOf } from "./IdeaCardVideos";
 import Avatar from "../../components/Avatar";
 import { Link2 } from "lucide-react";
+import styles from "./IdeaCard.module.css";
 
 export const NO_DESCRIPTION = "No description provided.";
 
@@ -59,11 +59,13 @@ export default function IdeaCard({ idea, actions, titleLevel = 3 }: Props) {
 
   return (
     <article
-      className={cover ? "idea-card idea-card--with-cover card" : "idea-card card"}
+      className={
+        cover ? `${styles.ideaCard} ${styles.ideaCardWithCover} card` : `${styles.ideaCard} card`
+      }
       aria-labelledby={titleId}
     >
       {cover ? <IdeaCardCover video={cover} /> : null}
-      <div className="idea-card__votes">
+      <div className={styles.ideaCardVotes}>
         <IdeaVoteButtons
           idea={idea}
           subject={`“${idea.title}”`}
@@ -71,43 +73,43 @@ export default function IdeaCard({ idea, actions, titleLevel = 3 }: Props) {
         />
       </div>
 
-      <div className="idea-card__body">
-        <div className="idea-card__meta">
-          <span className={`badge platform-badge platform-badge--${idea.platform.toLowerCase()}`}>
+      <div className={styles.ideaCardBody}>
+        <div className={styles.ideaCardMeta}>
+          <span className={`badge ${styles[`platform-badge--${idea.platform.toLowerCase()}`]}`}>
             {idea.platform === "Any" ? "Any platform" : idea.platform}
           </span>
           <LengthChips durations={idea.durations} className="idea-card__lengths" />
           <ExpiryWithStatus
             status={status}
             expiration={idea.expiration}
-            className="idea-card__expiry"
+            className={styles.ideaCardExpiry}
           />
         </div>
 
-        <Title className="idea-card__title" id={titleId}>
+        <Title className={styles.ideaCardTitle} id={titleId}>
           <Link to={`/expanded-proposal/${idea._id}`}>{idea.title}</Link>
         </Title>
 
         {idea.author ? (
-          <p className="idea-poster">
+          <p className={styles.ideaPoster}>
             <Avatar
               name={idea.author.name}
               url={idea.author.avatarUrl}
               size={20}
-              className="idea-poster__avatar"
+              className={styles.ideaPosterAvatar}
             />
-            <span className="idea-poster__name">by {idea.author.name}</span>
+            <span className={styles.ideaPosterName}>by {idea.author.name}</span>
           </p>
         ) : null}
 
         {/* The brief stands in for the description when there is one; neither: the spec's words. */}
         {summary ? (
-          <p className="idea-card__description">{summary}</p>
+          <p className={styles.ideaCardDescription}>{summary}</p>
         ) : idea.links.length === 0 ? (
-          <p className="idea-card__description is-empty">{NO_DESCRIPTION}</p>
+          <p className={`${styles.ideaCardDescription} ${styles.isEmpty}`}>{NO_DESCRIPTION}</p>
         ) : null}
         {hosts.length > 0 ? (
-          <p className="idea-card__links">
+          <p className={styles.ideaCardLinks}>
             <Link2 size={14} strokeWidth={2} aria-hidden="true" />
             <span>
               {idea.links.length === 1
@@ -123,29 +125,29 @@ export default function IdeaCard({ idea, actions, titleLevel = 3 }: Props) {
         />
       </div>
 
-      <div className="idea-card__bounty">
+      <div className={styles.ideaCardBounty}>
         {status.stage !== "open" ? (
           <StatusFigure
             status={status}
-            labelClassName="idea-card__amount-label"
-            amountClassName="idea-card__amount-value"
+            labelClassName={styles.ideaCardAmountLabel}
+            amountClassName={styles.ideaCardAmountValue}
           />
         ) : (
           <>
-            <p className="idea-card__amount">
-              <span className="idea-card__amount-label">{status.figure.label}</span>
-              <LiveFigure className="idea-card__amount-value" value={idea.bountyCents}>
+            <p className={styles.ideaCardAmount}>
+              <span className={styles.ideaCardAmountLabel}>{status.figure.label}</span>
+              <LiveFigure className={styles.ideaCardAmountValue} value={idea.bountyCents}>
                 {formatMoney(idea.bountyCents)}
               </LiveFigure>
             </p>
             <BountyBar bountyCents={idea.bountyCents} backerCount={idea.backerCount} />
           </>
         )}
-        <p className="idea-card__submissions">{submissionCountLabel(idea.submissionCount)}</p>
+        <p className={styles.ideaCardSubmissions}>{submissionCountLabel(idea.submissionCount)}</p>
         {status.stage !== "open" ? (
-          <p className="idea-card__submissions">{backerCountLabel(idea.backerCount)}</p>
+          <p className={styles.ideaCardSubmissions}>{backerCountLabel(idea.backerCount)}</p>
         ) : null}
-        {actions ? <div className="idea-card__actions">{actions}</div> : null}
+        {actions ? <div className={styles.ideaCardActions}>{actions}</div> : null}
       </div>
     </article>
   );

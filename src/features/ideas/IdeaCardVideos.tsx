@@ -1,6 +1,6 @@
-import "../../styles/idea-card.css";
 import { Video } from "lucide-react";
 import type { CardVideo } from "../../../convex/model/ideas";
+import styles from "./IdeaCardVideos.module.css";
 
 /** Cover size in the strip: 16:9 tiles; portrait covers fit inside (see idea-card.css). */
 const TILE_WIDTH = 112;
@@ -14,7 +14,7 @@ export function coverVideoOf(videos: CardVideo[]): CardVideo | null {
 /** The leading video's thumbnail across the top of the card (decorative: the strip names it). */
 export function IdeaCardCover({ video }: { video: CardVideo }) {
   return (
-    <div className={`idea-cover idea-cover--${video.platform.toLowerCase()}`}>
+    <div className={`${styles.ideaCover} ${styles[`idea-cover--${video.platform.toLowerCase()}`]}`}>
       <img
         src={video.thumbnailUrl ?? ""}
         alt={`Leading video: ${video.title}`}
@@ -40,18 +40,18 @@ export default function IdeaCardVideos({
   if (videos.length === 0) {
     if (hideEmpty) return null;
     return (
-      <p className="idea-videos idea-videos--empty">
+      <p className={`${styles.ideaVideos} ${styles.ideaVideosEmpty}`}>
         <Video size={14} strokeWidth={2} aria-hidden="true" />
         No videos yet
       </p>
     );
   }
   return (
-    <ul className="idea-videos" aria-label="Videos">
+    <ul className={styles.ideaVideos} aria-label="Videos">
       {videos.map((video) => (
         <li
           key={video._id}
-          className={`idea-videos__tile idea-videos__tile--${video.platform.toLowerCase()}`}
+          className={`${styles.ideaVideosTile} ${styles[`idea-videos__tile--${video.platform.toLowerCase()}`]}`}
         >
           {video.thumbnailUrl ? (
             <img
@@ -65,7 +65,7 @@ export default function IdeaCardVideos({
             />
           ) : (
             // No cover known: the title stands in, cut short.
-            <span className="idea-videos__no-cover" title={video.title}>
+            <span className={styles.ideaVideosNoCover} title={video.title}>
               {video.title}
             </span>
           )}

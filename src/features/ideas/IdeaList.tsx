@@ -1,4 +1,3 @@
-import "../../styles/lists.css";
 import { memo, useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { usePaginatedQuery } from "convex/react";
@@ -15,6 +14,7 @@ import ListFilterChips, {
 import { EmptyState } from "../../components/ui/EmptyState";
 import IdeaListSkeleton from "./IdeaListSkeleton";
 import { useFlipReorder } from "../../lib/useFlipReorder";
+import styles from "./IdeaList.module.css";
 
 export type ListView = "open" | "all" | "completed";
 export type SortKey = "recent" | "popular" | "payout" | "expiring";
@@ -89,9 +89,9 @@ export default function IdeaList({
 
   return (
     <div className="idea-list">
-      <div className="idea-list__toolbar">
+      <div className={styles.ideaListToolbar}>
         {term ? (
-          <p className="idea-list__relevance">Best matches first</p>
+          <p className={styles.ideaListRelevance}>Best matches first</p>
         ) : (
           <SortControl options={options} value={sort} onChange={changeSort} />
         )}
@@ -101,7 +101,7 @@ export default function IdeaList({
         key={`${view}|${sort}|${term ?? ""}|${filters.platform ?? ""}|${filters.duration ?? ""}|${attempt}`}
         onError={() => toast.error(LOAD_ERROR_MESSAGE, { id: "ideas-load-error" })}
         fallback={
-          <div className="card idea-list__error" role="alert">
+          <div className={`card ${styles.ideaListError}`} role="alert">
             <p>{LOAD_ERROR_MESSAGE}</p>
             <button
               type="button"
@@ -137,20 +137,20 @@ function SortControl({
 }) {
   const name = useId();
   return (
-    <fieldset className="sort-control">
-      <legend className="sort-control__legend">Sort by</legend>
-      <div className="sort-control__options">
+    <fieldset className={styles.sortControl}>
+      <legend className={styles.sortControlLegend}>Sort by</legend>
+      <div className={styles.sortControlOptions}>
         {options.map((option) => (
-          <label key={option.key} className="sort-control__option">
+          <label key={option.key} className={styles.sortControlOption}>
             <input
               type="radio"
-              className="sort-control__input"
+              className={styles.sortControlInput}
               name={name}
               value={option.key}
               checked={value === option.key}
               onChange={() => onChange(option.key)}
             />
-            <span className="sort-control__label">{option.label}</span>
+            <span className={styles.sortControlLabel}>{option.label}</span>
           </label>
         ))}
       </div>
@@ -227,7 +227,7 @@ function Results({
   const canLoadMore = status === "CanLoadMore" || status === "LoadingMore";
   return (
     <>
-      <ul className="idea-list__items" role="list" ref={listRef}>
+      <ul className={styles.ideaListItems} role="list" ref={listRef}>
         {items.map((idea) => (
           <li key={idea._id} ref={itemRef(idea._id)}>
             <ListedIdea idea={idea} titleLevel={titleLevel} />
@@ -235,7 +235,7 @@ function Results({
         ))}
       </ul>
       {canLoadMore ? (
-        <div className="idea-list__more">
+        <div className={styles.ideaListMore}>
           <button
             type="button"
             className="btn btn-secondary btn-lg"

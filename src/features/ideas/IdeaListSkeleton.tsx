@@ -1,23 +1,36 @@
-import "../../styles/lists.css";
 import { Loading, Skeleton } from "../../components/ui/Skeleton";
+import ideaListStyles from "./IdeaList.module.css";
+import ideaCardStyles from "./IdeaCard.module.css";
 
 /** Placeholder cards while the first page loads. */
 export default function IdeaListSkeleton({ count = 3 }: { count?: number }) {
   return (
-    <Loading className="idea-list__skeleton" label="Loading bounties…">
+    <Loading className={ideaListStyles.ideaListSkeleton} label="Loading bounties…">
       {Array.from({ length: count }, (_, index) => (
-        <div key={index} className="idea-card idea-card--skeleton card" aria-hidden="true">
-          <div className="idea-card__votes">
-            <Skeleton className="skeleton-votes" />
+        <div
+          key={index}
+          className={`${ideaCardStyles.ideaCard} ${ideaListStyles.ideaCardSkeleton} card`}
+          aria-hidden="true"
+        >
+          <div className={ideaCardStyles.ideaCardVotes}>
+            <Skeleton className={ideaListStyles.skeletonVotes} />
           </div>
-          <div className="idea-card__body">
-            <Skeleton className="skeleton-line skeleton-line--short" />
-            <Skeleton className="skeleton-line skeleton-line--title" />
-            <Skeleton className="skeleton-line" />
+          <div className={ideaCardStyles.ideaCardBody}>
+            <Skeleton
+              className={`${ideaListStyles.skeletonLine} ${ideaListStyles.skeletonLineShort}`}
+            />
+            <Skeleton
+              className={`${ideaListStyles.skeletonLine} ${ideaListStyles.skeletonLineTitle}`}
+            />
+            <Skeleton className={ideaListStyles.skeletonLine} />
           </div>
-          <div className="idea-card__bounty">
-            <Skeleton className="skeleton-line skeleton-line--amount" />
-            <Skeleton className="skeleton-line skeleton-line--bar" />
+          <div className={ideaCardStyles.ideaCardBounty}>
+            <Skeleton
+              className={`${ideaListStyles.skeletonLine} ${ideaListStyles.skeletonLineAmount}`}
+            />
+            <Skeleton
+              className={`${ideaListStyles.skeletonLine} ${ideaListStyles.skeletonLineBar}`}
+            />
           </div>
         </div>
       ))}

@@ -1,7 +1,6 @@
 // The idea page's account of how the idea stands once its deadline passed: judging (who
 // decides, until when, who leads), the winners (paid on a date, or waiting for their creator
 // until the claim deadline), or the refund. Live: it follows settlement as it happens.
-import "../../styles/outcome.css";
 import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { Award, Hourglass, RotateCcw } from "lucide-react";
@@ -15,6 +14,7 @@ import {
   winnerPickedOnText,
 } from "../../../convex/model/ideaStage";
 import { awardState } from "../money/moneyText";
+import styles from "./IdeaOutcome.module.css";
 
 type Outcome = NonNullable<FunctionReturnType<typeof api.ideas.outcome>>;
 type Winner = Extract<Outcome, { kind: "awarded" }>["winners"][number];
@@ -29,7 +29,7 @@ export default function IdeaOutcome({ ideaId }: { ideaId: Id<"proposals"> }) {
   if (!outcome || outcome.kind === "open") return null;
   return (
     <section
-      className={`card idea-outcome idea-outcome--${outcome.kind}`}
+      className={`card ${styles.ideaOutcome} ${styles[`idea-outcome--${outcome.kind}`]}`}
       aria-labelledby="idea-outcome-title"
     >
       <OutcomeBody outcome={outcome} />
@@ -43,7 +43,7 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
       // No video can win: nothing is judged, the money goes back at the deadline.
       if (!outcome.leader)
         return (
-          <h2 id="idea-outcome-title" className="idea-outcome__title">
+          <h2 id="idea-outcome-title" className={styles.ideaOutcomeTitle}>
             <RotateCcw size={20} aria-hidden="true" /> {NO_ELIGIBLE_VIDEO}
             {outcome.bountyCents > 0
               ? ` — ${formatMoney(outcome.bountyCents)} is being returned to its backers.`
@@ -52,7 +52,7 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
         );
       return (
         <>
-          <h2 id="idea-outcome-title" className="idea-outcome__title">
+          <h2 id="idea-outcome-title" className={styles.ideaOutcomeTitle}>
             <Hourglass size={20} aria-hidden="true" /> {judgingUntilText(outcome.judgingEndsAt)}
           </h2>
           <p>
@@ -60,7 +60,7 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
             the most-voted eligible video when judging ends.{" "}
             {winnerPickedOnText(outcome.judgingEndsAt)}.
           </p>
-          <p className="idea-outcome__leader">
+          <p className={styles.ideaOutcomeLeader}>
             Leading now:{" "}
             <a href={outcome.leader.url} target="_blank" rel="noopener noreferrer">
               {outcome.leader.title}
@@ -72,17 +72,17 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
     case "awarded":
       return (
         <>
-          <h2 id="idea-outcome-title" className="idea-outcome__title">
+          <h2 id="idea-outcome-title" className={styles.ideaOutcomeTitle}>
             <Award size={20} aria-hidden="true" />{" "}
             {outcome.winners.length === 1 ? "Winner" : `${outcome.winners.length} winners`}
           </h2>
-          <ul className="idea-outcome__winners">
+          <ul className={styles.ideaOutcomeWinners}>
             {outcome.winners.map((w) => (
               <WinnerItem key={w.submissionId} winner={w} />
             ))}
           </ul>
           {outcome.refundedCents > 0 ? (
-            <p className="idea-outcome__note">
+            <p className={styles.ideaOutcomeNote}>
               {formatMoney(outcome.refundedCents)} was returned to backers.
             </p>
           ) : null}
@@ -91,14 +91,14 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
     case "refunded":
       return (
         <>
-          <h2 id="idea-outcome-title" className="idea-outcome__title">
+          <h2 id="idea-outcome-title" className={styles.ideaOutcomeTitle}>
             <RotateCcw size={20} aria-hidden="true" />{" "}
             {outcome.refundedCents > 0
               ? `${NO_ELIGIBLE_VIDEO} — ${formatMoney(outcome.refundedCents)} returned to ${plural(outcome.backers, "backer")}`
               : NO_ELIGIBLE_VIDEO}
           </h2>
           {outcome.pendingCents > 0 ? (
-            <p className="idea-outcome__note">
+            <p className={styles.ideaOutcomeNote}>
               {formatMoney(outcome.pendingCents)} is still being refunded; the ledger below shows
               each refund.
             </p>
@@ -107,7 +107,7 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
       );
     case "ended":
       return (
-        <h2 id="idea-outcome-title" className="idea-outcome__title">
+        <h2 id="idea-outcome-title" className={styles.ideaOutcomeTitle}>
           This idea ended without a bounty.
         </h2>
       );
@@ -123,10 +123,10 @@ function WinnerItem({ winner }: { winner: Winner }) {
       ? waitingForPayoutsText(winner.creatorName, winner.claimDeadline)
       : state.charAt(0).toUpperCase() + state.slice(1);
   return (
-    <li className="idea-outcome__winner">
+    <li className={styles.ideaOutcomeWinner}>
       {winner.thumbnailUrl ? (
         <img
-          className="idea-outcome__thumb"
+          className={styles.ideaOutcomeThumb}
           src={winner.thumbnailUrl}
           alt=""
           width={160}
@@ -134,19 +134,21 @@ function WinnerItem({ winner }: { winner: Winner }) {
           loading="lazy"
         />
       ) : null}
-      <div className="idea-outcome__winner-text">
+      <div className={styles.ideaOutcomeWinnerText}>
         <a
           href={winner.url}
           target="_blank"
           rel="noopener noreferrer"
-          className="idea-outcome__video"
+          className={styles.ideaOutcomeVideo}
         >
           {winner.title}
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
-        <span className="idea-outcome__creator">by {winner.creatorName}</span>
-        <span className="idea-outcome__amount">{formatMoney(winner.amountCents)}</span>
-        <span className={`idea-outcome__status idea-outcome__status--${winner.status}`}>
+        <span className={styles.ideaOutcomeCreator}>by {winner.creatorName}</span>
+        <span className={styles.ideaOutcomeAmount}>{formatMoney(winner.amountCents)}</span>
+        <span
+          className={`${styles.ideaOutcomeStatus} ${styles[`idea-outcome__status--${winner.status}`]}`}
+        >
           {status}
         </span>
       </div>

@@ -1,7 +1,6 @@
 // The pieces every screen uses to say where an idea is, all drawn from ideaStatusOf
 // (convex/model/ideaStage.ts): the spec's expiry label with what is happening now beside it,
 // the bounty's figure, and the allowed lengths as chips. One function, one wording.
-import "../../styles/outcome.css";
 import clsx from "clsx";
 import { Clock } from "lucide-react";
 import {
@@ -14,6 +13,8 @@ import { allowedLengths, DAY_MS } from "../../../convex/model/labels";
 import type { Duration } from "../../../convex/model/validators";
 import { formatLongDate } from "../../lib/format";
 import { useNow } from "../../lib/useNow";
+import styles from "./IdeaStatus.module.css";
+import ideaCardStyles from "./IdeaCard.module.css";
 
 /** The idea's status now, live: "3 days left" counts down and flips to "Completed". */
 export function useIdeaStatus(facts: IdeaFacts): IdeaStatus {
@@ -52,11 +53,11 @@ export function ExpiryWithStatus({
   // Under a day left on an open idea: the label stands out so backers see it before it closes.
   const endingSoon = status.stage === "open" && expiration > now && expiration - now < DAY_MS;
   return (
-    <span className={clsx("idea-status", className)}>
-      <span className="idea-status__expiry">
+    <span className={clsx(styles.ideaStatus, className)}>
+      <span className={styles.ideaStatusExpiry}>
         <Clock size={14} strokeWidth={2} aria-hidden="true" />
         <time
-          className={endingSoon ? "expiry--ending-soon" : undefined}
+          className={endingSoon ? styles.expiryEndingSoon : undefined}
           dateTime={new Date(expiration).toISOString()}
           title={`Deadline: ${formatLongDate(expiration)}`}
         >
@@ -64,7 +65,7 @@ export function ExpiryWithStatus({
         </time>
       </span>
       {status.now ? (
-        <span className={clsx(statusBadgeClass(status), "idea-status__now")}>{status.now}</span>
+        <span className={clsx(statusBadgeClass(status), styles.ideaStatusNow)}>{status.now}</span>
       ) : null}
     </span>
   );
@@ -73,23 +74,23 @@ export function ExpiryWithStatus({
 /** A judging or finished idea's figure where the bounty is shown. */
 export function StatusFigure({
   status,
-  rowClassName = "idea-card__amount",
+  rowClassName = ideaCardStyles.ideaCardAmount,
   labelClassName,
   amountClassName,
 }: {
   status: IdeaStatus;
   rowClassName?: string;
-  labelClassName: string;
-  amountClassName: string;
+  labelClassName?: string;
+  amountClassName?: string;
 }) {
   const { figure } = status;
   return (
-    <div className="ending-summary">
+    <div className={styles.endingSummary}>
       <p className={rowClassName}>
         <span className={labelClassName}>{figure.label}</span>
         <span className={amountClassName}>{figureAmount(figure)}</span>
       </p>
-      {figure.note ? <p className="ending-summary__note">{figure.note}</p> : null}
+      {figure.note ? <p className={styles.endingSummaryNote}>{figure.note}</p> : null}
     </div>
   );
 }
@@ -106,14 +107,14 @@ export function LengthChips({
 }) {
   const lengths = allowedLengths(durations);
   return (
-    <ul className={clsx("length-chips", className)} aria-label={label}>
+    <ul className={clsx(styles.lengthChips, className)} aria-label={label}>
       {lengths.length === 0 ? (
         <li className="badge length-chip">Any length</li>
       ) : (
         lengths.map((length) => (
           <li key={length.key} className="badge length-chip">
             {length.label}
-            <span className="length-chip__text"> · {length.text.split(",")[0]}</span>
+            <span className={styles.lengthChipText}> · {length.text.split(",")[0]}</span>
           </li>
         ))
       )}

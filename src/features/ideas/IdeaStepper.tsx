@@ -1,10 +1,10 @@
 // <IdeaStepper ending />: where the idea is in its life, Open → Judging → Awarded or Refunded.
 // The steps come from convex/model/ideaStage.ts, the one derivation every screen shares.
-import "../../styles/living.css";
 import clsx from "clsx";
 import { Check } from "lucide-react";
 import { ideaSteps, type StepState } from "../../../convex/model/ideaStage";
 import type { IdeaEnding } from "../../../convex/model/ideaOutcome";
+import styles from "./IdeaStepper.module.css";
 
 const SPOKEN: Record<StepState, string> = {
   done: "done",
@@ -15,14 +15,14 @@ const SPOKEN: Record<StepState, string> = {
 export default function IdeaStepper({ ending }: { ending: IdeaEnding }) {
   const steps = ideaSteps(ending);
   return (
-    <ol className="idea-stepper" aria-label="Where this idea is">
+    <ol className={styles.ideaStepper} aria-label="Where this idea is">
       {steps.map((step) => (
         <li
           key={step.key}
-          className={clsx("idea-stepper__step", `is-${step.state}`)}
+          className={clsx(styles.ideaStepperStep, styles[`is-${step.state}`])}
           aria-current={step.state === "current" ? "step" : undefined}
         >
-          <span className="idea-stepper__dot" aria-hidden="true">
+          <span className={styles.ideaStepperDot} aria-hidden="true">
             {step.state === "done" ? <Check size={12} strokeWidth={3} /> : null}
           </span>
           <span className="idea-stepper__label">{step.label}</span>

@@ -2,7 +2,6 @@
 // The poster writes them here; each reaches the idea's followers in the app and by email
 // (updates about the bounty, the deadline or judging by default, the rest when they opt in).
 // Visitors see nothing until there is an update.
-import "../../styles/living.css";
 import { useId, useState } from "react";
 import { useMutation, usePaginatedQuery } from "convex/react";
 import { Megaphone } from "lucide-react";
@@ -12,6 +11,8 @@ import { UPDATE_MAX_LENGTH } from "../../../convex/model/ideaPageKinds";
 import { formatShortDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import MessageForm from "../conversation/MessageForm";
+import ideaPageStyles from "../../pages/IdeaPage.module.css";
+import styles from "./IdeaUpdates.module.css";
 
 export const UPDATES_HEADING = "Updates from the poster";
 export const MONEY_TOPIC_LABEL = "About the bounty, the deadline or judging";
@@ -34,18 +35,18 @@ export default function IdeaUpdates({
   return (
     <section
       id="updates"
-      className="card idea-section idea-updates"
+      className={`card ${ideaPageStyles.ideaSection}`}
       aria-labelledby="updates-heading"
     >
-      <h2 id="updates-heading" className="idea-section__title">
+      <h2 id="updates-heading" className={ideaPageStyles.ideaSectionTitle}>
         {UPDATES_HEADING}
       </h2>
       {isPoster ? <UpdateForm ideaId={ideaId} /> : null}
       {results.length > 0 ? (
-        <ol className="idea-updates__list" aria-label="Updates, newest first">
+        <ol className={styles.ideaUpdatesList} aria-label="Updates, newest first">
           {results.map((u) => (
-            <li key={u._id} className="idea-update">
-              <p className="idea-update__meta">
+            <li key={u._id} className={styles.ideaUpdate}>
+              <p className={styles.ideaUpdateMeta}>
                 <Megaphone size={14} aria-hidden="true" />
                 <time dateTime={new Date(u._creationTime).toISOString()}>
                   {formatShortDateTime(u._creationTime)}
@@ -54,7 +55,7 @@ export default function IdeaUpdates({
                   <span className="badge badge-warning">Bounty &amp; deadline</span>
                 ) : null}
               </p>
-              <p className="idea-update__body">{u.body}</p>
+              <p className={styles.ideaUpdateBody}>{u.body}</p>
             </li>
           ))}
         </ol>
@@ -87,7 +88,7 @@ function UpdateForm({ ideaId }: { ideaId: Id<"proposals"> }) {
         toast.success(UPDATE_POSTED);
       }}
     >
-      <div className="idea-updates__topic">
+      <div className={styles.ideaUpdatesTopic}>
         <input
           id={checkboxId}
           type="checkbox"

@@ -6,6 +6,7 @@ import {
   type Duration,
   type IdeaPlatform,
 } from "../../../convex/model/validators";
+import styles from "./ListFilterChips.module.css";
 
 /** The address's parameters for the filters: ?platform=TikTok&length=SHORT. */
 export const PLATFORM_PARAM = "platform";
@@ -50,8 +51,8 @@ export default function ListFilterChips() {
   }
 
   return (
-    <div className="filter-chips">
-      <div className="filter-chips__group" role="group" aria-label="Platform">
+    <div className={styles.filterChips}>
+      <div className={styles.filterChipsGroup} role="group" aria-label="Platform">
         {PLATFORM_CHIPS.map((value) => (
           <Chip
             key={value}
@@ -61,7 +62,7 @@ export default function ListFilterChips() {
           />
         ))}
       </div>
-      <div className="filter-chips__group" role="group" aria-label="Video length">
+      <div className={styles.filterChipsGroup} role="group" aria-label="Video length">
         {DURATIONS.map((value) => (
           <Chip
             key={value}
@@ -85,7 +86,7 @@ function Chip({
   onClick: () => void;
 }) {
   return (
-    <button type="button" className="filter-chip" aria-pressed={pressed} onClick={onClick}>
+    <button type="button" className={styles.filterChip} aria-pressed={pressed} onClick={onClick}>
       {pressed ? (
         <span className="filter-chip__check" aria-hidden="true">
           ✓

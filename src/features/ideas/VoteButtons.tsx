@@ -1,11 +1,10 @@
-import "../../styles/idea-list.css";
-import "../../styles/live.css";
 import clsx from "clsx";
 import { useState } from "react";
 import { ArrowBigDown, ArrowBigUp } from "lucide-react";
 import type { VoteValue } from "../../../convex/model/validators";
 import { toggleVote } from "../../../convex/model/votes";
 import { useChangeHighlight } from "../../lib/useChangeHighlight";
+import styles from "./VoteButtons.module.css";
 
 interface Props {
   votes: number;
@@ -57,9 +56,9 @@ export default function VoteButtons({
       <button
         type="button"
         className={clsx(
-          "vote-button",
-          direction === 1 ? "vote-button--up" : "vote-button--down",
-          active && "is-active",
+          styles.voteButton,
+          direction === 1 ? styles.voteButtonUp : styles.voteButtonDown,
+          active && styles.isActive,
         )}
         aria-label={label}
         aria-pressed={active}
@@ -83,12 +82,12 @@ export default function VoteButtons({
   };
   return (
     <div
-      className={clsx("vote-buttons", `vote-buttons--${orientation}`, className)}
+      className={clsx(styles.voteButtons, styles[`vote-buttons--${orientation}`], className)}
       role="group"
       aria-label={`Votes for ${subject}`}
     >
       {button(1)}
-      <span className="vote-buttons__count" ref={countHighlight.ref}>
+      <span className={styles.voteButtonsCount} ref={countHighlight.ref}>
         <span aria-hidden="true">{votes}</span>
         <span className="visually-hidden">{voteCountLabel(votes)}</span>
       </span>

@@ -1,7 +1,6 @@
 // <PickYourWinner ideaId />: while judging, at the top of the idea page, a contributor who
 // chose to pick the winner sees until when and the videos that can win, and picks one
 // (contributions.pickWinner, the money rules). Nothing for anyone else.
-import "../../styles/living.css";
 import { useQuery } from "convex/react";
 import { Trophy } from "lucide-react";
 import clsx from "clsx";
@@ -12,6 +11,7 @@ import { useCurrentUser } from "../../lib/session";
 import { useNow } from "../../lib/useNow";
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { usePickWinner } from "./usePickWinner";
+import styles from "./PickYourWinner.module.css";
 
 export const PICK_YOUR_WINNER = "Pick your winner by";
 
@@ -39,26 +39,26 @@ function PickPanel({ ideaId }: { ideaId: Id<"proposals"> }) {
   const pickable = choices.filter((c) => c.authorId !== user?._id);
 
   return (
-    <section className="card pick-winner" aria-labelledby="pick-winner-heading">
-      <h2 id="pick-winner-heading" className="pick-winner__title">
+    <section className={`card ${styles.pickWinner}`} aria-labelledby="pick-winner-heading">
+      <h2 id="pick-winner-heading" className={styles.pickWinnerTitle}>
         <Trophy size={20} aria-hidden="true" /> {PICK_YOUR_WINNER}{" "}
         {formatLongDate(stake.pickDeadline)}
       </h2>
-      <p className="pick-winner__text">
+      <p className={styles.pickWinnerText}>
         The {formatMoney(stake.choosingCents)} you gave goes to the video you pick. If you
         don&apos;t pick one, it goes to the most-voted eligible video when judging ends.
       </p>
       {pickable.length === 0 ? (
         <p className="muted">No video you can pick can win this idea.</p>
       ) : (
-        <ul className="pick-winner__list" aria-label="Videos that can win">
+        <ul className={styles.pickWinnerList} aria-label="Videos that can win">
           {pickable.map((c) => {
             const picked = stake.pickedSubmissionId === c._id;
             return (
-              <li key={c._id} className={clsx("pick-choice", picked && "is-picked")}>
+              <li key={c._id} className={clsx(styles.pickChoice, picked && styles.isPicked)}>
                 {c.thumbnailUrl ? (
                   <img
-                    className="pick-choice__thumb"
+                    className={styles.pickChoiceThumb}
                     src={c.thumbnailUrl}
                     alt=""
                     width={128}
@@ -67,28 +67,25 @@ function PickPanel({ ideaId }: { ideaId: Id<"proposals"> }) {
                     referrerPolicy="no-referrer"
                   />
                 ) : (
-                  <span
-                    className="pick-choice__thumb pick-choice__thumb--none"
-                    aria-hidden="true"
-                  />
+                  <span className={styles.pickChoiceThumb} aria-hidden="true" />
                 )}
-                <div className="pick-choice__text">
+                <div className={styles.pickChoiceText}>
                   <a
                     href={c.url}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="pick-choice__title"
+                    className={styles.pickChoiceTitle}
                   >
                     {c.title}
                     <span className="visually-hidden"> (opens in a new tab)</span>
                   </a>
-                  <span className="pick-choice__meta">
+                  <span className={styles.pickChoiceMeta}>
                     by {c.creatorName} · {c.countedVotes} counted{" "}
                     {c.countedVotes === 1 ? "vote" : "votes"}
                   </span>
                 </div>
                 {picked ? (
-                  <span className="pick-choice__picked">
+                  <span className={styles.pickChoicePicked}>
                     Your pick<span className="visually-hidden">: {c.title}</span>
                   </span>
                 ) : (

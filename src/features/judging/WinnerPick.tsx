@@ -13,7 +13,6 @@
 // Renders nothing when the viewer cannot pick (signed out, not a paid customer_choice
 // contributor, no submissions yet, idea settled, or past the pick deadline) — except that a
 // past pick still shows "Your pick". Live: `myStake` updates when the pick changes anywhere.
-import "../../styles/money.css";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
@@ -21,6 +20,7 @@ import { formatLongDate, formatMoney } from "../../../convex/model/labels";
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { useNow } from "../../lib/useNow";
 import { PICK_FAILED, PICK_SAVED, usePickWinner } from "./usePickWinner";
+import styles from "./WinnerPick.module.css";
 
 export const PICK_LABEL = "Pick as winner";
 export const YOUR_PICK = "Your pick";
@@ -59,9 +59,9 @@ function WinnerPickInner({ ideaId, submissionId, isOwn, title }: WinnerPickProps
   const pick = () => pickVideo(submissionId);
 
   return (
-    <div className="winner-pick">
+    <div className={styles.winnerPick}>
       {picked ? (
-        <p className="winner-pick__picked">
+        <p className={styles.winnerPickPicked}>
           <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path
               d="M5 12.5l4.5 4.5L19 7.5"
@@ -88,7 +88,7 @@ function WinnerPickInner({ ideaId, submissionId, isOwn, title }: WinnerPickProps
         </button>
       )}
       {open ? (
-        <p className="winner-pick__hint">
+        <p className={styles.winnerPickHint}>
           You can choose until {deadline}. The {formatMoney(stake.choosingCents)} you gave goes to
           the video you choose.
         </p>

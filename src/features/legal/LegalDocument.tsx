@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import "../../styles/legal.css";
+import styles from "./LegalDocument.module.css";
 
 /**
  * A block of legal text. A plain string is a paragraph; inline `[label](href)` makes a link and
@@ -71,22 +71,22 @@ function Block({ block }: { block: LegalBlock }) {
     );
   }
   if ("subheading" in block) return <h3>{block.subheading}</h3>;
-  return <p className="legal__note">{renderInline(block.note)}</p>;
+  return <p className={styles.legalNote}>{renderInline(block.note)}</p>;
 }
 
 /** Shared layout of the Terms of Service and Privacy Policy: title, dates, contents, sections. */
 export default function LegalDocument({ content }: { content: LegalContent }) {
   return (
     <div className="container page legal">
-      <div className="legal__header">
+      <div className={styles.legalHeader}>
         <p className="eyebrow">Legal</p>
         <h1>{content.title}</h1>
-        <p className="legal__summary">{content.summary}</p>
-        <p className="legal__dates">
+        <p className={styles.legalSummary}>{content.summary}</p>
+        <p className={styles.legalDates}>
           {content.effectiveDate && (
             <>
               <span>Effective date: {content.effectiveDate}</span>
-              <span aria-hidden="true" className="legal__dot">
+              <span aria-hidden="true" className={styles.legalDot}>
                 ·
               </span>
             </>
@@ -95,32 +95,32 @@ export default function LegalDocument({ content }: { content: LegalContent }) {
         </p>
       </div>
 
-      <div className="legal__layout">
-        <nav className="legal__toc" aria-labelledby="legal-toc-title">
-          <p id="legal-toc-title" className="legal__toc-title">
+      <div className={styles.legalLayout}>
+        <nav className={styles.legalToc} aria-labelledby="legal-toc-title">
+          <p id="legal-toc-title" className={styles.legalTocTitle}>
             On this page
           </p>
           <ol>
             {content.sections.map((section, i) => (
               <li key={section.id}>
                 <a href={`#${section.id}`}>
-                  <span className="legal__toc-number">{i + 1}.</span> {section.title}
+                  <span className={styles.legalTocNumber}>{i + 1}.</span> {section.title}
                 </a>
               </li>
             ))}
           </ol>
         </nav>
 
-        <article className="legal__body">
+        <article className={styles.legalBody}>
           {content.intro.length > 0 && (
-            <div className="legal__intro">
+            <div className={styles.legalIntro}>
               {content.intro.map((block, i) => (
                 <Block key={i} block={block} />
               ))}
             </div>
           )}
           {content.sections.map((section, i) => (
-            <section key={section.id} id={section.id} className="legal__section">
+            <section key={section.id} id={section.id} className={styles.legalSection}>
               <h2>
                 {i + 1}. {section.title}
               </h2>

@@ -1,10 +1,10 @@
 // <FateList parts />: where a contribution's money is, one sentence per part (product rules
 // "Money": each contributor sees where each of their own contributions is). Used on the
 // contribution page (`fate` from `bySession`) and in the idea page's "Your contributions" card.
-import "../../styles/money.css";
 import type { Id } from "../../../convex/_generated/dataModel";
 import type { FatePart, FateState } from "../../../convex/model/money/states";
 import { fateSentence } from "./moneyText";
+import styles from "./FateList.module.css";
 
 /** One of the caller's contributions to an idea (`api.contributions.myFates`). */
 export interface ContributionFates {
@@ -35,15 +35,15 @@ const TONE: Record<FateState, "done" | "moving" | "waiting" | "problem"> = {
 export function FateList({ parts }: { parts: FatePart[] }) {
   if (parts.length === 0) return null;
   return (
-    <ul className="fate-list">
+    <ul className={styles.fateList}>
       {parts.map((part, index) => (
         <li
           key={`${part.state}-${index}`}
-          className={`fate fate--${TONE[part.state]}`}
+          className={`${styles.fate} ${styles[`fate--${TONE[part.state]}`]}`}
           data-state={part.state}
         >
-          <span className="fate__dot" aria-hidden="true" />
-          <span className="fate__text">{fateSentence(part)}.</span>
+          <span className={styles.fateDot} aria-hidden="true" />
+          <span className={styles.fateText}>{fateSentence(part)}.</span>
         </li>
       ))}
     </ul>

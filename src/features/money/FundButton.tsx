@@ -10,7 +10,6 @@
 // fund (spec §6). When the address carries `?checkout=cancelled` (Stripe's cancel_url), a
 // dismissible note says nothing was charged; the parameter is then removed from the address so
 // the note shows once.
-import "../../styles/money.css";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { formatMoney } from "../../../convex/model/labels";
@@ -21,6 +20,7 @@ import {
   amountProblem,
 } from "../../../convex/model/money/amounts";
 import { useCheckout } from "./useCheckout";
+import styles from "./FundButton.module.css";
 
 export const FUND_LABEL = "Fund This Bounty";
 export const CHECKOUT_CANCELLED_NOTE = "Checkout cancelled — nothing was charged.";
@@ -39,7 +39,7 @@ export default function FundButton({ ideaId, expired }: FundButtonProps) {
   const formId = `${id}-other`;
 
   return (
-    <div className="fund">
+    <div className={styles.fund}>
       <CancelledNote />
       {expired ? null : (
         <>
@@ -62,13 +62,13 @@ export default function FundButton({ ideaId, expired }: FundButtonProps) {
             </svg>
             {FUND_LABEL}
           </button>
-          <p id={descriptionId} className="fund__description">
+          <p id={descriptionId} className={styles.fundDescription}>
             Adds <strong>{formatMoney(QUICK_CONTRIBUTION_CENTS)}</strong> to the bounty, paid
             securely by card through Stripe. If no video wins, you get it back.
           </p>
           <button
             type="button"
-            className="fund__toggle"
+            className={styles.fundToggle}
             aria-expanded={otherOpen}
             aria-controls={formId}
             onClick={() => setOtherOpen((open) => !open)}
@@ -126,18 +126,18 @@ function OtherAmountForm({
   }
 
   return (
-    <form id={id} className="fund__other" noValidate onSubmit={submit}>
+    <form id={id} className={styles.fundOther} noValidate onSubmit={submit}>
       <div className="field">
         <label className="label" htmlFor={inputId}>
           Amount in US dollars
         </label>
-        <div className="fund__amount">
-          <span className="fund__currency" aria-hidden="true">
+        <div className={styles.fundAmount}>
+          <span className={styles.fundCurrency} aria-hidden="true">
             $
           </span>
           <input
             id={inputId}
-            className="input fund__input"
+            className={`input ${styles.fundInput}`}
             type="text"
             inputMode="decimal"
             autoComplete="off"
@@ -155,7 +155,7 @@ function OtherAmountForm({
           From {formatMoney(MIN_CONTRIBUTION_CENTS)} to {formatMoney(MAX_CONTRIBUTION_CENTS)}.
         </p>
         {problem ? (
-          <p id={errorId} className="fund__error" role="alert">
+          <p id={errorId} className={styles.fundError} role="alert">
             {problem}
           </p>
         ) : null}
@@ -190,11 +190,11 @@ function CancelledNote() {
 
   if (!shown) return null;
   return (
-    <div className="alert fund__note" role="status">
+    <div className={`alert ${styles.fundNote}`} role="status">
       <p>{CHECKOUT_CANCELLED_NOTE}</p>
       <button
         type="button"
-        className="btn btn-ghost btn-sm btn-icon fund__note-close"
+        className={`btn btn-ghost btn-sm btn-icon ${styles.fundNoteClose}`}
         aria-label="Dismiss"
         onClick={() => setShown(false)}
       >

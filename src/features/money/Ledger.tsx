@@ -6,7 +6,6 @@
 // the winners and their awards' state, and the latest movements with their dates. Nothing is
 // said to be "on its way" unless it can move. Renders nothing for an unknown idea; a failing
 // query shows a short note instead of taking the page down.
-import "../../styles/money.css";
 import { useId } from "react";
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
@@ -16,6 +15,7 @@ import type { ShownAwardStatus } from "../../../convex/model/money/rules";
 import type { HeldLineReason, LedgerKind } from "../../../convex/model/money/states";
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { awardState, heldSentence, ledgerEntryText, quoted } from "./moneyText";
+import styles from "./Ledger.module.css";
 
 export const LEDGER_TITLE = "Where the money goes";
 export const LEDGER_EXPLANATION =
@@ -93,14 +93,18 @@ export function MoneyBox({
   const titleId = useId();
   const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
-    <section className="card ledger" aria-labelledby={titleId} aria-busy={ledger === undefined}>
-      <Heading id={titleId} className="ledger__title">
+    <section
+      className={`card ${styles.ledger}`}
+      aria-labelledby={titleId}
+      aria-busy={ledger === undefined}
+    >
+      <Heading id={titleId} className={styles.ledgerTitle}>
         {LEDGER_TITLE}
       </Heading>
-      <p className="ledger__explanation">{LEDGER_EXPLANATION}</p>
+      <p className={styles.ledgerExplanation}>{LEDGER_EXPLANATION}</p>
       {ledger === undefined ? (
         <div aria-hidden="true">
-          <span className="skeleton ledger__skeleton" />
+          <span className={`skeleton ${styles.ledgerSkeleton}`} />
         </div>
       ) : (
         <MoneyBoxBody ledger={ledger} subheading={headingLevel === 3 ? "h4" : "h3"} />
@@ -128,7 +132,7 @@ function MoneyBoxBody({
 
   return (
     <>
-      <dl className="ledger__totals">
+      <dl className={styles.ledgerTotals}>
         <Total label="Contributed" cents={totals.contributedCents} />
         <Total label="Refunded" cents={totals.refundedCents} />
         <Total label="Paid out" cents={totals.paidOutCents} />
@@ -139,7 +143,7 @@ function MoneyBoxBody({
       </dl>
 
       {held.length > 0 ? (
-        <ul className="ledger__held" aria-label="Money still held">
+        <ul className={styles.ledgerHeld} aria-label="Money still held">
           {held.map((line, index) => (
             <li key={`${line.reason}-${line.until ?? "none"}-${index}`} data-reason={line.reason}>
               {heldSentence(line, waitingCreator(line, winners))}.
@@ -150,12 +154,12 @@ function MoneyBoxBody({
 
       {winners.length > 0 ? (
         <>
-          <Sub className="ledger__subtitle">Winners</Sub>
-          <ul className="ledger__winners">
+          <Sub className={styles.ledgerSubtitle}>Winners</Sub>
+          <ul className={styles.ledgerWinners}>
             {winners.map((winner) => (
               <li
                 key={winner.submissionId}
-                className={`ledger-winner ledger-winner--${winner.status}`}
+                className={`${styles.ledgerWinner} ${styles[`ledger-winner--${winner.status}`]}`}
               >
                 Awarded to {quoted(winner.title)} by {winner.creatorName}:{" "}
                 <strong>{formatMoney(winner.amountCents)}</strong> — {awardState(winner)}
@@ -166,27 +170,35 @@ function MoneyBoxBody({
       ) : null}
 
       {recent.length === 0 ? (
-        <p className="ledger__empty">No money has moved yet. Paid contributions appear here.</p>
+        <p className={styles.ledgerEmpty}>
+          No money has moved yet. Paid contributions appear here.
+        </p>
       ) : (
         <>
-          <Sub className="ledger__subtitle">Recent movements</Sub>
-          <ul className="ledger__entries">
+          <Sub className={styles.ledgerSubtitle}>Recent movements</Sub>
+          <ul className={styles.ledgerEntries}>
             {recent.map((entry) => (
-              <li key={entry._id} className={`ledger-entry ledger-entry--${entry.kind}`}>
-                <span className="ledger-entry__text">
-                  <span className="ledger-entry__kind">
+              <li
+                key={entry._id}
+                className={`${styles.ledgerEntry} ${styles[`ledger-entry--${entry.kind}`]}`}
+              >
+                <span className={styles.ledgerEntryText}>
+                  <span className={styles.ledgerEntryKind}>
                     {ledgerEntryText(entry.kind, entry.submissionTitle)}
                   </span>
-                  <time className="ledger-entry__date" dateTime={new Date(entry.at).toISOString()}>
+                  <time
+                    className={styles.ledgerEntryDate}
+                    dateTime={new Date(entry.at).toISOString()}
+                  >
                     {formatLongDate(entry.at)}
                   </time>
                 </span>
-                <span className="ledger-entry__amount">{formatMoney(entry.amountCents)}</span>
+                <span className={styles.ledgerEntryAmount}>{formatMoney(entry.amountCents)}</span>
               </li>
             ))}
           </ul>
           {entries.length > recent.length ? (
-            <p className="ledger__more">
+            <p className={styles.ledgerMore}>
               Showing the latest {recent.length} of {entries.length}
               {entries.length >= 50 ? "+" : ""} movements.
             </p>
@@ -213,7 +225,7 @@ function waitingCreator(
 
 function Total({ label, cents, problem }: { label: string; cents: number; problem?: boolean }) {
   return (
-    <div className={`ledger__total${problem ? " ledger__total--problem" : ""}`}>
+    <div className={styles[`ledger__total${problem ? " ledger__total--problem" : ""}`]}>
       <dt>{label}</dt>
       <dd>{formatMoney(cents)}</dd>
     </div>

@@ -10,7 +10,7 @@
 // - Stripe returns to /profile?tab=settings&payouts=return (or payouts=refresh when the link
 //   expired): the card asks Stripe once (`api.payouts.refreshAccount`), says the result ("Payouts
 //   are ready" / "Stripe still needs a few details") and removes the parameter from the address.
-import "../../styles/money.css";
+import clsx from "clsx";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useAction, useQuery } from "convex/react";
@@ -24,6 +24,8 @@ import { goToExternal } from "../../lib/externalNavigation";
 import { useNow } from "../../lib/useNow";
 import { quoted } from "./moneyText";
 import type { ShownAwardStatus } from "../../../convex/model/money/rules";
+import settingsTabStyles from "../profile/SettingsTab.module.css";
+import styles from "./PayoutSettings.module.css";
 
 export const PAYOUTS_READY = "Payouts are ready";
 export const PAYOUTS_NEED_DETAILS = "Stripe still needs a few details";
@@ -60,7 +62,7 @@ export default function PayoutSettings() {
   return (
     <QueryErrorBoundary
       fallback={
-        <section className="card settings-card payout-settings" aria-label="Payouts">
+        <section className={`card ${settingsTabStyles.settingsCard}`} aria-label="Payouts">
           <p className="alert alert-danger" role="alert">
             Your payout details couldn't be loaded. Please reload the page to try again.
           </p>
@@ -135,16 +137,16 @@ function PayoutCard() {
 
   return (
     <section
-      className="card settings-card payout-settings"
+      className={`card ${settingsTabStyles.settingsCard}`}
       aria-labelledby="settings-payouts-heading"
       aria-busy={payouts === undefined}
     >
-      <h2 id="settings-payouts-heading" className="settings-card__title">
+      <h2 id="settings-payouts-heading" className={settingsTabStyles.settingsCardTitle}>
         Payouts
       </h2>
       {payouts === undefined ? (
         <div aria-hidden="true">
-          <span className="skeleton payout-settings__skeleton" />
+          <span className={`skeleton ${styles.payoutSettingsSkeleton}`} />
         </div>
       ) : (
         <>
@@ -171,7 +173,7 @@ function AccountState({
 }) {
   if (account?.ready) {
     return (
-      <p className="payout-settings__status payout-settings__status--ready">
+      <p className={`${styles.payoutSettingsStatus} ${styles.payoutSettingsStatusReady}`}>
         <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <circle cx="12" cy="12" r="11" fill="currentColor" />
           <path
@@ -189,12 +191,12 @@ function AccountState({
   }
   return (
     <>
-      <p className="settings-card__text">
+      <p className={settingsTabStyles.settingsCardText}>
         {account
           ? "Stripe still needs a few details before it can send you money."
           : "Winning videos are paid through Stripe. Set up a payout account to receive the bounties you win."}
       </p>
-      <div className="settings-card__actions">
+      <div className={settingsTabStyles.settingsCardActions}>
         <button
           type="button"
           className="btn btn-primary"
@@ -213,10 +215,10 @@ function AccountState({
 function AwardList({ awards }: { awards: MyAward[] }) {
   const now = useNow();
   if (awards.length === 0) {
-    return <p className="settings-card__text">{NO_AWARDS}</p>;
+    return <p className={settingsTabStyles.settingsCardText}>{NO_AWARDS}</p>;
   }
   return (
-    <ul className="awards" aria-label="Your awards">
+    <ul className={styles.awards} aria-label="Your awards">
       {awards.map((award) => (
         <AwardItem key={award.awardId} award={award} now={now} />
       ))}
@@ -228,18 +230,24 @@ function AwardItem({ award, now }: { award: MyAward; now: number }) {
   const daysLeft = Math.ceil((award.claimDeadline - now) / DAY_MS);
   const urgent = award.status === "waiting" && daysLeft < URGENT_DAYS;
   return (
-    <li className={`award award--${award.status}${urgent ? " award--urgent" : ""}`}>
-      <p className="award__what">
+    <li
+      className={clsx(
+        styles.award,
+        styles[`award--${award.status}`],
+        urgent && styles["award--urgent"],
+      )}
+    >
+      <p className={styles.awardWhat}>
         <Link to={`/expanded-proposal/${award.ideaId}`}>{award.ideaTitle}</Link>
-        <span className="award__video">{quoted(award.submissionTitle)}</span>
+        <span className={styles.awardVideo}>{quoted(award.submissionTitle)}</span>
       </p>
-      <p className="award__state">
+      <p className={styles.awardState}>
         {award.status === "waiting" ? (
           <>
             Set up payouts by {formatLongDate(award.claimDeadline)} to receive{" "}
             <strong>{formatMoney(award.amountCents)}</strong>
             {urgent ? (
-              <strong className="award__urgent">
+              <strong className={styles.awardUrgent}>
                 {" "}
                 {daysLeft <= 0
                   ? "— the time to claim it has run out"
@@ -270,7 +278,7 @@ function AwardItem({ award, now }: { award: MyAward; now: number }) {
         )}
       </p>
       {award.status === "waiting" && !award.ownershipProven ? (
-        <p className="award__note">
+        <p className={styles.awardNote}>
           Also connect the YouTube or TikTok account that posted the video, to prove it&apos;s
           yours.
         </p>

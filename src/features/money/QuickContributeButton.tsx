@@ -8,12 +8,12 @@
 // Contributing from a list requires sign-in (spec §5): a signed-out click shows 'Please sign in
 // to contribute' and goes to /login with `{ from: location }`, so sign-in returns here. Signed
 // in, each click starts a $5.00 Stripe Checkout (useCheckout).
-import "../../styles/money.css";
 import { useConvexAuth } from "convex/react";
 import { useLocation, useNavigate } from "react-router-dom";
 import { toast } from "../../lib/toast";
 import { QUICK_CONTRIBUTION_CENTS } from "../../../convex/model/money/amounts";
 import { useCheckout } from "./useCheckout";
+import styles from "./QuickContributeButton.module.css";
 
 export const SIGN_IN_TO_CONTRIBUTE = "Please sign in to contribute";
 const CLOSED = "This idea is no longer accepting contributions";
@@ -48,7 +48,7 @@ export default function QuickContributeButton({
   return (
     <button
       type="button"
-      className="btn btn-soft btn-sm quick-contribute"
+      className={`btn btn-soft btn-sm ${styles.quickContribute}`}
       aria-label={`Contribute $${dollars} to ${title}`}
       title={expired ? CLOSED : `Contribute $${dollars}`}
       aria-busy={busy || undefined}

@@ -1,7 +1,6 @@
 // <YourContributions ideaId />: the idea page's "Your contributions" card, live
 // (`api.contributions.myFates`): each of the signed-in person's contributions to the idea, with
 // where its money is now. Renders nothing for a visitor or someone who has not contributed.
-import "../../styles/money.css";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { useQuery } from "convex/react";
@@ -9,6 +8,8 @@ import { api } from "../../../convex/_generated/api";
 import { formatLongDate, formatMoney } from "../../../convex/model/labels";
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { FateList, type ContributionFates } from "./FateList";
+import contributionViewStyles from "../contribution/ContributionView.module.css";
+import ledgerStyles from "./Ledger.module.css";
 
 export const YOUR_CONTRIBUTIONS_TITLE = "Your contributions";
 
@@ -38,14 +39,17 @@ export function YourContributionsCard({
   if (contributions.length === 0) return null;
   const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
-    <section className="card your-contributions" aria-labelledby={titleId}>
-      <Heading id={titleId} className="ledger__title">
+    <section
+      className={`card ${contributionViewStyles.yourContributions}`}
+      aria-labelledby={titleId}
+    >
+      <Heading id={titleId} className={ledgerStyles.ledgerTitle}>
         {YOUR_CONTRIBUTIONS_TITLE}
       </Heading>
-      <ul className="your-contributions__list">
+      <ul className={contributionViewStyles.yourContributionsList}>
         {contributions.map((c) => (
-          <li key={c.contributionId} className="your-contribution">
-            <p className="your-contribution__head">
+          <li key={c.contributionId} className={contributionViewStyles.yourContribution}>
+            <p className={contributionViewStyles.yourContributionHead}>
               <strong>{formatMoney(c.amountCents)}</strong> on{" "}
               <time dateTime={new Date(c.createdAt).toISOString()}>
                 {formatLongDate(c.createdAt)}
@@ -65,7 +69,9 @@ export function YourContributionsCard({
             {c.parts.length > 0 ? (
               <FateList parts={c.parts} />
             ) : (
-              <p className="fate-list__empty">Waiting for Stripe to confirm the payment.</p>
+              <p className={contributionViewStyles.fateListEmpty}>
+                Waiting for Stripe to confirm the payment.
+              </p>
             )}
           </li>
         ))}

@@ -1,10 +1,11 @@
 // <NotificationBell />: the header's bell for a signed-in person, with their live unread count
 // (`api.notifications.unreadCount`, capped at 99 → "99+"). It links to the inbox (/inbox).
-import "../../styles/notifications.css";
 import { NavLink } from "react-router-dom";
 import { useQuery } from "convex/react";
 import { Bell } from "lucide-react";
 import { api } from "../../../convex/_generated/api";
+import headerStyles from "../../components/Header.module.css";
+import styles from "./NotificationBell.module.css";
 
 export function unreadLabel(count: number): string {
   return count > 99 ? "99+" : String(count);
@@ -26,7 +27,9 @@ export default function NotificationBell({ onNavigate }: { onNavigate?: () => vo
     <NavLink
       to="/inbox"
       className={({ isActive }) =>
-        isActive ? "site-nav__link notification-bell is-active" : "site-nav__link notification-bell"
+        isActive
+          ? `${headerStyles.siteNavLink} ${styles.notificationBell} ${headerStyles.isActive}`
+          : `${headerStyles.siteNavLink} ${styles.notificationBell}`
       }
       onClick={onNavigate}
     >
@@ -35,7 +38,7 @@ export default function NotificationBell({ onNavigate }: { onNavigate?: () => vo
       {unread > 0 && (
         <>
           {" "}
-          <span className="notification-bell__count">{unreadLabel(unread)}</span>{" "}
+          <span className={styles.notificationBellCount}>{unreadLabel(unread)}</span>{" "}
           <span className="visually-hidden">unread</span>
         </>
       )}
@@ -46,5 +49,5 @@ export default function NotificationBell({ onNavigate }: { onNavigate?: () => vo
 /** The phone's closed menu: a dot on its button when something is unread. */
 export function MenuUnreadDot({ unread }: { unread: number }) {
   if (unread === 0) return null;
-  return <span className="menu-toggle__dot" aria-hidden="true" />;
+  return <span className={styles.menuToggleDot} aria-hidden="true" />;
 }

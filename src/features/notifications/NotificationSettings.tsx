@@ -1,13 +1,14 @@
 // <NotificationSettings />: Profile → Settings "Notifications" card. One row per kind with an
 // in-app and an email switch (`api.notifications.preferences` / `setPreferences`). Money and
 // account emails are on by default; the idea's news by email is opt-in.
-import "../../styles/notifications.css";
 import { useState } from "react";
 import { useMutation, useQuery } from "convex/react";
 import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import { KIND_INFO, type NotificationKind } from "../../../convex/model/notificationKinds";
 import { convexErrorMessage } from "../../lib/errors";
+import settingsTabStyles from "../profile/SettingsTab.module.css";
+import styles from "./NotificationSettings.module.css";
 
 export const SAVE_FAILED = "Couldn't save your notification settings";
 
@@ -41,20 +42,23 @@ export default function NotificationSettings() {
   }
 
   return (
-    <section className="card settings-card" aria-labelledby="settings-notifications-heading">
-      <h2 id="settings-notifications-heading" className="settings-card__title">
+    <section
+      className={`card ${settingsTabStyles.settingsCard}`}
+      aria-labelledby="settings-notifications-heading"
+    >
+      <h2 id="settings-notifications-heading" className={settingsTabStyles.settingsCardTitle}>
         Notifications
       </h2>
-      <p className="settings-card__text">
+      <p className={settingsTabStyles.settingsCardText}>
         Emails about your money are on by default; the rest are up to you. Every email has a
         one-click unsubscribe.
       </p>
       {!Array.isArray(prefs) ? (
-        <p className="settings-card__text" aria-busy="true">
+        <p className={settingsTabStyles.settingsCardText} aria-busy="true">
           Loading…
         </p>
       ) : (
-        <table className="notification-prefs">
+        <table className={styles.notificationPrefs}>
           <thead>
             <tr>
               <th scope="col">About</th>
@@ -69,11 +73,11 @@ export default function NotificationSettings() {
                 {(["inApp", "email"] as const).map((field) => (
                   <td key={field}>
                     {/* The label makes the whole 44 px cell the switch's target. */}
-                    <label className="pref-switch">
+                    <label className={styles.prefSwitch}>
                       <input
                         type="checkbox"
                         role="switch"
-                        className="pref-switch__input"
+                        className={styles.prefSwitchInput}
                         aria-label={`${KIND_INFO[p.kind].label}: ${FIELD_WORDS[field]}`}
                         checked={p[field]}
                         onChange={(e) => void change(p.kind, field, e.target.checked)}
@@ -86,7 +90,7 @@ export default function NotificationSettings() {
           </tbody>
         </table>
       )}
-      <p className="notification-prefs__saved" role="status">
+      <p className={styles.notificationPrefsSaved} role="status">
         {saved}
       </p>
     </section>

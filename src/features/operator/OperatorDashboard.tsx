@@ -3,7 +3,6 @@
 // deadlines, and totals to compare with Stripe). Presentational: the page feeds it
 // `api.operator.overview` and `api.operator.stripeBalance`. The tables carry explicit roles:
 // under 640 px their rows are stacked with CSS, which makes some browsers drop table semantics.
-import "../../styles/money.css";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import type { Id } from "../../../convex/_generated/dataModel";
@@ -16,6 +15,8 @@ import {
 import { convexErrorMessage } from "../../lib/errors";
 import { HELD_REASON_LABELS } from "../money/moneyText";
 import { operatorHolds } from "../../../convex/model/money/rules";
+import styles from "./OperatorDashboard.module.css";
+import ledgerStyles from "../money/Ledger.module.css";
 
 /** `api.operator.overview`'s answer (money contract). */
 export interface OperatorOverview {
@@ -87,12 +88,12 @@ export function OperatorDashboard({
     (a, b) => (a.until ?? Number.POSITIVE_INFINITY) - (b.until ?? Number.POSITIVE_INFINITY),
   );
   return (
-    <div className="operator">
-      <section className="card operator__section" aria-labelledby="operator-totals">
-        <h2 id="operator-totals" className="operator__title">
+    <div className={styles.operator}>
+      <section className={`card ${styles.operatorSection}`} aria-labelledby="operator-totals">
+        <h2 id="operator-totals" className={styles.operatorTitle}>
           Totals
         </h2>
-        <dl className="ledger__totals operator__totals">
+        <dl className={ledgerStyles.ledgerTotals}>
           <Total label="Collected" cents={totals.collectedCents} />
           <Total label="Refunded" cents={totals.refundedCents} />
           <Total label="Refunding" cents={totals.refundingCents} />
@@ -105,14 +106,14 @@ export function OperatorDashboard({
         <StripeComparison heldCents={totals.heldCents} load={loadStripeBalance} />
       </section>
 
-      <section className="card operator__section" aria-labelledby="operator-attention">
-        <h2 id="operator-attention" className="operator__title">
+      <section className={`card ${styles.operatorSection}`} aria-labelledby="operator-attention">
+        <h2 id="operator-attention" className={styles.operatorTitle}>
           Needs attention ({overview.attention.length})
         </h2>
         {overview.attention.length === 0 ? (
           <p className="muted">{NOTHING_NEEDS_ATTENTION}</p>
         ) : (
-          <table className="op-table" role="table">
+          <table className={styles.opTable} role="table">
             <caption className="visually-hidden">Money movements that need attention</caption>
             <thead role="rowgroup">
               <tr role="row">
@@ -141,20 +142,20 @@ export function OperatorDashboard({
                 <tr key={m.movementId} role="row">
                   <td role="cell" data-label="Kind">
                     {KIND_LABELS[m.kind]}{" "}
-                    <span className={`badge op-state op-state--${m.state}`}>
+                    <span className={`badge ${styles[`op-state--${m.state}`]}`}>
                       {STATE_LABELS[m.state]}
                     </span>
                   </td>
-                  <td role="cell" data-label="Amount" className="op-table__amount">
+                  <td role="cell" data-label="Amount" className={styles.opTableAmount}>
                     {formatMoney(m.amountCents)}
                   </td>
                   <td role="cell" data-label="Idea">
                     <Link to={`/expanded-proposal/${m.ideaId}`}>{m.ideaTitle}</Link>
                   </td>
-                  <td role="cell" data-label="Attempts" className="op-table__number">
+                  <td role="cell" data-label="Attempts" className={styles.opTableNumber}>
                     {m.attempts}
                   </td>
-                  <td role="cell" data-label="Last error" className="op-table__error">
+                  <td role="cell" data-label="Last error" className={styles.opTableError}>
                     {m.lastError ?? "None recorded"}
                   </td>
                   <td role="cell" data-label="Since">
@@ -167,15 +168,15 @@ export function OperatorDashboard({
         )}
       </section>
 
-      <section className="card operator__section" aria-labelledby="operator-held">
-        <h2 id="operator-held" className="operator__title">
+      <section className={`card ${styles.operatorSection}`} aria-labelledby="operator-held">
+        <h2 id="operator-held" className={styles.operatorTitle}>
           {/* Everything still on the platform: held, and failed refunds to sort out. */}
           Held money ({formatMoney(totals.heldCents + totals.refundFailedCents)})
         </h2>
         {held.length === 0 ? (
           <p className="muted">{NOTHING_HELD}</p>
         ) : (
-          <table className="op-table" role="table">
+          <table className={styles.opTable} role="table">
             <caption className="visually-hidden">Money still held, soonest deadline first</caption>
             <thead role="rowgroup">
               <tr role="row">
@@ -200,12 +201,12 @@ export function OperatorDashboard({
                   <tr
                     key={`${h.contributionId}-${h.reason}-${index}`}
                     role="row"
-                    className={overdue ? "op-table__row--overdue" : undefined}
+                    className={overdue ? styles.opTableRowOverdue : undefined}
                   >
                     <td role="cell" data-label="Idea">
                       <Link to={`/expanded-proposal/${h.ideaId}`}>{h.ideaTitle}</Link>
                     </td>
-                    <td role="cell" data-label="Amount" className="op-table__amount">
+                    <td role="cell" data-label="Amount" className={styles.opTableAmount}>
                       {formatMoney(h.cents)}
                     </td>
                     <td role="cell" data-label="Reason">
@@ -221,7 +222,7 @@ export function OperatorDashboard({
                       ) : (
                         <>
                           <DateCell ms={h.until} />
-                          {overdue ? <strong className="op-overdue"> Overdue</strong> : null}
+                          {overdue ? <strong className={styles.opOverdue}> Overdue</strong> : null}
                         </>
                       )}
                     </td>
@@ -271,7 +272,7 @@ function StripeComparison({
   }
 
   return (
-    <div className="operator__compare">
+    <div className={styles.operatorCompare}>
       <button
         type="button"
         className="btn btn-secondary"
@@ -283,7 +284,7 @@ function StripeComparison({
       </button>
       <div aria-live="polite">
         {comparison.state === "done" ? (
-          <dl className="ledger__totals operator__stripe">
+          <dl className={ledgerStyles.ledgerTotals}>
             <Total label="Held by us" cents={heldCents} />
             <Total label="Stripe available" cents={comparison.balance.availableCents} />
             <Total label="Stripe pending" cents={comparison.balance.pendingCents} />
@@ -306,7 +307,7 @@ function StripeComparison({
 
 function Total({ label, cents }: { label: string; cents: number }) {
   return (
-    <div className="ledger__total">
+    <div className={ledgerStyles.ledgerTotal}>
       <dt>{label}</dt>
       <dd>{formatMoney(cents)}</dd>
     </div>

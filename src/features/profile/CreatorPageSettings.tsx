@@ -6,6 +6,8 @@ import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
 import { convexErrorMessage } from "../../lib/errors";
 import { toast } from "../../lib/toast";
+import settingsTabStyles from "./SettingsTab.module.css";
+import styles from "./CreatorPageSettings.module.css";
 
 export const SHOW_TOTALS_LABEL = "Show what I was paid on my creator page";
 
@@ -24,17 +26,20 @@ export default function CreatorPageSettings({ userId }: { userId: Id<"users"> })
   }
 
   return (
-    <section className="card settings-card" aria-labelledby="creator-page-heading">
-      <h2 id="creator-page-heading" className="settings-card__title">
+    <section
+      className={`card ${settingsTabStyles.settingsCard}`}
+      aria-labelledby="creator-page-heading"
+    >
+      <h2 id="creator-page-heading" className={settingsTabStyles.settingsCardTitle}>
         Your creator page
       </h2>
-      <p className="settings-card__text">
+      <p className={settingsTabStyles.settingsCardText}>
         Anyone can see your name, avatar, connected channels and the videos you submitted at{" "}
         <Link to={`/creators/${userId}`}>your creator page</Link>. Never your email or payout
         details.
       </p>
       {typeof hidden === "boolean" ? (
-        <label className="settings-switch">
+        <label className={styles.settingsSwitch}>
           <input
             type="checkbox"
             role="switch"

@@ -1,5 +1,3 @@
-import "../../styles/submissions.css";
-import "../../styles/creator.css";
 import { useQuery } from "convex/react";
 import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
@@ -7,6 +5,8 @@ import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { Loading, SkeletonRows } from "../../components/ui/Skeleton";
 import ConnectedVideos from "../creators/ConnectedVideos";
 import PlatformConnection from "../creators/PlatformConnection";
+import settingsTabStyles from "./SettingsTab.module.css";
+import styles from "./CreatorSettings.module.css";
 
 export { DESCRIPTION_MAX, NO_VIDEOS } from "../creators/ConnectedVideos";
 export { STALE_SYNC_MS, formatSyncTime, startFailedMessage } from "../creators/PlatformConnection";
@@ -20,17 +20,17 @@ export const LOAD_VIDEOS_ERROR = "Failed to load videos";
  */
 export default function CreatorSettings() {
   return (
-    <section className="card settings-card creator-settings" aria-labelledby="creator-heading">
-      <h2 id="creator-heading" className="settings-card__title">
+    <section className={`card ${settingsTabStyles.settingsCard}`} aria-labelledby="creator-heading">
+      <h2 id="creator-heading" className={settingsTabStyles.settingsCardTitle}>
         Creator Settings
       </h2>
-      <p className="settings-card__text">
+      <p className={settingsTabStyles.settingsCardText}>
         Connect the accounts you post on. We use them to prove that the videos you submit are yours;
         a video can be paid only once it is.
       </p>
       <QueryErrorBoundary
         fallback={
-          <p className="alert alert-danger creator-settings__error" role="alert">
+          <p className={`alert alert-danger ${styles.creatorSettingsError}`} role="alert">
             {LOAD_VIDEOS_ERROR}. Please reload the page to try again.
           </p>
         }
@@ -46,15 +46,15 @@ function CreatorSettingsContent() {
   const platforms = useQuery(api.platforms.mine);
   if (platforms === undefined) {
     return (
-      <Loading className="creator-settings__loading" label="Loading your connected accounts...">
-        <SkeletonRows count={2} className="creator-settings__skeleton" />
+      <Loading className={styles.creatorSettingsLoading} label="Loading your connected accounts...">
+        <SkeletonRows count={2} className={styles.creatorSettingsSkeleton} />
       </Loading>
     );
   }
   if (platforms === null) return null;
   return (
     <>
-      <ul className="connections">
+      <ul className={styles.connections}>
         <PlatformConnection platform="YouTube" status={platforms.youtube} />
         <PlatformConnection platform="TikTok" status={platforms.tiktok} />
       </ul>

@@ -4,6 +4,7 @@ import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import { convexErrorMessage } from "../../lib/errors";
 import { TOAST_IDS } from "../../lib/toasts";
+import styles from "./DisplayNameEditor.module.css";
 
 export const DISPLAY_NAME_MAX_LENGTH = 50;
 export const DISPLAY_NAME_UPDATED = "Display name updated";
@@ -68,12 +69,12 @@ export default function DisplayNameEditor({ displayName }: { displayName: string
 
   if (!editing) {
     return (
-      <div className="pref-value pref-value--editable">
-        <span className="pref-value__text">{displayName}</span>
+      <div className={styles.prefValueEditable}>
+        <span className={styles.prefValueText}>{displayName}</span>
         <button
           ref={editButtonRef}
           type="button"
-          className="btn btn-ghost btn-sm pref-value__edit"
+          className={`btn btn-ghost btn-sm ${styles.prefValueEdit}`}
           aria-label="Edit display name"
           onClick={startEditing}
         >
@@ -84,7 +85,7 @@ export default function DisplayNameEditor({ displayName }: { displayName: string
   }
 
   return (
-    <form className="name-editor" onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form className={styles.nameEditor} onSubmit={(event) => void onSubmit(event)} noValidate>
       <label className="visually-hidden" htmlFor={inputId}>
         Display name
       </label>
@@ -106,10 +107,10 @@ export default function DisplayNameEditor({ displayName }: { displayName: string
           }
         }}
       />
-      <p id={hintId} className="hint name-editor__hint">
+      <p id={hintId} className={`hint ${styles.nameEditorHint}`}>
         Up to {DISPLAY_NAME_MAX_LENGTH} characters ({draft.length}/{DISPLAY_NAME_MAX_LENGTH}).
       </p>
-      <div className="name-editor__actions">
+      <div className={styles.nameEditorActions}>
         <button type="submit" className="btn btn-primary btn-sm" disabled={saving}>
           {saving ? "Saving..." : "Save"}
         </button>

@@ -1,7 +1,6 @@
 // Profile → My Bounties (spec §2 "Profile"): the ideas the person posted and the ideas they
 // backed, live and page by page, each with its submissions, votes, how it ended, what they and
 // everyone contributed, and where the person's own money is.
-import "../../styles/money.css";
 import clsx from "clsx";
 import { Link } from "react-router-dom";
 import { usePaginatedQuery } from "convex/react";
@@ -16,6 +15,8 @@ import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { FateList } from "../money/FateList";
 import { Loading } from "../../components/ui/Skeleton";
 import { EmptyState } from "../../components/ui/EmptyState";
+import styles from "./MyBountiesTab.module.css";
+import ideaCardStyles from "../ideas/IdeaCard.module.css";
 
 export const MY_BOUNTIES_EMPTY = "Your original ideas will appear here.";
 export const BACKED_EMPTY = "Ideas you fund will appear here.";
@@ -34,14 +35,14 @@ export default function MyBountiesTab() {
       }
       onError={() => toast.error(LOAD_CONTRIBUTIONS_ERROR, { id: "my-bounties-error" })}
     >
-      <div className="my-bounties-sections">
+      <div className={styles.myBountiesSections}>
         <IdeaSection
           kind="posted"
           title="Ideas you posted"
           empty={
             <EmptyState
-              className="profile-empty"
-              textClassName="profile-empty__text"
+              className={styles.profileEmpty}
+              textClassName={styles.profileEmptyText}
               text={MY_BOUNTIES_EMPTY}
               action={
                 <Link to="/submit" className="btn btn-primary">
@@ -56,8 +57,8 @@ export default function MyBountiesTab() {
           title="Ideas you backed"
           empty={
             <EmptyState
-              className="profile-empty"
-              textClassName="profile-empty__text"
+              className={styles.profileEmpty}
+              textClassName={styles.profileEmptyText}
               text={BACKED_EMPTY}
               action={
                 <Link to="/ideas" className="btn btn-secondary">
@@ -97,8 +98,8 @@ function IdeaSection({
     // Most people have posted or backed nothing yet: the stand-in takes the empty state's exact
     // shape (drawn invisibly inside it), so the page does not move when the answer is "none".
     body = (
-      <Loading className="my-bounties" label="Loading your bounties...">
-        <div className="skeleton my-bounties__skeleton" aria-hidden="true" inert>
+      <Loading className={styles.myBounties} label="Loading your bounties...">
+        <div className={`skeleton ${styles.myBountiesSkeleton}`} aria-hidden="true" inert>
           {empty}
         </div>
       </Loading>
@@ -108,7 +109,7 @@ function IdeaSection({
   } else {
     body = (
       <>
-        <ul className="my-bounties" aria-labelledby={headingId}>
+        <ul className={styles.myBounties} aria-labelledby={headingId}>
           {ideas.map((idea) => (
             <MyBountyItem key={idea._id} bounty={idea} />
           ))}
@@ -116,7 +117,7 @@ function IdeaSection({
         {status === "CanLoadMore" || status === "LoadingMore" ? (
           <button
             type="button"
-            className="btn btn-secondary my-bounties__more"
+            className={`btn btn-secondary ${styles.myBountiesMore}`}
             onClick={() => loadMore(PAGE_SIZE)}
             disabled={status === "LoadingMore"}
           >
@@ -127,8 +128,8 @@ function IdeaSection({
     );
   }
   return (
-    <section className="my-bounties-section" aria-labelledby={headingId}>
-      <h2 id={headingId} className="my-bounties-section__title">
+    <section className={styles.myBountiesSection} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.myBountiesSectionTitle}>
         {title}
       </h2>
       {body}
@@ -140,47 +141,49 @@ function MyBountyItem({ bounty }: { bounty: MyIdea }) {
   // The same status the idea's card and page show (convex/model/ideaStage.ts).
   const status = useIdeaStatus(bounty);
   return (
-    <li className="card my-bounty">
-      <div className="my-bounty__head">
-        <h3 className="my-bounty__title">
+    <li className={`card ${styles.myBounty}`}>
+      <div className={styles.myBountyHead}>
+        <h3 className={styles.myBountyTitle}>
           <Link to={`/expanded-proposal/${bounty._id}`}>{bounty.title}</Link>
         </h3>
         <ExpiryWithStatus status={status} expiration={bounty.expiration} />
       </div>
-      <div className="my-bounty__figure">
+      <div className={styles.myBountyFigure}>
         {status.stage === "open" ? (
-          <p className="my-bounty__bounty">
-            <span className="my-bounty__figure-label">{status.figure.label}</span>{" "}
+          <p className={styles.myBountyBounty}>
+            <span className={styles.myBountyFigureLabel}>{status.figure.label}</span>{" "}
             {bountyWithBackers(bounty.bountyCents, bounty.backerCount)}
           </p>
         ) : (
           <StatusFigure
             status={status}
-            rowClassName={clsx("idea-card__amount", "my-bounty__amount")}
-            labelClassName="my-bounty__figure-label"
-            amountClassName="my-bounty__figure-amount"
+            rowClassName={clsx(ideaCardStyles.ideaCardAmount, styles.myBountyAmount)}
+            labelClassName={styles.myBountyFigureLabel}
+            amountClassName={styles.myBountyFigureAmount}
           />
         )}
       </div>
-      <dl className="my-bounty__counts">
-        <div className="my-bounty__count">
+      <dl className={styles.myBountyCounts}>
+        <div className={styles.myBountyCount}>
           <dt>Number of Submissions</dt>
           <dd>{bounty.submissionCount}</dd>
         </div>
-        <div className="my-bounty__count">
+        <div className={styles.myBountyCount}>
           <dt>Votes</dt>
           <dd>{bounty.votes}</dd>
         </div>
       </dl>
-      <div className="my-bounty__money">
-        <p className="my-bounty__amount">{`You Contributed: ${formatMoney(bounty.youContributedCents)}`}</p>
-        <p className="my-bounty__amount my-bounty__amount--total">
+      <div className={styles.myBountyMoney}>
+        <p
+          className={styles.myBountyAmount}
+        >{`You Contributed: ${formatMoney(bounty.youContributedCents)}`}</p>
+        <p className={`${styles.myBountyAmount} ${styles.myBountyAmountTotal}`}>
           {`Total Contributed: ${formatMoney(bounty.totalCents)}`}
         </p>
       </div>
       {bounty.yourMoney.length > 0 ? (
-        <div className="my-bounty__fate">
-          <p className="my-bounty__fate-title">Your money</p>
+        <div className={styles.myBountyFate}>
+          <p className={styles.myBountyFateTitle}>Your money</p>
           <FateList parts={bounty.yourMoney} />
         </div>
       ) : null}

@@ -8,6 +8,7 @@ import PayoutSettings from "../money/PayoutSettings";
 import DisplayNameEditor from "./DisplayNameEditor";
 import NotificationSettings from "../notifications/NotificationSettings";
 import CreatorPageSettings from "./CreatorPageSettings";
+import styles from "./SettingsTab.module.css";
 
 interface SettingsTabProps {
   user: CurrentUser;
@@ -23,34 +24,39 @@ export default function SettingsTab({ user, onSignOut, signingOut }: SettingsTab
   const makesVideos = useQuery(api.users.makesVideos, {});
 
   return (
-    <div className="settings">
-      <section className="card settings-card" aria-labelledby="settings-preferences-heading">
-        <h2 id="settings-preferences-heading" className="settings-card__title">
+    <div className={styles.settings}>
+      <section
+        className={`card ${styles.settingsCard}`}
+        aria-labelledby="settings-preferences-heading"
+      >
+        <h2 id="settings-preferences-heading" className={styles.settingsCardTitle}>
           Preferences
         </h2>
-        <dl className="pref-list">
-          <div className="pref-row">
-            <dt className="pref-row__label">Display Name</dt>
-            <dd className="pref-row__value">
+        <dl className={styles.prefList}>
+          <div className={styles.prefRow}>
+            <dt className={styles.prefRowLabel}>Display Name</dt>
+            <dd className={styles.prefRowValue}>
               <DisplayNameEditor displayName={user.displayName || "Anonymous"} />
             </dd>
           </div>
-          <div className="pref-row">
-            <dt className="pref-row__label">Account Type</dt>
-            <dd className="pref-row__value">{accountTypeLabel(user.accountType)}</dd>
+          <div className={styles.prefRow}>
+            <dt className={styles.prefRowLabel}>Account Type</dt>
+            <dd className={styles.prefRowValue}>{accountTypeLabel(user.accountType)}</dd>
           </div>
-          <div className="pref-row">
-            <dt className="pref-row__label">Preferred Platform</dt>
-            <dd className="pref-row__value">{preferredPlatformLabel(user.preferredPlatform)}</dd>
+          <div className={styles.prefRow}>
+            <dt className={styles.prefRowLabel}>Preferred Platform</dt>
+            <dd className={styles.prefRowValue}>
+              {preferredPlatformLabel(user.preferredPlatform)}
+            </dd>
           </div>
         </dl>
-        <div className="settings-card__actions">
+        <div className={styles.settingsCardActions}>
           <button type="button" className="btn btn-secondary" onClick={() => navigate("/onboard")}>
             Manage Preferences
           </button>
         </div>
         {makesVideos === false ? (
-          <p className="settings-card__text settings-card__hint">
+          <p className={styles.settingsCardText}>
             Making videos too? Choose Creator in <Link to="/onboard">Manage Preferences</Link> to
             connect your channel and set up payouts.
           </p>
@@ -66,16 +72,16 @@ export default function SettingsTab({ user, onSignOut, signingOut }: SettingsTab
       ) : null}
       <NotificationSettings />
 
-      <section className="card settings-card" aria-labelledby="settings-account-heading">
-        <h2 id="settings-account-heading" className="settings-card__title">
+      <section className={`card ${styles.settingsCard}`} aria-labelledby="settings-account-heading">
+        <h2 id="settings-account-heading" className={styles.settingsCardTitle}>
           Account
         </h2>
         {user.email && (
-          <p className="settings-card__text">
+          <p className={styles.settingsCardText}>
             Signed in as <strong>{user.email}</strong>
           </p>
         )}
-        <div className="settings-card__actions">
+        <div className={styles.settingsCardActions}>
           <button
             type="button"
             className="btn btn-secondary"

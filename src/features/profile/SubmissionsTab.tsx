@@ -1,5 +1,3 @@
-import "../../styles/submissions.css";
-import "../../styles/money.css";
 import { useId } from "react";
 import { Link } from "react-router-dom";
 import { usePaginatedQuery, useQuery } from "convex/react";
@@ -13,6 +11,8 @@ import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { Loading, SkeletonRows } from "../../components/ui/Skeleton";
 import { EmptyState } from "../../components/ui/EmptyState";
 import type { ShownAwardStatus } from "../../../convex/model/money/rules";
+import styles from "./SubmissionsTab.module.css";
+import myBountiesTabStyles from "./MyBountiesTab.module.css";
 
 type MySubmission = FunctionReturnType<typeof api.submissions.mine>["page"][number];
 
@@ -51,8 +51,8 @@ function MySubmissions() {
 
   if (status === "LoadingFirstPage") {
     return (
-      <Loading className="my-submissions" label="Loading your submissions...">
-        <SkeletonRows count={2} className="my-submissions__skeleton" />
+      <Loading className={styles.mySubmissions} label="Loading your submissions...">
+        <SkeletonRows count={2} className={styles.mySubmissionsSkeleton} />
       </Loading>
     );
   }
@@ -60,8 +60,8 @@ function MySubmissions() {
   if (results.length === 0) {
     return (
       <EmptyState
-        className="profile-empty"
-        textClassName="profile-empty__text"
+        className={myBountiesTabStyles.profileEmpty}
+        textClassName={myBountiesTabStyles.profileEmptyText}
         text={EMPTY_TEXT}
         action={
           <Link to="/ideas" className="btn btn-primary">
@@ -73,17 +73,17 @@ function MySubmissions() {
   }
 
   return (
-    <div className="my-submissions">
-      <p id={hintId} className="hint my-submissions__hint">
+    <div className={styles.mySubmissions}>
+      <p id={hintId} className={`hint ${styles.mySubmissionsHint}`}>
         {PAYOUT_HINT}
       </p>
-      <ul className="my-submissions__list">
+      <ul className={styles.mySubmissionsList}>
         {results.map((submission) => (
           <MySubmissionItem key={submission._id} submission={submission} hintId={hintId} />
         ))}
       </ul>
       {(status === "CanLoadMore" || status === "LoadingMore") && (
-        <div className="my-submissions__more">
+        <div className={styles.mySubmissionsMore}>
           <button
             type="button"
             className="btn btn-secondary"
@@ -102,10 +102,10 @@ function MySubmissionItem({ submission, hintId }: { submission: MySubmission; hi
   const href = safeHref(submission.url);
   const titleId = `my-submission-${submission._id}`;
   return (
-    <li className="card my-submission" aria-labelledby={titleId}>
+    <li className={`card ${styles.mySubmission}`} aria-labelledby={titleId}>
       {submission.thumbnailUrl && (
         <img
-          className="my-submission__thumb"
+          className={styles.mySubmissionThumb}
           src={submission.thumbnailUrl}
           alt=""
           width={128}
@@ -114,12 +114,12 @@ function MySubmissionItem({ submission, hintId }: { submission: MySubmission; hi
           referrerPolicy="no-referrer"
         />
       )}
-      <div className="my-submission__body">
-        <h2 id={titleId} className="my-submission__title">
+      <div className={styles.mySubmissionBody}>
+        <h2 id={titleId} className={styles.mySubmissionTitle}>
           <Link to={`/expanded-proposal/${submission.ideaId}`}>{submission.ideaTitle}</Link>
         </h2>
-        <dl className="my-submission__facts">
-          <div className="my-submission__fact my-submission__fact--wide">
+        <dl className={styles.mySubmissionFacts}>
+          <div className={`${styles.mySubmissionFact} ${styles.mySubmissionFactWide}`}>
             <dt>Video Link</dt>
             <dd>
               {href ? (
@@ -132,14 +132,14 @@ function MySubmissionItem({ submission, hintId }: { submission: MySubmission; hi
               )}
             </dd>
           </div>
-          <div className="my-submission__fact">
+          <div className={styles.mySubmissionFact}>
             <dt>Votes</dt>
             <dd>{submission.votes}</dd>
           </div>
         </dl>
         <PayoutLines submissionId={submission._id} hintId={hintId} />
         {!submission.checklist.ownedBySubmitter && (
-          <p className="my-submission__note">
+          <p className={styles.mySubmissionNote}>
             Not yet proven yours, so it can&apos;t be paid:{" "}
             <Link to="/profile?tab=settings">connect your {submission.platform} account</Link>.
           </p>
@@ -178,7 +178,7 @@ function PayoutLines({
 }) {
   return (
     <QueryErrorBoundary
-      fallback={<p className="my-submission__payout muted">Payout unavailable</p>}
+      fallback={<p className={`${styles.mySubmissionPayout} muted`}>Payout unavailable</p>}
     >
       <PayoutLive submissionId={submissionId} hintId={hintId} />
     </QueryErrorBoundary>
@@ -233,7 +233,7 @@ export function SubmissionPayoutView({
 function StatusBadge({ payout }: { payout: SubmissionPayout }) {
   const { label, tone } = submissionStatus(payout);
   return (
-    <p className="my-submission__status">
+    <p className={styles.mySubmissionStatus}>
       <span className="visually-hidden">Status: </span>
       <span className={tone === "neutral" ? "badge" : `badge badge-${tone}`}>{label}</span>
     </p>
@@ -250,12 +250,12 @@ function PayoutFigures({
   if (payout !== undefined && payout.phase === "settled") {
     const status = payout.award?.status ?? "none";
     return (
-      <div className="my-submission__payouts">
-        <p className={`my-submission__award my-submission__award--${status}`}>
+      <div className={styles.mySubmissionPayouts}>
+        <p className={`${styles.mySubmissionAward} ${styles[`my-submission__award--${status}`]}`}>
           {awardText(payout.award)}
         </p>
         {status === "waiting" ? (
-          <p className="my-submission__note">
+          <p className={styles.mySubmissionNote}>
             <Link to="/profile?tab=settings">Set up payouts</Link> to receive it.
           </p>
         ) : null}
@@ -264,9 +264,9 @@ function PayoutFigures({
   }
   if (payout !== undefined && !payout.eligible) {
     return (
-      <div className="my-submission__ineligible">
+      <div className={styles.mySubmissionIneligible}>
         <p>{NOT_ELIGIBLE}</p>
-        <ul className="my-submission__reasons">
+        <ul className={styles.mySubmissionReasons}>
           {payout.ineligibleReasons.map((reason) => (
             <li key={reason}>{reason}</li>
           ))}
@@ -278,14 +278,14 @@ function PayoutFigures({
     payout === undefined ? "…" : formatMoney(cents ?? 0);
   return (
     <div
-      className="my-submission__payouts"
+      className={styles.mySubmissionPayouts}
       aria-describedby={hintId}
       aria-busy={payout === undefined}
     >
-      <p className="my-submission__payout" title={PAYOUT_HINT}>
+      <p className={styles.mySubmissionPayout} title={PAYOUT_HINT}>
         Expected Payout: <strong>{figure(payout?.expectedCents)}</strong>
       </p>
-      <p className="my-submission__payout" title={PAYOUT_HINT}>
+      <p className={styles.mySubmissionPayout} title={PAYOUT_HINT}>
         Max Payout: <strong>{figure(payout?.maxCents)}</strong>
       </p>
     </div>

@@ -3,6 +3,7 @@
 // first backers usually come from the author's own friends.
 import { useLocation } from "react-router-dom";
 import ShareButtons from "./ShareButtons";
+import styles from "./IdeaLiveNotice.module.css";
 
 export interface JustPostedState {
   justPosted?: boolean;
@@ -13,11 +14,11 @@ export default function IdeaLiveNotice({ ideaId, title }: { ideaId: string; titl
   const state = location.state as JustPostedState | null;
   if (!state?.justPosted) return null;
   return (
-    <section className="card share-live alert-success" aria-labelledby="idea-live-title">
-      <h2 id="idea-live-title" className="share-live__title">
+    <section className={`card ${styles.shareLive} alert-success`} aria-labelledby="idea-live-title">
+      <h2 id="idea-live-title" className={styles.shareLiveTitle}>
         Your idea is live!
       </h2>
-      <p className="share-live__text">
+      <p className={styles.shareLiveText}>
         Share it so friends can add to the bounty and creators can find it.
       </p>
       <ShareButtons ideaId={ideaId} title={title} />

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Check, Link2, Share2 } from "lucide-react";
 import { shareLinkFor, shareTargets, shareText } from "../../lib/shareLink";
-import "../../styles/share.css";
+import styles from "./ShareButtons.module.css";
 
 interface ShareButtonsProps {
   ideaId: string;
@@ -68,24 +68,28 @@ export default function ShareButtons({
 
   return (
     <div
-      className={className ? `share ${className}` : "share"}
+      className={className ? `${styles.share} ${className}` : styles.share}
       role="group"
       aria-labelledby={heading ? headingId : undefined}
       aria-label={heading ? undefined : "Share this idea"}
     >
       {heading && (
-        <p id={headingId} className="share__heading">
+        <p id={headingId} className={styles.shareHeading}>
           {heading}
         </p>
       )}
       {webShare ? (
-        <button type="button" className="btn btn-secondary share__button" onClick={share}>
+        <button type="button" className={`btn btn-secondary ${styles.shareButton}`} onClick={share}>
           <Share2 size={16} aria-hidden="true" /> Share
         </button>
       ) : (
         <>
-          <div className="share__row">
-            <button type="button" className="btn btn-secondary share__button" onClick={copyLink}>
+          <div className={styles.shareRow}>
+            <button
+              type="button"
+              className={`btn btn-secondary ${styles.shareButton}`}
+              onClick={copyLink}
+            >
               {copy === "copied" ? (
                 <>
                   <Check size={16} aria-hidden="true" /> Link copied
@@ -99,7 +103,7 @@ export default function ShareButtons({
             {shareTargets(url, title, asking).map((target) => (
               <a
                 key={target.name}
-                className="btn btn-secondary share__button"
+                className={`btn btn-secondary ${styles.shareButton}`}
                 href={target.href}
                 target={target.name === "Email" ? undefined : "_blank"}
                 rel="noopener noreferrer"
@@ -112,7 +116,7 @@ export default function ShareButtons({
             ))}
           </div>
           {copy === "manual" && (
-            <label className="share__manual">
+            <label className={styles.shareManual}>
               <span>Copy this link:</span>
               <input ref={manualRef} className="input" readOnly value={url} />
             </label>

@@ -17,6 +17,7 @@ import OptionCard from "./OptionCard";
 import SupportingLinksField from "./SupportingLinksField";
 import type { IdeaFormValues } from "./ideaForm";
 import type { ValidIdea } from "../../../convex/model/ideaValidation";
+import styles from "./IdeaFormFields.module.css";
 
 /** "SHORT (under 3 mins, best for Shorts, Reels or TikTok)" and so on (spec §2). */
 export const DURATION_OPTIONS = DURATIONS.map((key) => ({
@@ -68,13 +69,13 @@ export default function IdeaFormFields({ form, disabled, now }: Props) {
   return (
     <>
       <div className="field submit-field">
-        <label className="label submit-field__label" htmlFor={ideaId}>
+        <label className={`label ${styles.submitFieldLabel}`} htmlFor={ideaId}>
           Your video idea
         </label>
         <input
           id={ideaId}
           type="text"
-          className="input submit-idea-input"
+          className={`input ${styles.submitIdeaInput}`}
           placeholder="I wish someone made a video about..."
           autoComplete="off"
           aria-describedby={describedBy(ideaHintId, counterId, errors.oneLiner && ideaErrorId)}
@@ -82,13 +83,13 @@ export default function IdeaFormFields({ form, disabled, now }: Props) {
           disabled={disabled}
           {...register("oneLiner")}
         />
-        <div className="submit-field__meta">
+        <div className={styles.submitFieldMeta}>
           <p id={ideaHintId} className="hint">
             One sentence is enough. It becomes your bounty&apos;s title.
           </p>
           <p
             id={counterId}
-            className={clsx("char-count", tooLong && "is-over")}
+            className={clsx(styles.charCount, tooLong && styles.isOver)}
             aria-label={`${oneLiner.length} of ${TITLE_MAX_LENGTH} characters`}
           >
             {oneLiner.length}/{TITLE_MAX_LENGTH}
@@ -98,8 +99,8 @@ export default function IdeaFormFields({ form, disabled, now }: Props) {
       </div>
 
       <div className="field submit-field">
-        <label className="label submit-field__label" htmlFor={briefId}>
-          What should the video show? <span className="submit-optional">(optional)</span>
+        <label className={`label ${styles.submitFieldLabel}`} htmlFor={briefId}>
+          What should the video show? <span className={styles.submitOptional}>(optional)</span>
         </label>
         <textarea
           id={briefId}
@@ -111,13 +112,13 @@ export default function IdeaFormFields({ form, disabled, now }: Props) {
           disabled={disabled}
           {...register("brief")}
         />
-        <div className="submit-field__meta">
+        <div className={styles.submitFieldMeta}>
           <p id={briefHintId} className="hint">
             Creators read this first. Say what counts and what doesn&apos;t.
           </p>
           <p
             id={briefCounterId}
-            className={clsx("char-count", briefTooLong && "is-over")}
+            className={clsx(styles.charCount, briefTooLong && styles.isOver)}
             aria-label={`${brief.length} of ${BRIEF_MAX_LENGTH} characters`}
           >
             {brief.length}/{BRIEF_MAX_LENGTH.toLocaleString("en-US")}
@@ -131,13 +132,13 @@ export default function IdeaFormFields({ form, disabled, now }: Props) {
         name="platform"
         render={({ field }) => (
           <fieldset
-            className="submit-group"
+            className={styles.submitGroup}
             ref={(group) => field.ref(groupFocusTarget(group))}
             disabled={disabled}
             aria-describedby={describedBy(errors.platform && platformErrorId)}
           >
-            <legend className="submit-group__legend">Where should the video be posted?</legend>
-            <div className="option-grid option-grid--3">
+            <legend className={styles.submitGroupLegend}>Where should the video be posted?</legend>
+            <div className={`${styles.optionGrid} ${styles.optionGrid3}`}>
               {IDEA_PLATFORMS.map((option) => (
                 <OptionCard
                   key={option}
@@ -162,14 +163,16 @@ export default function IdeaFormFields({ form, disabled, now }: Props) {
         name="durations"
         render={({ field }) => (
           <fieldset
-            className="submit-group"
+            className={styles.submitGroup}
             ref={(group) => field.ref(groupFocusTarget(group))}
             disabled={disabled}
             aria-describedby={describedBy(errors.durations && durationsErrorId)}
           >
-            <legend className="submit-group__legend">How long can the video be?</legend>
-            <p className="hint submit-group__hint">Pick every length you would be happy with.</p>
-            <div className="option-list">
+            <legend className={styles.submitGroupLegend}>How long can the video be?</legend>
+            <p className={`hint ${styles.submitGroupHint}`}>
+              Pick every length you would be happy with.
+            </p>
+            <div className={styles.optionList}>
               {DURATION_OPTIONS.map(({ key, label }) => (
                 <OptionCard
                   key={key}
@@ -192,13 +195,13 @@ export default function IdeaFormFields({ form, disabled, now }: Props) {
       />
 
       <div className="field submit-field">
-        <label className="label submit-field__label" htmlFor={deadlineId}>
+        <label className={`label ${styles.submitFieldLabel}`} htmlFor={deadlineId}>
           Deadline
         </label>
         <input
           id={deadlineId}
           type="datetime-local"
-          className="input submit-deadline"
+          className={`input ${styles.submitDeadline}`}
           min={toLocalDateTimeValue(now)}
           max={toLocalDateTimeValue(now + MAX_DEADLINE_DAYS * DAY_MS)}
           aria-describedby={describedBy(deadlineHintId, errors.deadline && deadlineErrorId)}
@@ -208,7 +211,7 @@ export default function IdeaFormFields({ form, disabled, now }: Props) {
         />
         <p
           id={deadlineHintId}
-          className={clsx("hint", !deadlineValid && "submit-hint--error")}
+          className={clsx("hint", !deadlineValid && styles.submitHintError)}
           aria-live="polite"
         >
           {deadlineHint(expiration, now)}
@@ -221,14 +224,14 @@ export default function IdeaFormFields({ form, disabled, now }: Props) {
         name="links"
         render={({ field }) => (
           <fieldset
-            className="submit-group"
+            className={styles.submitGroup}
             ref={(group) => field.ref(groupFocusTarget(group))}
             disabled={disabled}
           >
-            <legend className="submit-group__legend">
-              Supporting links <span className="submit-optional">(optional)</span>
+            <legend className={styles.submitGroupLegend}>
+              Supporting links <span className={styles.submitOptional}>(optional)</span>
             </legend>
-            <p className="hint submit-group__hint">
+            <p className={`hint ${styles.submitGroupHint}`}>
               Examples, references or anything that helps creators understand your idea. Drag the
               handle to change the order.
             </p>

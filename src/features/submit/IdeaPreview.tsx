@@ -1,6 +1,7 @@
 import clsx from "clsx";
 import { durationLine, formatLongDate, formatMoney, platformLine } from "../../lib/format";
 import type { Duration, IdeaPlatform } from "../../../convex/model/validators";
+import styles from "./IdeaPreview.module.css";
 
 interface PreviewProps {
   title: string;
@@ -14,19 +15,19 @@ interface PreviewProps {
 export default function IdeaPreview({ title, platform, durations, expiration, now }: PreviewProps) {
   const validDate = Number.isFinite(expiration) && expiration > now;
   return (
-    <aside className="submit-preview" aria-labelledby="submit-preview-heading">
-      <h2 id="submit-preview-heading" className="submit-preview__heading">
+    <aside className={styles.submitPreview} aria-labelledby="submit-preview-heading">
+      <h2 id="submit-preview-heading" className={styles.submitPreviewHeading}>
         Preview
       </h2>
-      <div className="card submit-preview__card">
-        <p className={clsx("submit-preview__title", !title && "is-empty")}>
+      <div className={`card ${styles.submitPreviewCard}`}>
+        <p className={clsx(styles.submitPreviewTitle, !title && styles.isEmpty)}>
           {title || "Your idea will appear here"}
         </p>
-        <div className="submit-preview__bounty">
-          <span className="submit-preview__amount">{formatMoney(0)}</span>
+        <div className={styles.submitPreviewBounty}>
+          <span className={styles.submitPreviewAmount}>{formatMoney(0)}</span>
           <span className="muted text-sm">bounty, ready for anyone to fund</span>
         </div>
-        <ul className="submit-preview__facts">
+        <ul className={styles.submitPreviewFacts}>
           <li>{platform ? platformLine(platform) : "Choose a platform"}</li>
           <li>{durations.length > 0 ? durationLine(durations) : "Choose the video lengths"}</li>
           <li>{validDate ? `Deadline: ${formatLongDate(expiration)}` : "Choose a deadline"}</li>

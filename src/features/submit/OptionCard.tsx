@@ -1,5 +1,6 @@
 import clsx from "clsx";
 import { useId } from "react";
+import styles from "./OptionCard.module.css";
 
 interface OptionCardProps {
   type: "radio" | "checkbox";
@@ -26,10 +27,10 @@ export default function OptionCard({
   const titleId = useId();
   const descriptionId = useId();
   return (
-    <label className={clsx("option-card", checked && "is-checked")}>
+    <label className={clsx(styles.optionCard, checked && styles.isChecked)}>
       <input
         type={type}
-        className="option-card__input"
+        className={styles.optionCardInput}
         name={name}
         value={value}
         checked={checked}
@@ -38,12 +39,12 @@ export default function OptionCard({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
       />
-      <span className="option-card__text">
-        <span id={titleId} className="option-card__title">
+      <span className={styles.optionCardText}>
+        <span id={titleId} className={styles.optionCardTitle}>
           {title}
         </span>
         {description && (
-          <span id={descriptionId} className="option-card__description">
+          <span id={descriptionId} className={styles.optionCardDescription}>
             {description}
           </span>
         )}

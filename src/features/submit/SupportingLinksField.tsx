@@ -23,6 +23,7 @@ import {
 } from "../../lib/supportingLinks";
 import { GripVertical, Plus, X } from "lucide-react";
 import clsx from "clsx";
+import styles from "./SupportingLinksField.module.css";
 
 export const LINK_PLACEHOLDER = "https://example.com/supporting-information";
 
@@ -96,7 +97,7 @@ export default function SupportingLinksField({
   const full = links.length >= max;
 
   return (
-    <div className="links-field">
+    <div className={styles.linksField}>
       {links.length > 0 && (
         <DndContext
           sensors={sensors}
@@ -106,7 +107,7 @@ export default function SupportingLinksField({
           accessibility={{ announcements, screenReaderInstructions: REORDER_INSTRUCTIONS }}
         >
           <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <ol className="links-list" aria-label="Supporting links">
+            <ol className={styles.linksList} aria-label="Supporting links">
               {links.map((link, index) => (
                 <SortableLink
                   key={link.id}
@@ -127,7 +128,7 @@ export default function SupportingLinksField({
           </SortableContext>
         </DndContext>
       )}
-      <div className="links-field__footer">
+      <div className={styles.linksFieldFooter}>
         <button
           ref={addButton}
           type="button"
@@ -194,13 +195,13 @@ function SortableLink({
     <li
       ref={setNodeRef}
       style={style}
-      className={clsx("link-item", isDragging && "is-dragging")}
+      className={clsx(styles.linkItem, isDragging && styles.isDragging)}
       data-position={position}
     >
       <button
         type="button"
         ref={setActivatorNodeRef}
-        className="link-item__handle"
+        className={styles.linkItemHandle}
         {...attributes}
         {...listeners}
         aria-label={`Reorder link ${position}`}
@@ -219,7 +220,7 @@ function SortableLink({
         inputMode="url"
         autoComplete="url"
         spellCheck={false}
-        className="input link-item__input"
+        className={`input ${styles.linkItemInput}`}
         placeholder={LINK_PLACEHOLDER}
         value={link.url}
         maxLength={maxLength}
@@ -228,7 +229,7 @@ function SortableLink({
       />
       <button
         type="button"
-        className="btn btn-ghost btn-icon link-item__remove"
+        className={`btn btn-ghost btn-icon ${styles.linkItemRemove}`}
         aria-label={`Remove link ${position}`}
         title={`Remove link ${position}`}
         onClick={onRemove}
