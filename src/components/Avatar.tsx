@@ -42,12 +42,18 @@ export default function Avatar({ name, url, size = 64, className }: AvatarProps)
         height={size}
         style={style}
         referrerPolicy="no-referrer"
+        data-testid="avatar"
         onError={() => setFailedUrl(url)}
       />
     );
   }
   return (
-    <span className={clsx(classes, styles.avatarInitials)} style={style} aria-hidden="true">
+    <span
+      className={clsx(classes, styles.avatarInitials)}
+      style={style}
+      aria-hidden="true"
+      data-testid="avatar"
+    >
       {initialsOf(name)}
     </span>
   );

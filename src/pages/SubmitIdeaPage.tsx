@@ -155,6 +155,7 @@ export default function SubmitIdeaPage() {
             ? `${styles.submitLayout} ${styles.submitLayoutWaiting}`
             : styles.submitLayout
         }
+        data-testid="submit-layout"
       >
         <form
           className={`card ${styles.submitForm}`}

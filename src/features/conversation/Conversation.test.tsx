@@ -8,6 +8,7 @@ import { ConvexError } from "convex/values";
 import Conversation from "./Conversation";
 import type { QuestionView } from "./QuestionThread";
 import { makeUser } from "../../test/accounts";
+import messageStyles from "./MessageItem.module.css";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
@@ -97,8 +98,10 @@ describe("Conversation", () => {
     ];
     renderConversation();
     const region = screen.getByRole("region", { name: "Questions and answers" });
-    expect(within(region).getByText("Poster")).toHaveClass("message__role--poster");
-    expect(within(region).getByText("Creator")).toHaveClass("message__role--creator");
+    expect(within(region).getByText("Poster")).toHaveClass(messageStyles["message__role--poster"]!);
+    expect(within(region).getByText("Creator")).toHaveClass(
+      messageStyles["message__role--creator"]!,
+    );
     // A creator's name leads to their creator page.
     expect(within(region).getByRole("link", { name: "Cleo Creator" })).toHaveAttribute(
       "href",

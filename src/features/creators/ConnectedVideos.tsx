@@ -20,7 +20,7 @@ export default function VideoList({ videos }: { videos: ConnectedVideo[] }) {
         <p className={styles.creatorVideosEmpty}>{NO_VIDEOS}</p>
       ) : (
         <>
-          <ul className={styles.creatorVideosList}>
+          <ul className={styles.creatorVideosList} data-testid="connected-videos">
             {videos.slice(0, shown).map((video) => (
               <VideoItem key={`${video.platform}:${video.videoId}`} video={video} />
             ))}

@@ -9,6 +9,7 @@ import { toast } from "sonner";
 import { TOAST_IDS } from "../../lib/toasts";
 import SubmissionList from "./SubmissionList";
 import SubmissionCard, { type Submission } from "./SubmissionCard";
+import avatarStyles from "../../components/Avatar.module.css";
 
 vi.mock("convex/react", () => ({
   // Checkout and other actions are not under test here.
@@ -126,14 +127,21 @@ describe("SubmissionList", () => {
     renderList();
     const [withPicture, withoutPicture] = screen.getAllByRole("article");
     expect(within(withPicture!).getByText("Grace Hopper")).toBeInTheDocument();
-    const picture = withPicture!.querySelector("img.avatar");
+    const picture = within(withPicture!).getByTestId("avatar");
+    expect(picture.tagName).toBe("IMG");
     expect(picture).toHaveAttribute("src", "https://lh3.googleusercontent.com/grace.png");
-    expect(withoutPicture!.querySelector("img.avatar")).toBeNull();
-    expect(withoutPicture!.querySelector(".avatar--initials")).toHaveTextContent("AL");
+    const initials = within(withoutPicture!).getByTestId("avatar");
+    expect(initials.tagName).not.toBe("IMG");
+    expect(withoutPicture!.querySelector("img[data-testid=avatar]")).toBeNull();
+    expect(initials).toHaveClass(avatarStyles.avatarInitials!);
+    expect(initials).toHaveTextContent("AL");
     // The name reads the same for assistive tech: "Posted by Ada Lovelace".
     expect(
-      withoutPicture!.querySelector(".submission-card__author > span:last-child"),
-    ).toHaveTextContent(/^Posted by Ada Lovelace$/);
+      within(withoutPicture!).getByText(
+        (_, element) =>
+          element?.tagName === "SPAN" && /^Posted by Ada Lovelace$/.test(element.textContent ?? ""),
+      ),
+    ).toBeInTheDocument();
   });
 
   it("marks the winning videos with a ribbon once the idea is awarded", () => {

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import VideoPreview from "./VideoPreview";
 import { embedUrlOf, formatDuration } from "../../lib/videoEmbed";
+import videoPreviewStyles from "./VideoPreview.module.css";
 
 const TIKTOK = "https://www.tiktok.com/@priya.makes/video/7611868551569106614";
 const YOUTUBE = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
@@ -22,7 +23,7 @@ describe("VideoPreview", () => {
     expect(cover).toHaveAttribute("loading", "lazy");
     expect(cover).toHaveAttribute("width", "90");
     expect(cover).toHaveAttribute("height", "160");
-    expect(container.firstElementChild).toHaveClass("video-preview--portrait");
+    expect(container.firstElementChild).toHaveClass(videoPreviewStyles.videoPreviewPortrait!);
     expect(screen.getByText("1:05")).toBeInTheDocument();
     expect(container.querySelector("iframe")).toBeNull();
   });

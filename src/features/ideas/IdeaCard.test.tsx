@@ -8,6 +8,9 @@ import { useQuery } from "convex/react";
 import IdeaCard from "./IdeaCard";
 import { makeIdea, mockSession } from "../../test/lists";
 import { ideaStates } from "../../test/ideaStates";
+import ideaCardStyles from "./IdeaCard.module.css";
+import ideaCardVideosStyles from "./IdeaCardVideos.module.css";
+import ideaStatusStyles from "./IdeaStatus.module.css";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
@@ -71,8 +74,8 @@ describe("IdeaCard", () => {
     expect(cover).toHaveAttribute("src", "https://p16.tiktokcdn.com/fox.jpg");
     expect(cover).toHaveAttribute("loading", "lazy");
     // A portrait TikTok cover fits whole (object-fit: contain in idea-card.css).
-    expect(cover.parentElement).toHaveClass("idea-cover--tiktok");
-    expect(screen.getByRole("article")).toHaveClass("idea-card--with-cover");
+    expect(cover.parentElement).toHaveClass(ideaCardVideosStyles["idea-cover--tiktok"]!);
+    expect(screen.getByRole("article")).toHaveClass(ideaCardStyles.ideaCardWithCover!);
     const strip = screen.getByRole("list", { name: "Videos" });
     expect(within(strip).getAllByRole("listitem")).toHaveLength(2);
     const tile = within(strip).getByRole("img", { name: "Urban foxes" });
@@ -94,7 +97,7 @@ describe("IdeaCard", () => {
     unmount();
     renderCard({ videos: [] });
     expect(screen.getByText("No videos yet")).toBeInTheDocument();
-    expect(screen.getByRole("article")).not.toHaveClass("idea-card--with-cover");
+    expect(screen.getByRole("article")).not.toHaveClass(ideaCardStyles.ideaCardWithCover!);
   });
 
   it("shows the brief where there is no description of its own", () => {
@@ -185,10 +188,10 @@ describe("IdeaCard", () => {
 
   it("marks an open idea with under a day left as ending soon, and only such an idea", () => {
     const { unmount } = renderCard({ expiration: Date.now() + 5 * 3600 * 1000 });
-    expect(screen.getByText("5 hours left")).toHaveClass("expiry--ending-soon");
+    expect(screen.getByText("5 hours left")).toHaveClass(ideaStatusStyles.expiryEndingSoon!);
     unmount();
     renderCard({ expiration: Date.now() + 3 * 24 * 3600 * 1000 });
-    expect(screen.getByText("3 days left")).not.toHaveClass("expiry--ending-soon");
+    expect(screen.getByText("3 days left")).not.toHaveClass(ideaStatusStyles.expiryEndingSoon!);
   });
 
   it("does not mark a closed idea as ending soon", () => {
@@ -197,7 +200,7 @@ describe("IdeaCard", () => {
       status: "judging",
       ending: { kind: "judging", until: Date.now() + 8 * DAY, canWin: true, heldCents: 500 },
     });
-    expect(screen.getByText("Completed")).not.toHaveClass("expiry--ending-soon");
+    expect(screen.getByText("Completed")).not.toHaveClass(ideaStatusStyles.expiryEndingSoon!);
   });
 
   it("shows the platform", () => {

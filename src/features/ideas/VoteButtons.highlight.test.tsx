@@ -19,8 +19,9 @@ function prefersReducedMotion(reduce: boolean) {
   })) as unknown as typeof window.matchMedia;
 }
 
-const count = () => screen.getByText("3 votes", { exact: false }).closest(".vote-buttons__count");
-const countElement = () => document.querySelector(".vote-buttons__count")!;
+const count = () =>
+  screen.getByText("3 votes", { exact: false }).closest("[data-testid=vote-count]");
+const countElement = () => screen.getByTestId("vote-count");
 
 beforeEach(() => prefersReducedMotion(false));
 afterEach(() => {

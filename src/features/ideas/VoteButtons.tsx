@@ -87,7 +87,7 @@ export default function VoteButtons({
       aria-label={`Votes for ${subject}`}
     >
       {button(1)}
-      <span className={styles.voteButtonsCount} ref={countHighlight.ref}>
+      <span className={styles.voteButtonsCount} ref={countHighlight.ref} data-testid="vote-count">
         <span aria-hidden="true">{votes}</span>
         <span className="visually-hidden">{voteCountLabel(votes)}</span>
       </span>

@@ -157,7 +157,7 @@ describe("Your contributions", () => {
     renderCard();
 
     const card = screen.getByRole("region", { name: "Your contributions" });
-    const [newest, oldest] = [...card.querySelectorAll<HTMLElement>(".your-contribution")];
+    const [newest, oldest] = within(card).getAllByTestId("your-contribution");
     expect(newest).toHaveTextContent("$5.00 on November 9, 2024");
     expect(newest).toHaveTextContent("$5.00 refunded on January 30, 2025.");
     expect(

@@ -8,6 +8,7 @@ import { DAY_MS, formatLongDate } from "../../../convex/model/labels";
 import { goToExternal } from "../../lib/externalNavigation";
 import { renderRoute } from "../../test/accounts";
 import { mockConvex } from "../../test/money";
+import payoutStyles from "./PayoutSettings.module.css";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
@@ -104,7 +105,7 @@ describe("PayoutSettings", () => {
     expect(award).toHaveTextContent(
       `Set up payouts by ${formatLongDate(deadline)} to receive $40.00`,
     );
-    expect(award).not.toHaveClass("award--urgent");
+    expect(award).not.toHaveClass(payoutStyles["award--urgent"]!);
     expect(award).not.toHaveTextContent(/days left|on its way/);
     expect(
       within(award).getByRole("link", { name: "Drone tour of every lighthouse in Maine" }),
@@ -120,7 +121,7 @@ describe("PayoutSettings", () => {
     renderCard();
 
     const award = screen.getByRole("listitem");
-    expect(award).toHaveClass("award--urgent");
+    expect(award).toHaveClass(payoutStyles["award--urgent"]!);
     expect(within(award).getByText(text)).toBeVisible();
   });
 

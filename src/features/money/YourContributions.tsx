@@ -48,7 +48,11 @@ export function YourContributionsCard({
       </Heading>
       <ul className={contributionViewStyles.yourContributionsList}>
         {contributions.map((c) => (
-          <li key={c.contributionId} className={contributionViewStyles.yourContribution}>
+          <li
+            key={c.contributionId}
+            className={contributionViewStyles.yourContribution}
+            data-testid="your-contribution"
+          >
             <p className={contributionViewStyles.yourContributionHead}>
               <strong>{formatMoney(c.amountCents)}</strong> on{" "}
               <time dateTime={new Date(c.createdAt).toISOString()}>

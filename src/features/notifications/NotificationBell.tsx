@@ -49,5 +49,5 @@ export default function NotificationBell({ onNavigate }: { onNavigate?: () => vo
 /** The phone's closed menu: a dot on its button when something is unread. */
 export function MenuUnreadDot({ unread }: { unread: number }) {
   if (unread === 0) return null;
-  return <span className={styles.menuToggleDot} aria-hidden="true" />;
+  return <span className={styles.menuToggleDot} aria-hidden="true" data-testid="unread-dot" />;
 }

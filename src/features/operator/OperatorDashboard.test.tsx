@@ -6,6 +6,7 @@ import { ConvexError } from "convex/values";
 import OperatorDashboard, { type OperatorOverview } from "./OperatorDashboard";
 import { deferred } from "../../test/money";
 import { formatMoney } from "../../../convex/model/labels";
+import operatorStyles from "./OperatorDashboard.module.css";
 
 const NOW = Date.UTC(2025, 1, 1, 12);
 type Ids = OperatorOverview["held"][number];
@@ -166,8 +167,8 @@ describe("OperatorDashboard", () => {
       "February 21, 2025",
       "No deadline: an operator is on it",
     ]);
-    expect(rows[0]).toHaveClass("op-table__row--overdue");
-    expect(rows[1]).not.toHaveClass("op-table__row--overdue");
+    expect(rows[0]).toHaveClass(operatorStyles.opTableRowOverdue!);
+    expect(rows[1]).not.toHaveClass(operatorStyles.opTableRowOverdue!);
     expect(
       within(rows[0]!)
         .getAllByRole("cell")

@@ -265,9 +265,9 @@ describe("CreatorSettings", () => {
         ],
       }),
     );
-    const { container } = renderSettings();
+    renderSettings();
 
-    const list = container.querySelector(".creator-videos__list") as HTMLElement;
+    const list = screen.getByTestId("connected-videos");
     const rows = within(list).getAllByRole("listitem");
     expect(rows).toHaveLength(2);
     const link = within(rows[0]!).getByRole("link", { name: /Lighthouses of Maine/ });
@@ -313,11 +313,15 @@ describe("CreatorSettings", () => {
       }),
     );
     const user = userEvent.setup();
-    const { container } = renderSettings();
+    renderSettings();
 
-    expect(container.querySelectorAll(".creator-video")).toHaveLength(10);
+    expect(within(screen.getByTestId("connected-videos")).getAllByRole("listitem")).toHaveLength(
+      10,
+    );
     await user.click(screen.getByRole("button", { name: "Show more videos (2 more)" }));
-    expect(container.querySelectorAll(".creator-video")).toHaveLength(12);
+    expect(within(screen.getByTestId("connected-videos")).getAllByRole("listitem")).toHaveLength(
+      12,
+    );
   });
 
   it("shows a placeholder while loading, and nothing for a visitor", () => {

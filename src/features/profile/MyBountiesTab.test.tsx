@@ -124,7 +124,7 @@ describe("MyBountiesTab", () => {
     pages.backed = { results: [backed, backed], status: "Exhausted", loadMore: vi.fn() };
     renderTab();
     const items = section("Ideas you backed").getAllByRole("listitem");
-    expect(items.filter((li) => li.classList.contains("my-bounty"))).toHaveLength(1);
+    expect(section("Ideas you backed").getAllByTestId("my-bounty")).toHaveLength(1);
     const item = within(items[0]!);
     expect(item.getAllByText("Refunded")).toHaveLength(2);
     expect(item.getByText("Your money")).toBeInTheDocument();

@@ -141,7 +141,7 @@ function MyBountyItem({ bounty }: { bounty: MyIdea }) {
   // The same status the idea's card and page show (convex/model/ideaStage.ts).
   const status = useIdeaStatus(bounty);
   return (
-    <li className={`card ${styles.myBounty}`}>
+    <li className={`card ${styles.myBounty}`} data-testid="my-bounty">
       <div className={styles.myBountyHead}>
         <h3 className={styles.myBountyTitle}>
           <Link to={`/expanded-proposal/${bounty._id}`}>{bounty.title}</Link>
