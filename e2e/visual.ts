@@ -26,13 +26,15 @@ const { values, positionals } = parseArgs({
     "now-from": { type: "string" },
     widths: { type: "string", default: "1280,390" },
     schemes: { type: "string", default: "light,dark" },
-    // Only the pages whose name contains this (e.g. "maya-profile").
+    // Only the pages whose name contains one of these (e.g. "maya-profile,out-idea").
     only: { type: "string" },
     // Pixels may differ by this share of the image before a pair is reported.
     threshold: { type: "string", default: "0" },
     // `stack`: the local stack with the production build (`vite preview`), as people see it.
     "port-offset": { type: "string", default: "300" },
     data: { type: "string", default: "/tmp/visual-data" },
+    // The checkout whose web app (and stack) to serve: another one holds the code to compare with.
+    root: { type: "string", default: path.resolve(import.meta.dirname, "..") },
   },
 });
 
@@ -143,8 +145,13 @@ const SIGNED_IN: Record<string, Shot[]> = {
  * the stack's SITE_URL, so the screenshots are taken on this same origin.
  */
 async function stack() {
-  const { startStack } = await import("../local/stack/stack.js");
-  const { loadDemo } = await import("../local/stack/demo.js");
+  const root = path.resolve(values.root);
+  const { startStack } = (await import(
+    path.join(root, "local/stack/stack.ts")
+  )) as typeof import("../local/stack/stack.js");
+  const { loadDemo } = (await import(
+    path.join(root, "local/stack/demo.ts")
+  )) as typeof import("../local/stack/demo.js");
   const fresh = !existsSync(values.data);
   const running = await startStack({
     dataDir: values.data,
@@ -161,7 +168,7 @@ async function stack() {
       log: (line) => console.log(line),
     });
   }
-  console.log(`visual stack: ${running.webUrl} (convex ${running.convexUrl})`);
+  console.log(`visual stack: ${running.webUrl} (convex ${running.convexUrl}), web app of ${root}`);
   const stop = () => void running.stop().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
@@ -310,7 +317,9 @@ async function shots() {
   for (const [persona, list] of groups) {
     const prefix = persona ? persona.key : "out";
     const wanted = list.filter(
-      (shot) => !values.only || `${prefix}-${shot.name}`.includes(values.only),
+      (shot) =>
+        !values.only ||
+        values.only.split(",").some((part) => `${prefix}-${shot.name}`.includes(part)),
     );
     if (wanted.length === 0) continue;
     for (const scheme of schemes) {
@@ -349,6 +358,44 @@ async function shots() {
 
 // ---------- Comparing two sets ----------
 
+/** The first row (from the top) where two screenshots differ, or null. */
+function firstDifferentRow(a: PNG, b: PNG): number | null {
+  const width = Math.min(a.width, b.width);
+  for (let y = 0; y < Math.min(a.height, b.height); y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (a.width * y + x) * 4;
+      const j = (b.width * y + x) * 4;
+      if (
+        Math.abs(a.data[i]! - b.data[j]!) +
+          Math.abs(a.data[i + 1]! - b.data[j + 1]!) +
+          Math.abs(a.data[i + 2]! - b.data[j + 2]!) >
+        24
+      )
+        return y;
+    }
+  }
+  return a.height === b.height ? null : Math.min(a.height, b.height);
+}
+
+/** Before and after side by side, cut around row `y`, for looking at one difference. */
+function sideBySide(a: PNG, b: PNG, y: number): PNG {
+  const top = Math.max(0, y - 120);
+  const height = Math.min(600, Math.max(a.height, b.height) - top);
+  const gap = 12;
+  const out = new PNG({ width: a.width + gap + b.width, height });
+  out.data.fill(0xff);
+  for (const [image, left] of [
+    [a, 0],
+    [b, a.width + gap],
+  ] as const) {
+    for (let row = 0; row < height && top + row < image.height; row++) {
+      const from = image.width * (top + row) * 4;
+      image.data.copy(out.data, (out.width * row + left) * 4, from, from + image.width * 4);
+    }
+  }
+  return out;
+}
+
 function compare(before: string, after: string) {
   const out = values.out;
   if (out) mkdirSync(out, { recursive: true });
@@ -360,18 +407,26 @@ function compare(before: string, after: string) {
     if (!existsSync(path.join(after, name))) continue;
     const a = PNG.sync.read(readFileSync(path.join(before, name)));
     const b = PNG.sync.read(readFileSync(path.join(after, name)));
+    let summary: string | null = null;
     if (a.width !== b.width || a.height !== b.height) {
-      differing.push(`${name}: size ${a.width}x${a.height} → ${b.width}x${b.height}`);
-      continue;
+      summary = `size ${a.width}x${a.height} → ${b.width}x${b.height}`;
+    } else {
+      const diff = new PNG({ width: a.width, height: a.height });
+      const pixels = pixelmatch(a.data, b.data, diff.data, a.width, a.height, { threshold: 0.1 });
+      if (pixels > threshold * a.width * a.height) {
+        summary = `${pixels} pixels (${((100 * pixels) / (a.width * a.height)).toFixed(3)}%)`;
+        if (out)
+          writeFileSync(path.join(out, name.replace(/\.png$/, ".diff.png")), PNG.sync.write(diff));
+      }
     }
-    const diff = new PNG({ width: a.width, height: a.height });
-    const pixels = pixelmatch(a.data, b.data, diff.data, a.width, a.height, { threshold: 0.1 });
-    if (pixels > threshold * a.width * a.height) {
-      differing.push(
-        `${name}: ${pixels} pixels (${((100 * pixels) / (a.width * a.height)).toFixed(3)}%)`,
+    if (summary === null) continue;
+    const y = firstDifferentRow(a, b);
+    differing.push(`${name}: ${summary}, first at y=${y}`);
+    if (out && y !== null)
+      writeFileSync(
+        path.join(out, name.replace(/\.png$/, ".pair.png")),
+        PNG.sync.write(sideBySide(a, b, y)),
       );
-      if (out) writeFileSync(path.join(out, name), PNG.sync.write(diff));
-    }
   }
   for (const name of missing) console.log(`missing in ${after}: ${name}`);
   for (const line of differing) console.log(`differs  ${line}`);

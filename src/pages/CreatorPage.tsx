@@ -16,8 +16,8 @@ import { Loading, Skeleton, SkeletonRows } from "../components/ui/Skeleton";
 import { formatLongDate, formatMoney } from "../lib/format";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import styles from "./CreatorPage.module.css";
-import ideaCardStyles from "../features/ideas/IdeaCard.module.css";
 import connectedVideosStyles from "../features/creators/ConnectedVideos.module.css";
+import submissionCardStyles from "../features/creators/SubmissionCard.module.css";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.creators.profile>>;
 type Video = FunctionReturnType<typeof api.creators.videos>["page"][number];
@@ -77,7 +77,7 @@ function CreatorHeader({ profile }: { profile: Profile }) {
           <ul className={styles.creatorChannels} aria-label="Connected channels">
             {profile.channels.map((c) => (
               <li key={c.platform}>
-                <span className={`badge ${ideaCardStyles[`platform-badge--${c.platform}`]}`}>
+                <span className={`badge ${submissionCardStyles[`platform-badge--${c.platform}`]}`}>
                   {c.platform}
                 </span>{" "}
                 {c.url ? (

@@ -4,7 +4,7 @@ import { truncate, videoTitle } from "../../lib/format";
 import { safeHref } from "../../lib/safeHref";
 import type { ConnectedVideo } from "./platformTypes";
 import styles from "./ConnectedVideos.module.css";
-import ideaCardStyles from "../ideas/IdeaCard.module.css";
+import submissionCardStyles from "./SubmissionCard.module.css";
 
 export const NO_VIDEOS = "No videos connected.";
 export const DESCRIPTION_MAX = 100;
@@ -82,7 +82,7 @@ function VideoItem({ video }: { video: ConnectedVideo }) {
           <span
             className={clsx(
               "badge platform-badge",
-              ideaCardStyles[`platform-badge--${video.platform}`],
+              submissionCardStyles[`platform-badge--${video.platform}`],
             )}
           >
             {video.platform}

@@ -14,7 +14,6 @@ import Avatar from "../../components/Avatar";
 import clsx from "clsx";
 import { ExternalLink } from "lucide-react";
 import styles from "./SubmissionCard.module.css";
-import ideaCardStyles from "../ideas/IdeaCard.module.css";
 
 /** One submission as `api.submissions.listForIdea` returns it. */
 export type Submission = FunctionReturnType<typeof api.submissions.listForIdea>[number];
@@ -136,7 +135,7 @@ export default function SubmissionCard({
                   </Link>
                 </span>
               </span>
-              <span className={`badge ${ideaCardStyles[`platform-badge--${submission.platform}`]}`}>
+              <span className={`badge ${styles[`platform-badge--${submission.platform}`]}`}>
                 {submission.platform}
               </span>
               {isOwn && <span className="badge badge-primary">Your video</span>}

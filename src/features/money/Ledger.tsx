@@ -16,6 +16,7 @@ import type { HeldLineReason, LedgerKind } from "../../../convex/model/money/sta
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { awardState, heldSentence, ledgerEntryText, quoted } from "./moneyText";
 import styles from "./Ledger.module.css";
+import clsx from "clsx";
 
 export const LEDGER_TITLE = "Where the money goes";
 export const LEDGER_EXPLANATION =
@@ -225,7 +226,10 @@ function waitingCreator(
 
 function Total({ label, cents, problem }: { label: string; cents: number; problem?: boolean }) {
   return (
-    <div className={styles[`ledger__total${problem ? " ledger__total--problem" : ""}`]}>
+    <div
+      className={clsx(styles.ledgerTotal, problem && styles["ledger__total--problem"])}
+      data-testid="ledger-total"
+    >
       <dt>{label}</dt>
       <dd>{formatMoney(cents)}</dd>
     </div>
