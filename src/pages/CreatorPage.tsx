@@ -157,7 +157,7 @@ function CreatorVideos({ creatorId }: { creatorId: Profile["_id"] }) {
 
 function CreatorVideoItem({ video }: { video: Video }) {
   return (
-    <li className={`card ${connectedVideosStyles.creatorVideo}`}>
+    <li className={`card ${connectedVideosStyles.creatorVideo}`} data-testid="creator-video">
       {video.thumbnailUrl ? (
         <img
           className={connectedVideosStyles.creatorVideoThumb}
@@ -186,7 +186,10 @@ function CreatorVideoItem({ video }: { video: Video }) {
         </p>
       </div>
       <p className={styles.creatorVideoState}>
-        <span className={clsx("badge", "video-state", styles[`video-state--${video.state}`])}>
+        <span
+          className={clsx("badge", styles[`video-state--${video.state}`])}
+          data-testid="video-state"
+        >
           {CREATOR_VIDEO_STATE_LABELS[video.state]}
         </span>
         {video.wonCents !== null ? (

@@ -81,7 +81,7 @@ function IdeaDetails({ idea }: { idea: Idea }) {
           className={styles.ideaHeaderVotes}
         />
         <div className={styles.ideaHeaderText}>
-          <div className={styles.ideaHeaderBadges}>
+          <div className={styles.ideaHeaderBadges} data-testid="idea-badges">
             {expired ? (
               <>
                 <span className="badge">Completed</span>
@@ -157,7 +157,12 @@ function IdeaLayout({
             <>
               <div className="idea-bounty__total">
                 <p className={styles.ideaBountyLabel}>Total Bounty</p>
-                <LiveFigure as="p" className={styles.ideaBountyAmount} value={idea.bountyCents}>
+                <LiveFigure
+                  as="p"
+                  className={styles.ideaBountyAmount}
+                  value={idea.bountyCents}
+                  testId="bounty-amount"
+                >
                   {bounty}
                 </LiveFigure>
               </div>

@@ -7,7 +7,7 @@ import styles from "./FieldError.module.css";
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className={styles.fieldError}>
+    <p id={id} className={styles.fieldError} data-testid="field-error">
       {message}
     </p>
   );

@@ -38,6 +38,7 @@ export default function ContributionView({
       <section
         className={`card ${styles.contributionStatus} ${styles[`contribution-status--${paid ? "paid" : contribution.status}`]}`}
         aria-labelledby="contribution-status-title"
+        data-testid="contribution-status"
         aria-live="polite"
       >
         {paid ? <PaidStatus details={details} /> : <OtherStatus details={details} />}

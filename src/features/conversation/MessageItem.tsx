@@ -1,7 +1,6 @@
 // <MessageItem message ... />: one question or answer — who wrote it (the poster and creators
 // marked), when, its words (or that the poster hid it), and what the viewer may do with it:
 // the poster hides or shows it again, anyone signed in reports it.
-import clsx from "clsx";
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { useMutation } from "convex/react";
@@ -71,7 +70,7 @@ export default function MessageItem({ message, kind, viewer, headingId, actions 
     );
 
   return (
-    <div className={clsx(styles.message, `message--${kind}`, message.hidden && "message--hidden")}>
+    <div className={styles.message} data-testid="message" data-kind={kind}>
       <div className={styles.messageHead}>
         <Avatar name={message.authorName} url={message.authorAvatarUrl} size={28} />
         <p className={styles.messageByline} id={headingId}>
@@ -79,6 +78,7 @@ export default function MessageItem({ message, kind, viewer, headingId, actions 
           {role ? (
             <span
               className={`badge ${styles.messageRole} ${styles[`message__role--${message.role}`]}`}
+              data-testid="message-role"
             >
               {role}
             </span>

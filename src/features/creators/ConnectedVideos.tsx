@@ -14,13 +14,13 @@ const VIDEOS_STEP = 10;
 export default function VideoList({ videos }: { videos: ConnectedVideo[] }) {
   const [shown, setShown] = useState(VIDEOS_STEP);
   return (
-    <div className={styles.creatorVideos}>
+    <div className={styles.creatorVideos} data-testid="connected-videos">
       <h3 className={styles.creatorVideosTitle}>Your Videos:</h3>
       {videos.length === 0 ? (
         <p className={styles.creatorVideosEmpty}>{NO_VIDEOS}</p>
       ) : (
         <>
-          <ul className={styles.creatorVideosList} data-testid="connected-videos">
+          <ul className={styles.creatorVideosList} data-testid="connected-videos-list">
             {videos.slice(0, shown).map((video) => (
               <VideoItem key={`${video.platform}:${video.videoId}`} video={video} />
             ))}

@@ -53,7 +53,11 @@ export default function OriginalityChecklist({
           key={item.key}
           className={`${videoCheckCardStyles.checklistItem} ${videoCheckCardStyles[`checklist__item--${item.state}`]}`}
         >
-          <span className={videoCheckCardStyles.checklistIcon} aria-hidden="true">
+          <span
+            className={videoCheckCardStyles.checklistIcon}
+            aria-hidden="true"
+            data-testid="checklist-icon"
+          >
             {STATE_ICON[item.state]}
           </span>
           <span className="checklist__label">{item.label}</span>

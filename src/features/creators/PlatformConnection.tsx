@@ -140,7 +140,7 @@ export default function PlatformConnection({
   }
 
   return (
-    <li className={styles.connection}>
+    <li className={styles.connection} data-testid="platform-connection">
       <div className={styles.connectionHead}>
         <span
           className={clsx(styles.connectionLogo, styles[`connection__logo--${text.key}`])}

@@ -66,6 +66,7 @@ export default function SubmissionCard({
     <article
       className={clsx(`${styles.submissionCard} card`, isOwn && styles.submissionCardOwn)}
       aria-labelledby={titleId}
+      data-testid="submission-card"
     >
       <div className={styles.submissionCardVotes}>
         <VoteButtons

@@ -11,7 +11,7 @@ export default function VoteBreakdown({ submissionId }: { submissionId: string }
   const breakdown = useQuery(api.submissions.voteBreakdown, { submissionId });
   if (!breakdown) return null;
   return (
-    <details className={styles.voteBreakdown}>
+    <details className={styles.voteBreakdown} data-testid="vote-breakdown">
       <summary>
         <span>
           {VOTE_RULE_TEXTS.allVotes}: <strong>{breakdown.allVotes}</strong>

@@ -29,10 +29,14 @@ function Counter({
   reducedMotion: boolean;
   counting: boolean;
 }) {
-  const still = <span className={styles.statValueWaiting}>{numberFormat.format(value)}</span>;
+  const still = (
+    <span className={styles.statValueWaiting} data-testid="stat-waiting">
+      {numberFormat.format(value)}
+    </span>
+  );
   return (
     <>
-      <span className="stat__value" aria-hidden="true">
+      <span aria-hidden="true" data-testid="stat-value">
         {reducedMotion ? (
           numberFormat.format(value)
         ) : counting ? (
@@ -58,7 +62,12 @@ function Stats() {
   const [counting, setCounting] = useState(false);
   if (active && !counting) setCounting(true);
   return (
-    <dl className={styles.stats} ref={list} aria-busy={stats === undefined || undefined}>
+    <dl
+      className={styles.stats}
+      ref={list}
+      aria-busy={stats === undefined || undefined}
+      data-testid="stats"
+    >
       {COUNTERS.map(({ key, label }) => (
         <div key={key} className={styles.stat}>
           <dt className={styles.statLabel}>{label}</dt>

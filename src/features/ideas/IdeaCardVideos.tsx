@@ -14,7 +14,10 @@ export function coverVideoOf(videos: CardVideo[]): CardVideo | null {
 /** The leading video's thumbnail across the top of the card (decorative: the strip names it). */
 export function IdeaCardCover({ video }: { video: CardVideo }) {
   return (
-    <div className={`${styles.ideaCover} ${styles[`idea-cover--${video.platform.toLowerCase()}`]}`}>
+    <div
+      className={`${styles.ideaCover} ${styles[`idea-cover--${video.platform.toLowerCase()}`]}`}
+      data-testid="idea-cover"
+    >
       <img
         src={video.thumbnailUrl ?? ""}
         alt={`Leading video: ${video.title}`}

@@ -30,6 +30,7 @@ export default function IdeaOutcome({ ideaId }: { ideaId: Id<"proposals"> }) {
   return (
     <section
       className={`card ${styles.ideaOutcome} ${styles[`idea-outcome--${outcome.kind}`]}`}
+      data-testid="idea-outcome"
       aria-labelledby="idea-outcome-title"
     >
       <OutcomeBody outcome={outcome} />

@@ -85,7 +85,7 @@ export function StatusFigure({
 }) {
   const { figure } = status;
   return (
-    <div className={styles.endingSummary}>
+    <div className={styles.endingSummary} data-testid="ending-summary">
       <p className={rowClassName}>
         <span className={labelClassName}>{figure.label}</span>
         <span className={amountClassName}>{figureAmount(figure)}</span>

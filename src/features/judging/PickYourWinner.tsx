@@ -39,7 +39,11 @@ function PickPanel({ ideaId }: { ideaId: Id<"proposals"> }) {
   const pickable = choices.filter((c) => c.authorId !== user?._id);
 
   return (
-    <section className={`card ${styles.pickWinner}`} aria-labelledby="pick-winner-heading">
+    <section
+      className={`card ${styles.pickWinner}`}
+      aria-labelledby="pick-winner-heading"
+      data-testid="pick-winner"
+    >
       <h2 id="pick-winner-heading" className={styles.pickWinnerTitle}>
         <Trophy size={20} aria-hidden="true" /> {PICK_YOUR_WINNER}{" "}
         {formatLongDate(stake.pickDeadline)}
@@ -55,7 +59,12 @@ function PickPanel({ ideaId }: { ideaId: Id<"proposals"> }) {
           {pickable.map((c) => {
             const picked = stake.pickedSubmissionId === c._id;
             return (
-              <li key={c._id} className={clsx(styles.pickChoice, picked && styles.isPicked)}>
+              <li
+                key={c._id}
+                className={clsx(styles.pickChoice, picked && styles.isPicked)}
+                data-testid="pick-choice"
+                data-picked={picked || undefined}
+              >
                 {c.thumbnailUrl ? (
                   <img
                     className={styles.pickChoiceThumb}

@@ -41,6 +41,7 @@ export function FateList({ parts }: { parts: FatePart[] }) {
           key={`${part.state}-${index}`}
           className={`${styles.fate} ${styles[`fate--${TONE[part.state]}`]}`}
           data-state={part.state}
+          data-testid="fate"
         >
           <span className={styles.fateDot} aria-hidden="true" />
           <span className={styles.fateText}>{fateSentence(part)}.</span>

@@ -96,6 +96,7 @@ export function MoneyBox({
   return (
     <section
       className={`card ${styles.ledger}`}
+      data-testid="ledger"
       aria-labelledby={titleId}
       aria-busy={ledger === undefined}
     >
@@ -161,6 +162,7 @@ function MoneyBoxBody({
               <li
                 key={winner.submissionId}
                 className={`${styles.ledgerWinner} ${styles[`ledger-winner--${winner.status}`]}`}
+                data-testid="ledger-winner"
               >
                 Awarded to {quoted(winner.title)} by {winner.creatorName}:{" "}
                 <strong>{formatMoney(winner.amountCents)}</strong> — {awardState(winner)}
@@ -182,6 +184,8 @@ function MoneyBoxBody({
               <li
                 key={entry._id}
                 className={`${styles.ledgerEntry} ${styles[`ledger-entry--${entry.kind}`]}`}
+                data-testid="ledger-entry"
+                data-kind={entry.kind}
               >
                 <span className={styles.ledgerEntryText}>
                   <span className={styles.ledgerEntryKind}>

@@ -236,6 +236,8 @@ function AwardItem({ award, now }: { award: MyAward; now: number }) {
         styles[`award--${award.status}`],
         urgent && styles["award--urgent"],
       )}
+      data-testid="award"
+      data-status={award.status}
     >
       <p className={styles.awardWhat}>
         <Link to={`/expanded-proposal/${award.ideaId}`}>{award.ideaTitle}</Link>

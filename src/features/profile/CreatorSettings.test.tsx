@@ -267,7 +267,7 @@ describe("CreatorSettings", () => {
     );
     renderSettings();
 
-    const list = screen.getByTestId("connected-videos");
+    const list = screen.getByTestId("connected-videos-list");
     const rows = within(list).getAllByRole("listitem");
     expect(rows).toHaveLength(2);
     const link = within(rows[0]!).getByRole("link", { name: /Lighthouses of Maine/ });
@@ -315,13 +315,13 @@ describe("CreatorSettings", () => {
     const user = userEvent.setup();
     renderSettings();
 
-    expect(within(screen.getByTestId("connected-videos")).getAllByRole("listitem")).toHaveLength(
-      10,
-    );
+    expect(
+      within(screen.getByTestId("connected-videos-list")).getAllByRole("listitem"),
+    ).toHaveLength(10);
     await user.click(screen.getByRole("button", { name: "Show more videos (2 more)" }));
-    expect(within(screen.getByTestId("connected-videos")).getAllByRole("listitem")).toHaveLength(
-      12,
-    );
+    expect(
+      within(screen.getByTestId("connected-videos-list")).getAllByRole("listitem"),
+    ).toHaveLength(12);
   });
 
   it("shows a placeholder while loading, and nothing for a visitor", () => {

@@ -233,7 +233,7 @@ export function SubmissionPayoutView({
 function StatusBadge({ payout }: { payout: SubmissionPayout }) {
   const { label, tone } = submissionStatus(payout);
   return (
-    <p className={styles.mySubmissionStatus}>
+    <p className={styles.mySubmissionStatus} data-testid="submission-status">
       <span className="visually-hidden">Status: </span>
       <span className={tone === "neutral" ? "badge" : `badge badge-${tone}`}>{label}</span>
     </p>
