@@ -18,6 +18,7 @@ import { useDocumentTitle } from "../lib/useDocumentTitle";
 import styles from "./CreatorPage.module.css";
 import connectedVideosStyles from "../features/creators/ConnectedVideos.module.css";
 import submissionCardStyles from "../features/creators/SubmissionCard.module.css";
+import VideoThumb from "../components/VideoThumb";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.creators.profile>>;
 type Video = FunctionReturnType<typeof api.creators.videos>["page"][number];
@@ -158,19 +159,13 @@ function CreatorVideos({ creatorId }: { creatorId: Profile["_id"] }) {
 function CreatorVideoItem({ video }: { video: Video }) {
   return (
     <li className={`card ${connectedVideosStyles.creatorVideo}`} data-testid="creator-video">
-      {video.thumbnailUrl ? (
-        <img
-          className={connectedVideosStyles.creatorVideoThumb}
-          src={video.thumbnailUrl}
-          alt=""
-          width={160}
-          height={90}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-        />
-      ) : (
-        <span className={connectedVideosStyles.creatorVideoThumb} aria-hidden="true" />
-      )}
+      <VideoThumb
+        url={video.thumbnailUrl}
+        width={160}
+        height={90}
+        className={connectedVideosStyles.creatorVideoThumb}
+        fallback="box"
+      />
       <div className={connectedVideosStyles.creatorVideoText}>
         <a
           className={connectedVideosStyles.creatorVideoTitle}

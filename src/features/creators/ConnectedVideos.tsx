@@ -5,6 +5,7 @@ import { safeHref } from "../../lib/safeHref";
 import type { ConnectedVideo } from "./platformTypes";
 import styles from "./ConnectedVideos.module.css";
 import submissionCardStyles from "./SubmissionCard.module.css";
+import VideoThumb from "../../components/VideoThumb";
 
 export const NO_VIDEOS = "No videos connected.";
 export const DESCRIPTION_MAX = 100;
@@ -46,24 +47,20 @@ function VideoItem({ video }: { video: ConnectedVideo }) {
   const href = safeHref(video.url);
   return (
     <li className={styles.creatorVideo}>
-      {video.thumbnailUrl ? (
-        <img
-          className={styles.creatorVideoThumb}
-          src={video.thumbnailUrl}
-          alt=""
-          width={120}
-          height={68}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-        />
-      ) : (
-        <span
-          className={`${styles.creatorVideoThumb} ${styles.creatorVideoThumbEmpty}`}
-          aria-hidden="true"
-        >
-          {video.platform === "YouTube" ? "▶" : "♪"}
-        </span>
-      )}
+      <VideoThumb
+        url={video.thumbnailUrl}
+        width={120}
+        height={68}
+        className={styles.creatorVideoThumb}
+        fallback={
+          <span
+            className={`${styles.creatorVideoThumb} ${styles.creatorVideoThumbEmpty}`}
+            aria-hidden="true"
+          >
+            {video.platform === "YouTube" ? "▶" : "♪"}
+          </span>
+        }
+      />
       <div className={styles.creatorVideoText}>
         <p className={styles.creatorVideoTitle}>
           {href ? (

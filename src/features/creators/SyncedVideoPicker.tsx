@@ -3,6 +3,7 @@ import type { api } from "../../../convex/_generated/api";
 import type { IdeaPlatform } from "../../../convex/model/validators";
 import { platformAccepts } from "../../../convex/model/videoLinks";
 import styles from "./SyncedVideoPicker.module.css";
+import VideoThumb from "../../components/VideoThumb";
 
 /** How many of the newest synced videos the picker offers (the link field takes any other). */
 export const PICKER_LIMIT = 12;
@@ -40,19 +41,13 @@ export default function SyncedVideoPicker({ mine, platform, disabled, onPick }: 
               disabled={disabled}
               onClick={() => onPick(video.url)}
             >
-              {video.thumbnailUrl ? (
-                <img
-                  className={styles.videoPickerThumb}
-                  src={video.thumbnailUrl}
-                  alt=""
-                  width={96}
-                  height={54}
-                  loading="lazy"
-                  referrerPolicy="no-referrer"
-                />
-              ) : (
-                <span className={styles.videoPickerThumb} aria-hidden="true" />
-              )}
+              <VideoThumb
+                url={video.thumbnailUrl}
+                width={96}
+                height={54}
+                className={styles.videoPickerThumb}
+                fallback="box"
+              />
               <span className={styles.videoPickerText}>
                 <span className={styles.videoPickerTitle}>{video.title || "Untitled Video"}</span>
                 <span className={styles.videoPickerMeta}>

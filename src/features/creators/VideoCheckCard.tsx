@@ -9,6 +9,7 @@ import { safeHref } from "../../lib/safeHref";
 import type { Duration } from "../../../convex/model/validators";
 import { LengthChips } from "../ideas/IdeaStatus";
 import styles from "./VideoCheckCard.module.css";
+import VideoThumb from "../../components/VideoThumb";
 
 /** What `api.submissions.check` says about a video on this idea. */
 export type VideoCheck = FunctionReturnType<typeof api.submissions.check>;
@@ -80,16 +81,12 @@ export default function VideoCheckCard({ check, durations, busy, onSubmit, onCan
         {CHECK_TEXTS.heading}
       </h2>
       <div className={styles.videoCheckVideo}>
-        {video.thumbnailUrl && (
-          <img
-            className={styles.videoCheckThumb}
-            src={video.thumbnailUrl}
-            alt=""
-            width={160}
-            height={90}
-            referrerPolicy="no-referrer"
-          />
-        )}
+        <VideoThumb
+          url={video.thumbnailUrl}
+          width={160}
+          height={90}
+          className={styles.videoCheckThumb}
+        />
         <dl className={styles.videoCheckFacts}>
           <dt>Title</dt>
           <dd className={styles.videoCheckTitle}>

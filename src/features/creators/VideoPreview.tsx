@@ -4,6 +4,7 @@ import clsx from "clsx";
 import type { VideoPlatform } from "../../../convex/model/validators";
 import { embedUrlOf, formatDuration } from "../../lib/videoEmbed";
 import styles from "./VideoPreview.module.css";
+import VideoThumb from "../../components/VideoThumb";
 
 interface Props {
   platform: VideoPlatform;
@@ -49,20 +50,13 @@ export default function VideoPreview({
 
   const cover = (
     <>
-      {thumbnailUrl ? (
-        <img
-          className={styles.videoPreviewThumb}
-          src={thumbnailUrl}
-          alt=""
-          width={width}
-          height={height}
-          loading="lazy"
-          decoding="async"
-          referrerPolicy="no-referrer"
-        />
-      ) : (
-        <span className={styles.videoPreviewThumb} aria-hidden="true" />
-      )}
+      <VideoThumb
+        url={thumbnailUrl}
+        width={width}
+        height={height}
+        className={styles.videoPreviewThumb}
+        fallback="box"
+      />
       {durationSeconds !== null && (
         <span className={styles.videoPreviewDuration}>
           <span className="visually-hidden">, length</span> {formatDuration(durationSeconds)}

@@ -1,6 +1,7 @@
 import { Video } from "lucide-react";
 import type { CardVideo } from "../../../convex/model/ideas";
 import styles from "./IdeaCardVideos.module.css";
+import VideoThumb from "../../components/VideoThumb";
 
 /** Cover size in the strip: 16:9 tiles; portrait covers fit inside (see idea-card.css). */
 const TILE_WIDTH = 112;
@@ -18,14 +19,11 @@ export function IdeaCardCover({ video }: { video: CardVideo }) {
       className={`${styles.ideaCover} ${styles[`idea-cover--${video.platform.toLowerCase()}`]}`}
       data-testid="idea-cover"
     >
-      <img
-        src={video.thumbnailUrl ?? ""}
+      <VideoThumb
+        url={video.thumbnailUrl}
         alt={`Leading video: ${video.title}`}
         width={640}
         height={360}
-        loading="lazy"
-        decoding="async"
-        referrerPolicy="no-referrer"
       />
     </div>
   );
@@ -56,22 +54,18 @@ export default function IdeaCardVideos({
           key={video._id}
           className={`${styles.ideaVideosTile} ${styles[`idea-videos__tile--${video.platform.toLowerCase()}`]}`}
         >
-          {video.thumbnailUrl ? (
-            <img
-              src={video.thumbnailUrl}
-              alt={video.title}
-              width={TILE_WIDTH}
-              height={TILE_HEIGHT}
-              loading="lazy"
-              decoding="async"
-              referrerPolicy="no-referrer"
-            />
-          ) : (
-            // No cover known: the title stands in, cut short.
-            <span className={styles.ideaVideosNoCover} title={video.title}>
-              {video.title}
-            </span>
-          )}
+          <VideoThumb
+            url={video.thumbnailUrl}
+            alt={video.title}
+            width={TILE_WIDTH}
+            height={TILE_HEIGHT}
+            fallback={
+              // No cover known: the title stands in, cut short.
+              <span className={styles.ideaVideosNoCover} title={video.title}>
+                {video.title}
+              </span>
+            }
+          />
         </li>
       ))}
     </ul>

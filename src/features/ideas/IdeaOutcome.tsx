@@ -15,6 +15,7 @@ import {
 } from "../../../convex/model/ideaStage";
 import { awardState } from "../money/moneyText";
 import styles from "./IdeaOutcome.module.css";
+import VideoThumb from "../../components/VideoThumb";
 
 type Outcome = NonNullable<FunctionReturnType<typeof api.ideas.outcome>>;
 type Winner = Extract<Outcome, { kind: "awarded" }>["winners"][number];
@@ -125,16 +126,12 @@ function WinnerItem({ winner }: { winner: Winner }) {
       : state.charAt(0).toUpperCase() + state.slice(1);
   return (
     <li className={styles.ideaOutcomeWinner}>
-      {winner.thumbnailUrl ? (
-        <img
-          className={styles.ideaOutcomeThumb}
-          src={winner.thumbnailUrl}
-          alt=""
-          width={160}
-          height={90}
-          loading="lazy"
-        />
-      ) : null}
+      <VideoThumb
+        url={winner.thumbnailUrl}
+        width={160}
+        height={90}
+        className={styles.ideaOutcomeThumb}
+      />
       <div className={styles.ideaOutcomeWinnerText}>
         <a
           href={winner.url}

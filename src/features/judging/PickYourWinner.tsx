@@ -12,6 +12,7 @@ import { useNow } from "../../lib/useNow";
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { usePickWinner } from "./usePickWinner";
 import styles from "./PickYourWinner.module.css";
+import VideoThumb from "../../components/VideoThumb";
 
 export const PICK_YOUR_WINNER = "Pick your winner by";
 
@@ -65,19 +66,13 @@ function PickPanel({ ideaId }: { ideaId: Id<"proposals"> }) {
                 data-testid="pick-choice"
                 data-picked={picked || undefined}
               >
-                {c.thumbnailUrl ? (
-                  <img
-                    className={styles.pickChoiceThumb}
-                    src={c.thumbnailUrl}
-                    alt=""
-                    width={128}
-                    height={72}
-                    loading="lazy"
-                    referrerPolicy="no-referrer"
-                  />
-                ) : (
-                  <span className={styles.pickChoiceThumb} aria-hidden="true" />
-                )}
+                <VideoThumb
+                  url={c.thumbnailUrl}
+                  width={128}
+                  height={72}
+                  className={styles.pickChoiceThumb}
+                  fallback="box"
+                />
                 <div className={styles.pickChoiceText}>
                   <a
                     href={c.url}

@@ -13,6 +13,7 @@ import { EmptyState } from "../../components/ui/EmptyState";
 import type { ShownAwardStatus } from "../../../convex/model/money/rules";
 import styles from "./SubmissionsTab.module.css";
 import myBountiesTabStyles from "./MyBountiesTab.module.css";
+import VideoThumb from "../../components/VideoThumb";
 
 type MySubmission = FunctionReturnType<typeof api.submissions.mine>["page"][number];
 
@@ -103,17 +104,12 @@ function MySubmissionItem({ submission, hintId }: { submission: MySubmission; hi
   const titleId = `my-submission-${submission._id}`;
   return (
     <li className={`card ${styles.mySubmission}`} aria-labelledby={titleId}>
-      {submission.thumbnailUrl && (
-        <img
-          className={styles.mySubmissionThumb}
-          src={submission.thumbnailUrl}
-          alt=""
-          width={128}
-          height={72}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-        />
-      )}
+      <VideoThumb
+        url={submission.thumbnailUrl}
+        width={128}
+        height={72}
+        className={styles.mySubmissionThumb}
+      />
       <div className={styles.mySubmissionBody}>
         <h2 id={titleId} className={styles.mySubmissionTitle}>
           <Link to={`/expanded-proposal/${submission.ideaId}`}>{submission.ideaTitle}</Link>
