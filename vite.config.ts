@@ -153,7 +153,13 @@ export default defineConfig(({ mode }) => ({
   // the reset and the first paint): its classes keep their kebab-case names in the sheet and are
   // read in camelCase (`styles.ideaCardTitle`), or by name where a part is computed
   // (`styles[`fate--${tone}`]`).
-  css: { modules: { localsConvention: "camelCase" } },
+  css: {
+    modules: {
+      localsConvention: "camelCaseOnly",
+      // Short names in the build (the landing page's JavaScript carries its modules' class maps).
+      generateScopedName: mode === "production" ? "_[hash:base64:5]" : "_[local]_[hash:base64:5]",
+    },
+  },
   server: {
     port: 5173,
     strictPort: true,

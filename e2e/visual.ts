@@ -314,6 +314,7 @@ async function shots() {
     await grantAdmin(LEO.email);
   }
   let count = 0;
+  const pageErrors: string[] = [];
   for (const [persona, list] of groups) {
     const prefix = persona ? persona.key : "out";
     const wanted = list.filter(
@@ -331,6 +332,10 @@ async function shots() {
       await context.clock.setFixedTime(now);
       if (persona) await signIn(context, persona);
       const page = await context.newPage();
+      // A page that throws is a broken page, whatever its picture shows.
+      page.on("pageerror", (error) => {
+        pageErrors.push(`${prefix} ${scheme} ${page.url()}: ${error.message}`);
+      });
       for (const width of widths) {
         await page.setViewportSize({ width, height: width > 800 ? 800 : 740 });
         for (const shot of wanted) {
@@ -354,6 +359,8 @@ async function shots() {
   }
   await browser.close();
   console.log(`${count} screenshots in ${out}`);
+  for (const error of new Set(pageErrors)) console.log(`page error: ${error}`);
+  if (pageErrors.length) process.exitCode = 1;
 }
 
 // ---------- Comparing two sets ----------

@@ -19,6 +19,7 @@ import styles from "./CreatorPage.module.css";
 import connectedVideosStyles from "../features/creators/ConnectedVideos.module.css";
 import submissionCardStyles from "../features/creators/SubmissionCard.module.css";
 import VideoThumb from "../components/VideoThumb";
+import { moduleClass } from "../lib/moduleClass";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.creators.profile>>;
 type Video = FunctionReturnType<typeof api.creators.videos>["page"][number];
@@ -78,7 +79,9 @@ function CreatorHeader({ profile }: { profile: Profile }) {
           <ul className={styles.creatorChannels} aria-label="Connected channels">
             {profile.channels.map((c) => (
               <li key={c.platform}>
-                <span className={`badge ${submissionCardStyles[`platform-badge--${c.platform}`]}`}>
+                <span
+                  className={`badge ${moduleClass(submissionCardStyles, `platform-badge--${c.platform}`)}`}
+                >
                   {c.platform}
                 </span>{" "}
                 {c.url ? (
@@ -182,7 +185,7 @@ function CreatorVideoItem({ video }: { video: Video }) {
       </div>
       <p className={styles.creatorVideoState}>
         <span
-          className={clsx("badge", styles[`video-state--${video.state}`])}
+          className={clsx("badge", moduleClass(styles, `video-state--${video.state}`))}
           data-testid="video-state"
         >
           {CREATOR_VIDEO_STATE_LABELS[video.state]}

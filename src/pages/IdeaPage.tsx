@@ -1,25 +1,18 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import NotFound from "../components/NotFound";
 import { useConvexAuth } from "convex/react";
-import { durationLine, formatLongDate, formatMoney, platformLine } from "../lib/format";
+import { formatLongDate, formatMoney } from "../lib/format";
 import IdeaFromRoute, { LOAD_ERROR_MESSAGE, type Idea } from "../features/ideas/IdeaFromRoute";
 import BountyBar from "../features/ideas/BountyBar";
 import LiveFigure from "../components/ui/LiveFigure";
 import IdeaOutcome from "../features/ideas/IdeaOutcome";
-import {
-  LengthChips,
-  StatusFigure,
-  statusBadgeClass,
-  useIdeaStatus,
-} from "../features/ideas/IdeaStatus";
+import { StatusFigure, statusBadgeClass, useIdeaStatus } from "../features/ideas/IdeaStatus";
 import { backerCountLabel, submissionCountLabel } from "../features/ideas/IdeaCard";
 import type { IdeaStatus } from "../../convex/model/ideaStage";
 import IdeaVoteButtons from "../features/ideas/IdeaVoteButtons";
 import SubmissionList from "../features/creators/SubmissionList";
 import FundButton from "../features/money/FundButton";
 import Ledger from "../features/money/Ledger";
-import { descriptionWithoutLinks, safeHref } from "../../convex/model/ideaText";
 import YourContributions from "../features/money/YourContributions";
 import FollowButton from "../features/notifications/FollowButton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
@@ -28,7 +21,6 @@ import AfterFirstPaint from "../components/ui/AfterFirstPaint";
 import IdeaLiveNotice from "../features/share/IdeaLiveNotice";
 import ShareButtons from "../features/share/ShareButtons";
 import Avatar from "../components/Avatar";
-import { Calendar, CirclePlay, Clock, Monitor, type LucideIcon } from "lucide-react";
 import { useQuery } from "convex/react";
 import { api } from "../../convex/_generated/api";
 import IdeaStepper from "../features/ideas/IdeaStepper";
@@ -37,10 +29,11 @@ import PickYourWinner from "../features/judging/PickYourWinner";
 import CreatorStanding from "../features/judging/CreatorStanding";
 import IdeaUpdates from "../features/ideas/IdeaUpdates";
 import Conversation from "../features/conversation/Conversation";
+import IdeaAbout from "../features/ideas/IdeaAbout";
+import IdeaRequirements from "../features/ideas/IdeaRequirements";
 import styles from "./IdeaPage.module.css";
 import ideaCardStyles from "../features/ideas/IdeaCard.module.css";
 
-export const NO_DESCRIPTION = "No description provided.";
 export const CLOSED_MESSAGE = "This proposal is no longer accepting submissions.";
 export const SIGN_IN_TO_VOTE = "Please sign in to vote";
 
@@ -135,8 +128,6 @@ function IdeaLayout({
   expired: boolean;
   status: IdeaStatus;
 }) {
-  // The "Supporting Links:" block is left out: the page shows the links themselves.
-  const text = descriptionWithoutLinks(idea.description);
   const bounty = formatMoney(idea.bountyCents);
 
   return (
@@ -194,43 +185,8 @@ function IdeaLayout({
       </aside>
       <div className={styles.ideaMain}>
         <IdeaBrief brief={idea.brief} />
-        <section className={`card ${styles.ideaSection}`} aria-labelledby="idea-about">
-          <h2 id="idea-about" className={styles.ideaSectionTitle}>
-            About this idea
-          </h2>
-          {text === "" && idea.links.length === 0 ? (
-            <p className="muted">{NO_DESCRIPTION}</p>
-          ) : (
-            <>
-              {text !== "" && <p className={styles.ideaDescription}>{text}</p>}
-              {idea.links.length > 0 && <SupportingLinks links={idea.links} />}
-            </>
-          )}
-        </section>
-
-        <section className={`card ${styles.ideaSection}`} aria-labelledby="idea-requirements">
-          <h2 id="idea-requirements" className={styles.ideaSectionTitle}>
-            Requirements
-          </h2>
-          <dl className={styles.ideaFacts}>
-            <Fact icon="clock" term="Time remaining">
-              <time dateTime={new Date(idea.expiration).toISOString()}>{status.expiry}</time>
-              {status.now ? <span className={styles.ideaFactNow}> · {status.now}</span> : null}
-            </Fact>
-            <Fact icon="platform" term="Platform">
-              {platformLine(idea.platform)}
-            </Fact>
-            <Fact icon="duration" term="Length">
-              {durationLine(idea.durations)}
-              <LengthChips durations={idea.durations} className={styles.ideaFactChips} />
-            </Fact>
-            <Fact icon="calendar" term="Deadline">
-              <time dateTime={new Date(idea.expiration).toISOString()}>
-                {formatLongDate(idea.expiration)}
-              </time>
-            </Fact>
-          </dl>
-        </section>
+        <IdeaAbout idea={idea} />
+        <IdeaRequirements idea={idea} status={status} />
 
         <PosterUpdates ideaId={idea._id} />
         <SubmissionList ideaId={idea._id} closed={expired} />
@@ -246,53 +202,6 @@ function IdeaLayout({
 function PosterUpdates({ ideaId }: { ideaId: Idea["_id"] }) {
   const viewer = useQuery(api.conversation.viewer, { ideaId });
   return <IdeaUpdates ideaId={ideaId} isPoster={viewer?.role === "poster"} />;
-}
-
-type FactIcon = "clock" | "platform" | "duration" | "calendar";
-
-const ICONS: Record<FactIcon, LucideIcon> = {
-  clock: Clock,
-  platform: Monitor,
-  duration: CirclePlay,
-  calendar: Calendar,
-};
-
-function Fact({ icon, term, children }: { icon: FactIcon; term: string; children: ReactNode }) {
-  const Icon = ICONS[icon];
-  return (
-    <div className={styles.ideaFact}>
-      <dt className={styles.ideaFactTerm}>
-        <Icon className={styles.ideaFactIcon} size={20} strokeWidth={1.8} aria-hidden="true" />
-        {term}
-      </dt>
-      <dd className={styles.ideaFactValue}>{children}</dd>
-    </div>
-  );
-}
-
-function SupportingLinks({ links }: { links: string[] }) {
-  return (
-    <div className={styles.ideaLinks}>
-      <h3 className={styles.ideaLinksTitle}>Supporting links</h3>
-      <ul className={styles.ideaLinksList}>
-        {links.map((link, index) => {
-          const href = safeHref(link);
-          return (
-            <li key={`${index}-${link}`}>
-              {href ? (
-                <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-                  {link}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              ) : (
-                <span>{link}</span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
 }
 
 /**

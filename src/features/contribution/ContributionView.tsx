@@ -9,6 +9,7 @@ import type { ContributionDetails } from "./contributionDetails";
 import { OtherStatus, PaidStatus } from "./ContributionStatus";
 import PayoutChoice from "./PayoutChoice";
 import styles from "./ContributionView.module.css";
+import { moduleClass } from "../../lib/moduleClass";
 
 export const FATE_TITLE = "Where the money is now";
 
@@ -36,7 +37,7 @@ export default function ContributionView({
       </header>
 
       <section
-        className={`card ${styles.contributionStatus} ${styles[`contribution-status--${paid ? "paid" : contribution.status}`]}`}
+        className={`card ${styles.contributionStatus} ${moduleClass(styles, `contribution-status--${paid ? "paid" : contribution.status}`)}`}
         aria-labelledby="contribution-status-title"
         data-testid="contribution-status"
         aria-live="polite"

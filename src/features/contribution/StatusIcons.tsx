@@ -1,9 +1,10 @@
 import styles from "./StatusIcons.module.css";
+import { moduleClass } from "../../lib/moduleClass";
 // The confirmation page's status and lock icons (decorative).
 export function StatusIcon({ kind }: { kind: "success" | "info" }) {
   return (
     <svg
-      className={`${styles.statusIcon} ${styles[`status-icon--${kind}`]}`}
+      className={`${styles.statusIcon} ${moduleClass(styles, `status-icon--${kind}`)}`}
       width="28"
       height="28"
       viewBox="0 0 24 24"

@@ -98,10 +98,8 @@ describe("Conversation", () => {
     ];
     renderConversation();
     const region = screen.getByRole("region", { name: "Questions and answers" });
-    expect(within(region).getByText("Poster")).toHaveClass(messageStyles["message__role--poster"]!);
-    expect(within(region).getByText("Creator")).toHaveClass(
-      messageStyles["message__role--creator"]!,
-    );
+    expect(within(region).getByText("Poster")).toHaveClass(messageStyles.messageRolePoster!);
+    expect(within(region).getByText("Creator")).toHaveClass(messageStyles.messageRoleCreator!);
     // A creator's name leads to their creator page.
     expect(within(region).getByRole("link", { name: "Cleo Creator" })).toHaveAttribute(
       "href",

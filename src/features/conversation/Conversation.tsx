@@ -14,7 +14,7 @@ import { Loading, SkeletonRows } from "../../components/ui/Skeleton";
 import MessageForm from "./MessageForm";
 import type { ViewerOnThread } from "./MessageItem";
 import QuestionThread, { type QuestionView } from "./QuestionThread";
-import ideaPageStyles from "../../pages/IdeaPage.module.css";
+import sectionStyles from "../ideas/IdeaSection.module.css";
 import styles from "./Conversation.module.css";
 
 export const CONVERSATION_HEADING = "Questions and answers";
@@ -27,10 +27,10 @@ export default function Conversation({ ideaId }: { ideaId: Id<"proposals"> }) {
   return (
     <section
       id="questions"
-      className={`card ${ideaPageStyles.ideaSection}`}
+      className={`card ${sectionStyles.ideaSection}`}
       aria-labelledby="conversation-heading"
     >
-      <h2 id="conversation-heading" className={ideaPageStyles.ideaSectionTitle}>
+      <h2 id="conversation-heading" className={sectionStyles.ideaSectionTitle}>
         {CONVERSATION_HEADING}
       </h2>
       <QueryErrorBoundary

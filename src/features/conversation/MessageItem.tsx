@@ -18,6 +18,7 @@ import { formatShortDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import Avatar from "../../components/Avatar";
 import styles from "./MessageItem.module.css";
+import { moduleClass } from "../../lib/moduleClass";
 
 export type MessageView = FunctionReturnType<
   typeof api.conversation.questions
@@ -77,7 +78,7 @@ export default function MessageItem({ message, kind, viewer, headingId, actions 
           <strong className={styles.messageAuthor}>{author}</strong>
           {role ? (
             <span
-              className={`badge ${styles.messageRole} ${styles[`message__role--${message.role}`]}`}
+              className={`badge ${styles.messageRole} ${moduleClass(styles, `message__role--${message.role}`)}`}
               data-testid="message-role"
             >
               {role}

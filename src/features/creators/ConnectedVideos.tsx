@@ -6,6 +6,7 @@ import type { ConnectedVideo } from "./platformTypes";
 import styles from "./ConnectedVideos.module.css";
 import submissionCardStyles from "./SubmissionCard.module.css";
 import VideoThumb from "../../components/VideoThumb";
+import { moduleClass } from "../../lib/moduleClass";
 
 export const NO_VIDEOS = "No videos connected.";
 export const DESCRIPTION_MAX = 100;
@@ -79,7 +80,7 @@ function VideoItem({ video }: { video: ConnectedVideo }) {
           <span
             className={clsx(
               "badge platform-badge",
-              submissionCardStyles[`platform-badge--${video.platform}`],
+              moduleClass(submissionCardStyles, `platform-badge--${video.platform}`),
             )}
           >
             {video.platform}

@@ -1,5 +1,6 @@
 import type { VideoPlatform } from "../../../convex/model/videoLinks";
 import videoCheckCardStyles from "./VideoCheckCard.module.css";
+import { moduleClass } from "../../lib/moduleClass";
 
 export interface Checklist {
   exists: boolean;
@@ -51,7 +52,7 @@ export default function OriginalityChecklist({
       {checklistItems(platform, checklist).map((item) => (
         <li
           key={item.key}
-          className={`${videoCheckCardStyles.checklistItem} ${videoCheckCardStyles[`checklist__item--${item.state}`]}`}
+          className={`${videoCheckCardStyles.checklistItem} ${moduleClass(videoCheckCardStyles, `checklist__item--${item.state}`)}`}
         >
           <span
             className={videoCheckCardStyles.checklistIcon}

@@ -14,6 +14,7 @@ import {
 } from "../../lib/platformAuth";
 import type { Platforms } from "./platformTypes";
 import styles from "./PlatformConnection.module.css";
+import { moduleClass } from "../../lib/moduleClass";
 
 /** A connection last read longer ago than this is read again when the settings open. */
 export const STALE_SYNC_MS = 24 * 60 * 60 * 1000;
@@ -143,7 +144,10 @@ export default function PlatformConnection({
     <li className={styles.connection} data-testid="platform-connection">
       <div className={styles.connectionHead}>
         <span
-          className={clsx(styles.connectionLogo, styles[`connection__logo--${text.key}`])}
+          className={clsx(
+            styles.connectionLogo,
+            moduleClass(styles, `connection__logo--${text.key}`),
+          )}
           aria-hidden="true"
         >
           {platform === "YouTube" ? "▶" : "♪"}

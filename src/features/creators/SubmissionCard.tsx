@@ -14,6 +14,7 @@ import Avatar from "../../components/Avatar";
 import clsx from "clsx";
 import { ExternalLink } from "lucide-react";
 import styles from "./SubmissionCard.module.css";
+import { moduleClass } from "../../lib/moduleClass";
 
 /** One submission as `api.submissions.listForIdea` returns it. */
 export type Submission = FunctionReturnType<typeof api.submissions.listForIdea>[number];
@@ -136,7 +137,9 @@ export default function SubmissionCard({
                   </Link>
                 </span>
               </span>
-              <span className={`badge ${styles[`platform-badge--${submission.platform}`]}`}>
+              <span
+                className={`badge ${moduleClass(styles, `platform-badge--${submission.platform}`)}`}
+              >
                 {submission.platform}
               </span>
               {isOwn && <span className="badge badge-primary">Your video</span>}

@@ -9,7 +9,7 @@ import { Loading, SkeletonRows } from "../../components/ui/Skeleton";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { useCurrentUser } from "../../lib/session";
 import { submissionVotesOpenAt } from "../../../convex/model/money/rules";
-import ideaPageStyles from "../../pages/IdeaPage.module.css";
+import sectionStyles from "../ideas/IdeaSection.module.css";
 import styles from "./SubmissionList.module.css";
 
 export const EMPTY_TITLE = "Be the first to submit!";
@@ -26,8 +26,8 @@ interface Props {
 /** The idea page's submissions: live, most voted first, with the spec's empty state. */
 export default function SubmissionList({ ideaId, closed = false }: Props) {
   return (
-    <section className={`card ${ideaPageStyles.ideaSection}`} aria-labelledby="submissions-heading">
-      <h2 id="submissions-heading" className={ideaPageStyles.ideaSectionTitle}>
+    <section className={`card ${sectionStyles.ideaSection}`} aria-labelledby="submissions-heading">
+      <h2 id="submissions-heading" className={sectionStyles.ideaSectionTitle}>
         Submissions
       </h2>
       <QueryErrorBoundary

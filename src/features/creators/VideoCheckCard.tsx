@@ -10,6 +10,7 @@ import type { Duration } from "../../../convex/model/validators";
 import { LengthChips } from "../ideas/IdeaStatus";
 import styles from "./VideoCheckCard.module.css";
 import VideoThumb from "../../components/VideoThumb";
+import { moduleClass } from "../../lib/moduleClass";
 
 /** What `api.submissions.check` says about a video on this idea. */
 export type VideoCheck = FunctionReturnType<typeof api.submissions.check>;
@@ -122,7 +123,7 @@ export default function VideoCheckCard({ check, durations, busy, onSubmit, onCan
         {items.map((item) => (
           <li
             key={item.key}
-            className={`${styles.checklistItem} ${styles[`checklist__item--${item.state}`]}`}
+            className={`${styles.checklistItem} ${moduleClass(styles, `checklist__item--${item.state}`)}`}
           >
             <span className={styles.checklistIcon} aria-hidden="true">
               {STATE_ICON[item.state]}

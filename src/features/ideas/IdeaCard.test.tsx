@@ -74,7 +74,7 @@ describe("IdeaCard", () => {
     expect(cover).toHaveAttribute("src", "https://p16.tiktokcdn.com/fox.jpg");
     expect(cover).toHaveAttribute("loading", "lazy");
     // A portrait TikTok cover fits whole (object-fit: contain in idea-card.css).
-    expect(cover.parentElement).toHaveClass(ideaCardVideosStyles["idea-cover--tiktok"]!);
+    expect(cover.parentElement).toHaveClass(ideaCardVideosStyles.ideaCoverTiktok!);
     expect(screen.getByRole("article")).toHaveClass(ideaCardStyles.ideaCardWithCover!);
     const strip = screen.getByRole("list", { name: "Videos" });
     expect(within(strip).getAllByRole("listitem")).toHaveLength(2);

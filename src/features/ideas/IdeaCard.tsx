@@ -13,6 +13,7 @@ import IdeaCardVideos, { IdeaCardCover, coverVideoOf } from "./IdeaCardVideos";
 import Avatar from "../../components/Avatar";
 import { Link2 } from "lucide-react";
 import styles from "./IdeaCard.module.css";
+import { moduleClass } from "../../lib/moduleClass";
 
 export const NO_DESCRIPTION = "No description provided.";
 
@@ -75,7 +76,9 @@ export default function IdeaCard({ idea, actions, titleLevel = 3 }: Props) {
 
       <div className={styles.ideaCardBody}>
         <div className={styles.ideaCardMeta}>
-          <span className={`badge ${styles[`platform-badge--${idea.platform.toLowerCase()}`]}`}>
+          <span
+            className={`badge ${moduleClass(styles, `platform-badge--${idea.platform.toLowerCase()}`)}`}
+          >
             {idea.platform === "Any" ? "Any platform" : idea.platform}
           </span>
           <LengthChips durations={idea.durations} className="idea-card__lengths" />
@@ -129,6 +132,7 @@ export default function IdeaCard({ idea, actions, titleLevel = 3 }: Props) {
         {status.stage !== "open" ? (
           <StatusFigure
             status={status}
+            rowClassName={styles.ideaCardAmount}
             labelClassName={styles.ideaCardAmountLabel}
             amountClassName={styles.ideaCardAmountValue}
           />

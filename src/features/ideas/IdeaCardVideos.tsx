@@ -2,6 +2,7 @@ import { Video } from "lucide-react";
 import type { CardVideo } from "../../../convex/model/ideas";
 import styles from "./IdeaCardVideos.module.css";
 import VideoThumb from "../../components/VideoThumb";
+import { moduleClass } from "../../lib/moduleClass";
 
 /** Cover size in the strip: 16:9 tiles; portrait covers fit inside (see idea-card.css). */
 const TILE_WIDTH = 112;
@@ -16,7 +17,7 @@ export function coverVideoOf(videos: CardVideo[]): CardVideo | null {
 export function IdeaCardCover({ video }: { video: CardVideo }) {
   return (
     <div
-      className={`${styles.ideaCover} ${styles[`idea-cover--${video.platform.toLowerCase()}`]}`}
+      className={`${styles.ideaCover} ${moduleClass(styles, `idea-cover--${video.platform.toLowerCase()}`)}`}
       data-testid="idea-cover"
     >
       <VideoThumb
@@ -52,7 +53,7 @@ export default function IdeaCardVideos({
       {videos.map((video) => (
         <li
           key={video._id}
-          className={`${styles.ideaVideosTile} ${styles[`idea-videos__tile--${video.platform.toLowerCase()}`]}`}
+          className={`${styles.ideaVideosTile} ${moduleClass(styles, `idea-videos__tile--${video.platform.toLowerCase()}`)}`}
         >
           <VideoThumb
             url={video.thumbnailUrl}

@@ -16,6 +16,7 @@ import {
 import { awardState } from "../money/moneyText";
 import styles from "./IdeaOutcome.module.css";
 import VideoThumb from "../../components/VideoThumb";
+import { moduleClass } from "../../lib/moduleClass";
 
 type Outcome = NonNullable<FunctionReturnType<typeof api.ideas.outcome>>;
 type Winner = Extract<Outcome, { kind: "awarded" }>["winners"][number];
@@ -30,7 +31,7 @@ export default function IdeaOutcome({ ideaId }: { ideaId: Id<"proposals"> }) {
   if (!outcome || outcome.kind === "open") return null;
   return (
     <section
-      className={`card ${styles.ideaOutcome} ${styles[`idea-outcome--${outcome.kind}`]}`}
+      className={`card ${styles.ideaOutcome} ${moduleClass(styles, `idea-outcome--${outcome.kind}`)}`}
       data-testid="idea-outcome"
       aria-labelledby="idea-outcome-title"
     >
@@ -145,7 +146,7 @@ function WinnerItem({ winner }: { winner: Winner }) {
         <span className={styles.ideaOutcomeCreator}>by {winner.creatorName}</span>
         <span className={styles.ideaOutcomeAmount}>{formatMoney(winner.amountCents)}</span>
         <span
-          className={`${styles.ideaOutcomeStatus} ${styles[`idea-outcome__status--${winner.status}`]}`}
+          className={`${styles.ideaOutcomeStatus} ${moduleClass(styles, `idea-outcome__status--${winner.status}`)}`}
         >
           {status}
         </span>

@@ -14,7 +14,6 @@ import type { Duration } from "../../../convex/model/validators";
 import { formatLongDate } from "../../lib/format";
 import { useNow } from "../../lib/useNow";
 import styles from "./IdeaStatus.module.css";
-import ideaCardStyles from "./IdeaCard.module.css";
 
 /** The idea's status now, live: "3 days left" counts down and flips to "Completed". */
 export function useIdeaStatus(facts: IdeaFacts): IdeaStatus {
@@ -74,7 +73,7 @@ export function ExpiryWithStatus({
 /** A judging or finished idea's figure where the bounty is shown. */
 export function StatusFigure({
   status,
-  rowClassName = ideaCardStyles.ideaCardAmount,
+  rowClassName,
   labelClassName,
   amountClassName,
 }: {

@@ -5,6 +5,7 @@ import { Check } from "lucide-react";
 import { ideaSteps, type StepState } from "../../../convex/model/ideaStage";
 import type { IdeaEnding } from "../../../convex/model/ideaOutcome";
 import styles from "./IdeaStepper.module.css";
+import { moduleClass } from "../../lib/moduleClass";
 
 const SPOKEN: Record<StepState, string> = {
   done: "done",
@@ -19,7 +20,7 @@ export default function IdeaStepper({ ending }: { ending: IdeaEnding }) {
       {steps.map((step) => (
         <li
           key={step.key}
-          className={clsx(styles.ideaStepperStep, styles[`is-${step.state}`])}
+          className={clsx(styles.ideaStepperStep, moduleClass(styles, `is-${step.state}`))}
           aria-current={step.state === "current" ? "step" : undefined}
         >
           <span className={styles.ideaStepperDot} aria-hidden="true">

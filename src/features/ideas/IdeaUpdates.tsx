@@ -11,7 +11,7 @@ import { UPDATE_MAX_LENGTH } from "../../../convex/model/ideaPageKinds";
 import { formatShortDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import MessageForm from "../conversation/MessageForm";
-import ideaPageStyles from "../../pages/IdeaPage.module.css";
+import sectionStyles from "./IdeaSection.module.css";
 import styles from "./IdeaUpdates.module.css";
 
 export const UPDATES_HEADING = "Updates from the poster";
@@ -35,10 +35,10 @@ export default function IdeaUpdates({
   return (
     <section
       id="updates"
-      className={`card ${ideaPageStyles.ideaSection}`}
+      className={`card ${sectionStyles.ideaSection}`}
       aria-labelledby="updates-heading"
     >
-      <h2 id="updates-heading" className={ideaPageStyles.ideaSectionTitle}>
+      <h2 id="updates-heading" className={sectionStyles.ideaSectionTitle}>
         {UPDATES_HEADING}
       </h2>
       {isPoster ? <UpdateForm ideaId={ideaId} /> : null}

@@ -12,10 +12,11 @@ import styles from "./ListFilterChips.module.css";
 export const PLATFORM_PARAM = "platform";
 export const LENGTH_PARAM = "length";
 
-// "Any" is a value an idea can hold (open to both), not a platform to narrow to.
-const PLATFORM_CHIPS = IDEA_PLATFORMS.filter(
-  (platform): platform is Exclude<IdeaPlatform, "Any"> => platform !== "Any",
-);
+// "Any" is a value an idea can hold (open to both), not a platform to narrow to. Worked out
+// when first asked, not as this module loads: the build may place this module's chunk so that it
+// runs before the one holding IDEA_PLATFORMS.
+const platformChips = () =>
+  IDEA_PLATFORMS.filter((platform): platform is Exclude<IdeaPlatform, "Any"> => platform !== "Any");
 
 export interface ListFilterValues {
   platform?: IdeaPlatform;
@@ -25,7 +26,7 @@ export interface ListFilterValues {
 /** The filters in the address; an unknown value is ignored rather than sent to the server. */
 export function useListFilters(): ListFilterValues {
   const [params] = useSearchParams();
-  const platform = PLATFORM_CHIPS.find((value) => value === params.get(PLATFORM_PARAM));
+  const platform = platformChips().find((value) => value === params.get(PLATFORM_PARAM));
   const duration = DURATIONS.find((value) => value === params.get(LENGTH_PARAM));
   return {
     ...(platform === undefined ? {} : { platform }),
@@ -53,7 +54,7 @@ export default function ListFilterChips() {
   return (
     <div className={styles.filterChips}>
       <div className={styles.filterChipsGroup} role="group" aria-label="Platform">
-        {PLATFORM_CHIPS.map((value) => (
+        {platformChips().map((value) => (
           <Chip
             key={value}
             label={value}

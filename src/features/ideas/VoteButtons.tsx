@@ -5,6 +5,7 @@ import type { VoteValue } from "../../../convex/model/validators";
 import { toggleVote } from "../../../convex/model/votes";
 import { useChangeHighlight } from "../../lib/useChangeHighlight";
 import styles from "./VoteButtons.module.css";
+import { moduleClass } from "../../lib/moduleClass";
 
 interface Props {
   votes: number;
@@ -82,7 +83,11 @@ export default function VoteButtons({
   };
   return (
     <div
-      className={clsx(styles.voteButtons, styles[`vote-buttons--${orientation}`], className)}
+      className={clsx(
+        styles.voteButtons,
+        moduleClass(styles, `vote-buttons--${orientation}`),
+        className,
+      )}
       role="group"
       aria-label={`Votes for ${subject}`}
     >

@@ -5,6 +5,7 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import type { FatePart, FateState } from "../../../convex/model/money/states";
 import { fateSentence } from "./moneyText";
 import styles from "./FateList.module.css";
+import { moduleClass } from "../../lib/moduleClass";
 
 /** One of the caller's contributions to an idea (`api.contributions.myFates`). */
 export interface ContributionFates {
@@ -39,7 +40,7 @@ export function FateList({ parts }: { parts: FatePart[] }) {
       {parts.map((part, index) => (
         <li
           key={`${part.state}-${index}`}
-          className={`${styles.fate} ${styles[`fate--${TONE[part.state]}`]}`}
+          className={`${styles.fate} ${moduleClass(styles, `fate--${TONE[part.state]}`)}`}
           data-state={part.state}
           data-testid="fate"
         >

@@ -17,6 +17,7 @@ import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { awardState, heldSentence, ledgerEntryText, quoted } from "./moneyText";
 import styles from "./Ledger.module.css";
 import clsx from "clsx";
+import { moduleClass } from "../../lib/moduleClass";
 
 export const LEDGER_TITLE = "Where the money goes";
 export const LEDGER_EXPLANATION =
@@ -161,7 +162,7 @@ function MoneyBoxBody({
             {winners.map((winner) => (
               <li
                 key={winner.submissionId}
-                className={`${styles.ledgerWinner} ${styles[`ledger-winner--${winner.status}`]}`}
+                className={`${styles.ledgerWinner} ${moduleClass(styles, `ledger-winner--${winner.status}`)}`}
                 data-testid="ledger-winner"
               >
                 Awarded to {quoted(winner.title)} by {winner.creatorName}:{" "}
@@ -183,7 +184,7 @@ function MoneyBoxBody({
             {recent.map((entry) => (
               <li
                 key={entry._id}
-                className={`${styles.ledgerEntry} ${styles[`ledger-entry--${entry.kind}`]}`}
+                className={`${styles.ledgerEntry} ${moduleClass(styles, `ledger-entry--${entry.kind}`)}`}
                 data-testid="ledger-entry"
                 data-kind={entry.kind}
               >
@@ -231,7 +232,7 @@ function waitingCreator(
 function Total({ label, cents, problem }: { label: string; cents: number; problem?: boolean }) {
   return (
     <div
-      className={clsx(styles.ledgerTotal, problem && styles["ledger__total--problem"])}
+      className={clsx(styles.ledgerTotal, problem && styles.ledgerTotalProblem)}
       data-testid="ledger-total"
     >
       <dt>{label}</dt>

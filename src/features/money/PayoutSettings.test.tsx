@@ -105,7 +105,7 @@ describe("PayoutSettings", () => {
     expect(award).toHaveTextContent(
       `Set up payouts by ${formatLongDate(deadline)} to receive $40.00`,
     );
-    expect(award).not.toHaveClass(payoutStyles["award--urgent"]!);
+    expect(award).not.toHaveClass(payoutStyles.awardUrgent!);
     expect(award).not.toHaveTextContent(/days left|on its way/);
     expect(
       within(award).getByRole("link", { name: "Drone tour of every lighthouse in Maine" }),
@@ -121,7 +121,7 @@ describe("PayoutSettings", () => {
     renderCard();
 
     const award = screen.getByRole("listitem");
-    expect(award).toHaveClass(payoutStyles["award--urgent"]!);
+    expect(award).toHaveClass(payoutStyles.awardUrgent!);
     expect(within(award).getByText(text)).toBeVisible();
   });
 

@@ -26,6 +26,7 @@ import { quoted } from "./moneyText";
 import type { ShownAwardStatus } from "../../../convex/model/money/rules";
 import settingsTabStyles from "../profile/SettingsTab.module.css";
 import styles from "./PayoutSettings.module.css";
+import { moduleClass } from "../../lib/moduleClass";
 
 export const PAYOUTS_READY = "Payouts are ready";
 export const PAYOUTS_NEED_DETAILS = "Stripe still needs a few details";
@@ -233,8 +234,8 @@ function AwardItem({ award, now }: { award: MyAward; now: number }) {
     <li
       className={clsx(
         styles.award,
-        styles[`award--${award.status}`],
-        urgent && styles["award--urgent"],
+        moduleClass(styles, `award--${award.status}`),
+        urgent && styles.awardUrgent,
       )}
       data-testid="award"
       data-status={award.status}

@@ -17,6 +17,7 @@ import { HELD_REASON_LABELS } from "../money/moneyText";
 import { operatorHolds } from "../../../convex/model/money/rules";
 import styles from "./OperatorDashboard.module.css";
 import ledgerStyles from "../money/Ledger.module.css";
+import { moduleClass } from "../../lib/moduleClass";
 
 /** `api.operator.overview`'s answer (money contract). */
 export interface OperatorOverview {
@@ -142,7 +143,7 @@ export function OperatorDashboard({
                 <tr key={m.movementId} role="row">
                   <td role="cell" data-label="Kind">
                     {KIND_LABELS[m.kind]}{" "}
-                    <span className={`badge ${styles[`op-state--${m.state}`]}`}>
+                    <span className={`badge ${moduleClass(styles, `op-state--${m.state}`)}`}>
                       {STATE_LABELS[m.state]}
                     </span>
                   </td>

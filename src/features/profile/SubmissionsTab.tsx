@@ -14,6 +14,7 @@ import type { ShownAwardStatus } from "../../../convex/model/money/rules";
 import styles from "./SubmissionsTab.module.css";
 import myBountiesTabStyles from "./MyBountiesTab.module.css";
 import VideoThumb from "../../components/VideoThumb";
+import { moduleClass } from "../../lib/moduleClass";
 
 type MySubmission = FunctionReturnType<typeof api.submissions.mine>["page"][number];
 
@@ -247,7 +248,9 @@ function PayoutFigures({
     const status = payout.award?.status ?? "none";
     return (
       <div className={styles.mySubmissionPayouts}>
-        <p className={`${styles.mySubmissionAward} ${styles[`my-submission__award--${status}`]}`}>
+        <p
+          className={`${styles.mySubmissionAward} ${moduleClass(styles, `my-submission__award--${status}`)}`}
+        >
           {awardText(payout.award)}
         </p>
         {status === "waiting" ? (
