@@ -184,7 +184,7 @@ async function open(page: Page, route: string) {
   await page
     .locator('[aria-busy="true"]')
     .first()
-    .waitFor({ state: "detached", timeout: 5_000 })
+    .waitFor({ state: "detached", timeout: 15_000 })
     .catch(() => undefined);
   await page.waitForTimeout(700);
 }
@@ -250,6 +250,12 @@ async function findIds(browser: Browser): Promise<Ids> {
   for (const list of ["/ideas", "/completed", ...searches]) {
     if ((Object.keys(IDEAS) as IdeaKey[]).every((key) => idea[key])) break;
     await open(page, list);
+    // The list comes over the sync socket: wait for it (a busy machine is slow).
+    await page
+      .locator('a[href^="/expanded-proposal/"]')
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .catch(() => undefined);
     // Long lists load more as they scroll.
     for (let i = 0; i < 5; i++) {
       await page.mouse.wheel(0, 20_000);

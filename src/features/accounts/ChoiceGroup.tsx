@@ -1,6 +1,7 @@
 import clsx from "clsx";
 import { useId, type RefCallback } from "react";
 import { FieldError, describedBy } from "../../components/ui/FieldError";
+import tile from "../../components/ui/OptionTile.module.css";
 import styles from "./ChoiceGroup.module.css";
 
 interface ChoiceGroupProps<T extends string> {
@@ -43,10 +44,13 @@ export default function ChoiceGroup<T extends string>({
           const descriptionId = `${idPrefix}-${option}-description`;
           const checked = value === option;
           return (
-            <label key={option} className={clsx(styles.choice, checked && styles.isChecked)}>
+            <label
+              key={option}
+              className={clsx(tile.tile, styles.choice, checked && styles.isChecked)}
+            >
               <input
                 type="radio"
-                className={styles.choiceInput}
+                className={clsx(tile.input, styles.choiceInput)}
                 name={name}
                 value={option}
                 checked={checked}
@@ -54,11 +58,14 @@ export default function ChoiceGroup<T extends string>({
                 aria-labelledby={titleId}
                 aria-describedby={descriptionId}
               />
-              <span className={styles.choiceText}>
+              <span className={clsx(tile.text, styles.choiceText)}>
                 <span id={titleId} className={styles.choiceTitle}>
                   {option}
                 </span>
-                <span id={descriptionId} className={styles.choiceDescription}>
+                <span
+                  id={descriptionId}
+                  className={clsx(tile.description, styles.choiceDescription)}
+                >
                   {descriptions[option]}
                 </span>
               </span>

@@ -18,6 +18,7 @@ import {
   type ContributionDetails,
 } from "./contributionDetails";
 import { LockIcon } from "./StatusIcons";
+import tile from "../../components/ui/OptionTile.module.css";
 import contributionViewStyles from "./ContributionView.module.css";
 
 export default function PayoutChoice({
@@ -91,6 +92,7 @@ export default function PayoutChoice({
             <label
               key={option.value}
               className={clsx(
+                tile.tile,
                 contributionViewStyles.payoutOption,
                 selected === option.value && contributionViewStyles.isSelected,
               )}
@@ -101,19 +103,19 @@ export default function PayoutChoice({
                 type="radio"
                 name={`${id}-payout`}
                 value={option.value}
-                className={contributionViewStyles.payoutOptionInput}
+                className={clsx(tile.input, contributionViewStyles.payoutOptionInput)}
                 checked={selected === option.value}
                 aria-labelledby={`${optionId}-label`}
                 aria-describedby={`${optionId}-description`}
                 onChange={() => void choose(option.value)}
               />
-              <span className={contributionViewStyles.payoutOptionText}>
+              <span className={clsx(tile.text, contributionViewStyles.payoutOptionText)}>
                 <span id={`${optionId}-label`} className={contributionViewStyles.payoutOptionLabel}>
                   {option.label}
                 </span>
                 <span
                   id={`${optionId}-description`}
-                  className={contributionViewStyles.payoutOptionDescription}
+                  className={clsx(tile.description, contributionViewStyles.payoutOptionDescription)}
                 >
                   {option.description(deadline)}
                 </span>

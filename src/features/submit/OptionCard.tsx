@@ -1,5 +1,6 @@
 import clsx from "clsx";
 import { useId } from "react";
+import tile from "../../components/ui/OptionTile.module.css";
 import styles from "./OptionCard.module.css";
 
 interface OptionCardProps {
@@ -27,10 +28,10 @@ export default function OptionCard({
   const titleId = useId();
   const descriptionId = useId();
   return (
-    <label className={clsx(styles.optionCard, checked && styles.isChecked)}>
+    <label className={clsx(tile.tile, styles.optionCard, checked && styles.isChecked)}>
       <input
         type={type}
-        className={styles.optionCardInput}
+        className={clsx(tile.input, styles.optionCardInput)}
         name={name}
         value={value}
         checked={checked}
@@ -39,12 +40,12 @@ export default function OptionCard({
         aria-labelledby={titleId}
         aria-describedby={description ? descriptionId : undefined}
       />
-      <span className={styles.optionCardText}>
+      <span className={clsx(tile.text, styles.optionCardText)}>
         <span id={titleId} className={styles.optionCardTitle}>
           {title}
         </span>
         {description && (
-          <span id={descriptionId} className={styles.optionCardDescription}>
+          <span id={descriptionId} className={clsx(tile.description, styles.optionCardDescription)}>
             {description}
           </span>
         )}
