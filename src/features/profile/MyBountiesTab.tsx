@@ -157,7 +157,7 @@ function MyBountyItem({ bounty }: { bounty: MyIdea }) {
         ) : (
           <StatusFigure
             status={status}
-            rowClassName={clsx(ideaCardStyles.ideaCardAmount, styles.myBountyAmount)}
+            rowClassName={clsx(ideaCardStyles.ideaCardAmount, styles.myBountyFigureRow)}
             labelClassName={styles.myBountyFigureLabel}
             amountClassName={styles.myBountyFigureAmount}
           />
