@@ -28,6 +28,7 @@ const { values, positionals } = parseArgs({
     schemes: { type: "string", default: "light,dark" },
     // Only the pages whose name contains one of these (e.g. "maya-profile,out-idea").
     only: { type: "string" },
+    "load-lazy": { type: "boolean", default: false },
     // Pixels may differ by this share of the image before a pair is reported.
     threshold: { type: "string", default: "0" },
     // `stack`: the local stack with the production build (`vite preview`), as people see it.
@@ -186,7 +187,25 @@ async function open(page: Page, route: string) {
     .first()
     .waitFor({ state: "detached", timeout: 15_000 })
     .catch(() => undefined);
+  // Lazy images load once near the screen: with --load-lazy, pass over the page first so a
+  // full-page shot has them all (long lists may then load more of themselves: use it for both sets).
+  if (values["load-lazy"]) await loadLazyImages(page);
   await page.waitForTimeout(700);
+}
+
+async function loadLazyImages(page: Page) {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page
+    .waitForFunction(() => [...document.images].every((image) => image.complete), undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
 }
 
 function adminKey(): string | undefined {
