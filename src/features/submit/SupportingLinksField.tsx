@@ -20,7 +20,7 @@ import {
   newLinkItem,
   verticalKeyboardCoordinates,
   type LinkItem,
-} from "../../lib/supportingLinks";
+} from "./supportingLinks";
 import { GripVertical, Plus, X } from "lucide-react";
 import clsx from "clsx";
 import styles from "./SupportingLinksField.module.css";

@@ -14,7 +14,7 @@ import {
 } from "../../../convex/model/validators";
 import { readIdeaDraft, type IdeaDraft } from "./ideaDraft";
 import { fromLocalDateTimeValue, toLocalDateTimeValue } from "../../lib/localDateTime";
-import { newLinkItem, type LinkItem } from "../../lib/supportingLinks";
+import { newLinkItem, type LinkItem } from "./supportingLinks";
 
 export interface IdeaFormValues {
   oneLiner: string;
