@@ -149,6 +149,17 @@ function shareRewrite(convexSiteUrl: string | undefined) {
 // runtime, as Convex recommends), web components (jsdom) and the local runtime (Node).
 export default defineConfig(({ mode }) => ({
   plugins: [react(), canonicalOrigin(process.env.SITE_URL)],
+  // Each component's styles are a CSS Module beside it (src/styles/global.css holds the tokens,
+  // the reset and the first paint): its classes keep their kebab-case names in the sheet and are
+  // read in camelCase (`styles.ideaCardTitle`), or by name where a part is computed
+  // (`styles[`fate--${tone}`]`).
+  css: {
+    modules: {
+      localsConvention: "camelCaseOnly",
+      // Short names in the build (the landing page's JavaScript carries its modules' class maps).
+      generateScopedName: mode === "production" ? "_[hash:base64:5]" : "_[local]_[hash:base64:5]",
+    },
+  },
   server: {
     port: 5173,
     strictPort: true,

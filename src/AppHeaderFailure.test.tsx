@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
 import App from "./App";
 import { makeIdea, mockList, mockSession } from "./test/lists";
+import headerStyles from "./components/Header.module.css";
 
 vi.mock("convex/react", () => ({
   useAction: vi.fn(() => vi.fn()),
@@ -41,7 +42,7 @@ describe("a header that throws", () => {
       await screen.findByRole("heading", { level: 1, name: "Open bounties" }),
     ).toBeInTheDocument();
     const [home] = screen.getAllByRole("link", { name: "Bounties home" });
-    expect(home!.closest("header")).toHaveClass("site-header");
+    expect(home!.closest("header")).toHaveClass(headerStyles.siteHeader!);
     expect(screen.getByRole("navigation", { name: "Main" })).toBeInTheDocument();
     expect(screen.getByRole("contentinfo")).toBeInTheDocument();
   });

@@ -13,7 +13,7 @@ const startOnboarding = makeFunctionReference<"action">("payouts:startOnboarding
 /** One total of the idea page's money box ("Paid out", "Refund failed", …). */
 export const ledgerTotal = (page: Page, label: string) =>
   page
-    .locator(".ledger__total")
+    .getByTestId("ledger-total")
     .filter({ has: page.locator("dt", { hasText: label }) })
     .locator("dd");
 

@@ -104,7 +104,7 @@ test("onboarding warns about unsaved changes and requires both choices", async (
       .filter({ hasText: /choose an account type and a platform/i }),
   ).toBeVisible();
   await expect(
-    page.locator(".field-error", { hasText: /choose an account type and a platform/i }),
+    page.getByTestId("field-error").filter({ hasText: /choose an account type and a platform/i }),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/onboard$/);
   await page.getByRole("radio", { name: "TikTok" }).check();

@@ -57,7 +57,7 @@ test("a creator connects YouTube, submits a video with its checklist, and votes 
     durationSeconds: 95,
   });
   await connectYouTubeInSettings(page, creator);
-  const videos = page.locator(".creator-videos");
+  const videos = page.getByTestId("connected-videos");
   await expect(videos.getByRole("heading", { name: "Your Videos:" })).toBeVisible();
   await expect(videos.getByRole("link", { name: `My tiny kitchen tour ${word}` })).toBeVisible();
   await expect(page.getByText(/^Last synced: /).first()).toBeVisible();
@@ -79,7 +79,7 @@ test("a creator connects YouTube, submits a video with its checklist, and votes 
 
   // The new card shows up in the other browsers with its checklist, all four checks passed.
   const cardIn = (p: Page) =>
-    p.locator("article.submission-card").filter({ hasText: `My tiny kitchen tour ${word}` });
+    p.getByTestId("submission-card").filter({ hasText: `My tiny kitchen tour ${word}` });
   await expect(cardIn(voter)).toBeVisible();
   await expect(cardIn(watcher)).toBeVisible();
   const checklist = cardIn(page).getByRole("list", { name: "Originality checklist" });
@@ -148,13 +148,11 @@ test("a video uploaded in the YouTube studio right after posting the idea counts
   await submitLink(page, ideaId, videoUrl);
   await expect(toast(page, "Video submitted successfully!")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/expanded-proposal/${ideaId}$`));
-  const card = page
-    .locator("article.submission-card")
-    .filter({ hasText: `My rooftop garden ${word}` });
+  const card = page.getByTestId("submission-card").filter({ hasText: `My rooftop garden ${word}` });
   const checklist = card.getByRole("list", { name: "Originality checklist" });
   const published = checklist.getByRole("listitem").filter({ hasText: "Published after the idea" });
   await expect(published).toHaveText(/yes$/);
-  await expect(published.locator(".checklist__icon")).toHaveText("✓");
+  await expect(published.getByTestId("checklist-icon")).toHaveText("✓");
   await expect(checklist.getByRole("listitem").filter({ hasText: /: no$/ })).toHaveCount(0);
 });
 
@@ -200,7 +198,7 @@ test("the TikTok path: connect on the stand-in, submit a TikTok video to an idea
   await page.getByRole("button", { name: "Authorize" }).click();
   await expect(page).toHaveURL(/\/profile\?tab=settings/);
   await expect(toast(page, "TikTok connected successfully")).toBeVisible();
-  await expect(page.locator(".connection").filter({ hasText: "TikTok" })).toContainText(
+  await expect(page.getByTestId("platform-connection").filter({ hasText: "TikTok" })).toContainText(
     "Connected",
   );
 
@@ -211,7 +209,7 @@ test("the TikTok path: connect on the stand-in, submit a TikTok video to an idea
   await submitLink(page, ideaId, videoUrl);
   await expect(toast(page, "Video submitted successfully!")).toBeVisible();
   const card = page
-    .locator("article.submission-card")
+    .getByTestId("submission-card")
     .filter({ hasText: `Night market dumplings ${word}` });
   await expect(card).toContainText("TikTok");
   await expect(

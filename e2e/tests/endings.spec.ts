@@ -49,7 +49,7 @@ test("a judging idea names who decides and the leader; settled, the winner is sh
   // The deadline passes: judging.
   await moveClock(DAY + 3600_000);
   await page.goto(`/expanded-proposal/${ideaId}`);
-  const banner = page.locator(".idea-outcome");
+  const banner = page.getByTestId("idea-outcome");
   await expect(banner).toContainText("Judging until", { timeout: 30_000 });
   await expect(banner).toContainText(
     "decide where their own money goes; the rest goes to the most-voted eligible video",
@@ -72,8 +72,8 @@ test("a judging idea names who decides and the leader; settled, the winner is sh
   await shoot(page, "idea-awarded");
 
   await page.goto("/completed");
-  const card = page.locator(".idea-card").filter({ hasText: title });
-  await expect(card.locator(".ending-summary")).toContainText("Awarded$20.00", {
+  const card = page.getByRole("article").filter({ hasText: title });
+  await expect(card.getByTestId("ending-summary")).toContainText("Awarded$20.00", {
     timeout: 30_000,
   });
   await expect(card.getByRole("button", { name: /\+\$5/ })).toHaveCount(0);
@@ -88,7 +88,7 @@ test("a judging idea names who decides and the leader; settled, the winner is sh
   ).toBeVisible({ timeout: 30_000 });
   await shoot(creatorPage, "inbox");
   await creatorPage.goto("/profile?tab=submissions");
-  await expect(creatorPage.locator(".my-submission__status")).toHaveText("Status: Won", {
+  await expect(creatorPage.getByTestId("submission-status")).toHaveText("Status: Won", {
     timeout: 30_000,
   });
   await shoot(creatorPage, "profile-submissions");
@@ -134,7 +134,7 @@ test("an idea without videos says how much Stripe returned, to how many backers"
   // and nobody is "choosing the winner".
   await moveClock(DAY + 3600_000);
   await page.goto(`/expanded-proposal/${ideaId}`);
-  const banner = page.locator(".idea-outcome");
+  const banner = page.getByTestId("idea-outcome");
   await expect(banner).toContainText("No eligible video arrived — $20.00 returned to 2 backers", {
     timeout: 30_000,
   });
@@ -142,8 +142,8 @@ test("an idea without videos says how much Stripe returned, to how many backers"
   await expect(page.getByText("You can earn up to")).toHaveCount(0);
   await shoot(page, "idea-refunded");
   await page.goto("/completed");
-  const card = page.locator(".idea-card").filter({ hasText: title });
-  await expect(card.locator(".ending-summary")).toContainText("Refunded$20.00", {
+  const card = page.getByRole("article").filter({ hasText: title });
+  await expect(card.getByTestId("ending-summary")).toContainText("Refunded$20.00", {
     timeout: 30_000,
   });
   await expect(card).toContainText("No eligible video arrived");
@@ -153,7 +153,7 @@ test("an idea without videos says how much Stripe returned, to how many backers"
   await signInBrowser(page, funders[0]!.person);
   await page.goto("/profile?tab=bounties");
   const backed = page.getByRole("region", { name: "Ideas you backed" });
-  const row = backed.locator(".my-bounty").filter({ hasText: title });
-  await expect(row.locator(".fate")).toContainText("$13.00 refunded on", { timeout: 30_000 });
+  const row = backed.getByTestId("my-bounty").filter({ hasText: title });
+  await expect(row.getByTestId("fate")).toContainText("$13.00 refunded on", { timeout: 30_000 });
   await shoot(page, "profile-bounties-backer");
 });

@@ -17,12 +17,13 @@ test("a new idea and its votes show in another browser without a reload, the cou
   await visit(watcher, "/");
   // The counter's settled value is what screen readers get (the digits on screen animate).
   const bountiesCounter = watcher
-    .locator("dl.stats > div")
+    .getByTestId("stats")
+    .locator("div")
     .filter({ has: watcher.locator("dt", { hasText: /^Bounties$/ }) })
     .locator("dd .visually-hidden");
   const counterValue = async () =>
     Number((await bountiesCounter.innerText()).replace(/[^\d]/g, ""));
-  await expect(watcher.locator("dl.stats")).not.toHaveAttribute("aria-busy", "true");
+  await expect(watcher.getByTestId("stats")).not.toHaveAttribute("aria-busy", "true");
   const before = await counterValue();
 
   await signUp(page, newPersonDetails("Poster"));
@@ -44,14 +45,14 @@ test("a new idea and its votes show in another browser without a reload, the cou
   await expect(card.getByRole("button", { name: /Upvote/ })).toBeDisabled();
   // The other browser's count pulses briefly (1.2 s): watch its class from inside the page,
   // starting before the vote.
-  await card.locator(".vote-buttons__count").evaluate((count) => {
+  await card.getByTestId("vote-count").evaluate((count) => {
     (window as unknown as { pulsed: Promise<boolean> }).pulsed = new Promise((resolve) => {
       const observer = new MutationObserver(() => {
-        if (!count.classList.contains("is-live-changed")) return;
+        if (!(count as HTMLElement).hasAttribute("data-live-changed")) return;
         observer.disconnect();
         resolve(true);
       });
-      observer.observe(count, { attributes: true, attributeFilter: ["class"] });
+      observer.observe(count, { attributes: true, attributeFilter: ["data-live-changed"] });
       setTimeout(() => resolve(false), 15_000);
     });
   });

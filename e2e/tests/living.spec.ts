@@ -75,11 +75,11 @@ test("a question appears live in a second browser; the poster's answer reaches t
   await expect(answerBox).toBeFocused();
   await answerBox.fill("Yes, any length from 3 to 25 minutes.");
   await posterQuestions.getByRole("button", { name: "Answer", exact: true }).click();
-  const answer = readerQuestions.locator(".message--answer").filter({
+  const answer = readerQuestions.locator('[data-testid="message"][data-kind="answer"]').filter({
     hasText: "Yes, any length from 3 to 25 minutes.",
   });
   await expect(answer).toBeVisible({ timeout: 15_000 });
-  await expect(answer.locator(".message__role")).toHaveText("Poster");
+  await expect(answer.getByTestId("message-role")).toHaveText("Poster");
 
   // The asker's inbox shows the answer.
   await page.goto("/inbox");
@@ -113,16 +113,16 @@ test("a creator page opens from a submission card and lists the creator's won bo
   // Judging ends; the award waits for the creator (no payout account yet).
   await moveClock(DAY + 7 * DAY + 3600_000);
   await page.goto(`/expanded-proposal/${ideaId}`);
-  await expect(page.locator(".idea-outcome")).toContainText("Winner", { timeout: 30_000 });
+  await expect(page.getByTestId("idea-outcome")).toContainText("Winner", { timeout: 30_000 });
   const card = page.getByRole("article", { name: new RegExp(videoTitle) });
   await card.getByRole("link", { name: "Creator Lena" }).click();
 
   await expect(page).toHaveURL(/\/creators\/[a-z0-9]+$/);
   await expect(page.getByRole("heading", { level: 1, name: "Creator Lena" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Connected channels" })).toContainText("YouTube");
-  const video = page.locator(".creator-video").filter({ hasText: videoTitle });
+  const video = page.getByTestId("creator-video").filter({ hasText: videoTitle });
   await expect(video).toContainText(`For ${title}`);
-  await expect(video.locator(".video-state")).toHaveText("Won");
+  await expect(video.getByTestId("video-state")).toHaveText("Won");
   await expect(video).toContainText("$20.00");
   await expect(page.getByText("Winning videos")).toBeVisible();
   await expect(page.locator("body")).not.toContainText(creator.person.email);
@@ -167,8 +167,8 @@ test("during judging a contributor who may pick sees 'Pick your winner' at the t
       document.querySelector(selector)?.getBoundingClientRect().top ?? Number.NaN;
     return {
       title: at("#idea-title"),
-      pick: at(".pick-winner"),
-      outcome: at(".idea-outcome"),
+      pick: at('[data-testid="pick-winner"]'),
+      outcome: at('[data-testid="idea-outcome"]'),
       submissions: at("#submissions-heading"),
     };
   });
@@ -184,7 +184,7 @@ test("during judging a contributor who may pick sees 'Pick your winner' at the t
   await pick
     .getByRole("button", { name: new RegExp(`^Pick this video\\s*: ${titles[1]}$`) })
     .click();
-  await expect(pick.locator(".pick-choice.is-picked")).toContainText(titles[1]!, {
+  await expect(pick.locator('[data-testid="pick-choice"][data-picked]')).toContainText(titles[1]!, {
     timeout: 15_000,
   });
   await expect(pick.getByText("Your pick")).toBeVisible();
@@ -266,7 +266,7 @@ test("screenshots of a living idea page and a creator page", async ({ page, newP
   await shoot(page, "idea-living");
   // The list: the idea's card has the leading video's thumbnail as its cover.
   await page.goto("/ideas");
-  await expect(page.locator(".idea-cover").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("idea-cover").first()).toBeVisible({ timeout: 30_000 });
   await shoot(page, "ideas-list");
 
   // The poster's own view: the update box and the Hide buttons.
@@ -289,8 +289,10 @@ test("screenshots of a living idea page and a creator page", async ({ page, newP
   // Settled: the creator page with its won bounty.
   await moveClock(DAY + 7 * DAY + 3600_000);
   await page.goto(`/expanded-proposal/${ideaId}`);
-  await expect(page.locator(".idea-outcome")).toContainText("Winner", { timeout: 30_000 });
+  await expect(page.getByTestId("idea-outcome")).toContainText("Winner", { timeout: 30_000 });
   await page.getByRole("link", { name: "Cleo Creator" }).first().click();
-  await expect(page.locator(".creator-video .video-state")).toHaveText("Won", { timeout: 30_000 });
+  await expect(page.getByTestId("creator-video").getByTestId("video-state")).toHaveText("Won", {
+    timeout: 30_000,
+  });
   await shoot(page, "creator-page");
 });

@@ -22,10 +22,10 @@ const DAY = 24 * 3600 * 1000;
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
-const totalBounty = (page: Page) => page.locator(".idea-bounty__amount");
+const totalBounty = (page: Page) => page.getByTestId("bounty-amount");
 const ledgerTotal = (page: Page, label: string) =>
   page
-    .locator(".ledger__total")
+    .getByTestId("ledger-total")
     .filter({ has: page.locator("dt", { hasText: label }) })
     .locator("dd");
 
@@ -71,7 +71,7 @@ test("a signed-out visitor funds $5 and the confirmation shows the payment while
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     `You contributed $5.00 to the proposal: ${title}`,
   );
-  const status = page.locator(".contribution-status");
+  const status = page.getByTestId("contribution-status");
   await expect(status.getByRole("heading", { name: "Payment successful!" })).toBeVisible();
   await expect(status).toContainText("Inês Duarte");
   await expect(status).toContainText("ines@example.com");
@@ -179,7 +179,7 @@ test("settlement at its time refunds an idea nobody delivered and pays the picke
   await signInBrowser(page, funder.person);
   await page.goto(`/expanded-proposal/${wonIdea}`);
   const card = page
-    .locator("article.submission-card")
+    .getByTestId("submission-card")
     .filter({ hasText: `Glass studio one take ${word}` });
   await card.getByRole("button", { name: /^Pick as winner/ }).click();
   await expect(toast(page, "Winner picked. Your contribution goes to this video.")).toBeVisible();
@@ -188,7 +188,7 @@ test("settlement at its time refunds an idea nobody delivered and pays the picke
   try {
     // Past the deadline and the week of judging: the ideas close, then settle.
     await moveClock(DAY + 7 * DAY + 3600_000);
-    await expect(page.locator(".ledger-winner")).toContainText(/: \$25\.00 — paid on /, {
+    await expect(page.getByTestId("ledger-winner")).toContainText(/: \$25\.00 — paid on /, {
       timeout: 30_000,
     });
     await expect(ledgerTotal(page, "Paid out")).toHaveText("$25.00", { timeout: 30_000 });
@@ -196,13 +196,18 @@ test("settlement at its time refunds an idea nobody delivered and pays the picke
 
     await page.goto(`/expanded-proposal/${emptyIdea}`);
     await expect(ledgerTotal(page, "Refunded")).toHaveText("$10.00", { timeout: 30_000 });
-    await expect(page.locator(".ledger-winner")).toHaveCount(0);
-    await expect(page.locator(".ledger-entry--refunded")).toContainText("$10.00");
+    await expect(page.getByTestId("ledger-winner")).toHaveCount(0);
+    await expect(page.locator('[data-testid="ledger-entry"][data-kind="refunded"]')).toContainText(
+      "$10.00",
+    );
 
     // The creator's award moved: paid, with its date.
-    await expect(creatorPage.locator(".award--paid")).toContainText(/Paid \$25\.00 on /, {
-      timeout: 30_000,
-    });
+    await expect(creatorPage.locator('[data-testid="award"][data-status="paid"]')).toContainText(
+      /Paid \$25\.00 on /,
+      {
+        timeout: 30_000,
+      },
+    );
   } finally {
     await moveClock(0);
   }

@@ -55,7 +55,7 @@ test("a winning creator who never sets up payouts loses the award to the runner-
   // Judging ends: the most voted video wins, but its creator cannot be paid yet.
   await moveClock(DAY + 7 * DAY + 3600_000);
   await page.goto(`/expanded-proposal/${ideaId}`);
-  const box = page.locator(".ledger");
+  const box = page.getByTestId("ledger");
   await expect(box).toContainText(`$20.00 is waiting for Creator Absent to set up payouts until`, {
     timeout: 30_000,
   });

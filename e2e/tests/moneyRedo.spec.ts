@@ -89,7 +89,7 @@ test("a refund fails and the operator redoes it: refunded once everywhere, and t
   await operator.evaluate(() => localStorage.clear());
   await signInBrowser(operator, funder.person);
   await operator.goto(`/contribution/${sessionId}`);
-  const fate = operator.locator(".fate");
+  const fate = operator.getByTestId("fate");
   await expect(fate.filter({ hasText: "$4.00 refunded" })).toHaveCount(1, { timeout: 30_000 });
   await expect(fate.filter({ hasText: "$6.00 paid to Creator Cleo" })).toHaveCount(1);
   await expect(fate.filter({ hasText: "refund failed" })).toHaveCount(0);
@@ -135,7 +135,7 @@ test("a winning video deleted on YouTube during judging: the runner-up wins", as
   // Judging ends: the runner-up wins and is paid.
   await moveClock(DAY + 7 * DAY + 3600_000);
   await page.goto(`/expanded-proposal/${ideaId}`);
-  const box = page.locator(".ledger");
+  const box = page.getByTestId("ledger");
   await expect(box).toContainText(`Awarded to “The salt road ${word}” by Creator Rui`, {
     timeout: 30_000,
   });

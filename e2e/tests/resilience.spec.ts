@@ -18,9 +18,7 @@ test("the runtime killed with SIGKILL comes back on its own, and an open idea pa
   const voter = await newBackendPerson("Crash voter");
   const idea = await postIdea(author, { oneLiner: `${word} survives a crash` });
   await visit(page, `/expanded-proposal/${idea}`);
-  const count = page
-    .getByRole("group", { name: "Votes for this idea" })
-    .locator(".vote-buttons__count");
+  const count = page.getByRole("group", { name: "Votes for this idea" }).getByTestId("vote-count");
   await expect(count).toContainText("0 votes");
 
   const before = pids().convex!;

@@ -24,7 +24,7 @@ test.afterEach(async () => {
 
 /** A video's card on the idea page, found by its title. */
 const card = (page: Page, title: string) =>
-  page.locator(".submission-card").filter({ hasText: title });
+  page.getByTestId("submission-card").filter({ hasText: title });
 
 test("five fresh accounts do not outvote three established voters for the money", async ({
   page,
@@ -61,8 +61,8 @@ test("five fresh accounts do not outvote three established voters for the money"
 
   // Every vote shows; only the established ones count, and the page says why.
   await page.goto(`/expanded-proposal/${ideaId}`);
-  const farmed = card(page, farmedTitle).locator(".vote-breakdown");
-  const honestVotes = card(page, honestTitle).locator(".vote-breakdown");
+  const farmed = card(page, farmedTitle).getByTestId("vote-breakdown");
+  const honestVotes = card(page, honestTitle).getByTestId("vote-breakdown");
   await expect(farmed).toContainText("All votes: 5", { timeout: 30_000 });
   await expect(farmed).toContainText("Counted votes: 0");
   await expect(honestVotes).toContainText("All votes: 3");
@@ -75,7 +75,7 @@ test("five fresh accounts do not outvote three established voters for the money"
   // earlier rule (7 days old when judging ends) counted. The money follows the counted votes.
   await moveClock(DAY + 7 * DAY + 3600_000);
   await page.reload();
-  const box = page.locator(".ledger");
+  const box = page.getByTestId("ledger");
   await expect(box).toContainText(`Awarded to “${honestTitle}” by Creator Hana`, {
     timeout: 60_000,
   });

@@ -130,7 +130,7 @@ test("a judging idea reads 'Judging until …' on its card, its page and its sha
 
   await page.goto(`/expanded-proposal/${ideaId}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  const badges = page.locator(".idea-header__badges");
+  const badges = page.getByTestId("idea-badges");
   await expect(badges).toContainText("Completed");
   await expect(badges).toContainText(`Judging until ${until}`);
   await expect(page.getByText(`Winner picked on ${until}`).first()).toBeVisible();
@@ -154,7 +154,7 @@ test("a judging idea reads 'Judging until …' on its card, its page and its sha
   await signInBrowser(phone, poster.person);
   const toggle = phone.getByRole("button", { name: /^Open menu, \d+ unread$/ });
   await expect(toggle).toBeVisible({ timeout: 15_000 });
-  await expect(phone.locator(".menu-toggle__dot")).toBeVisible();
+  await expect(phone.getByTestId("unread-dot")).toBeVisible();
   await toggle.click();
   await expect(phone.getByRole("link", { name: /^Inbox \d+ unread$/ })).toBeVisible();
 });

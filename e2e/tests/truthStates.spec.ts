@@ -70,7 +70,7 @@ interface Expect {
 /** The card, the idea page and the share page of one idea say the same. */
 async function expectOneTruth(page: Page, word: string, ideaId: string, state: string, e: Expect) {
   await page.goto(`/search?q=${word}`);
-  const card = page.locator("article.idea-card", {
+  const card = page.getByRole("article").filter({
     has: page.locator(`a[href="/expanded-proposal/${ideaId}"]`),
   });
   await expect(card.getByText(e.now, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
@@ -80,7 +80,7 @@ async function expectOneTruth(page: Page, word: string, ideaId: string, state: s
   await shoot(page, `card-${state}`, card);
 
   await page.goto(`/expanded-proposal/${ideaId}`);
-  const main = page.locator("article.idea");
+  const main = page.getByRole("article").filter({ has: page.getByRole("heading", { level: 1 }) });
   await expect(main.getByText(e.now, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await expect(main.getByText(e.amount, { exact: true }).first()).toBeVisible();
   if (e.note) await expect(main.getByText(e.note, { exact: true }).first()).toBeVisible();

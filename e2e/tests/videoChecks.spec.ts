@@ -97,7 +97,7 @@ test("a connected creator picks a synced video, sees its checks, then submits it
   await expect(toast(page, "Video submitted successfully!")).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/expanded-proposal/${ideaId}$`));
   const submission = page
-    .locator("article.submission-card")
+    .getByTestId("submission-card")
     .filter({ hasText: `Night market in 90 seconds ${word}` });
   await expect(submission).toContainText("All votes: 0 · Counted votes: 0");
   await shot(page, "idea-vote-breakdown");
@@ -142,7 +142,7 @@ test("a video failing a check shows that it cannot win; wrong links say why", as
     .getByLabel("Video link")
     .fill("https://www.tiktok.com/@someone/video/7234567890123456789");
   await page.getByRole("button", { name: "Check video" }).click();
-  const problem = page.locator(".submit-content__error");
+  const problem = page.getByRole("alert").filter({ hasText: "Invalid video link format" });
   await expect(problem).toContainText("Invalid video link format");
   await expect(problem).toContainText("This idea needs a YouTube video");
 

@@ -1,4 +1,6 @@
 import { Toaster } from "sonner";
+// Sonner's markup is its own: the sheet styles it by its data attributes (no classes of ours).
+import "./AppToaster.module.css";
 
 /** Toasts start below the sticky header (--header-height, 64px) so they never cover it. */
 const BELOW_HEADER = { top: 72 };
@@ -6,7 +8,7 @@ const BELOW_HEADER = { top: 72 };
 /**
  * The app's toasts. Each action raises its outcome under a stable id (lib/toasts.ts), so a
  * repeated failure replaces its toast; different actions show side by side. Their colours
- * (light and dark, following the system like the rest of the app) are in styles/global.css.
+ * (light and dark, following the system like the rest of the app) are in AppToaster.module.css.
  */
 export default function AppToaster() {
   return (

@@ -1,6 +1,6 @@
-import "../styles/avatar.css";
 import { useState, type CSSProperties } from "react";
 import clsx from "clsx";
+import styles from "./Avatar.module.css";
 
 /** Up to two initials of a name ("Ada Lovelace" → "AL"); "?" when there is none. */
 export function initialsOf(name: string): string {
@@ -28,7 +28,7 @@ export default function Avatar({ name, url, size = 64, className }: AvatarProps)
   // Remembers which URL failed, so a new URL gets a fresh try.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const showImage = url !== null && url !== "" && failedUrl !== url;
-  const classes = clsx("avatar", className);
+  const classes = clsx(styles.avatar, className);
   // The size is a default: page styles may resize the avatar (e.g. on small screens).
   const style = { "--avatar-size": `${size}px` } as CSSProperties;
 
@@ -42,12 +42,18 @@ export default function Avatar({ name, url, size = 64, className }: AvatarProps)
         height={size}
         style={style}
         referrerPolicy="no-referrer"
+        data-testid="avatar"
         onError={() => setFailedUrl(url)}
       />
     );
   }
   return (
-    <span className={clsx(classes, "avatar--initials")} style={style} aria-hidden="true">
+    <span
+      className={clsx(classes, styles.avatarInitials)}
+      style={style}
+      aria-hidden="true"
+      data-testid="avatar"
+    >
       {initialsOf(name)}
     </span>
   );

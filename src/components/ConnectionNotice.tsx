@@ -3,7 +3,7 @@
 // only once the app had connected (the first load has its own skeletons).
 import { useEffect, useState } from "react";
 import { useConvex } from "convex/react";
-import "../styles/share.css";
+import styles from "./ConnectionNotice.module.css";
 
 export const RECONNECTING_TEXT = "Reconnecting…";
 const GRACE_MS = 1500;
@@ -29,8 +29,8 @@ export default function ConnectionNotice() {
   }, [down]);
 
   return (
-    <div className="connection-notice" role="status" aria-live="polite">
-      {visible && <span className="connection-notice__pill">{RECONNECTING_TEXT}</span>}
+    <div className={styles.connectionNotice} role="status" aria-live="polite">
+      {visible && <span className={styles.connectionNoticePill}>{RECONNECTING_TEXT}</span>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import Logo from "./Logo";
+import styles from "./Footer.module.css";
 
 interface FooterColumn {
   heading: string;
@@ -44,10 +45,10 @@ export const FOOTER_COLUMNS: FooterColumn[] = [
 
 export default function Footer() {
   return (
-    <footer className="site-footer">
-      <div className="container site-footer__top">
-        <div className="site-footer__brand">
-          <Link to="/" aria-label="Bounties home" className="logo-link">
+    <footer className={styles.siteFooter}>
+      <div className={`container ${styles.siteFooterTop}`}>
+        <div className={styles.siteFooterBrand}>
+          <Link to="/" aria-label="Bounties home" className={styles.logoLink}>
             <Logo size={28} />
           </Link>
           <p>
@@ -56,15 +57,15 @@ export default function Footer() {
           </p>
         </div>
 
-        <nav className="site-footer__columns" aria-label="Footer">
+        <nav className={styles.siteFooterColumns} aria-label="Footer">
           {FOOTER_COLUMNS.map((column) => {
             const headingId = `footer-${column.heading.toLowerCase().replace(/\s+/g, "-")}`;
             return (
               <div key={column.heading}>
-                <h2 id={headingId} className="site-footer__heading">
+                <h2 id={headingId} className={styles.siteFooterHeading}>
                   {column.heading}
                 </h2>
-                <ul className="site-footer__links" role="list" aria-labelledby={headingId}>
+                <ul className={styles.siteFooterLinks} role="list" aria-labelledby={headingId}>
                   {column.links.map((link) => (
                     <li key={link.label}>
                       <Link to={link.to}>{link.label}</Link>
@@ -78,7 +79,7 @@ export default function Footer() {
       </div>
 
       <div className="container">
-        <div className="site-footer__bottom">
+        <div className={styles.siteFooterBottom}>
           <p>© 2024 Bounties. All rights reserved.</p>
           <p>Card payments are processed securely by Stripe.</p>
         </div>

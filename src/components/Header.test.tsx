@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useConvexAuth } from "convex/react";
 import { getFunctionName } from "convex/server";
 import Header from "./Header";
+import headerStyles from "./Header.module.css";
 
 const profile = vi.hoisted(() => ({
   current: null as null | undefined | { displayName: string; avatarUrl: string | null },
@@ -181,21 +182,21 @@ describe("Header", () => {
       setSession({ isLoading: false, isAuthenticated: true });
       profile.unread = 3;
       const user = userEvent.setup();
-      const { container } = renderHeader();
+      renderHeader();
       const toggle = screen.getByRole("button", { name: "Open menu, 3 unread" });
-      expect(container.querySelector(".menu-toggle__dot")).not.toBeNull();
+      expect(screen.getByTestId("unread-dot")).toBeInTheDocument();
       // Open, the inbox link itself shows the count; the dot goes.
       await user.click(toggle);
       expect(toggle).toHaveAccessibleName("Close menu");
-      expect(container.querySelector(".menu-toggle__dot")).toBeNull();
+      expect(screen.queryByTestId("unread-dot")).not.toBeInTheDocument();
       expect(within(mainNav()).getByRole("link", { name: "Inbox 3 unread" })).toBeVisible();
     });
 
     it("shows no dot when nothing is unread", () => {
       setSession({ isLoading: false, isAuthenticated: true });
-      const { container } = renderHeader();
+      renderHeader();
       expect(screen.getByRole("button", { name: "Open menu" })).toBeInTheDocument();
-      expect(container.querySelector(".menu-toggle__dot")).toBeNull();
+      expect(screen.queryByTestId("unread-dot")).not.toBeInTheDocument();
     });
 
     it("opens and closes with the toggle button", async () => {
@@ -206,12 +207,12 @@ describe("Header", () => {
       const toggle = screen.getByRole("button", { name: "Open menu" });
       expect(toggle).toHaveAttribute("aria-expanded", "false");
       expect(toggle).toHaveAttribute("aria-controls", mainNav().id);
-      expect(mainNav()).not.toHaveClass("is-open");
+      expect(mainNav()).not.toHaveClass(headerStyles.isOpen!);
 
       await user.click(toggle);
       expect(toggle).toHaveAttribute("aria-expanded", "true");
       expect(toggle).toHaveAccessibleName("Close menu");
-      expect(mainNav()).toHaveClass("is-open");
+      expect(mainNav()).toHaveClass(headerStyles.isOpen!);
       // The same links are in the revealed menu.
       expect(within(mainNav()).getByRole("link", { name: "Discover" })).toBeVisible();
       expect(within(mainNav()).getByRole("link", { name: "Register" })).toBeVisible();
@@ -219,7 +220,7 @@ describe("Header", () => {
       await user.click(toggle);
       expect(toggle).toHaveAttribute("aria-expanded", "false");
       expect(toggle).toHaveAccessibleName("Open menu");
-      expect(mainNav()).not.toHaveClass("is-open");
+      expect(mainNav()).not.toHaveClass(headerStyles.isOpen!);
     });
 
     it("closes on Escape and gives focus back to the toggle", async () => {
@@ -250,7 +251,7 @@ describe("Header", () => {
         "aria-expanded",
         "false",
       );
-      expect(mainNav()).not.toHaveClass("is-open");
+      expect(mainNav()).not.toHaveClass(headerStyles.isOpen!);
     });
 
     it("closes when the user clicks outside the header", async () => {

@@ -8,14 +8,15 @@ import NotificationBell, {
   MenuUnreadDot,
   unreadLabel,
   useUnreadCount,
-} from "./notifications/NotificationBell";
+} from "../features/notifications/NotificationBell";
 import HeaderSearch from "./HeaderSearch";
 import HeaderAccountLink from "./HeaderAccountLink";
+import styles from "./Header.module.css";
 
 const MENU_ID = "site-menu";
 
 function navClass({ isActive }: { isActive: boolean }) {
-  return clsx("site-nav__link", isActive && "is-active");
+  return clsx(styles.siteNavLink, isActive && styles.isActive);
 }
 
 /**
@@ -60,16 +61,21 @@ export default function Header() {
   const returnState = { from: location };
 
   return (
-    <header className="site-header" ref={headerRef}>
-      <div className="container site-header__inner">
-        <Link to="/" className="site-header__brand" aria-label="Bounties home" onClick={closeMenu}>
-          <Logo />
+    <header className={styles.siteHeader} ref={headerRef}>
+      <div className={`container ${styles.siteHeaderInner}`}>
+        <Link
+          to="/"
+          className={styles.siteHeaderBrand}
+          aria-label="Bounties home"
+          onClick={closeMenu}
+        >
+          <Logo wordmarkClassName={styles.siteHeaderWordmark} />
         </Link>
 
         <button
           ref={toggleRef}
           type="button"
-          className="menu-toggle"
+          className={styles.menuToggle}
           aria-expanded={menuOpen}
           aria-controls={MENU_ID}
           aria-label={
@@ -89,8 +95,12 @@ export default function Header() {
           {!menuOpen ? <MenuUnreadDot unread={unread} /> : null}
         </button>
 
-        <nav id={MENU_ID} className={clsx("site-menu", menuOpen && "is-open")} aria-label="Main">
-          <ul className="site-nav" role="list">
+        <nav
+          id={MENU_ID}
+          className={clsx(styles.siteMenu, menuOpen && styles.isOpen)}
+          aria-label="Main"
+        >
+          <ul className={styles.siteNav} role="list">
             <li>
               <NavLink to="/ideas" className={navClass} onClick={closeMenu}>
                 Bounties
@@ -110,7 +120,7 @@ export default function Header() {
 
           <HeaderSearch onSearch={closeMenu} />
 
-          <div className="site-account" aria-busy={isLoading || undefined}>
+          <div className={styles.siteAccount} aria-busy={isLoading || undefined}>
             {isLoading ? null : isAuthenticated ? (
               <>
                 <NotificationBell onNavigate={closeMenu} />
@@ -121,7 +131,7 @@ export default function Header() {
                 <Link
                   to="/login"
                   state={returnState}
-                  className="btn btn-ghost site-account__login"
+                  className={`btn btn-ghost ${styles.siteAccountLogin}`}
                   onClick={closeMenu}
                 >
                   Login

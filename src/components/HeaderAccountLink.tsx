@@ -3,6 +3,8 @@ import { CircleUserRound } from "lucide-react";
 import clsx from "clsx";
 import Avatar from "./Avatar";
 import { useCurrentUser } from "../lib/session";
+import headerStyles from "./Header.module.css";
+import styles from "./HeaderAccountLink.module.css";
 
 interface Props {
   onNavigate?: () => void;
@@ -17,13 +19,18 @@ export default function HeaderAccountLink({ onNavigate }: Props) {
   return (
     <NavLink
       to="/profile"
-      className={({ isActive }) => clsx("site-nav__link site-account__me", isActive && "is-active")}
+      className={({ isActive }) =>
+        clsx(
+          `${headerStyles.siteNavLink} ${styles.siteAccountMe}`,
+          isActive && headerStyles.isActive,
+        )
+      }
       onClick={onNavigate}
     >
       {user ? (
         <>
           <Avatar name={user.displayName} url={user.avatarUrl} size={28} />
-          <span className="site-account__name">{user.displayName}</span>
+          <span className={styles.siteAccountName}>{user.displayName}</span>
           <span className="visually-hidden">, profile</span>
         </>
       ) : (

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import SearchBox from "./SearchBox";
+import searchBoxStyles from "./SearchBox.module.css";
 
 interface Props {
   /** Called after a search is sent, so the mobile menu can close. */
@@ -13,7 +14,7 @@ export default function HeaderSearch({ onSearch }: Props) {
   const [text, setText] = useState("");
   return (
     <SearchBox
-      className="site-search"
+      className={searchBoxStyles.siteSearch}
       label="Search bounties"
       landmarkLabel="Site search"
       placeholder="Search"

@@ -1,4 +1,3 @@
-import "../styles/shell.css";
 import { Suspense } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { Link, Outlet } from "react-router-dom";
@@ -7,20 +6,22 @@ import Footer from "./Footer";
 import Header from "./Header";
 import Logo from "./Logo";
 import ConnectionNotice from "./ConnectionNotice";
-import OnboardingGate from "./OnboardingGate";
+import OnboardingGate from "../features/accounts/OnboardingGate";
 import RouteErrorBoundary from "./RouteErrorBoundary";
-import SessionWatcher from "./SessionWatcher";
+import SessionWatcher from "../features/accounts/SessionWatcher";
 import ScrollToTop from "./ScrollToTop";
+import headerStyles from "./Header.module.css";
+import styles from "./Layout.module.css";
 
 /** What stands in for the header if it ever throws: the logo and the main links still work. */
 function HeaderFallback() {
   return (
-    <header className="site-header">
-      <div className="container site-header__inner">
-        <Link to="/" className="site-header__brand" aria-label="Bounties home">
-          <Logo />
+    <header className={headerStyles.siteHeader}>
+      <div className={`container ${headerStyles.siteHeaderInner}`}>
+        <Link to="/" className={headerStyles.siteHeaderBrand} aria-label="Bounties home">
+          <Logo wordmarkClassName={headerStyles.siteHeaderWordmark} />
         </Link>
-        <nav aria-label="Main" className="site-header__fallback-nav">
+        <nav aria-label="Main" className={styles.siteHeaderFallbackNav}>
           <Link to="/ideas">Bounties</Link> <Link to="/discover">Discover</Link>
         </nav>
       </div>
@@ -31,7 +32,7 @@ function HeaderFallback() {
 /** The app shell around every route: skip link, header, main content, footer. */
 export default function Layout() {
   return (
-    <div className="app-shell">
+    <div className={styles.appShell}>
       <ScrollToTop />
       <ErrorBoundary fallback={null}>
         <OnboardingGate />
@@ -44,7 +45,7 @@ export default function Layout() {
       <ErrorBoundary fallback={<HeaderFallback />}>
         <Header />
       </ErrorBoundary>
-      <main id="main" className="app-main" tabIndex={-1}>
+      <main id="main" className={styles.appMain} tabIndex={-1}>
         <RouteErrorBoundary>
           <Suspense fallback={<PageFallback />}>
             <Outlet />

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import clsx from "clsx";
+import styles from "./Logo.module.css";
 
 interface LogoProps {
   /** Show the "Bounties" wordmark next to the mark (default true). */
@@ -7,6 +8,8 @@ interface LogoProps {
   /** Pixel size of the square mark (default 32). */
   size?: number;
   className?: string;
+  /** Classes for the wordmark (the header colours it on hover). */
+  wordmarkClassName?: string;
 }
 
 /** The Bounties mark: a play button on an indigo-to-violet tile, with a gold coin. */
@@ -15,7 +18,7 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   const gradientId = `logo-gradient-${useId().replace(/:/g, "")}`;
   return (
     <svg
-      className="logo__mark"
+      className={styles.logoMark}
       width={size}
       height={size}
       viewBox="0 0 32 32"
@@ -46,11 +49,16 @@ export function LogoMark({ size = 32 }: { size?: number }) {
   );
 }
 
-export default function Logo({ wordmark = true, size = 32, className }: LogoProps) {
+export default function Logo({
+  wordmark = true,
+  size = 32,
+  className,
+  wordmarkClassName,
+}: LogoProps) {
   return (
-    <span className={clsx("logo", className)}>
+    <span className={clsx(styles.logo, className)}>
       <LogoMark size={size} />
-      {wordmark && <span className="logo__wordmark">Bounties</span>}
+      {wordmark && <span className={clsx(styles.logoWordmark, wordmarkClassName)}>Bounties</span>}
     </span>
   );
 }

@@ -2,7 +2,8 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import NotFoundPage from "../pages/NotFoundPage";
-import { ContributionNotFound } from "./contribution/ContributionProblems";
+import { ContributionNotFound } from "../features/contribution/ContributionProblems";
+import notFoundStyles from "./NotFound.module.css";
 
 // The idea page's and the submit page's not-found states are checked in their pages' tests.
 describe("not found", () => {
@@ -15,11 +16,11 @@ describe("not found", () => {
       "Find more Bounties",
     ],
   ])("%s shows the one not-found card with its own words", (_, element, title, action) => {
-    const { container } = render(<MemoryRouter>{element}</MemoryRouter>);
+    render(<MemoryRouter>{element}</MemoryRouter>);
     const card = screen.getByRole("region", { name: title });
-    expect(card).toHaveClass("not-found__card");
+    expect(card).toHaveClass(notFoundStyles.notFoundCard!);
     expect(card).toHaveTextContent("404");
     expect(screen.getAllByRole("link")[0]).toHaveAccessibleName(action);
-    expect(container.querySelectorAll(".not-found")).toHaveLength(1);
+    expect(screen.getAllByRole("region", { name: title })).toHaveLength(1);
   });
 });

@@ -1,13 +1,13 @@
-import "../styles/lists.css";
 import { Loading, Skeleton, SkeletonRows } from "./ui/Skeleton";
+import styles from "./PageFallback.module.css";
 
 /** What a lazily loaded page shows while its code arrives: a light skeleton. */
 export default function PageFallback() {
   return (
-    <Loading className="container page page-fallback" label="Loading…">
-      <Skeleton className="page-fallback__title" />
-      <Skeleton className="page-fallback__line" />
-      <SkeletonRows count={2} className="page-fallback__card" />
+    <Loading className={`container page ${styles.pageFallback}`} label="Loading…">
+      <Skeleton className={styles.pageFallbackTitle} />
+      <Skeleton className={styles.pageFallbackLine} />
+      <SkeletonRows count={2} className={styles.pageFallbackCard} />
     </Loading>
   );
 }

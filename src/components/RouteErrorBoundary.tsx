@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { ErrorBoundary, type FallbackProps } from "react-error-boundary";
 import { useLocation } from "react-router-dom";
+import styles from "./RouteErrorBoundary.module.css";
 
 /**
  * True when the error is a lazily loaded page whose code could not be downloaded (a new deploy
@@ -22,17 +23,17 @@ export function isChunkLoadError(error: unknown, depth = 0): boolean {
 export function RouteErrorFallback({ error, resetErrorBoundary }: FallbackProps) {
   const chunk = isChunkLoadError(error);
   return (
-    <div className="container page route-error" role="alert">
-      <div className="route-error__card card">
-        <h1 className="route-error__title">
+    <div className={`container page ${styles.routeError}`} role="alert">
+      <div className={`${styles.routeErrorCard} card`}>
+        <h1 className={styles.routeErrorTitle}>
           {chunk ? "This page could not be loaded" : "Something went wrong on this page"}
         </h1>
-        <p className="route-error__text">
+        <p className={styles.routeErrorText}>
           {chunk
             ? "A newer version of Bounties may be available, or your connection dropped. Reload to get the latest version."
             : "Sorry about that. You can try again, or use the menu above to go somewhere else."}
         </p>
-        <div className="route-error__actions">
+        <div className={styles.routeErrorActions}>
           {chunk ? (
             <button
               type="button"

@@ -1,7 +1,7 @@
-import "../styles/search-box.css";
 import { useId, type FormEvent } from "react";
 import { Search } from "lucide-react";
 import clsx from "clsx";
+import styles from "./SearchBox.module.css";
 
 interface Props {
   value: string;
@@ -34,17 +34,17 @@ export default function SearchBox({
     <form
       role="search"
       aria-label={landmarkLabel ?? label}
-      className={clsx("search-box", className)}
+      className={clsx(styles.searchBox, className)}
       onSubmit={submit}
     >
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <div className="search-box__field">
-        <Search className="search-box__icon" size={18} strokeWidth={2} aria-hidden="true" />
+      <div className={styles.searchBoxField}>
+        <Search className={styles.searchBoxIcon} size={18} strokeWidth={2} aria-hidden="true" />
         <input
           id={id}
-          className="input search-box__input"
+          className={`input ${styles.searchBoxInput}`}
           type="search"
           enterKeyHint="search"
           autoComplete="off"
@@ -53,7 +53,7 @@ export default function SearchBox({
           onChange={(event) => onChange(event.target.value)}
         />
       </div>
-      <button type="submit" className="btn btn-primary search-box__submit">
+      <button type="submit" className={`btn btn-primary ${styles.searchBoxSubmit}`}>
         Search
       </button>
     </form>

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useReducedMotion } from "./useReducedMotion";
+import styles from "./useChangeHighlight.module.css";
 
-/** The class that pulses a figure; styled in src/styles/live.css. */
-export const CHANGE_HIGHLIGHT_CLASS = "is-live-changed";
+/** The class that pulses a figure (useChangeHighlight.module.css). */
+export const CHANGE_HIGHLIGHT_CLASS: string = styles.isLiveChanged!;
 /** How long the pulse lasts (matches the CSS animation). */
 export const CHANGE_HIGHLIGHT_MS = 1200;
 /** An own click's optimistic change arrives within this window; later changes are others'. */
@@ -28,16 +29,19 @@ export function useChangeHighlight<E extends HTMLElement>(value: unknown) {
     const element = elementRef.current;
     if (own || reducedMotion || !element) return;
     // Restart the animation when changes come in quick succession.
-    element.classList.remove(CHANGE_HIGHLIGHT_CLASS);
+    // `data-live-changed` marks the pulse for the end-to-end journeys (the class name is hashed).
+    const stop = () => {
+      element.classList.remove(CHANGE_HIGHLIGHT_CLASS);
+      delete element.dataset.liveChanged;
+    };
+    stop();
     void element.offsetWidth;
     element.classList.add(CHANGE_HIGHLIGHT_CLASS);
-    const timer = window.setTimeout(
-      () => element.classList.remove(CHANGE_HIGHLIGHT_CLASS),
-      CHANGE_HIGHLIGHT_MS,
-    );
+    element.dataset.liveChanged = "";
+    const timer = window.setTimeout(stop, CHANGE_HIGHLIGHT_MS);
     return () => {
       window.clearTimeout(timer);
-      element.classList.remove(CHANGE_HIGHLIGHT_CLASS);
+      stop();
     };
   }, [value, reducedMotion]);
 

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { Link, createSearchParams, useNavigate } from "react-router-dom";
 import SearchBox from "../components/SearchBox";
-import IdeaList from "../components/ideas/IdeaList";
+import IdeaList from "../features/ideas/IdeaList";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { EmptyState } from "../components/ui/EmptyState";
+import styles from "./CompletedPage.module.css";
 
 /** /completed: bounties whose deadline has passed; the search box searches every bounty. */
 export default function CompletedPage() {
@@ -13,13 +14,13 @@ export default function CompletedPage() {
 
   return (
     <div className="container page list-page">
-      <header className="list-page__header list-page__header--stacked">
+      <header className={`list-page__header ${styles.listPageHeaderStacked}`}>
         <div>
           <h1>Completed bounties</h1>
           <p className="list-page__lead">Ideas whose deadline has passed, and their bounties.</p>
         </div>
         <SearchBox
-          className="list-page__search"
+          className={styles.listPageSearch}
           label="Search for bounties"
           placeholder="Search for bounties"
           value={query}

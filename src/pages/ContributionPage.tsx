@@ -3,8 +3,7 @@
 // webhook lands, the status flips to paid by itself. On opening, it also asks Stripe once
 // (`reconcile`) so a late webhook never leaves a paid contribution looking unpaid.
 // /contribution without an id shows 'Error: Missing session ID'. The parts live in
-// src/components/contribution/.
-import "../styles/money.css";
+// src/features/contribution/.
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router-dom";
 import { useAction, useQuery } from "convex/react";
@@ -15,13 +14,13 @@ import {
   MISSING_SESSION_ID,
   NOT_FOUND,
   type ContributionDetails,
-} from "../components/contribution/contributionDetails";
+} from "../features/contribution/contributionDetails";
 import {
   ContributionError,
   ContributionNotFound,
   ContributionSkeleton,
-} from "../components/contribution/ContributionProblems";
-import ContributionView from "../components/contribution/ContributionView";
+} from "../features/contribution/ContributionProblems";
+import ContributionView from "../features/contribution/ContributionView";
 import { convexErrorMessage } from "../lib/errors";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 
@@ -36,7 +35,7 @@ export {
   PAYOUT_UPDATED,
   SIGN_IN_TO_CHANGE_PAYOUT,
   statusExplanation,
-} from "../components/contribution/contributionDetails";
+} from "../features/contribution/contributionDetails";
 
 export default function ContributionPage() {
   const { sessionId } = useParams();

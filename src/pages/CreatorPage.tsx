@@ -1,7 +1,6 @@
 // /creators/:creatorId: a creator as anyone may see them — name, avatar, connected channels,
 // the videos they submitted with each one's state, and what they were paid in total (unless
 // they hide it in Profile → Settings). Public data only.
-import "../styles/creator-page.css";
 import { Link, useParams } from "react-router-dom";
 import { usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
@@ -16,6 +15,11 @@ import { EmptyState } from "../components/ui/EmptyState";
 import { Loading, Skeleton, SkeletonRows } from "../components/ui/Skeleton";
 import { formatLongDate, formatMoney } from "../lib/format";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import styles from "./CreatorPage.module.css";
+import connectedVideosStyles from "../features/creators/ConnectedVideos.module.css";
+import submissionCardStyles from "../features/creators/SubmissionCard.module.css";
+import VideoThumb from "../components/VideoThumb";
+import { moduleClass } from "../lib/moduleClass";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.creators.profile>>;
 type Video = FunctionReturnType<typeof api.creators.videos>["page"][number];
@@ -27,7 +31,7 @@ export const TOTALS_HIDDEN = "This creator keeps their totals private.";
 export default function CreatorPage() {
   const { creatorId = "" } = useParams();
   return (
-    <div className="container page creator-page">
+    <div className={`container page ${styles.creatorPage}`}>
       <QueryErrorBoundary fallback={<CreatorNotFound />}>
         <Creator creatorId={creatorId} />
       </QueryErrorBoundary>
@@ -41,8 +45,8 @@ function Creator({ creatorId }: { creatorId: string }) {
   if (profile === undefined)
     return (
       <Loading label="Loading the creator..." className="creator-page__loading">
-        <Skeleton className="creator-page__skeleton-header" />
-        <SkeletonRows count={3} className="creator-page__skeleton-row" />
+        <Skeleton className={styles.creatorPageSkeletonHeader} />
+        <SkeletonRows count={3} className={styles.creatorPageSkeletonRow} />
       </Loading>
     );
   if (profile === null) return <CreatorNotFound />;
@@ -56,21 +60,28 @@ function Creator({ creatorId }: { creatorId: string }) {
 
 function CreatorHeader({ profile }: { profile: Profile }) {
   return (
-    <header className="card creator-header" aria-labelledby="creator-name">
-      <Avatar name={profile.displayName} url={profile.avatarUrl} size={88} />
-      <div className="creator-header__text">
+    <header className={`card ${styles.creatorHeader}`} aria-labelledby="creator-name">
+      <Avatar
+        name={profile.displayName}
+        url={profile.avatarUrl}
+        size={88}
+        className={styles.creatorHeaderAvatar}
+      />
+      <div className={styles.creatorHeaderText}>
         <p className="eyebrow">Creator</p>
-        <h1 id="creator-name" className="creator-header__name">
+        <h1 id="creator-name" className={styles.creatorHeaderName}>
           {profile.displayName}
         </h1>
-        <p className="creator-header__since">
+        <p className={styles.creatorHeaderSince}>
           On Bounties since {formatLongDate(profile.memberSince)}
         </p>
         {profile.channels.length > 0 ? (
-          <ul className="creator-channels" aria-label="Connected channels">
+          <ul className={styles.creatorChannels} aria-label="Connected channels">
             {profile.channels.map((c) => (
               <li key={c.platform}>
-                <span className={`badge platform-badge platform-badge--${c.platform}`}>
+                <span
+                  className={`badge ${moduleClass(submissionCardStyles, `platform-badge--${c.platform}`)}`}
+                >
                   {c.platform}
                 </span>{" "}
                 {c.url ? (
@@ -89,22 +100,22 @@ function CreatorHeader({ profile }: { profile: Profile }) {
           <p className="muted creator-channels--none">No channel connected.</p>
         )}
       </div>
-      <dl className="creator-totals">
+      <dl className={styles.creatorTotals}>
         {profile.totals ? (
           <>
-            <div className="creator-totals__item">
+            <div className={styles.creatorTotalsItem}>
               <dt>Paid in total</dt>
               <dd>{formatMoney(profile.totals.paidCents)}</dd>
             </div>
-            <div className="creator-totals__item">
+            <div className={styles.creatorTotalsItem}>
               <dt>Winning videos</dt>
               <dd>{profile.totals.wonVideos}</dd>
             </div>
           </>
         ) : (
-          <div className="creator-totals__item">
+          <div className={styles.creatorTotalsItem}>
             <dt className="visually-hidden">Totals</dt>
-            <dd className="creator-totals__hidden">{TOTALS_HIDDEN}</dd>
+            <dd className={styles.creatorTotalsHidden}>{TOTALS_HIDDEN}</dd>
           </div>
         )}
       </dl>
@@ -119,18 +130,21 @@ function CreatorVideos({ creatorId }: { creatorId: Profile["_id"] }) {
     { initialNumItems: VIDEOS_PAGE },
   );
   return (
-    <section className="creator-videos" aria-labelledby="creator-videos-heading">
-      <h2 id="creator-videos-heading" className="creator-videos__title">
+    <section
+      className={connectedVideosStyles.creatorVideos}
+      aria-labelledby="creator-videos-heading"
+    >
+      <h2 id="creator-videos-heading" className={connectedVideosStyles.creatorVideosTitle}>
         Submitted videos
       </h2>
       {status === "LoadingFirstPage" ? (
         <Loading label="Loading the videos..." className="creator-videos__loading">
-          <SkeletonRows count={3} className="creator-page__skeleton-row" />
+          <SkeletonRows count={3} className={styles.creatorPageSkeletonRow} />
         </Loading>
       ) : results.length === 0 ? (
         <EmptyState text={NO_VIDEOS} />
       ) : (
-        <ul className="creator-videos__list">
+        <ul className={connectedVideosStyles.creatorVideosList}>
           {results.map((video) => (
             <CreatorVideoItem key={video._id} video={video} />
           ))}
@@ -147,23 +161,17 @@ function CreatorVideos({ creatorId }: { creatorId: Profile["_id"] }) {
 
 function CreatorVideoItem({ video }: { video: Video }) {
   return (
-    <li className="card creator-video">
-      {video.thumbnailUrl ? (
-        <img
-          className="creator-video__thumb"
-          src={video.thumbnailUrl}
-          alt=""
-          width={160}
-          height={90}
-          loading="lazy"
-          referrerPolicy="no-referrer"
-        />
-      ) : (
-        <span className="creator-video__thumb creator-video__thumb--none" aria-hidden="true" />
-      )}
-      <div className="creator-video__text">
+    <li className={`card ${connectedVideosStyles.creatorVideo}`} data-testid="creator-video">
+      <VideoThumb
+        url={video.thumbnailUrl}
+        width={160}
+        height={90}
+        className={connectedVideosStyles.creatorVideoThumb}
+        fallback="box"
+      />
+      <div className={connectedVideosStyles.creatorVideoText}>
         <a
-          className="creator-video__title"
+          className={connectedVideosStyles.creatorVideoTitle}
           href={video.url}
           target="_blank"
           rel="noopener noreferrer"
@@ -171,16 +179,19 @@ function CreatorVideoItem({ video }: { video: Video }) {
           {video.title || "Untitled Video"}
           <span className="visually-hidden"> (opens in a new tab)</span>
         </a>
-        <p className="creator-video__idea">
+        <p className={styles.creatorVideoIdea}>
           For <Link to={`/expanded-proposal/${video.ideaId}`}>{video.ideaTitle}</Link>
         </p>
       </div>
-      <p className="creator-video__state">
-        <span className={clsx("badge", "video-state", `video-state--${video.state}`)}>
+      <p className={styles.creatorVideoState}>
+        <span
+          className={clsx("badge", moduleClass(styles, `video-state--${video.state}`))}
+          data-testid="video-state"
+        >
           {CREATOR_VIDEO_STATE_LABELS[video.state]}
         </span>
         {video.wonCents !== null ? (
-          <span className="creator-video__amount">{formatMoney(video.wonCents)}</span>
+          <span className={styles.creatorVideoAmount}>{formatMoney(video.wonCents)}</span>
         ) : null}
       </p>
     </li>

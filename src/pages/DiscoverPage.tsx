@@ -1,5 +1,5 @@
 import { Link } from "react-router-dom";
-import IdeaList from "../components/ideas/IdeaList";
+import IdeaList from "../features/ideas/IdeaList";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { EmptyState } from "../components/ui/EmptyState";
 

@@ -94,7 +94,7 @@ describe("HomePage", () => {
     expect(screen.queryByTestId("typing")).not.toBeInTheDocument();
     expect(screen.getByText("My dream video idea is...")).toBeInTheDocument();
     // The counters show their values without counting.
-    expect(screen.getByText("1,234", { selector: ".stat__value" })).toBeInTheDocument();
+    expect(screen.getByText("1,234", { selector: "[data-testid=stat-value]" })).toBeInTheDocument();
   });
 
   it("sends a visitor who focuses the idea box to /login, remembering the page", () => {
@@ -144,7 +144,9 @@ describe("HomePage", () => {
       await act(async () => {
         vi.advanceTimersByTime(2500);
       });
-      expect(screen.getByText("1,234", { selector: ".stat__value span" })).toBeInTheDocument();
+      expect(
+        screen.getByText("1,234", { selector: "[data-testid=stat-value] span" }),
+      ).toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }
@@ -227,13 +229,15 @@ describe("HomePage animations on a phone", () => {
     });
     // Loaded, but not yet seen: the prompt stands still and the counters wait, invisible.
     expect(screen.queryByTestId("typing")).not.toBeInTheDocument();
-    expect(screen.getByText("1,234", { selector: ".stat__value--waiting" })).toBeInTheDocument();
+    expect(
+      screen.getByText("1,234", { selector: "[data-testid=stat-waiting]" }),
+    ).toBeInTheDocument();
 
     await showOnScreen(true);
     expect(await screen.findByTestId("typing")).toBeInTheDocument();
     await vi.waitFor(() =>
       expect(
-        screen.queryByText("1,234", { selector: ".stat__value--waiting" }),
+        screen.queryByText("1,234", { selector: "[data-testid=stat-waiting]" }),
       ).not.toBeInTheDocument(),
     );
 

@@ -1,17 +1,18 @@
-import "../styles/home.css";
 import { lazy, Suspense } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import IdeaPrompt from "../components/home/IdeaPrompt";
-import StatsCounters from "../components/home/StatsCounters";
-import IdeaListSkeleton from "../components/ideas/IdeaListSkeleton";
+import IdeaPrompt from "../features/home/IdeaPrompt";
+import StatsCounters from "../features/home/StatsCounters";
+import IdeaListSkeleton from "../features/ideas/IdeaListSkeleton";
 import { Skeleton } from "../components/ui/Skeleton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import styles from "./HomePage.module.css";
+import ideaListStyles from "../features/ideas/IdeaList.module.css";
 
 // Below the fold: its tabs (Radix) load after the first paint instead of with the landing page.
-const AudienceTabs = lazy(() => import("../components/home/AudienceTabs"));
+const AudienceTabs = lazy(() => import("../features/home/AudienceTabs"));
 // Below the fold on a phone too: the open bounties (cards, votes, quick contribute and their
 // styles) load after the first paint, so the landing page's first load stays small.
-const IdeaList = lazy(() => import("../components/ideas/IdeaList"));
+const IdeaList = lazy(() => import("../features/ideas/IdeaList"));
 
 /** The landing page (/): hero, how it works, live counters and the open bounties. */
 export default function HomePage() {
@@ -36,7 +37,7 @@ export default function HomePage() {
             makes it best.
           </p>
           <IdeaPrompt />
-          <div className="home-hero__actions">
+          <div className={styles.homeHeroActions}>
             <Link to="/submit" className="btn btn-primary btn-lg">
               Post an idea
             </Link>
@@ -48,23 +49,23 @@ export default function HomePage() {
         </div>
       </section>
 
-      <section className="home-how" aria-labelledby="home-how-title">
+      <section className={styles.homeHow} aria-labelledby="home-how-title">
         <div className="container">
-          <div className="home-section-header">
+          <div className={styles.homeSectionHeader}>
             <p className="eyebrow">How it works</p>
             <h2 id="home-how-title">Three steps, whoever you are</h2>
           </div>
-          <Suspense fallback={<Skeleton className="audience-tabs__skeleton" />}>
+          <Suspense fallback={<Skeleton className={styles.audienceTabsSkeleton} />}>
             <AudienceTabs />
           </Suspense>
         </div>
       </section>
 
-      <section className="home-bounties" aria-labelledby="home-bounties-title">
+      <section className={styles.homeBounties} aria-labelledby="home-bounties-title">
         <div className="container">
-          <div className="home-section-header home-section-header--row">
+          <div className={`${styles.homeSectionHeader} ${styles.homeSectionHeaderRow}`}>
             <h2 id="home-bounties-title">Open Bounties</h2>
-            <Link to="/ideas" className="home-section-header__link">
+            <Link to="/ideas" className={styles.homeSectionHeaderLink}>
               See all open bounties
             </Link>
           </div>
@@ -81,7 +82,7 @@ export default function HomePage() {
 function OpenBountiesFallback() {
   return (
     <div className="idea-list">
-      <div className="idea-list__toolbar" aria-hidden="true" />
+      <div className={ideaListStyles.ideaListToolbar} aria-hidden="true" />
       <IdeaListSkeleton />
     </div>
   );

@@ -5,11 +5,12 @@ import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
 import IdeaPage from "./IdeaPage";
-import type { Idea } from "../components/ideas/IdeaFromRoute";
+import type { Idea } from "../features/ideas/IdeaFromRoute";
 import { DAY_MS } from "../../convex/model/labels";
 import { renderRoute } from "../test/accounts";
 import { makeIdea as makeListItem } from "../test/lists";
 import { ideaStates } from "../test/ideaStates";
+import notFoundStyles from "../components/NotFound.module.css";
 
 vi.mock("convex/react", () => ({
   // Checkout and other actions are not under test here.
@@ -271,7 +272,7 @@ describe("IdeaPage", () => {
     ).toBeVisible();
     // The same not-found card as an unknown route (components/NotFound).
     expect(screen.getByRole("region", { name: "Failed to load proposal details" })).toHaveClass(
-      "not-found__card",
+      notFoundStyles.notFoundCard!,
     );
     expect(screen.getByRole("link", { name: "Browse open bounties" })).toHaveAttribute(
       "href",

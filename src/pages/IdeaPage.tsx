@@ -1,46 +1,39 @@
-import "../styles/idea-page.css";
-import "../styles/idea-card.css";
-import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import NotFound from "../components/NotFound";
 import { useConvexAuth } from "convex/react";
-import { durationLine, formatLongDate, formatMoney, platformLine } from "../lib/format";
-import IdeaFromRoute, { LOAD_ERROR_MESSAGE, type Idea } from "../components/ideas/IdeaFromRoute";
-import BountyBar from "../components/ideas/BountyBar";
+import { formatLongDate, formatMoney } from "../lib/format";
+import IdeaFromRoute, { LOAD_ERROR_MESSAGE, type Idea } from "../features/ideas/IdeaFromRoute";
+import BountyBar from "../features/ideas/BountyBar";
 import LiveFigure from "../components/ui/LiveFigure";
-import IdeaOutcome from "../components/ideas/IdeaOutcome";
-import {
-  LengthChips,
-  StatusFigure,
-  statusBadgeClass,
-  useIdeaStatus,
-} from "../components/ideas/IdeaStatus";
-import { backerCountLabel, submissionCountLabel } from "../components/ideas/IdeaCard";
+import IdeaOutcome from "../features/ideas/IdeaOutcome";
+import { StatusFigure, statusBadgeClass, useIdeaStatus } from "../features/ideas/IdeaStatus";
+import { backerCountLabel, submissionCountLabel } from "../features/ideas/IdeaCard";
 import type { IdeaStatus } from "../../convex/model/ideaStage";
-import IdeaVoteButtons from "../components/ideas/IdeaVoteButtons";
-import SubmissionList from "../components/submissions/SubmissionList";
-import FundButton from "../components/money/FundButton";
-import Ledger from "../components/money/Ledger";
-import { descriptionWithoutLinks, safeHref } from "../../convex/model/ideaText";
-import YourContributions from "../components/money/YourContributions";
-import FollowButton from "../components/notifications/FollowButton";
+import IdeaVoteButtons from "../features/ideas/IdeaVoteButtons";
+import SubmissionList from "../features/creators/SubmissionList";
+import FundButton from "../features/money/FundButton";
+import Ledger from "../features/money/Ledger";
+import YourContributions from "../features/money/YourContributions";
+import FollowButton from "../features/notifications/FollowButton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Loading, Skeleton } from "../components/ui/Skeleton";
 import AfterFirstPaint from "../components/ui/AfterFirstPaint";
-import IdeaLiveNotice from "../components/share/IdeaLiveNotice";
-import ShareButtons from "../components/share/ShareButtons";
+import IdeaLiveNotice from "../features/share/IdeaLiveNotice";
+import ShareButtons from "../features/share/ShareButtons";
 import Avatar from "../components/Avatar";
-import { Calendar, CirclePlay, Clock, Monitor, type LucideIcon } from "lucide-react";
 import { useQuery } from "convex/react";
 import { api } from "../../convex/_generated/api";
-import IdeaStepper from "../components/ideaPage/IdeaStepper";
-import IdeaBrief from "../components/ideaPage/IdeaBrief";
-import PickYourWinner from "../components/judging/PickYourWinner";
-import CreatorStanding from "../components/judging/CreatorStanding";
-import IdeaUpdates from "../components/updates/IdeaUpdates";
-import Conversation from "../components/conversation/Conversation";
+import IdeaStepper from "../features/ideas/IdeaStepper";
+import IdeaBrief from "../features/ideas/IdeaBrief";
+import PickYourWinner from "../features/judging/PickYourWinner";
+import CreatorStanding from "../features/judging/CreatorStanding";
+import IdeaUpdates from "../features/ideas/IdeaUpdates";
+import Conversation from "../features/conversation/Conversation";
+import IdeaAbout from "../features/ideas/IdeaAbout";
+import IdeaRequirements from "../features/ideas/IdeaRequirements";
+import styles from "./IdeaPage.module.css";
+import ideaCardStyles from "../features/ideas/IdeaCard.module.css";
 
-export const NO_DESCRIPTION = "No description provided.";
 export const CLOSED_MESSAGE = "This proposal is no longer accepting submissions.";
 export const SIGN_IN_TO_VOTE = "Please sign in to vote";
 
@@ -66,7 +59,7 @@ function IdeaDetails({ idea }: { idea: Idea }) {
 
   return (
     <article className="idea" aria-labelledby="idea-title">
-      <nav className="idea-back" aria-label="Breadcrumb">
+      <nav className={styles.ideaBack} aria-label="Breadcrumb">
         <Link to="/ideas">
           <span aria-hidden="true">←</span> All bounties
         </Link>
@@ -74,13 +67,14 @@ function IdeaDetails({ idea }: { idea: Idea }) {
 
       <IdeaLiveNotice ideaId={idea._id} title={idea.title} />
 
-      <header className="idea-header">
+      <header className={styles.ideaHeader}>
         <IdeaVoteButtons
           idea={idea}
           disabledReason={isAuthenticated ? undefined : SIGN_IN_TO_VOTE}
+          className={styles.ideaHeaderVotes}
         />
-        <div className="idea-header__text">
-          <div className="idea-header__badges">
+        <div className={styles.ideaHeaderText}>
+          <div className={styles.ideaHeaderBadges} data-testid="idea-badges">
             {expired ? (
               <>
                 <span className="badge">Completed</span>
@@ -90,17 +84,22 @@ function IdeaDetails({ idea }: { idea: Idea }) {
               <span className="badge badge-success">Open for submissions</span>
             )}
           </div>
-          <h1 id="idea-title" className="idea-header__title">
+          <h1 id="idea-title" className={styles.ideaHeaderTitle}>
             {idea.title}
           </h1>
-          <p className="idea-header__meta">
+          <p className={styles.ideaHeaderMeta}>
             Posted {formatLongDate(idea._creationTime)} ·{" "}
             {submissionCountLabel(idea.submissionCount)} · {backerCountLabel(idea.backerCount)}
           </p>
           {idea.author && (
-            <p className="idea-poster">
-              <Avatar name={idea.author.name} url={idea.author.avatarUrl} size={24} />
-              <span className="idea-poster__name">by {idea.author.name}</span>
+            <p className={ideaCardStyles.ideaPoster}>
+              <Avatar
+                name={idea.author.name}
+                url={idea.author.avatarUrl}
+                size={24}
+                className={ideaCardStyles.ideaPosterAvatar}
+              />
+              <span className={ideaCardStyles.ideaPosterName}>by {idea.author.name}</span>
             </p>
           )}
         </div>
@@ -129,34 +128,37 @@ function IdeaLayout({
   expired: boolean;
   status: IdeaStatus;
 }) {
-  // The "Supporting Links:" block is left out: the page shows the links themselves.
-  const text = descriptionWithoutLinks(idea.description);
   const bounty = formatMoney(idea.bountyCents);
 
   return (
-    <div className="idea-layout">
-      <aside className="idea-aside" aria-label="Bounty">
-        <section className="card idea-bounty">
+    <div className={styles.ideaLayout}>
+      <aside className={styles.ideaAside} aria-label="Bounty">
+        <section className={`card ${styles.ideaBounty}`}>
           {/* Once judging starts, the box tells what the bounty became, not what one can earn. */}
           {status.stage !== "open" ? (
             <div className="idea-bounty__total">
               <StatusFigure
                 status={status}
-                rowClassName="idea-bounty__figure"
-                labelClassName="idea-bounty__label"
-                amountClassName="idea-bounty__amount"
+                rowClassName={styles.ideaBountyFigure}
+                labelClassName={styles.ideaBountyLabel}
+                amountClassName={styles.ideaBountyAmount}
               />
             </div>
           ) : (
             <>
               <div className="idea-bounty__total">
-                <p className="idea-bounty__label">Total Bounty</p>
-                <LiveFigure as="p" className="idea-bounty__amount" value={idea.bountyCents}>
+                <p className={styles.ideaBountyLabel}>Total Bounty</p>
+                <LiveFigure
+                  as="p"
+                  className={styles.ideaBountyAmount}
+                  value={idea.bountyCents}
+                  testId="bounty-amount"
+                >
                   {bounty}
                 </LiveFigure>
               </div>
               <BountyBar bountyCents={idea.bountyCents} backerCount={idea.backerCount} />
-              <p className="idea-bounty__earn">
+              <p className={styles.ideaBountyEarn}>
                 <span>You can earn up to</span> <strong>{bounty}</strong>
               </p>
             </>
@@ -165,7 +167,7 @@ function IdeaLayout({
           <FundButton ideaId={idea._id} expired={expired} />
 
           {expired ? (
-            <p className="idea-closed">{CLOSED_MESSAGE}</p>
+            <p className={styles.ideaClosed}>{CLOSED_MESSAGE}</p>
           ) : (
             <Link to={`/submit-content/${idea._id}`} className="btn btn-primary btn-lg btn-block">
               Submit Your Video
@@ -176,50 +178,15 @@ function IdeaLayout({
             ideaId={idea._id}
             title={idea.title}
             heading="Share this idea"
-            className="idea-share"
+            className={styles.ideaShare}
             asking={status.stage === "open"}
           />
         </section>
       </aside>
-      <div className="idea-main">
+      <div className={styles.ideaMain}>
         <IdeaBrief brief={idea.brief} />
-        <section className="card idea-section" aria-labelledby="idea-about">
-          <h2 id="idea-about" className="idea-section__title">
-            About this idea
-          </h2>
-          {text === "" && idea.links.length === 0 ? (
-            <p className="muted">{NO_DESCRIPTION}</p>
-          ) : (
-            <>
-              {text !== "" && <p className="idea-description">{text}</p>}
-              {idea.links.length > 0 && <SupportingLinks links={idea.links} />}
-            </>
-          )}
-        </section>
-
-        <section className="card idea-section" aria-labelledby="idea-requirements">
-          <h2 id="idea-requirements" className="idea-section__title">
-            Requirements
-          </h2>
-          <dl className="idea-facts">
-            <Fact icon="clock" term="Time remaining">
-              <time dateTime={new Date(idea.expiration).toISOString()}>{status.expiry}</time>
-              {status.now ? <span className="idea-fact__now"> · {status.now}</span> : null}
-            </Fact>
-            <Fact icon="platform" term="Platform">
-              {platformLine(idea.platform)}
-            </Fact>
-            <Fact icon="duration" term="Length">
-              {durationLine(idea.durations)}
-              <LengthChips durations={idea.durations} className="idea-fact__chips" />
-            </Fact>
-            <Fact icon="calendar" term="Deadline">
-              <time dateTime={new Date(idea.expiration).toISOString()}>
-                {formatLongDate(idea.expiration)}
-              </time>
-            </Fact>
-          </dl>
-        </section>
+        <IdeaAbout idea={idea} />
+        <IdeaRequirements idea={idea} status={status} />
 
         <PosterUpdates ideaId={idea._id} />
         <SubmissionList ideaId={idea._id} closed={expired} />
@@ -237,69 +204,22 @@ function PosterUpdates({ ideaId }: { ideaId: Idea["_id"] }) {
   return <IdeaUpdates ideaId={ideaId} isPoster={viewer?.role === "poster"} />;
 }
 
-type FactIcon = "clock" | "platform" | "duration" | "calendar";
-
-const ICONS: Record<FactIcon, LucideIcon> = {
-  clock: Clock,
-  platform: Monitor,
-  duration: CirclePlay,
-  calendar: Calendar,
-};
-
-function Fact({ icon, term, children }: { icon: FactIcon; term: string; children: ReactNode }) {
-  const Icon = ICONS[icon];
-  return (
-    <div className="idea-fact">
-      <dt className="idea-fact__term">
-        <Icon className="idea-fact__icon" size={20} strokeWidth={1.8} aria-hidden="true" />
-        {term}
-      </dt>
-      <dd className="idea-fact__value">{children}</dd>
-    </div>
-  );
-}
-
-function SupportingLinks({ links }: { links: string[] }) {
-  return (
-    <div className="idea-links">
-      <h3 className="idea-links__title">Supporting links</h3>
-      <ul className="idea-links__list">
-        {links.map((link, index) => {
-          const href = safeHref(link);
-          return (
-            <li key={`${index}-${link}`}>
-              {href ? (
-                <a href={href} target="_blank" rel="noopener noreferrer nofollow">
-                  {link}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              ) : (
-                <span>{link}</span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </div>
-  );
-}
-
 /**
  * The idea page's own blocks (back link, vote pill + title + meta, the two-column grid with the
  * bounty box first, as in the loaded page) so nothing moves when the idea arrives.
  */
 function IdeaSkeleton() {
   return (
-    <Loading className="idea-skeleton" label="Loading the idea...">
-      <div className="idea-back" aria-hidden="true">
-        <Skeleton className="idea-skeleton__back" />
+    <Loading className={styles.ideaSkeleton} label="Loading the idea...">
+      <div className={styles.ideaBack} aria-hidden="true">
+        <Skeleton className={styles.ideaSkeletonBack} />
       </div>
-      <div className="idea-header" aria-hidden="true">
-        <Skeleton className="idea-skeleton__votes" />
-        <div className="idea-header__text">
-          <Skeleton className="idea-skeleton__badge" />
-          <Skeleton className="idea-skeleton__title" />
-          <Skeleton className="idea-skeleton__meta" />
+      <div className={styles.ideaHeader} aria-hidden="true">
+        <Skeleton className={styles.ideaSkeletonVotes} />
+        <div className={styles.ideaHeaderText}>
+          <Skeleton className={styles.ideaSkeletonBadge} />
+          <Skeleton className={styles.ideaSkeletonTitle} />
+          <Skeleton className={styles.ideaSkeletonMeta} />
         </div>
       </div>
       <IdeaLayoutSkeleton />
@@ -310,13 +230,13 @@ function IdeaSkeleton() {
 /** The two-column grid's stand-in, with the bounty box first as in the loaded page. */
 function IdeaLayoutSkeleton() {
   return (
-    <div className="idea-layout" aria-hidden="true">
-      <div className="idea-aside">
-        <Skeleton className="idea-skeleton__aside" />
+    <div className={styles.ideaLayout} aria-hidden="true">
+      <div className={styles.ideaAside}>
+        <Skeleton className={styles.ideaSkeletonAside} />
       </div>
-      <div className="idea-main">
-        <Skeleton className="idea-skeleton__about" />
-        <Skeleton className="idea-skeleton__facts" />
+      <div className={styles.ideaMain}>
+        <Skeleton className={styles.ideaSkeletonAbout} />
+        <Skeleton className={styles.ideaSkeletonFacts} />
       </div>
     </div>
   );

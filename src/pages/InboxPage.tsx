@@ -1,10 +1,10 @@
 // /inbox: the signed-in person's notifications, newest first, a page at a time; each links to
 // its place and is marked read when opened; "Mark all as read" clears the bell.
-import "../styles/notifications.css";
 import { Link, Navigate, useLocation } from "react-router-dom";
 import { useConvexAuth, useMutation, usePaginatedQuery } from "convex/react";
 import { api } from "../../convex/_generated/api";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import styles from "./InboxPage.module.css";
 
 export const PAGE_SIZE = 20;
 export const EMPTY_INBOX = "Nothing yet. Follow an idea to hear how its story goes.";
@@ -44,8 +44,8 @@ function Inbox({ sessionKnown }: { sessionKnown: boolean }) {
   }
 
   return (
-    <div className="container page inbox-page">
-      <div className="inbox-header">
+    <div className={`container page ${styles.inboxPage}`}>
+      <div className={styles.inboxHeader}>
         <h1>Inbox</h1>
         {anyUnread && (
           <button type="button" className="btn btn-secondary" onClick={() => void readAll()}>
@@ -58,12 +58,15 @@ function Inbox({ sessionKnown }: { sessionKnown: boolean }) {
       ) : results.length === 0 ? (
         <p className="inbox-empty">{EMPTY_INBOX}</p>
       ) : (
-        <ul className="inbox-list" role="list">
+        <ul className={styles.inboxList} role="list">
           {results.map((n) => (
-            <li key={n._id} className={n.read ? "inbox-item" : "inbox-item is-unread"}>
+            <li
+              key={n._id}
+              className={n.read ? styles.inboxItem : `${styles.inboxItem} ${styles.isUnread}`}
+            >
               <Link
                 to={n.link}
-                className="inbox-item__link"
+                className={styles.inboxItemLink}
                 onClick={() => {
                   if (!n.read) void markRead({ notificationId: n._id });
                 }}
@@ -71,7 +74,7 @@ function Inbox({ sessionKnown }: { sessionKnown: boolean }) {
                 {!n.read && <span className="visually-hidden">Unread: </span>}
                 {n.text}
               </Link>
-              <span className="inbox-item__meta">
+              <span className={styles.inboxItemMeta}>
                 <time dateTime={new Date(n.createdAt).toISOString()}>{when(n.createdAt)}</time>
                 {!n.read && (
                   <button

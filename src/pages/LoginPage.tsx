@@ -1,4 +1,3 @@
-import "../styles/auth.css";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useAuthActions } from "@convex-dev/auth/react";
@@ -18,6 +17,7 @@ import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../components/ui/Skeleton";
 import { SIGN_UP_WAIT_PARAM, signUpLimitMessage } from "../../convex/model/security/signUpWords";
+import styles from "./LoginPage.module.css";
 
 export const LOGIN_FAILED_MESSAGE = "There was an error processing your login. Please try again.";
 export const AUTH_ERROR_MESSAGE = "Authentication error. Please try again.";
@@ -126,26 +126,26 @@ export default function LoginPage() {
   if (isAuthenticated) {
     status = (
       <>
-        <p className="auth-status__title">Logged in!</p>
-        <p className="auth-status__text">Redirecting you...</p>
+        <p className={styles.authStatusTitle}>Logged in!</p>
+        <p className={styles.authStatusText}>Redirecting you...</p>
       </>
     );
   } else if (checking) {
-    status = <p className="auth-status__text">Loading...</p>;
+    status = <p className={styles.authStatusText}>Loading...</p>;
   }
 
   return (
-    <div className="container page auth-page">
-      <section className="card auth-card" aria-labelledby="login-heading">
+    <div className={`container page ${styles.authPage}`}>
+      <section className={`card ${styles.authCard}`} aria-labelledby="login-heading">
         <LogoMark size={48} />
-        <h1 id="login-heading" className="auth-card__title">
+        <h1 id="login-heading" className={styles.authCardTitle}>
           Welcome to Bounties!
         </h1>
 
-        <div className="auth-status" role="status" aria-live="polite">
+        <div className={styles.authStatus} role="status" aria-live="polite">
           {status !== null && (
             <>
-              <Spinner className="auth-spinner" />
+              <Spinner className={styles.authSpinner} />
               {status}
             </>
           )}
@@ -154,15 +154,15 @@ export default function LoginPage() {
         {status === null && (
           <>
             {signUpWait !== null && (
-              <p className="alert alert-danger auth-card__notice" role="alert">
+              <p className={`alert alert-danger ${styles.authCardNotice}`} role="alert">
                 {signUpLimitMessage(signUpWait)}
               </p>
             )}
-            <p className="auth-card__lead">
+            <p className={styles.authCardLead}>
               Sign in or create an account to post ideas, fund bounties and submit videos.
             </p>
             {startHere !== null && (
-              <div className="auth-origin-notice" role="alert">
+              <div className={styles.authOriginNotice} role="alert">
                 <p>
                   Sign-in can&apos;t finish at this address: Google and Discord send you back to{" "}
                   {startHere}.
@@ -175,12 +175,12 @@ export default function LoginPage() {
                 </a>
               </div>
             )}
-            <div className="auth-providers" aria-busy={pending !== null || undefined}>
+            <div className={styles.authProviders} aria-busy={pending !== null || undefined}>
               {PROVIDERS.map(({ id, label, Icon }) => (
                 <button
                   key={id}
                   type="button"
-                  className="btn btn-secondary btn-lg btn-block auth-provider"
+                  className={`btn btn-secondary btn-lg btn-block ${styles.authProvider}`}
                   disabled={pending !== null || startHere !== null}
                   aria-busy={pending === id || undefined}
                   onClick={() => void startSignIn(id)}
@@ -190,7 +190,7 @@ export default function LoginPage() {
                 </button>
               ))}
             </div>
-            <p className="auth-card__legal">
+            <p className={styles.authCardLegal}>
               By continuing, you agree to our <Link to="/terms-of-service">Terms of Service</Link>{" "}
               and <Link to="/privacy-policy">Privacy Policy</Link>.
             </p>

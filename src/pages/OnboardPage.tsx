@@ -1,4 +1,3 @@
-import "../styles/auth.css";
 import { useState, type FormEvent } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useConvexAuth, useMutation } from "convex/react";
@@ -8,8 +7,8 @@ import { z } from "zod";
 import { toast } from "../lib/toast";
 import { api } from "../../convex/_generated/api";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
-import { groupFocusTarget } from "../components/forms/FieldError";
-import ChoiceGroup from "../components/onboard/ChoiceGroup";
+import { groupFocusTarget } from "../components/ui/FieldError";
+import ChoiceGroup from "../features/accounts/ChoiceGroup";
 import { convexErrorMessage } from "../lib/errors";
 import {
   ACCOUNT_TYPES,
@@ -23,6 +22,7 @@ import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useUnsavedChangesWarning } from "../lib/useUnsavedChangesWarning";
 import { Loading, Skeleton, SkeletonRows } from "../components/ui/Skeleton";
+import styles from "./OnboardPage.module.css";
 
 export const SAVED_MESSAGE = "Information saved successfully!";
 export const MISSING_CHOICE_MESSAGE = "Please choose an account type and a platform.";
@@ -75,9 +75,9 @@ export default function OnboardPage() {
   }
 
   return (
-    <div className="container page onboard-page">
-      <section className="card onboard-card" aria-labelledby="onboard-heading">
-        <header className="onboard-card__header">
+    <div className={`container page ${styles.onboardPage}`}>
+      <section className={`card ${styles.onboardCard}`} aria-labelledby="onboard-heading">
+        <header className={styles.onboardCardHeader}>
           <h1 id="onboard-heading">Welcome to Bounties!</h1>
           <p className="muted">
             Tell us a little about yourself. You can change these choices later in your profile.
@@ -114,16 +114,16 @@ function OnboardWithProfile() {
 
 function OnboardSkeleton() {
   return (
-    <Loading className="onboard-skeleton" label="Loading your preferences...">
+    <Loading className={styles.onboardSkeleton} label="Loading your preferences...">
       {[0, 1].map((group) => (
-        <div key={group} className="onboard-skeleton__group" aria-hidden="true">
-          <Skeleton className="onboard-skeleton__legend" />
-          <div className="onboard-skeleton__options">
-            <SkeletonRows count={3} className="onboard-skeleton__option" />
+        <div key={group} className={styles.onboardSkeletonGroup} aria-hidden="true">
+          <Skeleton className={styles.onboardSkeletonLegend} />
+          <div className={styles.onboardSkeletonOptions}>
+            <SkeletonRows count={3} className={styles.onboardSkeletonOption} />
           </div>
         </div>
       ))}
-      <Skeleton className="onboard-skeleton__button" />
+      <Skeleton className={styles.onboardSkeletonButton} />
     </Loading>
   );
 }
@@ -197,7 +197,7 @@ function OnboardForm({ saved }: { saved: Preferences }) {
   }
 
   return (
-    <form className="onboard-form" onSubmit={onSubmit} noValidate>
+    <form className={styles.onboardForm} onSubmit={onSubmit} noValidate>
       <Controller
         control={control}
         name="accountType"
@@ -232,8 +232,8 @@ function OnboardForm({ saved }: { saved: Preferences }) {
           />
         )}
       />
-      <div className="onboard-form__footer">
-        <p className="onboard-form__dirty" role="status">
+      <div className={styles.onboardFormFooter}>
+        <p className={styles.onboardFormDirty} role="status">
           {isDirty ? UNSAVED_MESSAGE : ""}
         </p>
         <button type="submit" className="btn btn-primary btn-lg" disabled={saving}>

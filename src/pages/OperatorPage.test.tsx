@@ -7,7 +7,7 @@ import { ConvexError } from "convex/values";
 import OperatorPage from "./OperatorPage";
 import App from "../App";
 import { mockConvex } from "../test/money";
-import type { OperatorOverview } from "../components/operator/OperatorDashboard";
+import type { OperatorOverview } from "../features/operator/OperatorDashboard";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),

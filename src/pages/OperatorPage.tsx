@@ -5,10 +5,11 @@ import { useAction, useQuery } from "convex/react";
 import { api } from "../../convex/_generated/api";
 import PageFallback from "../components/PageFallback";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
-import OperatorDashboard, { OPERATOR_TITLE } from "../components/operator/OperatorDashboard";
+import OperatorDashboard, { OPERATOR_TITLE } from "../features/operator/OperatorDashboard";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import NotFoundPage from "./NotFoundPage";
+import styles from "./OperatorPage.module.css";
 
 export default function OperatorPage() {
   const isAdmin = useQuery(api.operator.isAdmin, {});
@@ -28,7 +29,7 @@ function OperatorLive() {
   const stripeBalance = useAction(api.operator.stripeBalance);
   const now = useNow();
   return (
-    <div className="container page operator-page">
+    <div className={`container page ${styles.operatorPage}`}>
       <h1 className="operator-page__title">{OPERATOR_TITLE}</h1>
       <p className="muted">
         Money that needs a person, every held cent with its deadline, and the totals to compare with

@@ -1,4 +1,3 @@
-import "../styles/creator.css";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useAction, useConvexAuth } from "convex/react";
@@ -15,6 +14,7 @@ import {
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../components/ui/Skeleton";
 import clsx from "clsx";
+import styles from "./PlatformCallbackPage.module.css";
 
 type Step = "connecting" | "fetching";
 
@@ -104,27 +104,31 @@ export default function PlatformCallbackPage({ platform }: { platform: VideoPlat
   const current = steps.findIndex((s) => s.key === step);
 
   return (
-    <div className="container page callback-page">
-      <section className="card callback-card" aria-labelledby="callback-title" aria-busy="true">
-        <Spinner className="callback-card__spinner" />
-        <h1 id="callback-title" className="callback-card__title">
+    <div className={`container page ${styles.callbackPage}`}>
+      <section
+        className={`card ${styles.callbackCard}`}
+        aria-labelledby="callback-title"
+        aria-busy="true"
+      >
+        <Spinner className={styles.callbackCardSpinner} />
+        <h1 id="callback-title" className={styles.callbackCardTitle}>
           {platform === "YouTube" ? "Connecting YouTube" : "Connecting TikTok"}
         </h1>
         <p className="visually-hidden" role="status">
           {steps[current]!.text}
         </p>
-        <ol className="callback-steps">
+        <ol className={styles.callbackSteps}>
           {steps.map((s, index) => (
             <li
               key={s.key}
               className={clsx(
-                "callback-steps__item",
-                index < current && "is-done",
-                index === current && "is-current",
+                styles.callbackStepsItem,
+                index < current && styles.isDone,
+                index === current && styles.isCurrent,
               )}
               aria-current={index === current ? "step" : undefined}
             >
-              <span className="callback-steps__dot" aria-hidden="true" />
+              <span className={styles.callbackStepsDot} aria-hidden="true" />
               {s.text}
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { useDocumentTitle } from "../lib/useDocumentTitle";
-import LegalDocument from "../components/LegalDocument";
-import { PRIVACY_POLICY } from "../content/privacyPolicy";
+import LegalDocument from "../features/legal/LegalDocument";
+import { PRIVACY_POLICY } from "../features/legal/privacyPolicy";
 
 export default function PrivacyPolicyPage() {
   useDocumentTitle("Privacy Policy");

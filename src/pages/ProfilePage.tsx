@@ -1,4 +1,3 @@
-import "../styles/profile.css";
 import { useRef, useState } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useAuthActions } from "@convex-dev/auth/react";
@@ -7,9 +6,9 @@ import { toast } from "../lib/toast";
 import Avatar from "../components/Avatar";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
 import Tabs, { type TabItem } from "../components/ui/Tabs";
-import MyBountiesTab from "../components/profile/MyBountiesTab";
-import SettingsTab from "../components/profile/SettingsTab";
-import SubmissionsTab from "../components/profile/SubmissionsTab";
+import MyBountiesTab from "../features/profile/MyBountiesTab";
+import SettingsTab from "../features/profile/SettingsTab";
+import SubmissionsTab from "../features/profile/SubmissionsTab";
 import { usePlatformAuthNotice } from "../lib/platformAuth";
 import { useCurrentUser } from "../lib/session";
 import { expectSignOutTo } from "../lib/signOut";
@@ -17,6 +16,7 @@ import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Loading, Skeleton } from "../components/ui/Skeleton";
 import AfterFirstPaint from "../components/ui/AfterFirstPaint";
+import styles from "./ProfilePage.module.css";
 
 export type ProfileTab = "bounties" | "submissions" | "settings";
 
@@ -108,11 +108,11 @@ function ProfileContent({ signingOut, onSignOut }: { signingOut: boolean; onSign
 
   return (
     <>
-      <header className="profile-header">
-        <Avatar name={name} url={user.avatarUrl} size={72} className="profile-header__avatar" />
-        <div className="profile-header__text">
-          <h1 className="profile-header__title">Welcome, {name}!</h1>
-          {user.email && <p className="profile-header__email">{user.email}</p>}
+      <header className={styles.profileHeader}>
+        <Avatar name={name} url={user.avatarUrl} size={72} className={styles.profileHeaderAvatar} />
+        <div className={styles.profileHeaderText}>
+          <h1 className={styles.profileHeaderTitle}>Welcome, {name}!</h1>
+          {user.email && <p className={styles.profileHeaderEmail}>{user.email}</p>}
         </div>
       </header>
 
@@ -142,9 +142,9 @@ function ProfileContent({ signingOut, onSignOut }: { signingOut: boolean; onSign
 function ProfileSkeleton() {
   return (
     <Loading className="profile-skeleton" label="Loading your profile...">
-      <div className="profile-header" aria-hidden="true">
-        <Skeleton className="profile-skeleton__avatar" />
-        <Skeleton className="profile-skeleton__title" />
+      <div className={styles.profileHeader} aria-hidden="true">
+        <Skeleton className={styles.profileSkeletonAvatar} />
+        <Skeleton className={styles.profileSkeletonTitle} />
       </div>
       <ProfileTabsSkeleton />
     </Loading>
@@ -154,8 +154,8 @@ function ProfileSkeleton() {
 function ProfileTabsSkeleton() {
   return (
     <>
-      <Skeleton className="profile-skeleton__tabs" />
-      <Skeleton className="profile-skeleton__panel" />
+      <Skeleton className={styles.profileSkeletonTabs} />
+      <Skeleton className={styles.profileSkeletonPanel} />
     </>
   );
 }

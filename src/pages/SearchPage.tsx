@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import SearchBox from "../components/SearchBox";
-import IdeaList from "../components/ideas/IdeaList";
+import IdeaList from "../features/ideas/IdeaList";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { EmptyState } from "../components/ui/EmptyState";
+import completedPageStyles from "./CompletedPage.module.css";
 
 /** How long typing pauses before the address (and the results) follow. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -60,10 +61,10 @@ export default function SearchPage() {
 
   return (
     <div className="container page list-page">
-      <header className="list-page__header list-page__header--stacked">
+      <header className={`list-page__header ${completedPageStyles.listPageHeaderStacked}`}>
         <h1>{heading}</h1>
         <SearchBox
-          className="list-page__search"
+          className={completedPageStyles.listPageSearch}
           label="Search bounties"
           placeholder="Search for bounties"
           value={text}

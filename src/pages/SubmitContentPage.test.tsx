@@ -7,9 +7,10 @@ import { getFunctionName } from "convex/server";
 import { toast } from "sonner";
 import { TOAST_IDS } from "../lib/toasts";
 import SubmitContentPage from "./SubmitContentPage";
-import type { Idea } from "../components/ideas/IdeaFromRoute";
+import type { Idea } from "../features/ideas/IdeaFromRoute";
 import { renderRoute } from "../test/accounts";
 import { makeIdea as makeListItem } from "../test/lists";
+import notFoundStyles from "../components/NotFound.module.css";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
@@ -400,7 +401,7 @@ describe("SubmitContentPage", () => {
     );
     // The same not-found card as an unknown route (components/NotFound).
     expect(screen.getByRole("region", { name: "This idea does not exist." })).toHaveClass(
-      "not-found__card",
+      notFoundStyles.notFoundCard!,
     );
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
     unmount();

@@ -1,9 +1,8 @@
-import "../styles/submissions.css";
 import { Link } from "react-router-dom";
 import NotFound from "../components/NotFound";
 import { VIDEO_LINK_MESSAGES } from "../../convex/model/videoLinks";
-import IdeaFromRoute, { type Idea } from "../components/ideas/IdeaFromRoute";
-import VideoLinkForm from "../components/submitContent/VideoLinkForm";
+import IdeaFromRoute, { type Idea } from "../features/ideas/IdeaFromRoute";
+import VideoLinkForm from "../features/creators/VideoLinkForm";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import { Loading, Skeleton } from "../components/ui/Skeleton";
@@ -12,7 +11,8 @@ export {
   PAYMENT_SETTINGS_PATH,
   lengthsText,
   requiredPlatformText,
-} from "../components/submitContent/texts";
+} from "../features/creators/submitVideoTexts";
+import styles from "./SubmitContentPage.module.css";
 
 /** /submit-content/:ideaId: submit a link to one's video for an idea. */
 export default function SubmitContentPage() {
@@ -33,14 +33,14 @@ function SubmitContent({ idea }: { idea: Idea }) {
   const closed = idea.status !== "open" || idea.expiration <= now;
   return (
     <>
-      <nav className="submit-content__back" aria-label="Breadcrumb">
+      <nav className={styles.submitContentBack} aria-label="Breadcrumb">
         <Link to={`/expanded-proposal/${idea._id}`}>
           <span aria-hidden="true">←</span> Back to the idea
         </Link>
       </nav>
-      <header className="page-header submit-content__header">
+      <header className={`page-header ${styles.submitContentHeader}`}>
         <span className="eyebrow">Submit your video</span>
-        <h1 className="submit-content__title">
+        <h1 className={styles.submitContentTitle}>
           <Link to={`/expanded-proposal/${idea._id}`}>{idea.title}</Link>
         </h1>
       </header>
@@ -51,9 +51,9 @@ function SubmitContent({ idea }: { idea: Idea }) {
 
 function ClosedCard({ idea }: { idea: Idea }) {
   return (
-    <section className="card submit-content__closed" aria-live="polite">
-      <p className="submit-content__closed-text">{VIDEO_LINK_MESSAGES.closed}</p>
-      <div className="submit-content__closed-actions">
+    <section className={`card ${styles.submitContentClosed}`} aria-live="polite">
+      <p className={styles.submitContentClosedText}>{VIDEO_LINK_MESSAGES.closed}</p>
+      <div className={styles.submitContentClosedActions}>
         <Link to={`/expanded-proposal/${idea._id}`} className="btn btn-secondary">
           See the submissions
         </Link>
@@ -68,8 +68,8 @@ function ClosedCard({ idea }: { idea: Idea }) {
 function SubmitSkeleton() {
   return (
     <Loading label="Loading the idea...">
-      <Skeleton className="submit-content__skeleton-title" />
-      <Skeleton className="submit-content__skeleton-card" />
+      <Skeleton className={styles.submitContentSkeletonTitle} />
+      <Skeleton className={styles.submitContentSkeletonCard} />
     </Loading>
   );
 }

@@ -8,9 +8,10 @@ import { TOAST_IDS } from "../lib/toasts";
 import SubmitIdeaPage from "./SubmitIdeaPage";
 import { DAY_MS } from "../../convex/model/labels";
 import { MAX_LINKS } from "../../convex/model/ideaValidation";
-import { IDEA_DRAFT_KEY } from "../lib/ideaDraft";
+import { IDEA_DRAFT_KEY } from "../features/submit/ideaDraft";
 import { toLocalDateTimeValue } from "../lib/localDateTime";
 import { renderRoute } from "../test/accounts";
+import submitStyles from "./SubmitIdeaPage.module.css";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
@@ -55,14 +56,14 @@ describe("SubmitIdeaPage: the form", () => {
   it("keeps the form invisible until the session is known, then shows a guest the sign-in notice", () => {
     setSession({ isLoading: true, isAuthenticated: false });
     const loading = renderSubmit();
-    const layout = () => document.querySelector(".submit-layout")!;
-    expect(layout()).toHaveClass("submit-layout--waiting");
+    const layout = () => screen.getByTestId("submit-layout");
+    expect(layout()).toHaveClass(submitStyles.submitLayoutWaiting!);
     expect(screen.queryByText(/You can write your idea now/)).not.toBeInTheDocument();
     loading.unmount();
 
     setSession({ isLoading: false, isAuthenticated: false });
     renderSubmit();
-    expect(layout()).not.toHaveClass("submit-layout--waiting");
+    expect(layout()).not.toHaveClass(submitStyles.submitLayoutWaiting!);
     expect(screen.getByText(/You can write your idea now/)).toBeInTheDocument();
   });
 

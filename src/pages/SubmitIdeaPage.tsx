@@ -1,4 +1,3 @@
-import "../styles/submit.css";
 import { useEffect, useState, type FormEvent } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useConvexAuth, useMutation } from "convex/react";
@@ -7,8 +6,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "../lib/toast";
 import { api } from "../../convex/_generated/api";
 import { MESSAGES, type ValidIdea } from "../../convex/model/ideaValidation";
-import IdeaFormFields from "../components/submit/IdeaFormFields";
-import IdeaPreview from "../components/submit/IdeaPreview";
+import IdeaFormFields from "../features/submit/IdeaFormFields";
+import IdeaPreview from "../features/submit/IdeaPreview";
 import {
   draftFromValues,
   ideaFieldFor,
@@ -17,15 +16,16 @@ import {
   orderedDurations,
   type IdeaField,
   type IdeaFormValues,
-} from "../components/submit/ideaForm";
+} from "../features/submit/ideaForm";
 import { convexErrorMessage } from "../lib/errors";
-import { clearIdeaDraft, saveIdeaDraft } from "../lib/ideaDraft";
+import { clearIdeaDraft, saveIdeaDraft } from "../features/submit/ideaDraft";
 import { fromLocalDateTimeValue } from "../lib/localDateTime";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
+import styles from "./SubmitIdeaPage.module.css";
 
-export { DURATION_OPTIONS } from "../components/submit/IdeaFormFields";
+export { DURATION_OPTIONS } from "../features/submit/IdeaFormFields";
 
 export const GENERIC_ERROR_MESSAGE = "Something went wrong. Please try again.";
 
@@ -133,12 +133,12 @@ export default function SubmitIdeaPage() {
       </header>
 
       {start.restored && (
-        <p className="alert alert-success submit-notice" role="status">
+        <p className={`alert alert-success ${styles.submitNotice}`} role="status">
           Welcome back! We kept your idea while you signed in.
         </p>
       )}
       {!sessionLoading && !isAuthenticated && (
-        <p className="alert submit-notice">
+        <p className={`alert ${styles.submitNotice}`}>
           You can write your idea now. You will be asked to{" "}
           <Link to="/login" state={{ from: location }}>
             sign in
@@ -149,19 +149,26 @@ export default function SubmitIdeaPage() {
 
       {/* Invisible until the session is known, so a guest's notice appearing above moves nothing
           on screen (the submit button waits for the session anyway). */}
-      <div className={sessionLoading ? "submit-layout submit-layout--waiting" : "submit-layout"}>
+      <div
+        className={
+          sessionLoading
+            ? `${styles.submitLayout} ${styles.submitLayoutWaiting}`
+            : styles.submitLayout
+        }
+        data-testid="submit-layout"
+      >
         <form
-          className="card submit-form"
+          className={`card ${styles.submitForm}`}
           onSubmit={onSubmit}
           noValidate
           aria-label="Submit an idea"
           aria-busy={submitting || undefined}
         >
           <IdeaFormFields form={form} disabled={submitting} now={now} />
-          <div className="submit-actions">
+          <div className={styles.submitActions}>
             <button
               type="submit"
-              className="btn btn-primary btn-lg submit-actions__button"
+              className={`btn btn-primary btn-lg ${styles.submitActionsButton}`}
               disabled={submitting || sessionLoading}
             >
               {submitting ? "Submitting..." : "Submit Idea!"}

@@ -1,6 +1,6 @@
 import { useDocumentTitle } from "../lib/useDocumentTitle";
-import LegalDocument from "../components/LegalDocument";
-import { TERMS_OF_SERVICE } from "../content/terms";
+import LegalDocument from "../features/legal/LegalDocument";
+import { TERMS_OF_SERVICE } from "../features/legal/terms";
 
 export default function TermsOfServicePage() {
   useDocumentTitle("Terms of Service");

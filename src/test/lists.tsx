@@ -2,7 +2,7 @@
 // mocked Convex hooks (each test file mocks "convex/react" itself with vi.mock).
 import { vi } from "vitest";
 import { useConvexAuth, useMutation, usePaginatedQuery, useQuery } from "convex/react";
-import type { IdeaListItem } from "../components/ideas/IdeaCard";
+import type { IdeaListItem } from "../features/ideas/IdeaCard";
 
 const DAY = 24 * 60 * 60 * 1000;
 

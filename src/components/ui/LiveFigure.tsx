@@ -1,4 +1,3 @@
-import "../../styles/live.css";
 import type { ReactNode } from "react";
 import { useChangeHighlight } from "../../lib/useChangeHighlight";
 
@@ -8,13 +7,21 @@ interface Props {
   children: ReactNode;
   className?: string;
   as?: "span" | "p";
+  /** A data-testid for the end-to-end journeys. */
+  testId?: string;
 }
 
 /** A figure that briefly highlights when a live update changes it. */
-export default function LiveFigure({ value, children, className, as: Tag = "span" }: Props) {
+export default function LiveFigure({
+  value,
+  children,
+  className,
+  as: Tag = "span",
+  testId,
+}: Props) {
   const { ref } = useChangeHighlight<HTMLParagraphElement & HTMLSpanElement>(value);
   return (
-    <Tag className={className} ref={ref}>
+    <Tag className={className} ref={ref} data-testid={testId}>
       {children}
     </Tag>
   );

@@ -1,6 +1,7 @@
 import * as RadixTabs from "@radix-ui/react-tabs";
 import clsx from "clsx";
 import { useState, type ReactNode } from "react";
+import styles from "./Tabs.module.css";
 
 export interface TabItem<K extends string> {
   key: K;
@@ -51,9 +52,9 @@ export default function Tabs<K extends string>({
       }}
       activationMode="automatic"
     >
-      <RadixTabs.List className="tabs__list" aria-label={label} loop>
+      <RadixTabs.List className={styles.tabsList} aria-label={label} loop>
         {tabs.map((tab) => (
-          <RadixTabs.Trigger key={tab.key} value={tab.key} className="tabs__tab">
+          <RadixTabs.Trigger key={tab.key} value={tab.key} className={styles.tabsTab}>
             {tab.label}
           </RadixTabs.Trigger>
         ))}

@@ -1,0 +1,36 @@
+import { bountyWithBackers } from "../../../convex/model/ideaStage";
+import { bountyBarFraction, formatMoney } from "../../lib/format";
+import styles from "./BountyBar.module.css";
+
+/**
+ * The bounty as a fraction of the next power of ten above it (spec §2), with what it means
+ * beside it: "$250.00 · 4 backers". The bar's fill alone says little ($5 fills half of $10), so
+ * its accessible text is the amount, not a percentage.
+ */
+export default function BountyBar({
+  bountyCents,
+  backerCount,
+}: {
+  bountyCents: number;
+  backerCount: number;
+}) {
+  const fraction = bountyBarFraction(bountyCents / 100);
+  const percent = Math.round(fraction * 1000) / 10;
+  const amount = formatMoney(bountyCents);
+  return (
+    <div className={styles.bountyBarRow}>
+      <div
+        className={styles.bountyBar}
+        role="progressbar"
+        aria-label="Bounty"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={amount}
+      >
+        <div className={styles.bountyBarFill} style={{ width: `${percent}%` }} />
+      </div>
+      <p className={styles.bountyBarText}>{bountyWithBackers(bountyCents, backerCount)}</p>
+    </div>
+  );
+}
