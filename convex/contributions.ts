@@ -25,7 +25,7 @@ import {
   INTERACTIVE_LOOKUP,
   retrieveCheckoutSession,
 } from "./model/money/stripe";
-import { judgingEndsAt } from "./model/ideaValidation";
+import { judgingEndsAt } from "./model/labels";
 import { fateOf, moneyBoxOf } from "./model/money/views";
 import { countingCents, EMPTY_BUCKETS } from "./model/money/rules";
 import { contributionsOf, pickOf, pickRight } from "./model/money/stake";

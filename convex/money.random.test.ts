@@ -33,7 +33,7 @@ import {
   recordsOf,
   RefundModel,
 } from "./test.moneyChecks";
-import { judgingEndsAt } from "./model/ideaValidation";
+import { judgingEndsAt } from "./model/labels";
 
 const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? 1000);
 const PER_WORLD = 25;

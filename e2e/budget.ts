@@ -7,7 +7,7 @@
 // Exits non-zero when a target is missed.
 //
 // `npm run budget -- --size-only` (what CI runs): only (1), in well under a minute of checks.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -57,6 +57,38 @@ async function signIn(page: Page, webUrl: string) {
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(/\/ideas/);
   }
+}
+
+/** A cycle of static imports between the built JavaScript files of `dir`, or null. */
+function chunkCycle(dir: string): string | null {
+  const imports = new Map<string, string[]>();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".js"))) {
+    const code = readFileSync(path.join(dir, file), "utf8");
+    imports.set(
+      file,
+      [...code.matchAll(/(?:\bimport|\bfrom)\s*["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]!),
+    );
+  }
+  const done = new Set<string>();
+  const path_: string[] = [];
+  const visit = (file: string): string | null => {
+    const at = path_.indexOf(file);
+    if (at >= 0) return [...path_.slice(at), file].join(" → ");
+    if (done.has(file)) return null;
+    path_.push(file);
+    for (const next of imports.get(file) ?? []) {
+      const found = visit(next);
+      if (found) return found;
+    }
+    path_.pop();
+    done.add(file);
+    return null;
+  };
+  for (const file of imports.keys()) {
+    const found = visit(file);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** Ends a --size-only run after the size check, through the same clean-up as a full run. */
@@ -111,6 +143,12 @@ try {
       `  ${(totals["after load"] / 1024).toFixed(1).padStart(7)} KB  lazily after it\n` +
       `  ${((totals["first load"] + totals["after load"]) / 1024).toFixed(1).padStart(7)} KB  in all`,
   );
+  // The build's files must not import each other in a circle: grouping shared code into files
+  // can put two modules that depend on each other in two files that import each other, and
+  // then one of them runs before the other is ready (an idea page once crashed at load so).
+  const cycle = chunkCycle(path.join(repoRoot, "dist/assets"));
+  console.log(`  Imports between the build's files: ${cycle ? `a cycle: ${cycle}` : "no cycle"}`);
+  if (cycle) failed = true;
   if (options["size-only"]) {
     // CI guards against growth: today's 113.9 KB plus a little headroom, inside the 120 KB target.
     const ceiling = Number(process.env.BUDGET_LANDING_CEILING_KB ?? 117);

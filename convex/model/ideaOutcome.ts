@@ -5,7 +5,7 @@
 import { v, type Infer } from "convex/values";
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
-import { judgingEndsAt } from "./ideaValidation";
+import { judgingEndsAt } from "./labels";
 import { totalsOf } from "./money/ledger";
 import { moneyBoxOf } from "./money/views";
 import { winnerValidator } from "./money/viewShapes";

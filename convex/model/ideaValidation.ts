@@ -26,7 +26,6 @@ export {
   MAX_LINKS,
   TITLE_MAX_LENGTH,
 } from "./ideaText";
-export const JUDGING_DAYS = 7;
 
 export const MESSAGES = {
   signIn: "Please sign in to submit an idea",
@@ -104,8 +103,4 @@ export function validateIdea(input: IdeaInput, now: number): IdeaValidation {
       brief,
     },
   };
-}
-
-export function judgingEndsAt(expiration: number): number {
-  return expiration + JUDGING_DAYS * DAY_MS;
 }

@@ -7,14 +7,8 @@ import schema from "../schema";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { addToCounter } from "./counters";
-import {
-  judgingEndsAt,
-  JUDGING_DAYS,
-  validateIdea,
-  type IdeaInput,
-  type ValidIdea,
-} from "./ideaValidation";
-import { DAY_MS } from "./labels";
+import { validateIdea, type IdeaInput, type ValidIdea } from "./ideaValidation";
+import { DAY_MS, judgingEndsAt, JUDGING_DAYS } from "./labels";
 import { voteDelta } from "./votes";
 import { notifyIdeaPosted, notifyJudgingStarted } from "./notify";
 import { endingFor, ideaEndingValidator } from "./ideaOutcome";

@@ -5,6 +5,13 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 export const HOUR_MS = 60 * 60 * 1000;
 export const MINUTE_MS = 60 * 1000;
 
+/** Judging lasts a week after the deadline (product rules, "Ideas"). */
+export const JUDGING_DAYS = 7;
+
+export function judgingEndsAt(expiration: number): number {
+  return expiration + JUDGING_DAYS * DAY_MS;
+}
+
 /** Whole days until a deadline, rounded up (a day and a minute is 2 days). */
 export function daysLeft(expiration: number, now: number): number {
   return Math.ceil((expiration - now) / DAY_MS);

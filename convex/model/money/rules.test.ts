@@ -2,7 +2,7 @@
 // say about it. Settlement, the views and the randomised test all rely on these answers.
 import { describe, expect, test } from "vitest";
 import type { Id } from "../../_generated/dataModel";
-import { judgingEndsAt } from "../ideaValidation";
+import { judgingEndsAt } from "../labels";
 import { DAY_MS } from "../labels";
 import {
   awardableCents,

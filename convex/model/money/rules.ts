@@ -4,7 +4,7 @@
 // something settlement would not do. The web app imports them too (vote words, labels).
 import type { Infer } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
-import { judgingEndsAt } from "../ideaValidation";
+import { judgingEndsAt } from "../labels";
 import { DAY_MS } from "../labels";
 import type { IdeaStatus } from "../validators";
 import type { AwardStatus, HeldReason, moneyBucketsValidator, PayoutPreference } from "./states";
