@@ -7,7 +7,7 @@ import { defineConfig, loadEnv, type Connect, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { EMBED_ORIGINS } from "./src/lib/embedOrigins.js";
 
-// Security headers for the built web app: `vite preview` sends them, and the README's production
+// Security headers for the built web app: `vite preview` sends them, and docs/deploying.md's production
 // headers are generated from this same function (`npm run headers -- --write`; `npm run
 // check:csp` fails when they drift). The Content-Security-Policy allows only our own origins:
 // the Convex deployment (its sync WebSocket and HTTP API) and its HTTP actions, the platforms'
@@ -106,12 +106,12 @@ export function securityHeaders(env: Record<string, string | undefined>): Record
     "X-Frame-Options": "DENY",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
     // Browsers keep to HTTPS for two years once they have seen this over HTTPS (and ignore it
-    // over plain HTTP, as `vite preview` serves locally). README: "HSTS".
+    // over plain HTTP, as `vite preview` serves locally). docs/deploying.md: "HSTS".
     "Strict-Transport-Security": HSTS,
   };
 }
 
-/** HSTS for the web app's origin (README "HSTS" says how to roll it out). */
+/** HSTS for the web app's origin (docs/deploying.md, "HSTS", says how to roll it out). */
 export const HSTS = "max-age=63072000; includeSubDomains";
 
 /**
@@ -138,7 +138,7 @@ export function canonicalOrigin(siteUrl: string | undefined): Plugin {
 
 /**
  * Share links live under SITE_URL (`/share/<id>`): in production the host rewrites them to the
- * HTTP actions (README "Share links"); the dev server and `vite preview` do the same here.
+ * HTTP actions (docs/deploying.md, "Share links"); the dev server and `vite preview` do the same here.
  */
 function shareRewrite(convexSiteUrl: string | undefined) {
   if (!convexSiteUrl) return undefined;
@@ -249,6 +249,14 @@ export default defineConfig(({ mode }) => ({
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}"],
           setupFiles: ["src/test/setup.ts"],
+        },
+      },
+      {
+        // The README and the topic pages name only paths that exist.
+        test: {
+          name: "docs",
+          environment: "node",
+          include: ["docs/**/*.test.ts"],
         },
       },
       {

@@ -104,7 +104,7 @@ const totals: Totals[] = [];
 totals.push(await vitestSuite("runtime", ["runtime"]));
 totals.push(
   ...(await Promise.all([
-    vitestSuite("unit", ["convex", "web"]),
+    vitestSuite("unit", ["convex", "web", "docs"]),
     vitestSuite("rest", ["rest"]),
     e2eSuite(),
   ])),

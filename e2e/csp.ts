@@ -1,6 +1,6 @@
 // `npm run check:csp`: builds the web app and serves it with `vite preview` (which sends the
 // security headers of vite.config.ts) beside a throw-away local stack, then:
-// 1. the README's production headers must be what that same definition gives for a deployment
+// 1. docs/deploying.md's production headers must be what that same definition gives for a deployment
 //    (`npm run headers -- --write` regenerates them);
 // 2. Debian's Chromium opens the landing page, Discover, Login and an idea page, and plays a
 //    YouTube and a TikTok video in the page (the platforms' embed players, answered here by a
@@ -19,7 +19,7 @@ import {
   postTikTokVideo,
   uploadYouTubeVideo,
 } from "../local/stack/scriptedFlows.js";
-import { documentedBlock, readmeBlock } from "./support/securityHeadersDoc.js";
+import { documentedBlock, currentDocBlock } from "./support/securityHeadersDoc.js";
 import { EMBED_ORIGINS } from "../src/lib/embedOrigins.js";
 
 const fn = {
@@ -39,10 +39,10 @@ const stack = await startStack({
 });
 const problems: string[] = [];
 try {
-  // 1. The README documents what the build is served with.
-  if (readmeBlock() !== documentedBlock())
+  // 1. docs/deploying.md documents what the build is served with.
+  if (currentDocBlock() !== documentedBlock())
     problems.push(
-      "README.md's production security headers differ from vite.config.ts securityHeaders(): run `npm run headers -- --write`",
+      "docs/deploying.md's production security headers differ from vite.config.ts securityHeaders(): run `npm run headers -- --write`",
     );
 
   // An idea with a YouTube and a TikTok video to play.
@@ -152,5 +152,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 console.log(
-  "README headers match the build; pages and both players: no CSP violations or console errors.",
+  "docs/deploying.md's headers match the build; pages and both players: no CSP violations or console errors.",
 );

@@ -1,7 +1,7 @@
-// The README's production security headers, generated from the one definition that `vite
+// The production security headers of docs/deploying.md, generated from the one definition that `vite
 // preview` also sends (vite.config.ts `securityHeaders`), for a deployment named `<deployment>`.
-// `npm run headers -- --write` rewrites the README's block; `npm run check:csp` fails when the
-// README and the build disagree. The hashes come from the built index.html: build first.
+// `npm run headers -- --write` rewrites that page's block; `npm run check:csp` fails when the
+// page and the build disagree. The hashes come from the built index.html: build first.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { repoRoot } from "../../local/stack/stack.js";
@@ -9,7 +9,7 @@ import { securityHeaders } from "../../vite.config.js";
 
 const START = "<!-- security-headers:start";
 const END = "<!-- security-headers:end -->";
-const README = path.join(repoRoot, "README.md");
+const DOC = path.join(repoRoot, "docs/deploying.md");
 
 /** The headers of a production build served for `https://<deployment>.convex.cloud`. */
 export function productionHeaders(): Record<string, string> {
@@ -25,7 +25,7 @@ export function productionHeaders(): Record<string, string> {
   );
 }
 
-/** The README's block: the same headers for Netlify/Cloudflare Pages and for nginx. */
+/** The documented block: the same headers for Netlify/Cloudflare Pages and for nginx. */
 export function documentedBlock(headers = productionHeaders()): string {
   const entries = Object.entries(headers);
   return [
@@ -50,21 +50,21 @@ export function documentedBlock(headers = productionHeaders()): string {
   ].join("\n");
 }
 
-/** The README's current block, or null when its markers are missing. */
-export function readmeBlock(): string | null {
-  const text = readFileSync(README, "utf8");
+/** The page's current block, or null when its markers are missing. */
+export function currentDocBlock(): string | null {
+  const text = readFileSync(DOC, "utf8");
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   return start === -1 || end === -1 ? null : text.slice(start, end + END.length);
 }
 
-/** Rewrites the README's block with the generated one; true when something changed. */
-export function writeReadmeBlock(): boolean {
-  const text = readFileSync(README, "utf8");
-  const current = readmeBlock();
-  if (current === null) throw new Error(`README.md has no ${START} … ${END} block`);
+/** Rewrites the page's block with the generated one; true when something changed. */
+export function writeDocBlock(): boolean {
+  const text = readFileSync(DOC, "utf8");
+  const current = currentDocBlock();
+  if (current === null) throw new Error(`docs/deploying.md has no ${START} … ${END} block`);
   const next = text.replace(current, documentedBlock());
   if (next === text) return false;
-  writeFileSync(README, next);
+  writeFileSync(DOC, next);
   return true;
 }

@@ -1,8 +1,9 @@
-// Issue 27 on the running stack: the people's choice cannot be bought with fresh accounts. Five
-// accounts made after the idea was posted vote for one video, three people who had accounts
-// before it vote for another; the clock moves through judging, and the money goes where the
-// counted votes say (product rules "Votes": 7 days old when the vote was cast). Under the
-// earlier rule (7 days old when judging ends) the five fresh votes would have counted and won.
+// Issues 27 and 38 on the running stack: the people's choice cannot be bought with patience.
+// Three people had accounts for a while before the idea was posted; five accounts are made
+// while it is open and wait until they are 7 days old to vote, during judging. Only votes from
+// accounts made before the idea was posted and 7 days old when cast count (product rules
+// "Votes"): the five show in the totals and count for nothing, and the money follows the three.
+// (With "made before the idea OR 7 days old", the five counted 5 against 3 and won the $10.)
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.js";
 import {
@@ -26,17 +27,19 @@ test.afterEach(async () => {
 const card = (page: Page, title: string) =>
   page.getByTestId("submission-card").filter({ hasText: title });
 
-test("five fresh accounts do not outvote three established voters for the money", async ({
+test("five accounts made while the idea was open and aged 7 days do not outvote three established voters for the money", async ({
   page,
 }) => {
   test.setTimeout(240_000);
   await startPastCreations();
   const word = uniqueWord();
-  // Three people who had accounts before the idea was posted.
+  // Three people whose accounts are 8 days old when the idea is posted.
   const established = [];
   for (const name of ["Regular Ada", "Regular Ben", "Regular Cy"])
     established.push(await newBackendPerson(name));
+  await moveClock(8 * DAY);
   const poster = await newBackendPerson("Idea Poster");
+  // The deadline is a day away; judging then runs for a week.
   const ideaId = await postIdea(poster, { oneLiner: `Harbour cranes ${word}`, hoursLeft: 24 });
   const honest = await creator("Creator Hana", true);
   const farmer = await creator("Creator Sid", true);
@@ -49,13 +52,15 @@ test("five fresh accounts do not outvote three established voters for the money"
     name: funder.person.name,
     email: funder.person.email,
   });
-
-  // Then five accounts are made for the occasion and vote for the other video at once. Their
-  // votes are cast while they are minutes old; when judging ends they will be 8 days old.
-  const fresh = [];
-  for (let i = 1; i <= 5; i++) fresh.push(await newBackendPerson(`Fresh Account ${i}`));
   for (const voter of established)
     await voter.client.mutation(voteOnVideo, { submissionId: honestVideo.id, vote: 1 });
+
+  // Five accounts are made for the occasion while the idea is open...
+  const fresh = [];
+  for (let i = 1; i <= 5; i++) fresh.push(await newBackendPerson(`Fresh Account ${i}`));
+  // ...and vote once they are 7 days old and a half: judging has started (a day after the
+  // posting) and runs until 8 days after it.
+  await moveClock(8 * DAY + 7.5 * DAY);
   for (const voter of fresh)
     await voter.client.mutation(voteOnVideo, { submissionId: farmedVideo.id, vote: 1 });
 
@@ -68,12 +73,12 @@ test("five fresh accounts do not outvote three established voters for the money"
   await expect(honestVotes).toContainText("All votes: 3");
   await expect(honestVotes).toContainText("Counted votes: 3");
   await farmed.getByText("Which votes count?").click();
+  await expect(farmed).toContainText("existed before the idea was posted");
   await expect(farmed).toContainText("at least 7 days old when the vote was cast");
   await shoot(page, "sybil-votes");
 
-  // Judging ends a week after the deadline: the fresh accounts are then 8 days old, which the
-  // earlier rule (7 days old when judging ends) counted. The money follows the counted votes.
-  await moveClock(DAY + 7 * DAY + 3600_000);
+  // Judging ends; the money follows the counted votes.
+  await moveClock(8 * DAY + DAY + 7 * DAY + 3600_000);
   await page.reload();
   const box = page.getByTestId("ledger");
   await expect(box).toContainText(`Awarded to “${honestTitle}” by Creator Hana`, {
