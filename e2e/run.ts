@@ -50,7 +50,7 @@ const started = await Promise.allSettled(
       // Each stack takes 11 ports from its offset (local/stack/ports.ts).
       portOffset: firstOffset + i * 30,
       web: process.env.E2E_WEB === "preview" ? "preview" : undefined,
-      quietFunctions: true,
+      quietFunctions: process.env.E2E_FUNCTION_LOGS !== "1",
       pidsFile: path.join(dataDir, "pids.json"),
     }),
   ),

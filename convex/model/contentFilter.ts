@@ -79,18 +79,27 @@ const EXTRA_WHITELIST = [
   "wankel",
 ];
 
-const dataset = englishDataset.build();
-const matcher = new RegExpMatcher({
-  ...dataset,
-  ...englishRecommendedTransformers,
-  // The blacklist side reads leetspeak ("sh1t"); the whitelist side must too, or "sh1take" is
-  // read as "shitake" for the blacklist and missed by the whitelist.
-  whitelistMatcherTransformers: [
-    resolveLeetSpeakTransformer(),
-    ...(englishRecommendedTransformers.whitelistMatcherTransformers ?? []),
-  ],
-  whitelistedTerms: [...(dataset.whitelistedTerms ?? []), ...EXTRA_WHITELIST],
-});
+/**
+ * The profanity matcher, built on first use: building it takes milliseconds, and every function
+ * that imports this module (its isolate starts fresh each time) would otherwise pay for it.
+ */
+let matcher: RegExpMatcher | null = null;
+function profanityMatcher(): RegExpMatcher {
+  if (matcher) return matcher;
+  const dataset = englishDataset.build();
+  matcher = new RegExpMatcher({
+    ...dataset,
+    ...englishRecommendedTransformers,
+    // The blacklist side reads leetspeak ("sh1t"); the whitelist side must too, or "sh1take" is
+    // read as "shitake" for the blacklist and missed by the whitelist.
+    whitelistMatcherTransformers: [
+      resolveLeetSpeakTransformer(),
+      ...(englishRecommendedTransformers.whitelistMatcherTransformers ?? []),
+    ],
+    whitelistedTerms: [...(dataset.whitelistedTerms ?? []), ...EXTRA_WHITELIST],
+  });
+  return matcher;
+}
 
 const LOOKALIKES: Record<string, string> = {
   "0": "o",
@@ -140,7 +149,7 @@ export function containsProfanity(text: string): boolean {
     .replace(/(?<![\p{L}\p{N}$@])\p{L}{1,3}\d{2,}(?![\p{L}\p{N}$@])/gu, blank);
   const normalized = normalizeLookalikes(words);
   return [words, normalized, joinSpelledOut(normalized), normalized.replace(/ph/g, "f")].some(
-    (variant) => matcher.hasMatch(variant),
+    (variant) => profanityMatcher().hasMatch(variant),
   );
 }
 
@@ -155,7 +164,7 @@ export function containsProfanity(text: string): boolean {
 function isProfaneLinkWord(token: string): boolean {
   if (token.length < 3 || !/^(\p{Lu}?\p{Ll}+|\p{Lu}+)$/u.test(token)) return false;
   const word = token.toLowerCase();
-  return matcher
+  return profanityMatcher()
     .getAllMatches(word)
     .some((m) => m.matchLength >= 4 || m.matchLength === word.length);
 }

@@ -10,6 +10,7 @@ import {
   moveClock,
   newBackendPerson,
   postIdea,
+  signInAgain,
   standInsUrl,
   startPastCreations,
   stripeState,
@@ -53,7 +54,12 @@ test("five accounts made while the idea was open and aged 7 days do not outvote 
     email: funder.person.email,
   });
   for (const voter of established)
-    await voter.client.mutation(voteOnVideo, { submissionId: honestVideo.id, vote: 1 });
+    await (
+      await signInAgain(voter)
+    ).client.mutation(voteOnVideo, {
+      submissionId: honestVideo.id,
+      vote: 1,
+    });
 
   // Five accounts are made for the occasion while the idea is open...
   const fresh = [];
@@ -62,7 +68,12 @@ test("five accounts made while the idea was open and aged 7 days do not outvote 
   // posting) and runs until 8 days after it.
   await moveClock(8 * DAY + 7.5 * DAY);
   for (const voter of fresh)
-    await voter.client.mutation(voteOnVideo, { submissionId: farmedVideo.id, vote: 1 });
+    await (
+      await signInAgain(voter)
+    ).client.mutation(voteOnVideo, {
+      submissionId: farmedVideo.id,
+      vote: 1,
+    });
 
   // Every vote shows; only the established ones count, and the page says why.
   await page.goto(`/expanded-proposal/${ideaId}`);

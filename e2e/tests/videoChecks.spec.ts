@@ -142,7 +142,7 @@ test("a video failing a check shows that it cannot win; wrong links say why", as
     .getByLabel("Video link")
     .fill("https://www.tiktok.com/@someone/video/7234567890123456789");
   await page.getByRole("button", { name: "Check video" }).click();
-  const problem = page.getByRole("alert").filter({ hasText: "Invalid video link format" });
+  const problem = page.getByTestId("video-link-problem");
   await expect(problem).toContainText("Invalid video link format");
   await expect(problem).toContainText("This idea needs a YouTube video");
 

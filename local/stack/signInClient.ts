@@ -26,7 +26,7 @@ export async function signInThroughStandIn(
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
-  const authorize = new URL(toProvider.headers.get("location") ?? "");
+  const authorize = new URL(await redirectOf(toProvider, "the sign-in start"));
   const decided = await fetch(`${authorize.origin}${authorize.pathname}`, {
     method: "POST",
     body: new URLSearchParams({
@@ -37,11 +37,11 @@ export async function signInThroughStandIn(
     }),
     redirect: "manual",
   });
-  const callback = await fetch(decided.headers.get("location") ?? "", {
+  const callback = await fetch(await redirectOf(decided, "the provider's consent"), {
     headers: { cookie: cookies },
     redirect: "manual",
   });
-  const code = new URL(callback.headers.get("location") ?? "").searchParams.get("code");
+  const code = new URL(await redirectOf(callback, "the sign-in callback")).searchParams.get("code");
   if (!code) throw new Error(`Sign-in of ${person.email} failed: no code came back`);
   const done = (await http.action(fn.signIn, {
     provider,
@@ -52,6 +52,14 @@ export async function signInThroughStandIn(
   };
   if (!done.tokens) throw new Error(`Sign-in of ${person.email} failed: the code was refused`);
   return done.tokens.token;
+}
+
+/** Where a redirect leads; an answer that is no redirect is an error that says what came. */
+async function redirectOf(response: Response, step: string): Promise<string> {
+  const location = response.headers.get("location");
+  if (location) return location;
+  const body = (await response.text()).slice(0, 300);
+  throw new Error(`Sign-in: ${step} answered ${response.status} without a redirect: ${body}`);
 }
 
 /** A client that acts as the given session. */

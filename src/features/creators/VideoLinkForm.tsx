@@ -297,6 +297,7 @@ export default function VideoLinkForm({ idea, now }: { idea: Idea; now: number }
             id={errorId}
             className={`alert alert-danger ${styles.submitContentError}`}
             role="alert"
+            data-testid="video-link-problem"
           >
             {unverified !== null ? (
               <>
