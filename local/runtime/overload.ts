@@ -27,11 +27,12 @@ export const FIRST_REQUEST_TIMEOUT_MS = Number(
 );
 
 /**
- * An idle keep-alive connection is closed after this time without a new request: longer than
- * the 4 s for which Node's fetch (undici) reuses a connection that names no timeout.
+ * An idle keep-alive connection is closed after this time without a new request: well past the
+ * 4 s for which Node's fetch (undici) reuses a connection that names no timeout, so a client
+ * that was itself slow to notice its own deadline does not reuse one the server just closed.
  */
 export const KEEP_ALIVE_TIMEOUT_MS = Number(
-  process.env.CONVEX_LOCAL_KEEP_ALIVE_TIMEOUT_MS ?? 5_000,
+  process.env.CONVEX_LOCAL_KEEP_ALIVE_TIMEOUT_MS ?? 10_000,
 );
 
 /**
