@@ -153,9 +153,9 @@ describe("edits", () => {
         links: Array.from({ length: 11 }, (_, i) => `https://example.com/${i}`),
       }),
     ).rejects.toThrow("at most 10");
-    await expect(me.mutation(api.controlRoom.edit, { ideaId, brief: "This is sh1t" })).rejects.toThrow(
-      "inappropriate",
-    );
+    await expect(
+      me.mutation(api.controlRoom.edit, { ideaId, brief: "This is sh1t" }),
+    ).rejects.toThrow("inappropriate");
     await expect(me.mutation(api.controlRoom.edit, { ideaId, title: "   " })).rejects.toThrow(
       "Please enter your idea",
     );
@@ -329,7 +329,10 @@ describe("stats and backers", () => {
     const list = await w.t.query(api.backers.list, { ideaId, paginationOpts: page });
     expect(list.page.map((b) => b.name)).toEqual([null, null, "Shown Sam"]);
     expect(JSON.stringify(list.page)).not.toMatch(/2500|1000|700|Cents/);
-    const mine = await as(w.t, poster).query(api.controlRoom.backers, { ideaId, paginationOpts: page });
+    const mine = await as(w.t, poster).query(api.controlRoom.backers, {
+      ideaId,
+      paginationOpts: page,
+    });
     expect(mine.page.map((b) => [b.name, b.paidCents])).toEqual([
       [null, 700],
       [null, 1000],
@@ -400,10 +403,18 @@ describe("emailing an update to backers", () => {
     // Once a day.
     setNow(Date.now() + 23 * 3600_000);
     await expect(
-      as(w.t, poster).mutation(api.controlRoom.emailUpdate, { ideaId, body: "More", topic: "money" }),
+      as(w.t, poster).mutation(api.controlRoom.emailUpdate, {
+        ideaId,
+        body: "More",
+        topic: "money",
+      }),
     ).rejects.toThrow(UPDATE_MESSAGES.oncePerDay);
     setNow(Date.now() + 2 * 3600_000);
-    await as(w.t, poster).mutation(api.controlRoom.emailUpdate, { ideaId, body: "More", topic: "money" });
+    await as(w.t, poster).mutation(api.controlRoom.emailUpdate, {
+      ideaId,
+      body: "More",
+      topic: "money",
+    });
     await runScheduled(w.t);
     expect(await emailsFor(w, "backer_update")).toHaveLength(4);
   });
@@ -434,7 +445,9 @@ describe("emailing an update to backers", () => {
     await runScheduled(w.t);
     const emails = await emailsFor(w, "backer_update");
     const ideasEmailed = await w.t.run(async (ctx) =>
-      Promise.all(emails.map(async (e) => (await ctx.db.get("notifications", e.notificationId))!.ideaId)),
+      Promise.all(
+        emails.map(async (e) => (await ctx.db.get("notifications", e.notificationId))!.ideaId),
+      ),
     );
     expect(ideasEmailed).toEqual([two]);
     // In the app they still hear of it.

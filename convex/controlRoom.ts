@@ -17,7 +17,12 @@ import type { QueryCtx } from "./_generated/server";
 import { limit } from "./model/rateLimits";
 import { editIdea, editsPage, ideaEditViewValidator, coreFieldsFixed } from "./model/ideaEdits";
 import { extendDeadline } from "./model/ideaExtension";
-import { countOnce, ideaStatsValidator, recordView as recordViewOf, statsOf } from "./model/ideaStats";
+import {
+  countOnce,
+  ideaStatsValidator,
+  recordView as recordViewOf,
+  statsOf,
+} from "./model/ideaStats";
 import { posterBackersPage, posterBackerViewValidator } from "./model/money/backers";
 import { placeHeldDeadlinesPage } from "./model/money/extension";
 import { lastBackerEmailAt, postUpdate, UPDATE_MESSAGES } from "./model/ideaUpdates";

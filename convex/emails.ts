@@ -58,7 +58,9 @@ async function draftOf(
   const update =
     n.kind === "backer_update" && n.updateId ? await ctx.db.get("ideaUpdates", n.updateId) : null;
   const sentence =
-    update !== null ? `The poster of "${idea.title}" wrote to its backers:` : notificationText(facts);
+    update !== null
+      ? `The poster of "${idea.title}" wrote to its backers:`
+      : notificationText(facts);
   const perIdea = n.kind === "backer_update";
   const unsubscribe = await unsubscribeUrl(email.userId, email.kind, perIdea ? idea._id : null);
   const unsubscribeText = perIdea

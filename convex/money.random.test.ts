@@ -215,7 +215,8 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
     );
     const sessionId = url.split("/").pop()!;
     sessions.push(sessionId);
-    if (donor) signedIn.push({ contributionId, donor, sessionId, afterExtension: extendedAt !== null });
+    if (donor)
+      signedIn.push({ contributionId, donor, sessionId, afterExtension: extendedAt !== null });
     stripe.pay(sessionId, pick(["paid", "paid", "async_pending", "declined"] as const));
     tick();
   };
@@ -226,7 +227,10 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
     for (const c of signedIn)
       if (chance(0.5) && (await paidNow(c.contributionId)))
         await as(t, c.donor)
-          .mutation(api.moves.setIfNobodyDelivers, { contributionId: c.contributionId, choice: "move" })
+          .mutation(api.moves.setIfNobodyDelivers, {
+            contributionId: c.contributionId,
+            choice: "move",
+          })
           .catch(() => null); // settled meanwhile: the choice is closed, nothing changes
   };
   const withdraw = (c: (typeof signedIn)[number]) =>
@@ -343,9 +347,10 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   await deliverSome();
   // Without an extension nobody takes money back.
   if (signedIn.length && (await paidNow(signedIn[0]!.contributionId)))
-    await expect(withdraw(signedIn[0]!), `${at}: a withdrawal without an extension`).rejects.toThrow(
-      WITHDRAW_MESSAGES.notExtended,
-    );
+    await expect(
+      withdraw(signedIn[0]!),
+      `${at}: a withdrawal without an extension`,
+    ).rejects.toThrow(WITHDRAW_MESSAGES.notExtended);
   // The poster extends the deadline (once), and tops up the bounty.
   if (chance(0.4)) {
     const days = 1 + Math.floor(rand() * 3);
@@ -374,9 +379,10 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
     for (const c of signedIn) {
       if (!(await paidNow(c.contributionId))) continue;
       if (c.afterExtension)
-        await expect(withdraw(c), `${at}: a withdrawal of money paid after the extension`).rejects.toThrow(
-          WITHDRAW_MESSAGES.afterExtension,
-        );
+        await expect(
+          withdraw(c),
+          `${at}: a withdrawal of money paid after the extension`,
+        ).rejects.toThrow(WITHDRAW_MESSAGES.afterExtension);
       else if (chance(0.4) && !withdrawn.has(c.contributionId)) {
         const money = (await t.run((ctx) => ctx.db.get("contributions", c.contributionId)))!;
         // Allowed when paid before the extension (a bank payment may have cleared after it),
@@ -444,10 +450,15 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   if (extendedAt !== null) {
     setNow(originalDeadline + 1000);
     for (const c of signedIn)
-      if (!c.afterExtension && !withdrawn.has(c.contributionId) && (await paidNow(c.contributionId))) {
-        await expect(withdraw(c), `${at}: a withdrawal after the original deadline`).rejects.toThrow(
-          WITHDRAW_MESSAGES.tooLate,
-        );
+      if (
+        !c.afterExtension &&
+        !withdrawn.has(c.contributionId) &&
+        (await paidNow(c.contributionId))
+      ) {
+        await expect(
+          withdraw(c),
+          `${at}: a withdrawal after the original deadline`,
+        ).rejects.toThrow(WITHDRAW_MESSAGES.tooLate);
         reached.lateWithdrawalsRefused++;
       }
   }

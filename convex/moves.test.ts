@@ -85,7 +85,10 @@ describe("the choice: refund me, or let me move it", () => {
     await expect(
       as(w.t, stranger).mutation(api.moves.setIfNobodyDelivers, { contributionId, choice: "move" }),
     ).rejects.toThrow("Contribution not found.");
-    await as(w.t, backer).mutation(api.moves.setIfNobodyDelivers, { contributionId, choice: "move" });
+    await as(w.t, backer).mutation(api.moves.setIfNobodyDelivers, {
+      contributionId,
+      choice: "move",
+    });
     expect(await mine()).toMatchObject({ ifNobodyDelivers: "move", choiceOpen: true });
     await endWithNobody(w, ideaId);
     expect((await mine()).choiceOpen).toBe(false);
@@ -208,7 +211,11 @@ describe("a move", () => {
       otherIdea: { _id: destination, title: "Destination idea" },
     });
     const to = (await w.t.query(api.contributions.ledger, { ideaId: destination }))!;
-    expect(to.totals).toMatchObject({ contributedCents: 2000, movedInCents: 2000, heldCents: 2000 });
+    expect(to.totals).toMatchObject({
+      contributedCents: 2000,
+      movedInCents: 2000,
+      heldCents: 2000,
+    });
     expect(to.entries[0]).toMatchObject({
       kind: "moved_in",
       otherIdea: { _id: source, title: "Source idea" },
@@ -250,7 +257,8 @@ describe("a move", () => {
     const w = moneyWorld();
     const { poster, backer, source, destination, contributionId } = await waitingMoney(w);
     const mover = as(w.t, backer);
-    const moveTo = (ideaId: Id<"proposals">) => mover.mutation(api.moves.move, { contributionId, ideaId });
+    const moveTo = (ideaId: Id<"proposals">) =>
+      mover.mutation(api.moves.move, { contributionId, ideaId });
     await expect(moveTo(await postIdea(w, backer, 10, "Mine"))).rejects.toThrow(
       MOVE_MESSAGES.ownIdea,
     );
@@ -318,7 +326,9 @@ describe("a move", () => {
     await quiet(w);
     const charge = w.stripe.books().charges.find((c) => c.id === chargeOfSession(w, sessionId))!;
     expect([charge.refundedSucceeded, charge.transferred]).toEqual([2000, 0]);
-    expect(charge.refunds[0]!.payment_intent).toBe((await contribution(w, movedId)).paymentIntentId);
+    expect(charge.refunds[0]!.payment_intent).toBe(
+      (await contribution(w, movedId)).paymentIntentId,
+    );
     expect(await contribution(w, movedId)).toMatchObject({ status: "refunded", outcome: "refund" });
     // The original stays "moved": its money left it once, by the move.
     expect((await contribution(w, contributionId)).money).toMatchObject({

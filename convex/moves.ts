@@ -15,7 +15,13 @@ import {
 } from "./model/money/moves";
 import { withdrawContribution } from "./model/money/extension";
 import { ifNobodyDeliversValidator } from "./model/money/states";
-import { destinationProblem, fullBuckets, heldCents, moveWindowEndOf, originalPaidAt } from "./model/money/rules";
+import {
+  destinationProblem,
+  fullBuckets,
+  heldCents,
+  moveWindowEndOf,
+  originalPaidAt,
+} from "./model/money/rules";
 import { ideaCardValidator, listIdeas, toCard } from "./model/ideas";
 
 const SIGN_IN = "Please sign in to manage your contribution.";
@@ -38,7 +44,12 @@ export const setIfNobodyDelivers = userMutation({
   signInMessage: SIGN_IN,
   handler: async (ctx, { contributionId, choice }) => {
     await limit(ctx, "moneyChoice", ctx.userId);
-    await setChoice(ctx, ctx.userId, await ownContribution(ctx, contributionId, ctx.userId), choice);
+    await setChoice(
+      ctx,
+      ctx.userId,
+      await ownContribution(ctx, contributionId, ctx.userId),
+      choice,
+    );
     return null;
   },
 });
@@ -88,7 +99,12 @@ const moveStateValidator = v.object({
   /** The latest a destination's judging may end (120 days after the original payment). */
   judgingMustEndBy: v.nullable(v.number()),
   movedTo: v.nullable(
-    v.object({ _id: v.id("proposals"), title: v.string(), at: v.number(), amountCents: v.number() }),
+    v.object({
+      _id: v.id("proposals"),
+      title: v.string(),
+      at: v.number(),
+      amountCents: v.number(),
+    }),
   ),
 });
 
@@ -119,7 +135,12 @@ export const moveState = publicQuery({
       judgingMustEndBy: paidAt === null ? null : moveWindowEndOf(paidAt),
       movedTo:
         moved && to
-          ? { _id: to._id, title: to.title, at: c.movedAt ?? moved._creationTime, amountCents: moved.collectedCents ?? 0 }
+          ? {
+              _id: to._id,
+              title: to.title,
+              at: c.movedAt ?? moved._creationTime,
+              amountCents: moved.collectedCents ?? 0,
+            }
           : null,
     };
   },

@@ -293,6 +293,8 @@ export default defineSchema({
     // The poster emailed it to the idea's backers (at most one a day per idea).
     emailedAt: v.optional(v.number()),
   })
+    // Newest first on the idea page (by _creationTime); the emailed ones by when they went out.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
     .index("by_idea", ["ideaId"])
     .index("by_idea_emailed", ["ideaId", "emailedAt"]),
 

@@ -241,7 +241,7 @@ const FATE_OF: Record<HeldReason, FateState> = {
 export async function checkScreens(w: MoneyWorld, admin: Id<"users">, r: Records, at: string) {
   const ideaId = r.idea._id;
   const usd = r.contributions.filter((c) => (c.currency ?? "usd") === "usd");
-  const sum = (pick: (b: Buckets) => number, list = usd) =>
+  const sum = (pick: (b: Required<Buckets>) => number, list = usd) =>
     list.reduce((s, c) => s + pick(money(c)), 0);
   const byReason = new Map<HeldReason, number>();
   for (const c of usd) {
@@ -281,8 +281,7 @@ export async function checkScreens(w: MoneyWorld, admin: Id<"users">, r: Records
     .map(([reason, cents]) => ({
       reason,
       cents,
-      until:
-        reason === "waiting_to_move" ? lastMoveBy : heldUntil(reason, r.idea.expiration),
+      until: reason === "waiting_to_move" ? lastMoveBy : heldUntil(reason, r.idea.expiration),
     }));
   const failed = sum((b) => b.refundFailedCents);
   if (failed > 0) groups.push({ reason: "refund_failed" as never, cents: failed, until: null });
@@ -347,8 +346,7 @@ export async function checkScreens(w: MoneyWorld, admin: Id<"users">, r: Records
   const overview = await as(w.t, admin).query(api.operator.overview, {});
   expect(overview.totals, `${at}: operator totals`).toEqual({
     // What Stripe charged: moved money counted once.
-    collectedCents:
-      sum((b) => b.collectedCents, everyUsd) - sum((b) => b.movedCents, everyUsd),
+    collectedCents: sum((b) => b.collectedCents, everyUsd) - sum((b) => b.movedCents, everyUsd),
     movedCents: sum((b) => b.movedCents, everyUsd),
     refundedCents: sum((b) => b.refundedCents, everyUsd),
     refundingCents: sum((b) => b.refundingCents, everyUsd),
@@ -463,13 +461,13 @@ export function checkMoves(
   for (const c of all.contributions.filter((x) => x.movedFrom !== undefined)) {
     const idea = ideas.find((i) => i._id === c.ideaId);
     expect(idea, `${at}: moved to an idea the sequence does not know`).toBeDefined();
-    expect(idea!.authorId, `${at}: money moved to its backer's own idea`).not.toBe(
-      c.contributorId,
-    );
+    expect(idea!.authorId, `${at}: money moved to its backer's own idea`).not.toBe(c.contributorId);
     expect(idea!._id, `${at}: money moved back to its own idea`).not.toBe(c.movedFrom!.ideaId);
     // The deadline as it was at the move (an extension later may move it by up to 30 days).
     const deadlineAtMove =
-      idea!.extension && idea!.extension.at > (c.paidAt ?? 0) ? idea!.extension.from : idea!.expiration;
+      idea!.extension && idea!.extension.at > (c.paidAt ?? 0)
+        ? idea!.extension.from
+        : idea!.expiration;
     expect(
       judgingEndsAt(deadlineAtMove),
       `${at}: moved where judging ends more than 120 days after the payment`,

@@ -28,7 +28,8 @@ import { notifyIdeaEdited } from "./notifyPoster";
 export const EDIT_MESSAGES = {
   notPoster: "Only the idea's poster can edit it.",
   notOpen: "An idea can be edited only while it is open.",
-  fixed: "The title, platform and lengths are fixed once anyone has contributed or submitted a video.",
+  fixed:
+    "The title, platform and lengths are fixed once anyone has contributed or submitted a video.",
   nothing: "Nothing changed.",
   noIdea: "This idea no longer exists.",
 } as const;
@@ -45,9 +46,7 @@ export interface IdeaEditInput {
 /** Whether the title, platform and lengths are fixed: someone contributed or submitted. */
 export function coreFieldsFixed(idea: Doc<"proposals">): boolean {
   return (
-    idea.submissionCount > 0 ||
-    (idea.backerCount ?? 0) > 0 ||
-    totalsOf(idea).contributedCents > 0
+    idea.submissionCount > 0 || (idea.backerCount ?? 0) > 0 || totalsOf(idea).contributedCents > 0
   );
 }
 

@@ -26,9 +26,9 @@ export const UPDATE_MESSAGES = {
   tooLong: `Please keep your update to ${UPDATE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
   content: "Your update contains inappropriate content or restricted URLs.",
   noIdea: "This idea no longer exists.",
-  oncePerDay: "You can email your backers once a day: your last email went out less than 24 hours ago.",
+  oncePerDay:
+    "You can email your backers once a day: your last email went out less than 24 hours ago.",
 } as const;
-
 
 /** When the poster last emailed this idea's backers (null: never). */
 export async function lastBackerEmailAt(ctx: QueryCtx, ideaId: Id<"proposals">) {

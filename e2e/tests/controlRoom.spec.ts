@@ -66,9 +66,9 @@ test("a poster edits, extends, tops up and emails their backers; a backer funds 
   await backerPage.goto(`/expanded-proposal/${ideaId}`);
   await backerPage.getByRole("radio", { name: "$25" }).check();
   await backerPage.getByRole("checkbox", { name: "Show my name on the backers list" }).check();
-  await expect(backerPage.getByRole("button", { name: "Fund This Bounty" })).toHaveAccessibleDescription(
-    /\$25\.00/,
-  );
+  await expect(
+    backerPage.getByRole("button", { name: "Fund This Bounty" }),
+  ).toHaveAccessibleDescription(/\$25\.00/);
   await backerPage.getByRole("button", { name: "Fund This Bounty" }).click();
   await payOnStandIn(backerPage, backer.person, "$25.00");
   // The public list: their name and the date, never an amount; the other backer as "A backer".
@@ -93,7 +93,9 @@ test("a poster edits, extends, tops up and emails their backers; a backer funds 
   await expectAccessible(page, "the control room");
 
   // Edit the brief: saved, shown as edited with its history, the creator told.
-  await page.getByLabel("What should the video show?").fill("Show the harbour at night, from a boat.");
+  await page
+    .getByLabel("What should the video show?")
+    .fill("Show the harbour at night, from a boat.");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(toast(page, "Saved.")).toBeVisible();
   await backerPage.goto(`/expanded-proposal/${ideaId}`);
@@ -105,9 +107,11 @@ test("a poster edits, extends, tops up and emails their backers; a backer funds 
   await expect
     .poll(
       async () =>
-        ((await maker.client.query(inbox, { paginationOpts: { numItems: 20, cursor: null } })) as {
-          page: { text: string }[];
-        }).page.map((n) => n.text),
+        (
+          (await maker.client.query(inbox, { paginationOpts: { numItems: 20, cursor: null } })) as {
+            page: { text: string }[];
+          }
+        ).page.map((n) => n.text),
       { timeout: 30_000 },
     )
     .toContain(`The poster of "${title}" edited the brief. Check that your video still fits.`);
@@ -145,9 +149,12 @@ test("a poster edits, extends, tops up and emails their backers; a backer funds 
   await page.getByRole("button", { name: "Email this update to backers" }).click();
   await expect(toast(page, "Sent.")).toBeVisible();
   await expect
-    .poll(async () => (await emailsTo(stays.person.email)).filter((e) => e.text.includes(word)).length, {
-      timeout: 60_000,
-    })
+    .poll(
+      async () => (await emailsTo(stays.person.email)).filter((e) => e.text.includes(word)).length,
+      {
+        timeout: 60_000,
+      },
+    )
     .toBe(1);
   const [sent] = (await emailsTo(stays.person.email)).filter((e) => e.text.includes(word));
   expect(sent!.subject).toBe(`An update from the poster of ${title}`);
@@ -164,5 +171,7 @@ test("a poster edits, extends, tops up and emails their backers; a backer funds 
 
   // Someone else cannot open the control room.
   await backerPage.goto(`/expanded-proposal/${ideaId}/manage`);
-  await expect(backerPage.getByRole("heading", { name: "Only the idea's poster can manage it." })).toBeVisible();
+  await expect(
+    backerPage.getByRole("heading", { name: "Only the idea's poster can manage it." }),
+  ).toBeVisible();
 });

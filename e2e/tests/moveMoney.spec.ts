@@ -70,7 +70,9 @@ test("an idea ends with no video: one backer moves their money to another idea w
   } | null;
   const confirmationOf = async () =>
     (await waiter.client.query(bySession, { sessionId: waiterSession })) as Confirmation;
-  await expect.poll(async () => (await confirmationOf())?.contribution.status, { timeout: 30_000 }).toBe("paid");
+  await expect
+    .poll(async () => (await confirmationOf())?.contribution.status, { timeout: 30_000 })
+    .toBe("paid");
   const waiterContribution = (await confirmationOf())!.backer!.contributionId;
   await waiter.client.mutation(setIfNobodyDelivers, {
     contributionId: waiterContribution,
@@ -90,7 +92,9 @@ test("an idea ends with no video: one backer moves their money to another idea w
   const row = page.getByTestId("my-bounty").filter({ hasText: source });
   await expect(row).toContainText("Nobody delivered", { timeout: 30_000 });
   await row.getByRole("link", { name: "Choose an idea" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Move your money to another idea" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Move your money to another idea" }),
+  ).toBeVisible();
   await expect(page.getByText(/Pick an open idea for your \$20\.00 by/)).toBeVisible();
   await page.getByRole("searchbox", { name: "Search open ideas" }).fill(word);
   await page.getByRole("searchbox", { name: "Search open ideas" }).press("Enter");
@@ -109,7 +113,9 @@ test("an idea ends with no video: one backer moves their money to another idea w
   await expect(page.getByTestId("ledger")).toContainText(`Moved by its backer to “${destination}”`);
   await page.goto(`/expanded-proposal/${destinationId}`);
   await expect(ledgerTotal(page, "Moved in from other ideas")).toHaveText("$20.00");
-  await expect(page.getByTestId("ledger")).toContainText(`Moved here by its backer from “${source}”`);
+  await expect(page.getByTestId("ledger")).toContainText(
+    `Moved here by its backer from “${source}”`,
+  );
   await expect(page.getByTestId("bounty-amount")).toHaveText("$20.00");
 
   // A week later the other backer's money, never moved, is refunded.
@@ -138,6 +144,14 @@ test("an idea ends with no video: one backer moves their money to another idea w
   // The stand-in's books balance: the mover's charge went to the winner, the waiter's back.
   const final = await books();
   const charge = (id: string) => final.charges.find((c) => c.id === id)!;
-  expect(charge(moverCharge.id)).toMatchObject({ amount: 2000, transferred: 2000, refundedSucceeded: 0 });
-  expect(charge(waiterCharge.id)).toMatchObject({ amount: 1200, transferred: 0, refundedSucceeded: 1200 });
+  expect(charge(moverCharge.id)).toMatchObject({
+    amount: 2000,
+    transferred: 2000,
+    refundedSucceeded: 0,
+  });
+  expect(charge(waiterCharge.id)).toMatchObject({
+    amount: 1200,
+    transferred: 0,
+    refundedSucceeded: 1200,
+  });
 });

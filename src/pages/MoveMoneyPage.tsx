@@ -40,9 +40,7 @@ function MoveLoader({ contributionId }: { contributionId: string }) {
   if (state === undefined) return <PageFallback />;
   if (state === null) return <MoveNotFound />;
   const amount = formatMoney(state.movedTo?.amountCents ?? state.heldCents);
-  const from = (
-    <Link to={`/expanded-proposal/${state.from._id}`}>“{state.from.title}”</Link>
-  );
+  const from = <Link to={`/expanded-proposal/${state.from._id}`}>“{state.from.title}”</Link>;
 
   if (state.state === "moved" && state.movedTo) {
     return (
@@ -53,9 +51,9 @@ function MoveLoader({ contributionId }: { contributionId: string }) {
         </h1>
         <p className={`alert alert-success ${styles.moveDone}`} role="status">
           Your {amount} from {from} now backs{" "}
-          <Link to={`/expanded-proposal/${state.movedTo._id}`}>“{state.movedTo.title}”</Link>{" "}
-          (moved on {formatLongDate(state.movedTo.at)}). It follows that idea's rules; if nobody
-          delivers there, it is refunded to your original card.
+          <Link to={`/expanded-proposal/${state.movedTo._id}`}>“{state.movedTo.title}”</Link> (moved
+          on {formatLongDate(state.movedTo.at)}). It follows that idea's rules; if nobody delivers
+          there, it is refunded to your original card.
         </p>
         <Link className="btn btn-primary" to={`/expanded-proposal/${state.movedTo._id}`}>
           Open “{state.movedTo.title}”
@@ -78,12 +76,18 @@ function MoveLoader({ contributionId }: { contributionId: string }) {
             card then.
           </p>
           <ul className={styles.moveRules}>
-            <li>It becomes a contribution to the idea you pick, from the same payment: you are not charged again.</li>
-            <li>It follows that idea's rules, and is refunded to your original card if nobody delivers there.</li>
+            <li>
+              It becomes a contribution to the idea you pick, from the same payment: you are not
+              charged again.
+            </li>
+            <li>
+              It follows that idea's rules, and is refunded to your original card if nobody delivers
+              there.
+            </li>
             <li>
               Money moves once, never to your own idea, and only to an idea whose judging ends by{" "}
-              {state.judgingMustEndBy ? formatLongDate(state.judgingMustEndBy) : "—"} (120 days after
-              your payment, so a refund still reaches your card).
+              {state.judgingMustEndBy ? formatLongDate(state.judgingMustEndBy) : "—"} (120 days
+              after your payment, so a refund still reaches your card).
             </li>
           </ul>
           <DestinationPicker

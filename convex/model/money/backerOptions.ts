@@ -42,7 +42,8 @@ export async function otherIdeaOf(ctx: QueryCtx, contributionId: Id<"contributio
   const c = await ctx.db.get("contributions", contributionId);
   if (c === null) return null;
   let ideaId: Id<"proposals"> | null = c.movedFrom?.ideaId ?? null;
-  if (ideaId === null && c.movedToId) ideaId = (await ctx.db.get("contributions", c.movedToId))?.ideaId ?? null;
+  if (ideaId === null && c.movedToId)
+    ideaId = (await ctx.db.get("contributions", c.movedToId))?.ideaId ?? null;
   const idea = ideaId ? await ctx.db.get("proposals", ideaId) : null;
   return idea ? { _id: idea._id, title: idea.title } : null;
 }

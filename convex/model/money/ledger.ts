@@ -134,8 +134,7 @@ export async function bucketsOf(
   const b = { ...EMPTY_BUCKETS, collectedCents: collected };
   // Moved to another idea: that money is a contribution there (its amount is what moved).
   if (contribution.movedToId !== undefined)
-    b.movedCents =
-      (await ctx.db.get("contributions", contribution.movedToId))?.collectedCents ?? 0;
+    b.movedCents = (await ctx.db.get("contributions", contribution.movedToId))?.collectedCents ?? 0;
   const refunds = (
     await ctx.db
       .query("stripeRefunds")
@@ -343,8 +342,7 @@ export async function refreshMoney(
     totals[BUCKET_TOTAL[k]] += delta;
     await addToCounter(ctx, BUCKET_COUNTER[k], delta);
   }
-  if (contribution.movedFrom)
-    totals.movedInCents += after.collectedCents - before.collectedCents;
+  if (contribution.movedFrom) totals.movedInCents += after.collectedCents - before.collectedCents;
   if (heldBefore !== null) totals.heldBy[heldBefore] -= heldCents(before);
   if (reason !== null) totals.heldBy[reason] += held;
   await ctx.db.patch("proposals", idea._id, {

@@ -148,7 +148,7 @@ export function refundBuckets(refunds: readonly RefundRecord[]) {
  * A failed refund stands only for money still on the platform: money that left another way
  * since (a refund of ours planned before we heard of the failure, say) is owed to nobody.
  */
-export function capFailures(b: Buckets): Buckets {
+export function capFailures<B extends Buckets>(b: B): B {
   const onPlatform =
     b.collectedCents -
     b.refundedCents -
@@ -495,7 +495,8 @@ export const MOVE_MESSAGES = {
   sameIdea: "Choose another idea: this money comes from this one.",
   ownIdea: "You can't move money to your own idea.",
   notOpen: "That idea is no longer open for funding.",
-  tooLate: "That idea's judging ends more than 120 days after your payment, so a refund could no longer reach your card. Choose an idea that ends sooner.",
+  tooLate:
+    "That idea's judging ends more than 120 days after your payment, so a refund could no longer reach your card. Choose an idea that ends sooner.",
   frozen: "This money is frozen by a card dispute and can't move now.",
 } as const;
 

@@ -140,7 +140,9 @@ describe("the control room", () => {
 
   it("emails an update to the backers, once a day", async () => {
     const user = userEvent.setup();
-    const { unmount } = render(<EmailBackers ideaId={"idea_1" as never} backers={3} lastEmailAt={null} />);
+    const { unmount } = render(
+      <EmailBackers ideaId={"idea_1" as never} backers={3} lastEmailAt={null} />,
+    );
     await user.type(screen.getByLabelText("Your update"), "Boats booked.");
     await user.click(screen.getByRole("checkbox", { name: /about the bounty/ }));
     await user.click(screen.getByRole("button", { name: "Email this update to backers" }));

@@ -11,7 +11,12 @@ import {
   MAX_LINKS,
   TITLE_MAX_LENGTH,
 } from "../../../convex/model/ideaText";
-import { DURATIONS, IDEA_PLATFORMS, type Duration, type IdeaPlatform } from "../../../convex/model/validators";
+import {
+  DURATIONS,
+  IDEA_PLATFORMS,
+  type Duration,
+  type IdeaPlatform,
+} from "../../../convex/model/validators";
 import { DURATION_TIERS } from "../../../convex/model/labels";
 import SupportingLinksField from "../submit/SupportingLinksField";
 import { newLinkItem, type LinkItem } from "../submit/supportingLinks";
@@ -22,7 +27,8 @@ import { formatLongDate } from "../../lib/format";
 import styles from "./ControlRoom.module.css";
 
 export const EDIT_TITLE = "Edit the brief and links";
-export const EDIT_SAVED = "Saved. The idea page shows the edit, and creators who submitted are told.";
+export const EDIT_SAVED =
+  "Saved. The idea page shows the edit, and creators who submitted are told.";
 export const CORE_FIXED_NOTE =
   "The title, platform and lengths are fixed now that someone has contributed or submitted a video.";
 

@@ -4,6 +4,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "convex/react";
 import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
 import { BACKER_EMAIL_GAP_MS, UPDATE_MAX_LENGTH } from "../../../convex/model/ideaPageKinds";
 import { formatShortDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
@@ -20,7 +21,7 @@ export default function EmailBackers({
   backers,
   lastEmailAt,
 }: {
-  ideaId: Parameters<typeof api.controlRoom.emailUpdate>[0]["ideaId"];
+  ideaId: Id<"proposals">;
   backers: number;
   lastEmailAt: number | null;
 }) {

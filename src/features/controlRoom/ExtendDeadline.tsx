@@ -70,7 +70,8 @@ export default function ExtendDeadline({
   else if (tooLate)
     body = (
       <p className={styles.controlRoomHint}>
-        The deadline can be extended only until 24 hours before it ({formatLongDate(idea.expiration)}).
+        The deadline can be extended only until 24 hours before it (
+        {formatLongDate(idea.expiration)}).
       </p>
     );
   else
@@ -98,7 +99,11 @@ export default function ExtendDeadline({
             aria-describedby={`${id}-preview`}
             onChange={(e) => setDays(e.target.value)}
           />
-          <p id={`${id}-preview`} className={valid ? "hint" : styles.extendError} role={valid ? undefined : "alert"}>
+          <p
+            id={`${id}-preview`}
+            className={valid ? "hint" : styles.extendError}
+            role={valid ? undefined : "alert"}
+          >
             {valid
               ? `New deadline: ${formatLongDate(newDeadline)} · judging ends ${formatLongDate(judgingEndsAt(newDeadline))}`
               : `Extend by ${EXTEND_MIN_DAYS} to ${EXTEND_MAX_DAYS} days.`}

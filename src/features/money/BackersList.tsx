@@ -77,8 +77,7 @@ function MyBacking({ ideaId }: { ideaId: Id<"proposals"> }) {
   const run = (p: Promise<unknown>, done: string) =>
     p.then(
       () => toast.success(done, { id: "my-backing" }),
-      (e: unknown) =>
-        toast.error(convexErrorMessage(e) ?? "Failed to save", { id: "my-backing" }),
+      (e: unknown) => toast.error(convexErrorMessage(e) ?? "Failed to save", { id: "my-backing" }),
     );
   return (
     <div className={styles.mine}>

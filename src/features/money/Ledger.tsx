@@ -196,7 +196,8 @@ function MoneyBoxBody({
               >
                 <span className={styles.ledgerEntryText}>
                   <span className={styles.ledgerEntryKind}>
-                    {(entry.kind === "moved_out" || entry.kind === "moved_in") && entry.otherIdea ? (
+                    {(entry.kind === "moved_out" || entry.kind === "moved_in") &&
+                    entry.otherIdea ? (
                       <Link to={`/expanded-proposal/${entry.otherIdea._id}`}>
                         {moveEntryText(entry.kind, entry.otherIdea.title)}
                       </Link>

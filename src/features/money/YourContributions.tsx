@@ -85,9 +85,7 @@ export function YourContributionsCard({
                 Waiting for Stripe to confirm the payment.
               </p>
             )}
-            {c.options ? (
-              <BackerOptions options={c.options} amountCents={heldOf(c)} />
-            ) : null}
+            {c.options ? <BackerOptions options={c.options} amountCents={heldOf(c)} /> : null}
           </li>
         ))}
       </ul>

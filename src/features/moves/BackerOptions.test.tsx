@@ -61,7 +61,9 @@ describe("BackerOptions", () => {
   it("says the choice once it can no longer change; moved-in money says it moves once", () => {
     const { unmount } = renderOptions({ choiceOpen: false, ifNobodyDelivers: "move" });
     expect(screen.queryByRole("radio")).not.toBeInTheDocument();
-    expect(screen.getByText("If nobody delivers: you chose to move it to another idea.")).toBeInTheDocument();
+    expect(
+      screen.getByText("If nobody delivers: you chose to move it to another idea."),
+    ).toBeInTheDocument();
     unmount();
     renderOptions({ movedIn: true, choiceOpen: false });
     expect(screen.getByText(/Moved here from another idea/)).toBeInTheDocument();

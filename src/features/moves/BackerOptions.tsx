@@ -158,8 +158,8 @@ function Withdraw({
   return (
     <div className={clsx("alert", styles.backerOptionsWithdraw)}>
       <p>
-        The poster extended the deadline. You may take this money back until{" "}
-        {formatLongDate(until)}: the full {amount} is refunded to your card.
+        The poster extended the deadline. You may take this money back until {formatLongDate(until)}
+        : the full {amount} is refunded to your card.
       </p>
       {confirming ? (
         <div className={styles.backerOptionsActions}>

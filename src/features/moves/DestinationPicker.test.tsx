@@ -56,7 +56,9 @@ describe("DestinationPicker", () => {
     expect(screen.getByText(MOVE_MESSAGES.ownIdea)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Move $20.00 to Salt marsh birds" }));
     const confirm = screen.getByRole("region", { name: "Confirm the move" });
-    expect(confirm).toHaveTextContent("Move $20.00 to “Salt marsh birds”? It can't move again afterwards.");
+    expect(confirm).toHaveTextContent(
+      "Move $20.00 to “Salt marsh birds”? It can't move again afterwards.",
+    );
     expect(move).not.toHaveBeenCalled();
     await user.click(screen.getByRole("button", { name: "Move my money" }));
     expect(move).toHaveBeenCalledWith({ contributionId: "c1", ideaId: "idea_ok" });

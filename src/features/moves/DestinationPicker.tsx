@@ -67,8 +67,8 @@ export default function DestinationPicker({
       {chosen !== null ? (
         <div className={`card ${styles.moveConfirm}`} role="region" aria-label="Confirm the move">
           <p>
-            Move <strong>{amount}</strong> to <strong>“{chosen.title}”</strong>? It can't move
-            again afterwards.
+            Move <strong>{amount}</strong> to <strong>“{chosen.title}”</strong>? It can't move again
+            afterwards.
           </p>
           <div className={styles.moveConfirmActions}>
             <button
