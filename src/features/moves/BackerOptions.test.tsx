@@ -49,12 +49,16 @@ beforeEach(() => {
 describe("BackerOptions", () => {
   it("offers 'refund me' (chosen by default) or 'let me move it' while the idea runs", async () => {
     const user = userEvent.setup();
-    renderOptions({});
+    const { unmount } = renderOptions({});
     const group = screen.getByRole("group", { name: "If nobody delivers" });
     expect(group).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "Refund me" })).toBeChecked();
     await user.click(screen.getByRole("radio", { name: "Let me move it to another idea" }));
     expect(setChoice).toHaveBeenCalledWith({ contributionId: "c1", choice: "move" });
+    // The live query brings the saved choice back; the hint follows it.
+    unmount();
+    renderOptions({ ifNobodyDelivers: "move" });
+    expect(screen.getByRole("radio", { name: "Let me move it to another idea" })).toBeChecked();
     expect(screen.getByText(/you get 7 days to pick another open idea/)).toBeInTheDocument();
   });
 
