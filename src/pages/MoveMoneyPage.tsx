@@ -55,7 +55,10 @@ function MoveLoader({ contributionId }: { contributionId: string }) {
           on {formatLongDate(state.movedTo.at)}). It follows that idea's rules; if nobody delivers
           there, it is refunded to your original card.
         </p>
-        <Link className="btn btn-primary" to={`/expanded-proposal/${state.movedTo._id}`}>
+        <Link
+          className={`btn btn-primary ${styles.moveOpen}`}
+          to={`/expanded-proposal/${state.movedTo._id}`}
+        >
           Open “{state.movedTo.title}”
         </Link>
       </article>
