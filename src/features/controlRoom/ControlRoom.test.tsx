@@ -85,9 +85,9 @@ describe("the control room", () => {
     expect(stats).toHaveTextContent("Questions waiting99+");
   });
 
-  it("sends only what changed; the title, platform and lengths while nobody committed", async () => {
+  it("sends only what changed, the title, platform and lengths too while nobody committed", async () => {
     const user = userEvent.setup();
-    const { unmount } = render(<EditIdeaForm idea={idea()} open coreFixed={false} />);
+    render(<EditIdeaForm idea={idea()} open coreFixed={false} />);
     const save = screen.getByRole("button", { name: "Save changes" });
     expect(save).toBeDisabled();
     await user.clear(screen.getByLabelText("What should the video show?"));
@@ -95,7 +95,9 @@ describe("the control room", () => {
     await user.click(screen.getByRole("radio", { name: "Any" }));
     await user.click(save);
     expect(edit).toHaveBeenCalledWith({ ideaId: "idea_1", brief: "At dawn.", platform: "Any" });
-    unmount();
+  });
+
+  it("keeps the title, platform and lengths fixed once someone committed", () => {
     render(<EditIdeaForm idea={idea()} open coreFixed />);
     expect(screen.getByText(CORE_FIXED_NOTE)).toBeInTheDocument();
     expect(screen.queryByLabelText("Your idea (the title)")).not.toBeInTheDocument();
