@@ -49,13 +49,22 @@ import schema from "./schema";
 import { limitCheckout } from "./model/rateLimits";
 import { clientKeyOf } from "./model/security/clientAddress";
 import { backedIdeas, myIdeaValidator, postedIdeas } from "./model/myBounties";
+import {
+  backerOptionsOf,
+  backerOptionsValidator,
+  movedFromOf,
+  otherIdeaOf,
+} from "./model/money/backerOptions";
 
 const checkoutArgs = { ideaId: v.string(), amountCents: v.number() };
 const checkoutResult = v.object({ url: v.string(), contributionId: v.id("contributions") });
 
-/** Starts a Stripe Checkout for a contribution; returns the page to send the browser to. */
+/**
+ * Starts a Stripe Checkout for a contribution; returns the page to send the browser to.
+ * `showName`: the signed-in backer's name shows on the idea's backers list (default: "a backer").
+ */
 export const startCheckout = publicAction({
-  args: checkoutArgs,
+  args: { ...checkoutArgs, showName: v.optional(v.boolean()) },
   returns: checkoutResult,
   handler: async (ctx, args) => await beginCheckout(ctx, { ...args, contributorId: ctx.viewerId }),
 });
@@ -74,7 +83,12 @@ export const checkoutFor = internalAction({
 
 async function beginCheckout(
   ctx: ActionCtx,
-  args: { ideaId: string; amountCents: number; contributorId: Id<"users"> | null },
+  args: {
+    ideaId: string;
+    amountCents: number;
+    contributorId: Id<"users"> | null;
+    showName?: boolean;
+  },
   client?: string | null,
 ): Promise<{ url: string; contributionId: Id<"contributions"> }> {
   await limitCheckout(ctx, args.contributorId, client);
@@ -109,6 +123,7 @@ export const createPending = internalMutation({
     ideaId: v.string(),
     amountCents: v.number(),
     contributorId: v.union(v.id("users"), v.null()),
+    showName: v.optional(v.boolean()),
   },
   handler: async (ctx, args) => {
     const ideaId = ctx.db.normalizeId("proposals", args.ideaId);
@@ -207,6 +222,8 @@ const confirmationValidator = v.object({
   isContributor: v.boolean(),
   anonymous: v.boolean(),
   canChangePayout: v.boolean(),
+  /** What this contribution's backer can still do with it (null: not theirs to see). */
+  backer: v.nullable(backerOptionsValidator),
 });
 
 /** The confirmation page's data for a Checkout Session, live. Null when unknown. */
@@ -247,6 +264,7 @@ async function confirmation(ctx: QueryCtx, sessionId: string, viewer: Id<"users"
       anonymous,
       // Preferences can change until the idea's first submission (server enforces).
       canChangePayout: isContributor && idea.submissionCount === 0 && idea.status === "open",
+      backer: isContributor || anonymous ? backerOptionsOf(contribution, idea) : null,
     };
   }
 }
@@ -351,13 +369,22 @@ export const ledger = publicQuery({
     }
     return {
       ...(await moneyBoxOf(ctx, idea)),
-      entries: entries.map((e) => ({
-        _id: e._id,
-        kind: e.kind,
-        amountCents: e.amountCents,
-        at: e._creationTime,
-        submissionTitle: e.submissionId ? (titles.get(e.submissionId) ?? null) : null,
-      })),
+      entries: await Promise.all(
+        entries.map(async (e) => {
+          const other =
+            (e.kind === "moved_out" || e.kind === "moved_in") && e.contributionId
+              ? await otherIdeaOf(ctx, e.contributionId)
+              : null;
+          return {
+            _id: e._id,
+            kind: e.kind,
+            amountCents: e.amountCents,
+            at: e._creationTime,
+            submissionTitle: e.submissionId ? (titles.get(e.submissionId) ?? null) : null,
+            ...(other ? { otherIdea: other } : {}),
+          };
+        }),
+      ),
     };
   },
 });
@@ -380,6 +407,8 @@ export const myFates = publicQuery({
         amountCents: c.amountCents,
         createdAt: c._creationTime,
         parts: await fateOf(ctx, c, idea),
+        ...(await movedFromOf(ctx, c)),
+        options: backerOptionsOf(c, idea),
       })),
     );
   },

@@ -8,6 +8,8 @@ crons.interval("sweep idea lifecycle", { minutes: 5 }, internal.ideas.sweep, {})
 crons.interval("drive money movements", { minutes: 1 }, internal.movements.sweep, {});
 // Claim windows whose scheduled end was missed.
 crons.interval("expire claim windows", { minutes: 15 }, internal.settlement.expireClaims, {});
+// Money whose backer's week to move it ended (its scheduled end was missed): refunded.
+crons.interval("refund unmoved money", { minutes: 15 }, internal.moves.expireOverdue, {});
 // Payments Stripe has not confirmed yet are asked about again every day.
 crons.interval(
   "re-read unconfirmed payments",

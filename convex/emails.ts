@@ -19,6 +19,7 @@ import { unsubscribeUrl } from "./model/emailLinks";
 import { emailHtml } from "./model/emailHtml";
 import { setPreference } from "./model/notify";
 import { notificationFactsOf } from "./model/notificationFacts";
+import { setUpdateEmails } from "./model/money/backers";
 
 export const MAX_EMAIL_ATTEMPTS = 8;
 /** Finalized emails are kept this long in the component (its idempotency keys with them). */
@@ -50,21 +51,39 @@ async function draftOf(
   n: Doc<"notifications">,
   idea: Doc<"proposals">,
 ) {
-  const sentence = notificationText(await notificationFactsOf(ctx, n, idea));
-  const link = `${process.env.SITE_URL ?? ""}${notificationPath(n.kind, idea._id)}`;
-  const unsubscribe = await unsubscribeUrl(email.userId, email.kind);
+  const facts = await notificationFactsOf(ctx, n, idea);
+  const link = `${process.env.SITE_URL ?? ""}${notificationPath(n.kind, idea._id, n.contributionId)}`;
+  // A poster's email to backers carries the update in full; its unsubscribe stops only that
+  // idea's emails (product rules "Running an idea": backers can stop them per idea).
+  const update =
+    n.kind === "backer_update" && n.updateId ? await ctx.db.get("ideaUpdates", n.updateId) : null;
+  const sentence =
+    update !== null
+      ? `The poster of "${idea.title}" wrote to its backers:`
+      : notificationText(facts);
+  const perIdea = n.kind === "backer_update";
+  const unsubscribe = await unsubscribeUrl(email.userId, email.kind, perIdea ? idea._id : null);
+  const unsubscribeText = perIdea
+    ? "Stop the poster's emails about this idea"
+    : "Unsubscribe from these emails";
+  const body = update?.body ?? "";
   return {
     from: process.env.EMAIL_FROM ?? "Bounties <notifications@bounties.local>",
     to: [email.to],
-    subject: `${KIND_INFO[n.kind].label}: ${idea.title}`.slice(0, 200),
-    text: `${sentence}\n\n${link}\n\nUnsubscribe from these emails: ${unsubscribe}\n`,
+    subject: (perIdea
+      ? `An update from the poster of ${idea.title}`
+      : `${KIND_INFO[n.kind].label}: ${idea.title}`
+    ).slice(0, 200),
+    text: `${sentence}\n\n${body ? `${body}\n\n` : ""}${link}\n\n${unsubscribeText}: ${unsubscribe}\n`,
     html: emailHtml({
       kind: n.kind,
-      heading: KIND_INFO[n.kind].label,
+      heading: perIdea ? "An update for backers" : KIND_INFO[n.kind].label,
       ideaTitle: idea.title,
       sentence,
       link,
       unsubscribeUrl: unsubscribe,
+      ...(body ? { body } : {}),
+      unsubscribeText,
     }),
     headers: [
       { name: "List-Unsubscribe", value: `<${unsubscribe}>` },
@@ -182,13 +201,23 @@ export const sweep = internalMutation({
   },
 });
 
-/** A verified unsubscribe link: that kind's emails off for that person. */
+/**
+ * A verified unsubscribe link: that kind's emails off for that person — or, for a poster's
+ * emails to backers, that idea's only. Returns the idea's title when it stopped one idea's.
+ */
 export const unsubscribe = internalMutation({
-  args: { userId: v.string(), kind: notificationKindValidator },
-  returns: v.boolean(),
-  handler: async (ctx, { userId, kind }) => {
+  args: { userId: v.string(), kind: notificationKindValidator, ideaId: v.optional(v.string()) },
+  returns: v.union(v.boolean(), v.object({ ideaTitle: v.string() })),
+  handler: async (ctx, { userId, kind, ideaId }) => {
     const id = ctx.db.normalizeId("users", userId);
     if (id === null || (await ctx.db.get("users", id)) === null) return false;
+    if (ideaId !== undefined) {
+      const ideaKey = ctx.db.normalizeId("proposals", ideaId);
+      const idea = ideaKey === null ? null : await ctx.db.get("proposals", ideaKey);
+      if (idea === null) return false;
+      await setUpdateEmails(ctx, idea._id, id, false);
+      return { ideaTitle: idea.title };
+    }
     await setPreference(ctx, id, kind, { email: false });
     return true;
   },

@@ -5,8 +5,14 @@
 // closing while a reversal is retried, reversals refused after the creator withdrew), videos
 // deleted before judging ends, votes at the judging boundary, a contributor whose own video
 // leads, payout accounts set up early, late or never, and injected Stripe faults — through
-// settlement, claim windows and the reconciler. After each sequence the app is checked against
-// the Stripe stand-in's own books and against every screen (test.moneyChecks.ts).
+// settlement, claim windows and the reconciler. Posters run their idea too (issue 36): a
+// deadline extended, backers taking their money back before the original deadline (and refused
+// after it, or when they paid after the extension), the poster topping up, and money moved to
+// another idea when nobody delivers — refused to one's own idea, to an idea whose judging ends
+// too late, or twice; moved money whose destination refunds or awards it; and money whose week
+// to move runs out. After each sequence the app is checked against the Stripe stand-in's own
+// books (moved money shares its charge with its source) and against every screen
+// (test.moneyChecks.ts).
 // MONEY_SEQUENCES=5000 runs more; MONEY_SEED=n replays one sequence.
 import { afterAll, afterEach, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
@@ -28,12 +34,15 @@ import {
   checkAgainstBooks,
   checkHeld,
   checkLedger,
+  checkMoves,
   checkPlannedOnce,
   checkScreens,
+  mergeRecords,
   recordsOf,
   RefundModel,
 } from "./test.moneyChecks";
 import { judgingEndsAt } from "./model/labels";
+import { fullBuckets, heldCents, MOVE_MESSAGES, WITHDRAW_MESSAGES } from "./model/money/rules";
 
 const SEQUENCES = Number(process.env.MONEY_SEQUENCES ?? 1000);
 const PER_WORLD = 25;
@@ -49,6 +58,15 @@ const reached = {
   boundaryVotesCounted: 0,
   ownVideoLed: 0,
   expectedPayoutsCompared: 0,
+  extended: 0,
+  withdrawn: 0,
+  lateWithdrawalsRefused: 0,
+  moved: 0,
+  movesRefused: 0,
+  movedThenRefunded: 0,
+  movedThenAwarded: 0,
+  moveTimedOut: 0,
+  posterToppedUp: 0,
 };
 afterAll(() => {
   if (process.env.MONEY_STATS) console.log("money sequences reached:", reached);
@@ -88,6 +106,9 @@ async function people(w: MoneyWorld): Promise<People> {
   setNow(Date.now() + 8 * DAY);
   await connectYouTube(w, donors[0]!);
   await payoutsReady(w, donors[0]!);
+  // The poster of each sequence's idea makes videos too: their own money never pays them.
+  await connectYouTube(w, donors[1]!);
+  await payoutsReady(w, donors[1]!);
   const payable = await createUser(w.t);
   await connectYouTube(w, payable);
   await payoutsReady(w, payable);
@@ -111,31 +132,109 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   const tick = () => setNow(Date.now() + 2000);
   const at = `seed ${seed}`;
   const start = Date.now();
-  const expiration = start + DAY;
-  const ideaId = await as(t, p.donors[1]!).mutation(api.ideas.create, {
+  // Three days: the poster may extend it (at least 24 hours before its deadline).
+  const originalDeadline = start + 3 * DAY;
+  let expiration = originalDeadline;
+  const poster = p.donors[1]!;
+  const ideaId = await as(t, poster).mutation(api.ideas.create, {
     oneLiner: `Sequence ${seed}`,
     platform: "YouTube",
     durations: ["MEDIUM"],
     expiration,
     links: [],
   });
+  // Where money can move when nobody delivers: an idea open long after this one ends, and one
+  // whose judging ends too late for a refund to reach the card (refused).
+  const destination = await as(t, p.donors[2]!).mutation(api.ideas.create, {
+    oneLiner: `Destination ${seed}`,
+    platform: "YouTube",
+    durations: ["MEDIUM"],
+    expiration: start + 40 * DAY,
+    links: [],
+  });
+  const tooLate = await as(t, p.donors[2]!).mutation(api.ideas.create, {
+    oneLiner: `Too late ${seed}`,
+    platform: "YouTube",
+    durations: ["MEDIUM"],
+    expiration: start + 118 * DAY,
+    links: [],
+  });
+  /** Each donor's own open idea (money may never move there). */
+  const ownIdeas = new Map<Id<"users">, Id<"proposals">>();
+  const ownIdeaOf = async (donor: Id<"users">) => {
+    if (!ownIdeas.has(donor))
+      ownIdeas.set(
+        donor,
+        await as(t, donor).mutation(api.ideas.create, {
+          oneLiner: `Own idea ${seed}`,
+          platform: "Any",
+          durations: ["MEDIUM"],
+          expiration: Date.now() + 30 * DAY,
+          links: [],
+        }),
+      );
+    return ownIdeas.get(donor)!;
+  };
+  // The destination gets a video from a payable creator (its winner), or none (it refunds).
+  const destinationAwards = chance(0.6);
+  if (destinationAwards) {
+    const videoId = `d${seed}x`.padEnd(11, "0");
+    w.platforms.youtube.push({
+      id: videoId,
+      channelId: `UC${p.payable}`,
+      title: videoId,
+      seconds: 600,
+      publishedAt: Date.now() + 1000,
+    });
+    setNow(Date.now() + 2000);
+    await as(t, p.payable).action(api.submissions.submit, {
+      ideaId: destination,
+      link: `https://youtu.be/${videoId}`,
+    });
+  }
   const sessions: string[] = [];
+  /** Signed-in contributions: who, when paid relative to the extension. */
+  const signedIn: {
+    contributionId: Id<"contributions">;
+    donor: Id<"users">;
+    sessionId: string;
+    afterExtension: boolean;
+  }[] = [];
+  let extendedAt: number | null = null;
+  const withdrawn = new Set<Id<"contributions">>();
   const submissions: { id: Id<"submissions">; videoId: string; author: Id<"users"> }[] = [];
   /** Videos made too short for the idea, or deleted (the model's own word, not the app's). */
   const cannotWin = new Set<Id<"submissions">>();
   let deleted = false;
 
-  const contribute = async () => {
-    const donor = chance(0.25) ? null : pick(p.donors);
-    const { url } = await (donor ? as(t, donor) : t).action(api.contributions.startCheckout, {
-      ideaId,
-      amountCents: 100 + Math.floor(rand() * 4900),
-    });
+  const contribute = async (who?: Id<"users">) => {
+    const donor = who ?? (chance(0.25) ? null : pick(p.donors));
+    const { url, contributionId } = await (donor ? as(t, donor) : t).action(
+      api.contributions.startCheckout,
+      { ideaId, amountCents: 100 + Math.floor(rand() * 4900) },
+    );
     const sessionId = url.split("/").pop()!;
     sessions.push(sessionId);
+    if (donor)
+      signedIn.push({ contributionId, donor, sessionId, afterExtension: extendedAt !== null });
     stripe.pay(sessionId, pick(["paid", "paid", "async_pending", "declined"] as const));
     tick();
   };
+  const paidNow = (id: Id<"contributions">) =>
+    t.run(async (ctx) => (await ctx.db.get("contributions", id))?.status === "paid");
+  /** Backers choose, for some of their payments, "let me move it to another idea". */
+  const chooseMoves = async () => {
+    for (const c of signedIn)
+      if (chance(0.5) && (await paidNow(c.contributionId)))
+        await as(t, c.donor)
+          .mutation(api.moves.setIfNobodyDelivers, {
+            contributionId: c.contributionId,
+            choice: "move",
+          })
+          .catch(() => null); // settled meanwhile: the choice is closed, nothing changes
+  };
+  const withdraw = (c: (typeof signedIn)[number]) =>
+    as(t, c.donor).mutation(api.moves.withdraw, { contributionId: c.contributionId });
   const deliverSome = async () => {
     if (chance(0.7)) await stripe.deliverShuffled(rand, { duplicateRate: 0.3, newIdRate: 0.2 });
   };
@@ -246,6 +345,65 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   // Before the deadline.
   for (let i = 0, n = 1 + Math.floor(rand() * 4); i < n; i++) await contribute();
   await deliverSome();
+  // Without an extension nobody takes money back.
+  if (signedIn.length && (await paidNow(signedIn[0]!.contributionId)))
+    await expect(
+      withdraw(signedIn[0]!),
+      `${at}: a withdrawal without an extension`,
+    ).rejects.toThrow(WITHDRAW_MESSAGES.notExtended);
+  // The poster extends the deadline (once), and tops up the bounty.
+  if (chance(0.4)) {
+    const days = 1 + Math.floor(rand() * 3);
+    tick();
+    await as(t, poster).mutation(api.controlRoom.extend, { ideaId, days });
+    await expect(
+      as(t, poster).mutation(api.controlRoom.extend, { ideaId, days: 1 }),
+      `${at}: a second extension`,
+    ).rejects.toThrow("already extended");
+    extendedAt = Date.now();
+    expiration = originalDeadline + days * DAY;
+    reached.extended++;
+    tick();
+    await runScheduled(t);
+  }
+  if (chance(0.4)) {
+    await contribute(poster);
+    reached.posterToppedUp++;
+  }
+  if (chance(0.3)) await contribute();
+  await deliverSome();
+  await chooseMoves();
+  // After an extension, backers who paid before it may take their money back; those who paid
+  // after it may not.
+  if (extendedAt !== null)
+    for (const c of signedIn) {
+      if (!(await paidNow(c.contributionId))) continue;
+      if (c.afterExtension)
+        await expect(
+          withdraw(c),
+          `${at}: a withdrawal of money paid after the extension`,
+        ).rejects.toThrow(WITHDRAW_MESSAGES.afterExtension);
+      else if (chance(0.4) && !withdrawn.has(c.contributionId)) {
+        const money = (await t.run((ctx) => ctx.db.get("contributions", c.contributionId)))!;
+        // Allowed when paid before the extension (a bank payment may have cleared after it),
+        // unless it is frozen by a dispute, already refunded or on its way back.
+        const allowed =
+          money.paidAt !== undefined &&
+          money.paidAt < extendedAt &&
+          !money.settled &&
+          (money.money?.disputedCents ?? 0) === 0 &&
+          heldCents(fullBuckets(money.money)) > 0;
+        const ok = await withdraw(c).then(
+          () => true,
+          () => false,
+        );
+        expect(ok, `${at}: a backer's withdrawal after the extension`).toBe(allowed);
+        if (ok) {
+          withdrawn.add(c.contributionId);
+          reached.withdrawn++;
+        }
+      }
+    }
   if (chance(0.3) && sessions.length) {
     const mine = await t.run((ctx) =>
       ctx.db
@@ -261,6 +419,8 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   }
   for (const creator of [p.payable, p.late, p.never])
     if (chance(0.6)) await video(creator, chance(0.8));
+  // The poster's own video: their top-up never pays it.
+  if (chance(0.3)) await video(poster, true);
   // A contributor's own video, sometimes the people's favourite.
   const own = chance(0.4);
   if (own) await video(p.donors[0]!, true);
@@ -286,10 +446,71 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   await deliverSome();
   if (sessions.length) await t.action(api.contributions.reconcile, { sessionId: pick(sessions) });
 
+  // Past the original deadline (the idea still open until its new one), nobody takes money back.
+  if (extendedAt !== null) {
+    setNow(originalDeadline + 1000);
+    for (const c of signedIn)
+      if (
+        !c.afterExtension &&
+        !withdrawn.has(c.contributionId) &&
+        (await paidNow(c.contributionId))
+      ) {
+        await expect(
+          withdraw(c),
+          `${at}: a withdrawal after the original deadline`,
+        ).rejects.toThrow(WITHDRAW_MESSAGES.tooLate);
+        reached.lateWithdrawalsRefused++;
+      }
+  }
+
+  /** Money waiting to move: its backer moves it, tries where it may not go, or lets it wait. */
+  const handled = new Set<Id<"contributions">>();
+  const handleMoves = async () => {
+    const waiting = (await recordsOf(w, ideaId)).contributions.filter(
+      (c) => c.outcome === "move_waiting" && !handled.has(c._id),
+    );
+    for (const c of waiting) {
+      handled.add(c._id);
+      const mover = as(t, c.contributorId!);
+      const moveTo = (to: Id<"proposals">) =>
+        mover.mutation(api.moves.move, { contributionId: c._id, ideaId: to });
+      // Never to one's own idea, never back to this one, never where judging ends too late.
+      await expect(
+        moveTo(await ownIdeaOf(c.contributorId!)),
+        `${at}: a move to one's own idea`,
+      ).rejects.toThrow(MOVE_MESSAGES.ownIdea);
+      await expect(moveTo(ideaId), `${at}: a move back to its idea`).rejects.toThrow(
+        MOVE_MESSAGES.sameIdea,
+      );
+      if (c.contributorId !== p.donors[2])
+        await expect(moveTo(tooLate), `${at}: a move whose judging ends too late`).rejects.toThrow(
+          MOVE_MESSAGES.tooLate,
+        );
+      reached.movesRefused++;
+      // Someone else's waiting money is not theirs to move.
+      const stranger = p.donors.find((d) => d !== c.contributorId)!;
+      await expect(
+        as(t, stranger).mutation(api.moves.move, { contributionId: c._id, ideaId: destination }),
+        `${at}: a move by someone else`,
+      ).rejects.toThrow();
+      if (c.contributorId === p.donors[2] || chance(0.3)) {
+        reached.moveTimedOut++;
+        continue; // its week runs out: refunded
+      }
+      await moveTo(destination);
+      reached.moved++;
+      await expect(moveTo(destination), `${at}: a second move`).rejects.toThrow(
+        MOVE_MESSAGES.movedAlready,
+      );
+      tick();
+    }
+  };
+
   // The deadline: an idea no video can win is refunded now, not at the end of judging.
   setNow(expiration + 1000);
   await t.mutation(internal.ideas.close, { ideaId });
   await runScheduled(t);
+  await handleMoves();
   const canWin = submissions.filter((s) => !cannotWin.has(s.id));
   if (canWin.length === 0)
     expect((await t.run((ctx) => ctx.db.get("proposals", ideaId)))!.status).toBe("settled");
@@ -344,6 +565,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   fault();
   await t.action(internal.settlement.start, { ideaId });
   await runScheduled(t);
+  await handleMoves();
   const judged = (await recordsOf(w, ideaId)).idea;
   if (own && judged.peoplesChoiceId === submissions[submissions.length - 1]!.id)
     reached.ownVideoLed++;
@@ -378,6 +600,9 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   await stripe.deliver();
   await runScheduled(t);
   if (chance(0.6)) await reconcilerRounds(w, 1 + Math.floor(rand() * 3));
+  // The cron refunds money whose week to move ended (it runs every 15 minutes).
+  await t.mutation(internal.moves.expireOverdue, {});
+  await runScheduled(t);
   // Midway, with disputes open and movements under way, every screen still tells the truth.
   const midway = await recordsOf(w, ideaId);
   await checkHeld(w, p.admin, midway, Date.now(), `${at} (midway)`, true);
@@ -397,17 +622,40 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   await stripe.deliver();
   await runScheduled(t);
   await t.mutation(internal.settlement.expireClaims, {});
+  // Every week to move has ended: money nobody moved goes back to its card.
+  await t.mutation(internal.moves.expireOverdue, {});
   await runScheduled(t);
   await reconcilerRounds(w, 16);
   stripe.clearFaults();
 
+  // The destination's own life: its deadline, its judging, its winner paid — the moved money
+  // from the same charge — or, with no video, the moved money refunded to the original card.
+  const dest = (await recordsOf(w, destination)).idea;
+  setNow(Math.max(Date.now(), dest.expiration + 1000));
+  await t.mutation(internal.ideas.close, { ideaId: destination });
+  await runScheduled(t);
+  setNow(Math.max(Date.now(), judgingEndsAt(dest.expiration) + 1000));
+  await t.action(internal.settlement.start, { ideaId: destination });
+  await runScheduled(t);
+  await reconcilerRounds(w, 16);
+
   reached.failedRefundsRedone += model.redone;
   const r = await recordsOf(w, ideaId);
-  checkAgainstBooks(w, r, sessions, model, at);
-  await checkHeld(w, p.admin, r, Date.now(), at);
-  checkPlannedOnce(r, at);
-  checkLedger(w, r, sessions, { neverPaid: p.never, tooShort: cannotWin }, at);
+  const d = await recordsOf(w, destination);
+  const all = mergeRecords(r, d);
+  for (const c of d.contributions.filter((x) => x.movedFrom)) {
+    if ((c.money?.transferredCents ?? 0) > 0) reached.movedThenAwarded++;
+    if ((c.money?.refundedCents ?? 0) > 0) reached.movedThenRefunded++;
+  }
+  checkAgainstBooks(w, all, sessions, model, at);
+  await checkHeld(w, p.admin, all, Date.now(), at);
+  checkPlannedOnce(all, at);
+  const forbidden = { neverPaid: p.never, tooShort: cannotWin };
+  checkLedger(w, r, sessions, forbidden, at, all);
+  checkLedger(w, d, sessions, forbidden, `${at} (destination)`, all);
   await checkScreens(w, p.admin, r, at);
+  await checkScreens(w, p.admin, d, `${at} (destination)`);
+  checkMoves(all, [r.idea, d.idea], withdrawn, at);
 }
 
 /** A video's counted and all votes. */

@@ -45,8 +45,12 @@ async function findAtStripe(
     return refund ? { stripeId: refund.refundId, refund } : null;
   }
   if (m.kind === "transfer") {
-    const id = await findTransfer(m.ideaId, m._id);
-    return id ? { stripeId: id } : null;
+    // Moved money: its charge belongs to the idea it was paid to, whose group is searched too.
+    for (const ideaId of [m.ideaId, ...(m.chargeIdeaId ? [m.chargeIdeaId] : [])]) {
+      const id = await findTransfer(ideaId, m._id);
+      if (id) return { stripeId: id };
+    }
+    return null;
   }
   const id = await findReversal(m.transferId!, m._id);
   return id ? { stripeId: id } : null;

@@ -22,6 +22,8 @@ import {
 import { makesVideos } from "./model/users";
 import { payableDestination } from "./model/money/settlement";
 import { notificationFactsOf } from "./model/notificationFacts";
+import { backersPage, creatorsPage, type BackerEvent } from "./model/notifyPoster";
+import { notifyUpdatePosted } from "./model/notifyIdeaPage";
 
 const ideaKindValidator = v.union(
   v.literal("video_submitted"),
@@ -48,6 +50,51 @@ export const fanOut = internalMutation({
     const next = await fanOutPage(ctx, event, cursor);
     if (next !== null)
       await ctx.scheduler.runAfter(0, internal.notifications.fanOut, { ...event, cursor: next });
+    return null;
+  },
+});
+
+/** One page of an edit's notice to the creators who submitted (model/notifyPoster.ts). */
+export const fanOutCreators = internalMutation({
+  args: { editId: v.id("ideaEdits"), cursor: v.union(v.string(), v.null()) },
+  returns: v.null(),
+  handler: async (ctx, { editId, cursor }) => {
+    const next = await creatorsPage(ctx, editId, cursor);
+    if (next !== null)
+      await ctx.scheduler.runAfter(0, internal.notifications.fanOutCreators, {
+        editId,
+        cursor: next,
+      });
+    return null;
+  },
+});
+
+/** One page of a notice to an idea's backers: an extension, or an update emailed to them. */
+export const fanOutBackers = internalMutation({
+  args: {
+    ideaId: v.id("proposals"),
+    kind: v.union(v.literal("deadline_extended"), v.literal("backer_update")),
+    updateId: v.optional(v.id("ideaUpdates")),
+    cursor: v.union(v.string(), v.null()),
+  },
+  returns: v.null(),
+  handler: async (ctx, { cursor, ...args }) => {
+    const event: BackerEvent =
+      args.kind === "backer_update" && args.updateId
+        ? { ideaId: args.ideaId, kind: "backer_update", updateId: args.updateId }
+        : { ideaId: args.ideaId, kind: "deadline_extended" };
+    const next = await backersPage(ctx, event, cursor);
+    if (next !== null)
+      await ctx.scheduler.runAfter(0, internal.notifications.fanOutBackers, {
+        ...args,
+        cursor: next,
+      });
+    // The backers heard first (by email); the update's other followers hear now, in the app
+    // as they chose (the same key: nobody hears twice).
+    else if (event.kind === "backer_update") {
+      const update = await ctx.db.get("ideaUpdates", event.updateId);
+      if (update) await notifyUpdatePosted(ctx, update);
+    }
     return null;
   },
 });
@@ -109,7 +156,7 @@ export const inbox = userQuery({
           kind: n.kind,
           ideaId: n.ideaId,
           text,
-          link: notificationPath(n.kind, n.ideaId),
+          link: notificationPath(n.kind, n.ideaId, n.contributionId),
           createdAt: n.createdAt,
           read: n.readAt !== undefined,
         };

@@ -24,6 +24,7 @@ import {
   updateTopicValidator,
 } from "./model/ideaPageKinds";
 import { securityTables } from "./model/security/tables";
+import { ideaEditFieldsValidator } from "./model/ideaEditFields";
 
 export default defineSchema({
   ...authTables,
@@ -83,6 +84,11 @@ export default defineSchema({
     // The people's choice, computed once when judging ends (null: no eligible video).
     peoplesChoiceId: v.optional(v.union(v.id("submissions"), v.null())),
     judgedAt: v.optional(v.number()),
+    // The poster extended the deadline (once): from when, by how many days, at what time.
+    // Backers who paid before `at` may take their money back until `from`.
+    extension: v.optional(v.object({ from: v.number(), days: v.number(), at: v.number() })),
+    // The poster's last edit of the brief or links (the page says "edited"; model/ideaEdits.ts).
+    editedAt: v.optional(v.number()),
   })
     // Recent: by phase, newest first (by_phase_votes would sort by votes instead).
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
@@ -178,6 +184,8 @@ export default defineSchema({
     // A question, an answer or a poster's update the notification is about.
     messageId: v.optional(v.id("ideaMessages")),
     updateId: v.optional(v.id("ideaUpdates")),
+    // The poster's edit it is about (idea_edited).
+    editId: v.optional(v.id("ideaEdits")),
     // Judging started: where the recipient's own video stands (model/judging.ts).
     standing: v.optional(standingValidator),
     dedupeKey: v.string(),
@@ -226,6 +234,22 @@ export default defineSchema({
     .index("by_notification", ["notificationId"])
     .index("by_state_next", ["state", "nextAttemptAt"]),
 
+  // Every edit of an idea by its poster (model/ideaEdits.ts): what it was before and after, so
+  // the idea page shows the full history.
+  ideaEdits: defineTable({
+    ideaId: v.id("proposals"),
+    editorId: v.id("users"),
+    before: ideaEditFieldsValidator,
+    after: ideaEditFieldsValidator,
+  }).index("by_idea", ["ideaId"]),
+  // How an idea's page is doing, for its poster (model/ideaStats.ts): views of the idea page,
+  // uses of its share buttons and visits through its share link. One row per idea.
+  ideaStats: defineTable({
+    ideaId: v.id("proposals"),
+    views: v.number(),
+    shares: v.number(),
+    shareVisits: v.number(),
+  }).index("by_idea", ["ideaId"]),
   // An idea's questions and answers (model/conversation.ts). A question has no parent; an
   // answer's parent is its question. The author's role on the idea is kept as it was when they
   // wrote (the poster, a creator who submitted a video, or nobody in particular).
@@ -241,8 +265,14 @@ export default defineSchema({
     hiddenAt: v.optional(v.number()),
     // Distinct people who reported it.
     reportCount: v.number(),
+    // A question still waiting for the poster's answer (their control room counts them);
+    // absent on messages written before it was kept, and on answers.
+    awaitingPoster: v.optional(v.boolean()),
+    // The poster answered this question (so showing it again does not make it wait again).
+    posterAnswered: v.optional(v.boolean()),
   })
     .index("by_idea_parent", ["ideaId", "parentId"])
+    .index("by_idea_awaiting", ["ideaId", "awaitingPoster"])
     // The poster's list of reported messages on their idea.
     .index("by_idea_reports", ["ideaId", "reportCount"]),
 
@@ -260,7 +290,13 @@ export default defineSchema({
     body: v.string(),
     // About the bounty, the deadline or judging: emailed by default (model/ideaUpdates.ts).
     topic: updateTopicValidator,
-  }).index("by_idea", ["ideaId"]),
+    // The poster emailed it to the idea's backers (at most one a day per idea).
+    emailedAt: v.optional(v.number()),
+  })
+    // Newest first on the idea page (by _creationTime); the emailed ones by when they went out.
+    // eslint-disable-next-line @convex-dev/no-duplicate-indexes
+    .index("by_idea", ["ideaId"])
+    .index("by_idea_emailed", ["ideaId", "emailedAt"]),
 
   // OAuth requests in flight: the state binds the callback to the person who started it.
   oauthStates: defineTable({

@@ -10,15 +10,17 @@ import { as } from "./test.setup";
 import type { MoneyWorld } from "./test.money";
 import {
   combinedAwardStatus,
-  EMPTY_BUCKETS,
+  fullBuckets,
   heldCents,
   heldReasonOf,
   heldUntil,
   isLiveAward,
+  moveWindowEndOf,
   operatorHolds,
   shownAwardStatus,
   type Buckets,
 } from "./model/money/rules";
+import { judgingEndsAt } from "./model/labels";
 import type { FateState, HeldReason } from "./model/money/states";
 import { BUCKET_TOTAL, EMPTY_TOTALS } from "./model/money/ledger";
 
@@ -73,9 +75,24 @@ export async function recordsOf(w: MoneyWorld, ideaId: Id<"proposals">): Promise
   }));
 }
 
-const money = (c: Doc<"contributions">): Buckets => c.money ?? EMPTY_BUCKETS;
+const money = (c: Doc<"contributions">): Required<Buckets> => fullBuckets(c.money);
 
-/** For every charge: the app's buckets are Stripe's, and every cent is somewhere. */
+/** Two ideas' records as one (money moved from one to the other shares its charge). */
+export function mergeRecords(a: Records, b: Records): Records {
+  return {
+    contributions: [...a.contributions, ...b.contributions],
+    movements: [...a.movements, ...b.movements],
+    awards: [...a.awards, ...b.awards],
+    entries: [...a.entries, ...b.entries],
+    idea: a.idea,
+  };
+}
+
+/**
+ * For every charge: the app's buckets are Stripe's, and every cent is somewhere. A charge whose
+ * money moved to another idea is two contributions: what moved out of the first is what the
+ * second collected, so it counts once.
+ */
 export function checkAgainstBooks(
   w: MoneyWorld,
   r: Records,
@@ -88,9 +105,28 @@ export function checkAgainstBooks(
     const intent = w.stripe.state.sessions[sessionId]?.payment_intent as string | null;
     const charge = intent ? books.charges.find((c) => c.payment_intent === intent) : undefined;
     if (!charge) continue;
-    const c = r.contributions.find((x) => x.paymentIntentId === intent);
-    expect(c, `${at}: a charge without its contribution`).toBeDefined();
-    const b = money(c!);
+    const paidBy = r.contributions.filter((x) => x.paymentIntentId === intent);
+    expect(
+      paidBy.filter((x) => x.movedFrom === undefined),
+      `${at}: a charge without its contribution`,
+    ).toHaveLength(1);
+    // Each contribution's own money adds up: no bucket below zero, nothing held below zero (a
+    // refund or dispute of a charge whose money moved belongs to the one holding it). A dispute
+    // lost after the money was paid out is the platform's loss: only that goes below zero.
+    for (const c of paidBy) {
+      for (const [k, cents] of Object.entries(money(c)))
+        expect(cents, `${at}: ${k} below zero`).toBeGreaterThanOrEqual(0);
+      expect(
+        heldCents(money(c)) + Math.min(money(c).lostCents, money(c).transferredCents),
+        `${at}: held below zero`,
+      ).toBeGreaterThanOrEqual(0);
+    }
+    const b = { ...money(paidBy[0]!) };
+    for (const other of paidBy.slice(1))
+      for (const k of Object.keys(b) as (keyof typeof b)[]) b[k] += money(other)[k];
+    // What moved between ideas was collected again where it arrived: Stripe charged it once.
+    b.collectedCents -= b.movedCents;
+    b.movedCents = 0;
     expect(b.collectedCents, `${at}: collected`).toBe(charge.amount);
     expect(b.refundedCents, `${at}: refunded`).toBe(charge.refundedSucceeded);
     expect(b.refundingCents, `${at}: a refund still in flight`).toBe(charge.refundPending);
@@ -191,6 +227,7 @@ function reasonOf(r: Records, c: Doc<"contributions">): HeldReason | null {
     ),
     settled: c.settled,
     award: r.awards.find((a) => a.contributionId === c._id && isLiveAward(a)) ?? null,
+    ...(c.outcome ? { outcome: c.outcome } : {}),
   });
 }
 
@@ -201,13 +238,14 @@ const FATE_OF: Record<HeldReason, FateState> = {
   returning: "returning",
   needs_attention: "on_hold",
   frozen: "disputed",
+  waiting_to_move: "waiting_to_move",
 };
 
 /** Every screen's figure equals what the rules make of the records. */
 export async function checkScreens(w: MoneyWorld, admin: Id<"users">, r: Records, at: string) {
   const ideaId = r.idea._id;
   const usd = r.contributions.filter((c) => (c.currency ?? "usd") === "usd");
-  const sum = (pick: (b: Buckets) => number, list = usd) =>
+  const sum = (pick: (b: Required<Buckets>) => number, list = usd) =>
     list.reduce((s, c) => s + pick(money(c)), 0);
   const byReason = new Map<HeldReason, number>();
   for (const c of usd) {
@@ -228,13 +266,27 @@ export async function checkScreens(w: MoneyWorld, admin: Id<"users">, r: Records
     paidOutCents: sum((b) => b.transferredCents),
     disputedCents: sum((b) => b.disputedCents),
     lostCents: sum((b) => b.lostCents),
+    movedOutCents: sum((b) => b.movedCents),
+    movedInCents: sum(
+      (b) => b.collectedCents,
+      usd.filter((c) => c.movedFrom !== undefined),
+    ),
     heldCents: sum(heldCents),
     awardedWaitingCents: byReason.get("waiting_for_creator") ?? 0,
     awardedPayingCents: byReason.get("being_paid") ?? 0,
   });
+  // Money waiting to move waits until each backer's week ends: the box says the latest.
+  const lastMoveBy = Math.max(
+    0,
+    ...usd.filter((c) => reasonOf(r, c) === "waiting_to_move").map((c) => c.moveBy ?? 0),
+  );
   const groups = [...byReason]
     .filter(([, cents]) => cents > 0)
-    .map(([reason, cents]) => ({ reason, cents, until: heldUntil(reason, r.idea.expiration) }));
+    .map(([reason, cents]) => ({
+      reason,
+      cents,
+      until: reason === "waiting_to_move" ? lastMoveBy : heldUntil(reason, r.idea.expiration),
+    }));
   const failed = sum((b) => b.refundFailedCents);
   if (failed > 0) groups.push({ reason: "refund_failed" as never, cents: failed, until: null });
   const sorted = <T extends { reason: string }>(list: T[]) =>
@@ -261,6 +313,7 @@ export async function checkScreens(w: MoneyWorld, admin: Id<"users">, r: Records
     add("refund_failed", b.refundFailedCents);
     add("disputed", b.disputedCents);
     add("lost", b.lostCents);
+    add("moved", b.movedCents);
     expect(
       new Map(parts.map((p) => [p.state, p.amountCents])),
       `${at}: where a contributor sees their money`,
@@ -296,7 +349,9 @@ export async function checkScreens(w: MoneyWorld, admin: Id<"users">, r: Records
   const everyUsd = all.filter((c) => (c.currency ?? "usd") === "usd");
   const overview = await as(w.t, admin).query(api.operator.overview, {});
   expect(overview.totals, `${at}: operator totals`).toEqual({
-    collectedCents: sum((b) => b.collectedCents, everyUsd),
+    // What Stripe charged: moved money counted once.
+    collectedCents: sum((b) => b.collectedCents, everyUsd) - sum((b) => b.movedCents, everyUsd),
+    movedCents: sum((b) => b.movedCents, everyUsd),
     refundedCents: sum((b) => b.refundedCents, everyUsd),
     refundingCents: sum((b) => b.refundingCents, everyUsd),
     refundFailedCents: sum((b) => b.refundFailedCents, everyUsd),
@@ -314,6 +369,8 @@ export function checkLedger(
   sessions: string[],
   forbidden: { neverPaid: Id<"users">; tooShort: Set<Id<"submissions">> },
   at: string,
+  /** Every record the sessions' charges reach (their money may have moved to another idea). */
+  all: Records = r,
 ) {
   const books = w.stripe.books();
   const intents = new Set(
@@ -328,22 +385,22 @@ export function checkLedger(
     const ids = list.flatMap((o) => (o.metadata?.movementId ? [o.metadata.movementId] : []));
     expect(new Set(ids).size, `${at}: a movement made twice`).toBe(ids.length);
   }
-  for (const m of r.movements) {
+  for (const m of all.movements) {
     if (m.state === "confirmed" || m.state === "sent")
       expect(m.stripeId, `${at}: ${m.kind} without its Stripe object`).toBeTruthy();
     expect(m.state === "planned", `${at}: ${m.kind} never finished`).toBe(false);
   }
   for (const transfer of ours.flatMap((c) => c.transfers)) {
-    const m = r.movements.find((x) => x._id === transfer.metadata?.movementId);
+    const m = all.movements.find((x) => x._id === transfer.metadata?.movementId);
     expect(m, `${at}: a transfer we did not plan`).toBeDefined();
-    const award = r.awards.find((a) => a._id === m!.awardId)!;
+    const award = all.awards.find((a) => a._id === m!.awardId)!;
     expect(award.creatorId, `${at}: paid a creator who never proved ownership`).not.toBe(
       forbidden.neverPaid,
     );
     expect(forbidden.tooShort.has(award.submissionId), `${at}: paid an ineligible video`).toBe(
       false,
     );
-    const contribution = r.contributions.find((c) => c._id === award.contributionId)!;
+    const contribution = all.contributions.find((c) => c._id === award.contributionId)!;
     expect(award.creatorId, `${at}: a contributor's money paid their own video`).not.toBe(
       contribution.contributorId,
     );
@@ -373,4 +430,60 @@ export function checkLedger(
   expect(r.idea.bountyCents, `${at}: bounty`).toBe(
     usd.reduce((s, c) => s + heldCents(money(c)) + money(c).transferredCents, 0),
   );
+  expect(totals.movedInCents, `${at}: moved in`).toBe(
+    usd.filter((c) => c.movedFrom).reduce((s, c) => s + money(c).collectedCents, 0),
+  );
+}
+
+/**
+ * Moves kept the rules (product rules "Moving money to another idea"): never to the backer's
+ * own idea, only where judging ends within 120 days of the original payment, one move per
+ * contribution, exactly what was held; money taken back after an extension never paid anyone.
+ */
+export function checkMoves(
+  all: Records,
+  ideas: Doc<"proposals">[],
+  withdrawn: Set<Id<"contributions">>,
+  at: string,
+) {
+  for (const moved of all.contributions.filter((c) => c.movedFrom !== undefined)) {
+    const source = all.contributions.find((c) => c._id === moved.movedFrom!.contributionId);
+    expect(source, `${at}: moved money without its source`).toBeDefined();
+    expect(source!.movedToId, `${at}: a move its source does not name`).toBe(moved._id);
+    expect(moved.movedToId, `${at}: money that moved twice`).toBeUndefined();
+    expect(
+      all.contributions.filter((c) => c.movedFrom?.contributionId === source!._id),
+      `${at}: one contribution moved more than once`,
+    ).toHaveLength(1);
+    expect(moved.paymentIntentId, `${at}: moved money on another charge`).toBe(
+      source!.paymentIntentId,
+    );
+    expect(money(source!).movedCents, `${at}: moved out ≠ moved in`).toBe(moved.collectedCents);
+    expect(moved.contributorId, `${at}: moved money changed hands`).toBe(source!.contributorId);
+    expect(moved.movedFrom!.paidAt, `${at}: the original payment's time`).toBe(source!.paidAt);
+  }
+  for (const c of all.contributions.filter((x) => x.movedFrom !== undefined)) {
+    const idea = ideas.find((i) => i._id === c.ideaId);
+    expect(idea, `${at}: moved to an idea the sequence does not know`).toBeDefined();
+    expect(idea!.authorId, `${at}: money moved to its backer's own idea`).not.toBe(c.contributorId);
+    expect(idea!._id, `${at}: money moved back to its own idea`).not.toBe(c.movedFrom!.ideaId);
+    // The deadline as it was at the move (an extension later may move it by up to 30 days).
+    const deadlineAtMove =
+      idea!.extension && idea!.extension.at > (c.paidAt ?? 0)
+        ? idea!.extension.from
+        : idea!.expiration;
+    expect(
+      judgingEndsAt(deadlineAtMove),
+      `${at}: moved where judging ends more than 120 days after the payment`,
+    ).toBeLessThanOrEqual(moveWindowEndOf(c.movedFrom!.paidAt));
+  }
+  for (const id of withdrawn) {
+    const c = all.contributions.find((x) => x._id === id)!;
+    expect(money(c).transferredCents, `${at}: money taken back was paid to a creator`).toBe(0);
+    expect(heldCents(money(c)), `${at}: money taken back is still held`).toBe(0);
+    expect(
+      all.awards.filter((a) => a.contributionId === id),
+      `${at}: money taken back was awarded`,
+    ).toHaveLength(0);
+  }
 }

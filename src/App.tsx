@@ -23,6 +23,8 @@ const OperatorPage = lazyPage(() => import("./pages/OperatorPage"));
 const InboxPage = lazyPage(() => import("./pages/InboxPage"));
 const CreatorPage = lazyPage(() => import("./pages/CreatorPage"));
 const NotFoundPage = lazyPage(() => import("./pages/NotFoundPage"));
+const ControlRoomPage = lazyPage(() => import("./pages/ControlRoomPage"));
+const MoveMoneyPage = lazyPage(() => import("./pages/MoveMoneyPage"));
 
 // The paths of the lazily loaded pages, in the order <Routes> ranks them (the catch-all last).
 const LAZY_PAGES = [
@@ -69,6 +71,8 @@ export default function App() {
         <Route path="/submit" element={<SubmitIdeaPage />} />
         <Route path="/expanded-proposal" element={<IdeaPage />} />
         <Route path="/expanded-proposal/:ideaId" element={<IdeaPage />} />
+        <Route path="/expanded-proposal/:ideaId/manage" element={<ControlRoomPage />} />
+        <Route path="/move-money/:contributionId" element={<MoveMoneyPage />} />
         <Route path="/share/:ideaId" element={<ShareLinkRedirect />} />
         <Route path="/submit-content" element={<SubmitContentPage />} />
         <Route path="/submit-content/:ideaId" element={<SubmitContentPage />} />

@@ -79,14 +79,17 @@ export async function askQuestion(
 ): Promise<Id<"ideaMessages">> {
   const idea = await ideaOrFail(ctx, ideaId);
   const body = validateMessageBody(raw, "question");
+  const role = await roleOn(ctx, idea, userId);
   const id = await ctx.db.insert("ideaMessages", {
     ideaId,
     parentId: null,
     authorId: userId,
-    role: await roleOn(ctx, idea, userId),
+    role,
     body,
     answerCount: 0,
     reportCount: 0,
+    // The poster's control room counts the questions waiting for their answer.
+    awaitingPoster: role !== "poster",
   });
   await notifyQuestionAsked(ctx, (await ctx.db.get("ideaMessages", id))!);
   return id;
@@ -105,16 +108,20 @@ export async function answerQuestion(
     throw new ConvexError({ message: CONVERSATION_MESSAGES.hiddenQuestion });
   const idea = await ideaOrFail(ctx, question.ideaId);
   const body = validateMessageBody(raw, "answer");
+  const role = await roleOn(ctx, idea, userId);
   const id = await ctx.db.insert("ideaMessages", {
     ideaId: idea._id,
     parentId: questionId,
     authorId: userId,
-    role: await roleOn(ctx, idea, userId),
+    role,
     body,
     answerCount: 0,
     reportCount: 0,
   });
-  await ctx.db.patch("ideaMessages", questionId, { answerCount: question.answerCount + 1 });
+  await ctx.db.patch("ideaMessages", questionId, {
+    answerCount: question.answerCount + 1,
+    ...(role === "poster" ? { awaitingPoster: false, posterAnswered: true } : {}),
+  });
   await notifyAnswered(ctx, (await ctx.db.get("ideaMessages", id))!);
   return id;
 }
@@ -132,7 +139,13 @@ export async function setMessageHidden(
   const idea = await ideaOrFail(ctx, message.ideaId);
   if (idea.authorId !== userId) throw new ConvexError({ message: CONVERSATION_MESSAGES.notPoster });
   if (hidden === (message.hiddenAt !== undefined)) return;
-  await ctx.db.patch("ideaMessages", messageId, { hiddenAt: hidden ? now : undefined });
+  // A hidden question waits for nobody; shown again, it waits until the poster answers it.
+  const waits =
+    !hidden && message.parentId === null && message.role !== "poster" && !message.posterAnswered;
+  await ctx.db.patch("ideaMessages", messageId, {
+    hiddenAt: hidden ? now : undefined,
+    ...(message.parentId === null ? { awaitingPoster: waits } : {}),
+  });
 }
 
 /** Records one person's report of a message; reporting again changes nothing. */

@@ -11,6 +11,8 @@ export const MONEY_COUNTERS = [
   "money.transferred",
   "money.disputed",
   "money.lost",
+  // Moved by backers between ideas: the same charge's money, counted again where it arrived.
+  "money.moved",
 ] as const;
 export type CounterName = "users" | "bounties" | "originalVideos" | (typeof MONEY_COUNTERS)[number];
 

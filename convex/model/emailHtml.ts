@@ -22,6 +22,10 @@ const BUTTON_LABELS: Record<NotificationKind, string> = {
   question_answered: "Read the answer",
   idea_update: "Read the update",
   idea_update_money: "Read the update",
+  idea_edited: "See what changed",
+  deadline_extended: "Open the idea",
+  backer_update: "Read it on the idea",
+  move_waiting: "Choose an idea",
 };
 
 export function emailButtonLabel(kind: NotificationKind): string {
@@ -48,6 +52,10 @@ export interface EmailContent {
   /** Where the button leads. */
   link: string;
   unsubscribeUrl: string;
+  /** A message in full under the sentence (a poster's email to backers), paragraph by paragraph. */
+  body?: string;
+  /** What the unsubscribe link stops ("Unsubscribe from these emails" when absent). */
+  unsubscribeText?: string;
 }
 
 /** The email as HTML. */
@@ -77,6 +85,14 @@ export function emailHtml(c: EmailContent): string {
 <p style="margin:0 0 4px;font-size:13px;font-weight:600;letter-spacing:0.06em;text-transform:uppercase;color:${MUTED}">${e(c.heading)}</p>
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK}">${e(c.ideaTitle)}</h1>
 <p style="margin:0 0 24px;font-size:16px;line-height:1.6;color:${INK}">${e(c.sentence)}</p>
+${(c.body ?? "")
+  .split(/\n{2,}/)
+  .filter((p) => p.trim() !== "")
+  .map(
+    (p) =>
+      `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${INK};border-left:3px solid ${BORDER};padding-left:12px">${e(p).replace(/\n/g, "<br>")}</p>`,
+  )
+  .join("\n")}
 <table role="presentation" cellpadding="0" cellspacing="0"><tr>
 <td style="border-radius:10px;background:${PRIMARY}">
 <a href="${e(c.link)}" style="display:inline-block;padding:12px 22px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:10px">${e(button)}</a>
@@ -84,7 +100,7 @@ export function emailHtml(c: EmailContent): string {
 </td></tr>
 <tr><td style="padding:16px 8px 0;font-size:13px;line-height:1.6;color:${MUTED}">
 Bounties keeps none of anyone's money: every paid dollar ends up with a creator or back with its contributor.<br>
-<a href="${e(c.unsubscribeUrl)}" style="color:${MUTED}">Unsubscribe from these emails</a>
+<a href="${e(c.unsubscribeUrl)}" style="color:${MUTED}">${e(c.unsubscribeText ?? "Unsubscribe from these emails")}</a>
 </td></tr>
 </table>
 </td></tr>

@@ -17,7 +17,15 @@ function base64url(bytes: ArrayBuffer): string {
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export async function signUnsubscribe(userId: string, kind: NotificationKind): Promise<string> {
+/**
+ * The link's signature: for one person and one kind, and for a poster's emails to backers, one
+ * idea (`ideaId`), so a link stops only what it names.
+ */
+export async function signUnsubscribe(
+  userId: string,
+  kind: NotificationKind,
+  ideaId: string | null = null,
+): Promise<string> {
   const key = await crypto.subtle.importKey(
     "raw",
     new TextEncoder().encode(linkSecret()),
@@ -28,33 +36,42 @@ export async function signUnsubscribe(userId: string, kind: NotificationKind): P
   const mac = await crypto.subtle.sign(
     "HMAC",
     key,
-    new TextEncoder().encode(`unsubscribe:${userId}:${kind}`),
+    new TextEncoder().encode(
+      ideaId === null ? `unsubscribe:${userId}:${kind}` : `unsubscribe:${userId}:${kind}:${ideaId}`,
+    ),
   );
   return base64url(mac);
 }
 
-export async function unsubscribeUrl(userId: string, kind: NotificationKind): Promise<string> {
+export async function unsubscribeUrl(
+  userId: string,
+  kind: NotificationKind,
+  ideaId: string | null = null,
+): Promise<string> {
   const base = process.env.CONVEX_SITE_URL ?? "";
   const params = new URLSearchParams({
     u: userId,
     k: kind,
-    s: await signUnsubscribe(userId, kind),
+    ...(ideaId !== null ? { i: ideaId } : {}),
+    s: await signUnsubscribe(userId, kind, ideaId),
   });
   return `${base}${UNSUBSCRIBE_PATH}?${params.toString()}`;
 }
 
-/** The (person, kind) a link unsubscribes, or null when its signature does not match. */
+/** The (person, kind[, idea]) a link unsubscribes, or null when its signature does not match. */
 export async function verifyUnsubscribe(
   params: URLSearchParams,
-): Promise<{ userId: string; kind: NotificationKind } | null> {
+): Promise<{ userId: string; kind: NotificationKind; ideaId?: string } | null> {
   const userId = params.get("u");
   const kind = params.get("k") as NotificationKind | null;
+  const ideaId = params.get("i");
   const signature = params.get("s");
   if (!userId || !kind || !signature || !NOTIFICATION_KINDS.includes(kind)) return null;
-  const expected = await signUnsubscribe(userId, kind);
+  const expected = await signUnsubscribe(userId, kind, ideaId);
   if (expected.length !== signature.length) return null;
   let diff = 0;
   for (let i = 0; i < expected.length; i++)
     diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
-  return diff === 0 ? { userId, kind } : null;
+  if (diff !== 0) return null;
+  return ideaId === null ? { userId, kind } : { userId, kind, ideaId };
 }

@@ -40,9 +40,16 @@ export function endingOf(p: Doc<"proposals">, canWin = true): IdeaEnding {
       ...(t.heldBy.frozen > 0 ? { frozenCents: t.heldBy.frozen } : {}),
       ...(t.heldBy.needs_attention > 0 ? { onHoldCents: t.heldBy.needs_attention } : {}),
     };
-  const pendingCents = t.refundingCents + t.refundFailedCents;
-  if (t.refundedCents + pendingCents > 0)
-    return { kind: "refunded", refundedCents: t.refundedCents, pendingCents };
+  // Money waiting for its backer to move it is still on its way back (refunded or moved).
+  const pendingCents = t.refundingCents + t.refundFailedCents + t.heldBy.waiting_to_move;
+  if (t.refundedCents + pendingCents + t.movedOutCents > 0)
+    return {
+      kind: "refunded",
+      refundedCents: t.refundedCents,
+      pendingCents,
+      ...(t.movedOutCents > 0 ? { movedCents: t.movedOutCents } : {}),
+      ...(t.heldBy.waiting_to_move > 0 ? { waitingCents: t.heldBy.waiting_to_move } : {}),
+    };
   return { kind: "ended" };
 }
 
@@ -117,6 +124,8 @@ export const ideaOutcomeValidator = v.union(
     kind: v.literal("refunded"),
     refundedCents: v.number(),
     pendingCents: v.number(),
+    /** Moved by its backers to other ideas. */
+    movedCents: v.optional(v.number()),
     /** People (or anonymous payments) whose money Stripe confirmed returned. */
     backers: v.number(),
   }),
@@ -165,6 +174,7 @@ export async function ideaOutcomeOf(ctx: QueryCtx, p: Doc<"proposals">): Promise
         kind: "refunded",
         refundedCents: ending.refundedCents,
         pendingCents: ending.pendingCents,
+        ...(ending.movedCents ? { movedCents: ending.movedCents } : {}),
         backers: await refundedBackers(ctx, p),
       };
   }

@@ -8,6 +8,8 @@ import { literals } from "convex-helpers/validators";
 /** The longest question or answer, and the longest update (characters). */
 export const MESSAGE_MAX_LENGTH = 1000;
 export const UPDATE_MAX_LENGTH = 2000;
+/** A poster may email an update to their backers at most once a day per idea. */
+export const BACKER_EMAIL_GAP_MS = 24 * 60 * 60 * 1000;
 
 /** Who wrote a question or answer, as marked beside it. */
 export const MESSAGE_ROLES = ["poster", "creator", "member"] as const;

@@ -33,8 +33,15 @@ export const ideaEndingValidator = v.union(
     kind: v.literal("refunded"),
     /** Confirmed by Stripe. */
     refundedCents: v.number(),
-    /** Asked of Stripe, not yet confirmed (or failed and with the operator). */
+    /**
+     * Asked of Stripe, not yet confirmed (or failed and with the operator), or waiting for its
+     * backer to move it to another idea.
+     */
     pendingCents: v.number(),
+    /** Moved by its backers to other ideas (product rules "Moving money to another idea"). */
+    movedCents: v.optional(v.number()),
+    /** Of `pendingCents`: waiting for its backers to move it (refunded if they don't). */
+    waitingCents: v.optional(v.number()),
   }),
   v.object({ kind: v.literal("ended") }),
 );
@@ -142,6 +149,8 @@ export function waitingForPayoutsText(creatorName: string, until: number): strin
 }
 
 export const NO_ELIGIBLE_VIDEO = "No eligible video arrived";
+/** An ended idea whose backers moved all of its money to other ideas (none was refunded). */
+export const MOVED_LABEL = "Moved to other ideas";
 export const NOBODY_FUNDED = "Nobody funded this idea";
 
 /** "$250.00 · 4 backers": the bounty beside its bar. */
@@ -180,14 +189,22 @@ function figureOf(stage: IdeaStage, facts: IdeaFacts): IdeaFigure {
       return { label: "Ended", cents: null, note: NOBODY_FUNDED };
     case "awarded":
       return { label: "Awarded", cents: ending.awardedCents, note: awardedNote(ending) };
-    case "refunded":
+    case "refunded": {
+      const moved = ending.movedCents ?? 0;
+      const waiting = ending.waitingCents ?? 0;
+      // Money its backers moved (or may still move) to other ideas is said so, never called
+      // refunded.
+      const note = [
+        NO_ELIGIBLE_VIDEO,
+        ...(moved > 0 ? [`${formatMoney(moved)} moved to other ideas`] : []),
+        ...(waiting > 0 ? [`${formatMoney(waiting)} may move to other ideas`] : []),
+      ].join(" · ");
+      if (stage === "refunded" && ending.refundedCents === 0 && moved > 0)
+        return { label: "Moved", cents: moved, note: NO_ELIGIBLE_VIDEO };
       return stage === "refunded"
-        ? { label: "Refunded", cents: ending.refundedCents, note: NO_ELIGIBLE_VIDEO }
-        : {
-            label: "Refunding",
-            cents: ending.pendingCents + ending.refundedCents,
-            note: NO_ELIGIBLE_VIDEO,
-          };
+        ? { label: "Refunded", cents: ending.refundedCents, note }
+        : { label: "Refunding", cents: ending.pendingCents + ending.refundedCents, note };
+    }
     case "ended":
       return { label: "Ended", cents: null, note: NOBODY_FUNDED };
   }
@@ -204,6 +221,13 @@ export function ideaStatusOf(facts: IdeaFacts, now: number): IdeaStatus {
   if (stage === "open") current = null;
   else if (stage === "judging" && facts.ending.kind === "judging")
     current = judgingUntilText(facts.ending.until);
+  else if (
+    stage === "refunded" &&
+    facts.ending.kind === "refunded" &&
+    facts.ending.refundedCents === 0 &&
+    (facts.ending.movedCents ?? 0) > 0
+  )
+    current = MOVED_LABEL;
   else current = END_LABELS[stage as Exclude<IdeaStage, "open" | "judging">];
   return {
     stage,

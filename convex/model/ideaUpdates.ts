@@ -8,10 +8,16 @@ import type { Id } from "../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../_generated/server";
 import { checkPublicText } from "./contentFilter";
 import { visibleParagraphs } from "./ideaText";
-import { UPDATE_MAX_LENGTH, updateTopicValidator, type UpdateTopic } from "./ideaPageKinds";
+import {
+  BACKER_EMAIL_GAP_MS,
+  UPDATE_MAX_LENGTH,
+  updateTopicValidator,
+  type UpdateTopic,
+} from "./ideaPageKinds";
 import { notifyUpdatePosted } from "./notifyIdeaPage";
+import { startBackerFanOut } from "./notifyPoster";
 
-export { UPDATE_MAX_LENGTH };
+export { BACKER_EMAIL_GAP_MS, UPDATE_MAX_LENGTH };
 
 export const UPDATE_MESSAGES = {
   signIn: "Please sign in to post an update.",
@@ -20,7 +26,19 @@ export const UPDATE_MESSAGES = {
   tooLong: `Please keep your update to ${UPDATE_MAX_LENGTH.toLocaleString("en-US")} characters.`,
   content: "Your update contains inappropriate content or restricted URLs.",
   noIdea: "This idea no longer exists.",
+  oncePerDay:
+    "You can email your backers once a day: your last email went out less than 24 hours ago.",
 } as const;
+
+/** When the poster last emailed this idea's backers (null: never). */
+export async function lastBackerEmailAt(ctx: QueryCtx, ideaId: Id<"proposals">) {
+  const last = await ctx.db
+    .query("ideaUpdates")
+    .withIndex("by_idea_emailed", (q) => q.eq("ideaId", ideaId).gt("emailedAt", 0))
+    .order("desc")
+    .first();
+  return last?.emailedAt ?? null;
+}
 
 export async function postUpdate(
   ctx: MutationCtx,
@@ -28,6 +46,8 @@ export async function postUpdate(
   ideaId: Id<"proposals">,
   raw: string,
   topic: UpdateTopic,
+  /** Also email it to the idea's backers (the control room's "email this update"). */
+  emailBackers = false,
 ): Promise<Id<"ideaUpdates">> {
   const idea = await ctx.db.get("proposals", ideaId);
   const fail = (message: string): never => {
@@ -39,8 +59,22 @@ export async function postUpdate(
   if (body === "") fail(UPDATE_MESSAGES.empty);
   if (body.length > UPDATE_MAX_LENGTH) fail(UPDATE_MESSAGES.tooLong);
   if (!checkPublicText(body)) fail(UPDATE_MESSAGES.content);
-  const id = await ctx.db.insert("ideaUpdates", { ideaId, authorId: userId, body, topic });
-  await notifyUpdatePosted(ctx, (await ctx.db.get("ideaUpdates", id))!);
+  const now = Date.now();
+  if (emailBackers) {
+    const last = await lastBackerEmailAt(ctx, ideaId);
+    if (last !== null && now - last < BACKER_EMAIL_GAP_MS) fail(UPDATE_MESSAGES.oncePerDay);
+  }
+  const id = await ctx.db.insert("ideaUpdates", {
+    ideaId,
+    authorId: userId,
+    body,
+    topic,
+    ...(emailBackers ? { emailedAt: now } : {}),
+  });
+  // Emailed to backers: they hear first (by email, unless they stopped this idea's), then the
+  // other followers as usual (model/notifyPoster.ts).
+  if (emailBackers) await startBackerFanOut(ctx, { ideaId, kind: "backer_update", updateId: id });
+  else await notifyUpdatePosted(ctx, (await ctx.db.get("ideaUpdates", id))!);
   return id;
 }
 
@@ -49,6 +83,8 @@ export const updateViewValidator = v.object({
   _creationTime: v.number(),
   body: v.string(),
   topic: updateTopicValidator,
+  /** Emailed to the idea's backers. */
+  emailed: v.boolean(),
 });
 export type UpdateView = Infer<typeof updateViewValidator>;
 
@@ -70,6 +106,7 @@ export async function updatesPage(
       _creationTime: u._creationTime,
       body: u.body,
       topic: u.topic,
+      emailed: u.emailedAt !== undefined,
     })),
   };
 }

@@ -166,6 +166,10 @@ export const ideaCardValidator = schema
       v.null(),
     ),
     backerCount: v.number(),
+    // The poster's last edit (the page says "edited", with the history one click away).
+    editedAt: v.union(v.number(), v.null()),
+    // The deadline before the poster extended it (null: never extended).
+    extendedFrom: v.union(v.number(), v.null()),
   });
 export type IdeaCard = Infer<typeof ideaCardValidator>;
 /** The REST API's card (spec §3) also carries the caller's vote. */
@@ -212,6 +216,8 @@ export async function toCard(ctx: QueryCtx, idea: Doc<"proposals">): Promise<Ide
         ? null
         : { name: publicName(author), avatarUrl: author.avatarUrl ?? author.image ?? null },
     backerCount: idea.backerCount ?? 0,
+    editedAt: idea.editedAt ?? null,
+    extendedFrom: idea.extension?.from ?? null,
   };
 }
 

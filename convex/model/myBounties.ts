@@ -10,6 +10,9 @@ import { endingFor, ideaEndingValidator } from "./ideaOutcome";
 import { totalsOf } from "./money/ledger";
 import { fatePartValidator, type FatePart } from "./money/states";
 import { CONTRIBUTION_FILTERS, contributionsOf } from "./money/stake";
+import { backerOptionsOf, backerOptionsValidator, movedFromOf } from "./money/backerOptions";
+import { moveRefValidator } from "./money/viewShapes";
+import { fullBuckets, heldCents } from "./money/rules";
 
 export const myIdeaValidator = schema
   .doc("proposals")
@@ -22,6 +25,13 @@ export const myIdeaValidator = schema
     ending: ideaEndingValidator,
     /** Where the person's own money on this idea is, parts of the same kind added up. */
     yourMoney: v.array(fatePartValidator),
+    /**
+     * What they can still do with each of their paid contributions here: the "if nobody
+     * delivers" choice, taking it back after an extension, moving it when nobody delivered.
+     */
+    yourOptions: v.array(backerOptionsValidator.extend({ amountCents: v.number() })),
+    /** Their money that moved here from other ideas, with when (product rules: shown with its date). */
+    movedIn: v.array(moveRefValidator.extend({ amountCents: v.number() })),
   });
 export type MyIdea = Infer<typeof myIdeaValidator>;
 
@@ -51,6 +61,11 @@ async function myIdea(ctx: QueryCtx, userId: Id<"users">, idea: Doc<"proposals">
   const mine = await contributionsOf(ctx, userId, idea._id, "shown");
   const parts: FatePart[] = [];
   for (const c of mine) parts.push(...(await fateOf(ctx, c, idea)));
+  const movedIn = [];
+  for (const c of mine) {
+    const { movedFrom } = await movedFromOf(ctx, c);
+    if (movedFrom) movedIn.push({ ...movedFrom, amountCents: c.collectedCents ?? c.amountCents });
+  }
   return {
     _id: idea._id,
     title: idea.title,
@@ -67,6 +82,13 @@ async function myIdea(ctx: QueryCtx, userId: Id<"users">, idea: Doc<"proposals">
     youContributedCents: mine.reduce((sum, c) => sum + (c.money?.collectedCents ?? 0), 0),
     ending: await endingFor(ctx, idea),
     yourMoney: mergeParts(parts),
+    yourOptions: mine
+      .filter((c) => c.status === "paid")
+      .map((c) => ({
+        ...backerOptionsOf(c, idea),
+        amountCents: c.outcome === "move_waiting" ? heldCents(fullBuckets(c.money)) : c.amountCents,
+      })),
+    movedIn,
   };
 }
 

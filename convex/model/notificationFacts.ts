@@ -3,7 +3,7 @@
 // wrote it and its words (none once the poster hid the message).
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
-import { excerptOf, type NotificationFacts } from "./notificationKinds";
+import { changedPartsText, excerptOf, type NotificationFacts } from "./notificationKinds";
 import { publicName } from "./users";
 import { endingFor } from "./ideaOutcome";
 import { ideaStatusOf } from "./ideaStage";
@@ -34,6 +34,11 @@ export async function notificationFactsOf(
       },
       n.createdAt,
     );
+  if (n.kind === "deadline_extended" && idea !== null) facts.newDeadline = idea.expiration;
+  if (n.kind === "idea_edited" && n.editId) {
+    const edit = await ctx.db.get("ideaEdits", n.editId);
+    facts.changed = edit ? changedPartsText(edit.after) : "the idea";
+  }
   const written = n.messageId
     ? await ctx.db.get("ideaMessages", n.messageId)
     : n.updateId

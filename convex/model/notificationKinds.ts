@@ -21,6 +21,10 @@ export const NOTIFICATION_KINDS = [
   "question_answered",
   "idea_update",
   "idea_update_money",
+  "idea_edited",
+  "deadline_extended",
+  "backer_update",
+  "move_waiting",
 ] as const;
 export const notificationKindValidator = literals(...NOTIFICATION_KINDS);
 export type NotificationKind = Infer<typeof notificationKindValidator>;
@@ -70,6 +74,31 @@ export const KIND_INFO: Record<
     money: true,
     defaultEmail: true,
   },
+  // The brief a creator is working from changed: in the app; by email when they opt in.
+  idea_edited: {
+    label: "An idea you submitted to was edited",
+    money: false,
+    defaultEmail: false,
+    creator: true,
+  },
+  // Backers may take their money back until the original deadline: about their money.
+  deadline_extended: {
+    label: "An idea you backed extended its deadline",
+    money: true,
+    defaultEmail: true,
+  },
+  // The poster chose to email it to their backers: sent unless the backer stopped that idea's
+  // emails (one-click, per idea) or this kind in Settings.
+  backer_update: {
+    label: "Emails from the posters of ideas you backed",
+    money: false,
+    defaultEmail: true,
+  },
+  move_waiting: {
+    label: "Your money can move to another idea",
+    money: true,
+    defaultEmail: true,
+  },
 };
 
 export interface NotificationFacts {
@@ -87,6 +116,10 @@ export interface NotificationFacts {
   excerpt?: string | null;
   /** Judging started: where the recipient's own video stands. */
   standing?: Standing;
+  /** An extension: the idea's new deadline (`deadline` is the original one). */
+  newDeadline?: number;
+  /** An edit: which parts changed ("the brief and the links"). */
+  changed?: string;
 }
 
 const EXCERPT_MAX = 140;
@@ -118,8 +151,16 @@ export function dateText(ms: number): string {
   });
 }
 
-/** Where a notification leads in the web app: a creator's money to Settings → Payouts. */
-export function notificationPath(kind: NotificationKind, ideaId: string): string {
+/**
+ * Where a notification leads in the web app: a creator's money to Settings → Payouts; money
+ * waiting to move to the page where its backer picks an idea.
+ */
+export function notificationPath(
+  kind: NotificationKind,
+  ideaId: string,
+  contributionId?: string | null,
+): string {
+  if (kind === "move_waiting" && contributionId) return `/move-money/${contributionId}`;
   return kind === "video_won" || kind === "claim_reminder" || kind === "transfer_sent"
     ? "/profile?tab=settings"
     : `/expanded-proposal/${ideaId}`;
@@ -182,5 +223,31 @@ export function notificationText(f: NotificationFacts): string {
     case "idea_update":
     case "idea_update_money":
       return `Update from the poster of ${idea}: ${quoted(f.excerpt)}`;
+    case "backer_update":
+      return `The poster of ${idea} wrote to its backers: ${quoted(f.excerpt)}`;
+    case "idea_edited":
+      return `The poster of ${idea} edited ${f.changed ?? "the idea"}. Check that your video still fits.`;
+    case "deadline_extended":
+      return (
+        `The poster of ${idea} extended its deadline` +
+        (f.newDeadline !== undefined ? ` to ${dateText(f.newDeadline)}` : "") +
+        `. You may take your money back until ${dateText(f.deadline ?? 0)}.`
+      );
+    case "move_waiting":
+      return `Nobody delivered ${idea}. Choose another idea for your ${amount} by ${dateText(f.deadline ?? 0)}, or it is refunded to your card then.`;
   }
+}
+
+/** Which parts of an idea an edit changed, in words ("the brief and the links"). */
+export function changedPartsText(after: Record<string, unknown>): string {
+  const names: [string, string][] = [
+    ["title", "the title"],
+    ["brief", "the brief"],
+    ["links", "the links"],
+    ["platform", "the platform"],
+    ["durations", "the allowed lengths"],
+  ];
+  const parts = names.filter(([key]) => after[key] !== undefined).map(([, name]) => name);
+  if (parts.length <= 1) return parts[0] ?? "the idea";
+  return `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}`;
 }

@@ -13,6 +13,7 @@ import type { Standing } from "./ideaPageKinds";
 import { bestStandingOf } from "./judging";
 import { mayPick } from "./money/stake";
 import { refundFinished } from "./money/rules";
+import { refundOwner } from "./money/refunds";
 
 export const FAN_OUT_PAGE = 100;
 /** Claim-window reminders: this many days before the window ends. */
@@ -101,6 +102,7 @@ type Fields = {
   deadline?: number;
   messageId?: Id<"ideaMessages">;
   updateId?: Id<"ideaUpdates">;
+  editId?: Id<"ideaEdits">;
   standing?: Standing;
 };
 
@@ -116,6 +118,8 @@ export async function deliver(
   ideaId: Id<"proposals">,
   event: string,
   fields: Fields = {},
+  /** `email: false`: in the app only, whatever the kind's switch (a backer stopped an idea's emails). */
+  options: { email?: boolean } = {},
 ): Promise<{ created: boolean; notification: Doc<"notifications"> }> {
   const dedupeKey = `${event}|${recipientId}`;
   const existing = await ctx.db
@@ -134,7 +138,7 @@ export async function deliver(
     inApp: pref.inApp,
     createdAt: now,
   });
-  if (pref.email) {
+  if (pref.email && options.email !== false) {
     const user = await ctx.db.get("users", recipientId);
     if (user?.email) {
       const emailId = await ctx.db.insert("emails", {
@@ -272,8 +276,14 @@ export async function notifyIdeaPosted(ctx: MutationCtx, ideaId: Id<"proposals">
   const idea = await ctx.db.get("proposals", ideaId);
   if (idea === null) return;
   await autoFollow(ctx, idea.authorId, ideaId);
+  await scheduleEndingSoon(ctx, idea);
+}
+
+/** The 24-hours reminder for the idea's deadline (again when an extension moves it). */
+export async function scheduleEndingSoon(ctx: MutationCtx, idea: Doc<"proposals">) {
   const at = idea.expiration - DAY_MS;
-  if (at > Date.now()) await ctx.scheduler.runAt(at, internal.notifications.endingSoon, { ideaId });
+  if (at > Date.now())
+    await ctx.scheduler.runAt(at, internal.notifications.endingSoon, { ideaId: idea._id });
 }
 
 /** The scheduled reminder: only while the idea is open and really ends within 24 hours. */
@@ -448,7 +458,8 @@ export async function notifyPaymentConfirmed(
   contributionId: Id<"contributions">,
 ) {
   const c = await ctx.db.get("contributions", contributionId);
-  if (c === null || c.status !== "paid" || !c.contributorId || c.unmatched) return;
+  // Money moved in from another idea is no new payment: its backer moved it themselves.
+  if (c === null || c.status !== "paid" || !c.contributorId || c.unmatched || c.movedFrom) return;
   await autoFollow(ctx, c.contributorId, c.ideaId);
   await deliver(ctx, c.contributorId, "payment_confirmed", c.ideaId, `paid:${c._id}`, {
     contributionId: c._id,
@@ -466,10 +477,8 @@ export async function notifyRefund(ctx: MutationCtx, refundId: string) {
   const end = refundFinished(refund.status);
   if (end === null) return;
   const outcome = end === "succeeded" ? ("refund_sent" as const) : ("refund_failed" as const);
-  const c = await ctx.db
-    .query("contributions")
-    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", refund.paymentIntentId))
-    .first();
+  // Whose money it returned (its payment's money may have moved to another idea).
+  const c = await refundOwner(ctx, refund);
   if (c === null || !c.contributorId) return;
   await deliver(ctx, c.contributorId, outcome, c.ideaId, `${outcome}:${refundId}`, {
     contributionId: c._id,

@@ -43,6 +43,14 @@ export const RATE_LIMITS = {
   postMessage: { kind: "token bucket", rate: 30, period: HOUR, capacity: 10 },
   // A poster's updates reach every follower, some by email: a few a day.
   postUpdate: { kind: "token bucket", rate: 6, period: 24 * HOUR, capacity: 3 },
+  // A poster's edits of their idea: each one is kept and tells every creator who submitted.
+  editIdea: { kind: "token bucket", rate: 30, period: HOUR, capacity: 10 },
+  // Views and shares counted for the poster, per idea: enough for a busy page, and a script
+  // cannot inflate them without bound (past it they are simply not counted).
+  countView: { kind: "token bucket", rate: 600, period: MINUTE, capacity: 600 },
+  countShare: { kind: "token bucket", rate: 120, period: MINUTE, capacity: 120 },
+  // A backer's money choices: "if nobody delivers", moving money, taking it back.
+  moneyChoice: { kind: "token bucket", rate: 60, period: HOUR, capacity: 20 },
   // Reports, and a poster hiding or showing messages again.
   moderate: { kind: "token bucket", rate: 60, period: HOUR, capacity: 20 },
   // New accounts (a sign-in that creates a user), per address and per browser (device cookie).

@@ -14,6 +14,7 @@ import type { DataModel } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
 import { MONEY_TRIGGERS } from "./money/triggers";
 import { notifyAwarded, notifyPaymentConfirmed, notifyRefund, notifyTransferSent } from "./notify";
+import { notifyMoveWaiting } from "./notifyPoster";
 
 export const triggers = new Triggers<DataModel>();
 
@@ -28,6 +29,11 @@ triggers.register("awards", MONEY_TRIGGERS.awards);
 triggers.register("contributions", async (ctx, { oldDoc, newDoc }) => {
   if (newDoc?.status === "paid" && oldDoc?.status !== "paid" && oldDoc?.status !== "refunded")
     await notifyPaymentConfirmed(ctx, newDoc._id);
+});
+// Nobody delivered and its backer chose to move it: they hear until when they may.
+triggers.register("contributions", async (ctx, { oldDoc, newDoc }) => {
+  if (newDoc?.outcome === "move_waiting" && oldDoc?.outcome !== "move_waiting")
+    await notifyMoveWaiting(ctx, newDoc._id);
 });
 // An award was made: its creator hears that their video won.
 triggers.register("awards", async (ctx, { operation, id }) => {

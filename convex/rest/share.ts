@@ -55,12 +55,18 @@ export function registerSharePages(http: HttpRouter) {
       const idea = ID_PATTERN.test(id) ? await ctx.runQuery(internal.share.idea, { id }) : null;
       if (!idea) return shareNotFoundResponse(siteUrl());
       const now = Date.now();
-      if (!wantsImage)
+      if (!wantsImage) {
+        // A visit through the share link counts for the poster's stats (past the per-idea
+        // limit it is simply not counted: the page is served all the same).
+        await ctx
+          .runMutation(internal.controlRoom.recordShareVisit, { ideaId: idea.card._id })
+          .catch(() => null);
         return sharePageResponse(
           idea,
           { shareOrigin: shareOrigin(url.origin), siteUrl: siteUrl() },
           now,
         );
+      }
       const text = shareTextsOf(idea, now).image;
       const etag = `"${previewVersion(text)}"`;
       const headers = {

@@ -6,6 +6,7 @@ import { internal } from "../_generated/api";
 import { UNSUBSCRIBE_PATH, verifyUnsubscribe } from "../model/emailLinks";
 import { KIND_INFO } from "../model/notificationKinds";
 import { htmlHeaders } from "../model/security/htmlHeaders";
+import { escapeHtml } from "../model/html";
 
 function page(status: number, message: string) {
   const site = process.env.SITE_URL ?? "/";
@@ -29,6 +30,11 @@ export function registerUnsubscribe(http: HttpRouter) {
         if (link === null) return page(400, "This unsubscribe link is not valid.");
         const done = await ctx.runMutation(internal.emails.unsubscribe, link);
         if (!done) return page(404, "This unsubscribe link is not valid.");
+        if (typeof done === "object")
+          return page(
+            200,
+            `You will no longer get the poster's emails about “${escapeHtml(done.ideaTitle)}”. Other emails are unchanged.`,
+          );
         return page(
           200,
           `You will no longer get emails about “${KIND_INFO[link.kind].label.toLowerCase()}”. Other emails are unchanged.`,

@@ -54,6 +54,7 @@ function makeDetails(overrides: Overrides = {}): ContributionDetails {
     isContributor: true,
     anonymous: false,
     canChangePayout: true,
+    backer: null,
     ...rest,
   };
 }

@@ -31,11 +31,15 @@ import IdeaUpdates from "../features/ideas/IdeaUpdates";
 import Conversation from "../features/conversation/Conversation";
 import IdeaAbout from "../features/ideas/IdeaAbout";
 import IdeaRequirements from "../features/ideas/IdeaRequirements";
+import IdeaEditHistory from "../features/ideas/IdeaEditHistory";
+import BackersList from "../features/money/BackersList";
+import { useRecordShare, useRecordView } from "../features/ideas/usePageStats";
 import styles from "./IdeaPage.module.css";
 import ideaCardStyles from "../features/ideas/IdeaCard.module.css";
 
 export const CLOSED_MESSAGE = "This proposal is no longer accepting submissions.";
 export const SIGN_IN_TO_VOTE = "Please sign in to vote";
+export const MANAGE_LABEL = "Manage your idea";
 
 /** /expanded-proposal/:ideaId: one idea, live. Without an id: the not-found card. */
 export default function IdeaPage() {
@@ -52,6 +56,7 @@ export default function IdeaPage() {
 
 function IdeaDetails({ idea }: { idea: Idea }) {
   useDocumentTitle(idea.title);
+  useRecordView(idea._id);
   const { isAuthenticated } = useConvexAuth();
   // The one status every screen shows (convex/model/ideaStage.ts ideaStatusOf).
   const status = useIdeaStatus(idea);
@@ -90,7 +95,15 @@ function IdeaDetails({ idea }: { idea: Idea }) {
           <p className={styles.ideaHeaderMeta}>
             Posted {formatLongDate(idea._creationTime)} ·{" "}
             {submissionCountLabel(idea.submissionCount)} · {backerCountLabel(idea.backerCount)}
+            {idea.extendedFrom !== null ? (
+              <>
+                {" "}
+                · Deadline extended from {formatLongDate(idea.extendedFrom)} to{" "}
+                {formatLongDate(idea.expiration)}
+              </>
+            ) : null}
           </p>
+          <IdeaEditHistory ideaId={idea._id} editedAt={idea.editedAt} />
           {idea.author && (
             <p className={ideaCardStyles.ideaPoster}>
               <Avatar
@@ -105,6 +118,7 @@ function IdeaDetails({ idea }: { idea: Idea }) {
         </div>
       </header>
       <IdeaStepper ending={idea.ending} />
+      <PosterLink ideaId={idea._id} />
 
       {/* The end of a bounty, role by role: what this viewer can do or where they stand. */}
       <PickYourWinner ideaId={idea._id} />
@@ -129,6 +143,7 @@ function IdeaLayout({
   status: IdeaStatus;
 }) {
   const bounty = formatMoney(idea.bountyCents);
+  const onShared = useRecordShare(idea._id);
 
   return (
     <div className={styles.ideaLayout}>
@@ -180,6 +195,7 @@ function IdeaLayout({
             heading="Share this idea"
             className={styles.ideaShare}
             asking={status.stage === "open"}
+            onShared={onShared}
           />
         </section>
       </aside>
@@ -191,6 +207,7 @@ function IdeaLayout({
         <PosterUpdates ideaId={idea._id} />
         <SubmissionList ideaId={idea._id} closed={expired} />
         <Conversation ideaId={idea._id} />
+        <BackersList ideaId={idea._id} />
         <YourContributions ideaId={idea._id} />
         <Ledger ideaId={idea._id} />
       </div>
@@ -202,6 +219,20 @@ function IdeaLayout({
 function PosterUpdates({ ideaId }: { ideaId: Idea["_id"] }) {
   const viewer = useQuery(api.conversation.viewer, { ideaId });
   return <IdeaUpdates ideaId={ideaId} isPoster={viewer?.role === "poster"} />;
+}
+
+/** The way into the poster's control room, for the poster only. */
+function PosterLink({ ideaId }: { ideaId: Idea["_id"] }) {
+  const viewer = useQuery(api.conversation.viewer, { ideaId });
+  if (viewer?.role !== "poster") return null;
+  return (
+    <p className={styles.ideaPosterTools}>
+      <Link to={`/expanded-proposal/${ideaId}/manage`} className="btn btn-secondary btn-sm">
+        {MANAGE_LABEL}
+      </Link>{" "}
+      <span className="muted">Edit the brief, extend the deadline, see stats and backers.</span>
+    </p>
+  );
 }
 
 /**

@@ -25,6 +25,8 @@ export function makeIdea(overrides: Partial<IdeaListItem> = {}): IdeaListItem {
     videos: [],
     author: { name: "Ada Lovelace", avatarUrl: null },
     backerCount: 2,
+    editedAt: null,
+    extendedFrom: null,
     ...overrides,
   };
 }

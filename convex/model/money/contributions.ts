@@ -11,14 +11,21 @@ import { countsTowardBounty } from "./ledger";
 import { planMovement } from "./movements";
 import { isEligible } from "./rules";
 import { settleContribution } from "./settlement";
-import { contributionsOf, pickRight } from "./stake";
+import { pickRight } from "./stake";
+import { countBacker } from "./backers";
 
 /** Pending and processing payments are re-read from Stripe daily (and before settlement). */
 export const RECHECK_MS = DAY_MS;
 
 export async function createPendingContribution(
   ctx: MutationCtx,
-  args: { ideaId: Id<"proposals">; contributorId: Id<"users"> | null; amountCents: number },
+  args: {
+    ideaId: Id<"proposals">;
+    contributorId: Id<"users"> | null;
+    amountCents: number;
+    /** The backer's name on the idea's backers list (signed-in backers only; default hidden). */
+    showName?: boolean;
+  },
 ): Promise<{ contributionId: Id<"contributions">; title: string }> {
   const problem = amountProblem(args.amountCents);
   if (problem) throw new ConvexError({ message: problem });
@@ -30,6 +37,7 @@ export async function createPendingContribution(
   const contributionId = await ctx.db.insert("contributions", {
     ideaId: args.ideaId,
     ...(args.contributorId ? { contributorId: args.contributorId } : {}),
+    ...(args.contributorId && args.showName ? { showName: true } : {}),
     amountCents: args.amountCents,
     status: "pending",
     payoutPreference: "customer_choice",
@@ -109,24 +117,6 @@ async function acceptPayment(ctx: MutationCtx, contributionId: Id<"contributions
   await countBacker(ctx, contribution, idea);
   // Paid after judging ended (a late bank transfer): it follows the frozen winner at once.
   if (idea.judgedAt !== undefined) await settleContribution(ctx, contribution, idea);
-}
-
-/**
- * A payment that counts makes its payer a backer: once per signed-in person per idea (their
- * other contributions there were paid before if any is), and each anonymous payment alone.
- * Runs once per contribution, when it becomes paid.
- */
-async function countBacker(
-  ctx: MutationCtx,
-  contribution: Doc<"contributions">,
-  idea: Doc<"proposals">,
-) {
-  const contributorId = contribution.contributorId;
-  if (contributorId !== undefined) {
-    const backed = await contributionsOf(ctx, contributorId, idea._id, "backed");
-    if (backed.some((c) => c._id !== contribution._id)) return;
-  }
-  await ctx.db.patch("proposals", idea._id, { backerCount: (idea.backerCount ?? 0) + 1 });
 }
 
 /**

@@ -5,6 +5,7 @@ import type { MutationCtx } from "../../_generated/server";
 import type { DisputeState } from "./states";
 import { disputeIsOpen } from "./rules";
 import { followCharge } from "./follow";
+import { holderOf } from "./ledger";
 
 export async function applyDispute(ctx: MutationCtx, dispute: DisputeState, now: number) {
   const known = await ctx.db
@@ -13,11 +14,17 @@ export async function applyDispute(ctx: MutationCtx, dispute: DisputeState, now:
     .unique();
   // A closed dispute stays closed: a late "created" event must not reopen it.
   if (known && !disputeIsOpen(known.status)) return;
+  // It freezes the money of the contribution holding the payment's money when it opened (its
+  // money may have moved to another idea: ledger.ts ownsRecord).
+  const holder = known?.contributionId
+    ? await ctx.db.get("contributions", known.contributionId)
+    : await holderOf(ctx, dispute.paymentIntentId);
   if (known) await ctx.db.patch("stripeDisputes", known._id, { ...dispute, updatedAt: now });
-  else await ctx.db.insert("stripeDisputes", { ...dispute, updatedAt: now });
-  const contribution = await ctx.db
-    .query("contributions")
-    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", dispute.paymentIntentId))
-    .first();
-  if (contribution) await followCharge(ctx, contribution._id, now);
+  else
+    await ctx.db.insert("stripeDisputes", {
+      ...dispute,
+      ...(holder ? { contributionId: holder._id } : {}),
+      updatedAt: now,
+    });
+  if (holder) await followCharge(ctx, holder._id, now);
 }

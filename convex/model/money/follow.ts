@@ -70,6 +70,8 @@ export async function followCharge(
   }
 
   if (award === null) {
+    // Waiting for its backer to move it: it stays until they do or their week ends (moves.ts).
+    if (contribution.outcome === "move_waiting" && now < (contribution.moveBy ?? 0)) return;
     // A refund outcome or a cancelled award: whatever is free again goes back to its payer.
     if (!frozen && heldCents(buckets) > 0 && transferring === 0 && reversing === 0)
       await refundHeld(

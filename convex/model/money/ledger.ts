@@ -12,6 +12,7 @@ import {
   capFailures,
   countingCents,
   EMPTY_BUCKETS,
+  fullBuckets,
   heldCents,
   heldReasonOf,
   heldUntil,
@@ -41,6 +42,8 @@ export const EMPTY_TOTALS: Required<Omit<LedgerTotals, "heldBy">> = {
   disputedCents: 0,
   lostCents: 0,
   awardedCents: 0,
+  movedOutCents: 0,
+  movedInCents: 0,
 };
 
 export function totalsOf(idea: Doc<"proposals">) {
@@ -62,6 +65,7 @@ export function bucketsOfTotals(t: ReturnType<typeof totalsOf>): Buckets {
     transferredCents: t.paidOutCents,
     disputedCents: t.disputedCents,
     lostCents: t.lostCents,
+    movedCents: t.movedOutCents,
   };
 }
 
@@ -89,20 +93,54 @@ export async function liveAwardOf(ctx: QueryCtx, contributionId: Id<"contributio
   return (await awardsOf(ctx, contributionId)).find(isLiveAward) ?? null;
 }
 
+/**
+ * The contribution holding a payment's money now: the one its money moved to, if it moved
+ * (product rules "Moving money to another idea": one move per contribution), else its own.
+ * A Stripe record that no movement of ours explains (a Dashboard refund, a dispute) is that
+ * contribution's.
+ */
+export async function holderOf(
+  ctx: QueryCtx,
+  paymentIntentId: string,
+): Promise<Doc<"contributions"> | null> {
+  const paidBy = await ctx.db
+    .query("contributions")
+    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", paymentIntentId))
+    .take(10);
+  const holding = paidBy.filter((c) => c.movedToId === undefined);
+  return holding.find((c) => c.movedFrom !== undefined) ?? holding[0] ?? paidBy[0] ?? null;
+}
+
+/**
+ * Whether a Stripe record of a payment (a refund, a dispute) is this contribution's: the one it
+ * names, else (records kept before money could move) the payment's own contribution.
+ */
+export function ownsRecord(
+  c: Doc<"contributions">,
+  record: { contributionId?: Id<"contributions"> },
+): boolean {
+  return (record.contributionId ?? (c.movedFrom === undefined ? c._id : null)) === c._id;
+}
+
 /** A contribution's buckets, from Stripe's records of its payment and our movements. */
 export async function bucketsOf(
   ctx: QueryCtx,
   contribution: Doc<"contributions">,
   movements?: Doc<"moneyMovements">[],
-): Promise<Buckets> {
+): Promise<Required<Buckets>> {
   const collected = contribution.collectedCents ?? 0;
   if (collected === 0 || !contribution.paymentIntentId) return EMPTY_BUCKETS;
   const intent = contribution.paymentIntentId;
   const b = { ...EMPTY_BUCKETS, collectedCents: collected };
-  const refunds = await ctx.db
-    .query("stripeRefunds")
-    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", intent))
-    .take(100);
+  // Moved to another idea: that money is a contribution there (its amount is what moved).
+  if (contribution.movedToId !== undefined)
+    b.movedCents = (await ctx.db.get("contributions", contribution.movedToId))?.collectedCents ?? 0;
+  const refunds = (
+    await ctx.db
+      .query("stripeRefunds")
+      .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", intent))
+      .take(100)
+  ).filter((r) => ownsRecord(contribution, r));
   const atStripe = new Set(refunds.flatMap((r) => (r.movementId ? [r.movementId] : [])));
   const records: RefundRecord[] = refunds.map((r) => ({
     amountCents: r.amountCents,
@@ -129,10 +167,12 @@ export async function bucketsOf(
     if (m.kind === "reversal") b.transferredCents -= m.amountCents;
   }
   Object.assign(b, refundBuckets(records));
-  const disputes = await ctx.db
-    .query("stripeDisputes")
-    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", intent))
-    .take(20);
+  const disputes = (
+    await ctx.db
+      .query("stripeDisputes")
+      .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", intent))
+      .take(20)
+  ).filter((d) => ownsRecord(contribution, d));
   for (const dispute of disputes) {
     if (disputeIsOpen(dispute.status)) b.disputedCents += dispute.amountCents;
     else if (dispute.status === "lost") b.lostCents += dispute.amountCents;
@@ -152,6 +192,7 @@ export async function placeOf(ctx: QueryCtx, contribution: Doc<"contributions">)
     ),
     settled: contribution.settled,
     award: await liveAwardOf(ctx, contribution._id),
+    ...(contribution.outcome ? { outcome: contribution.outcome } : {}),
   });
   return { buckets, held, reason: held === 0 ? null : reason };
 }
@@ -165,6 +206,7 @@ export const BUCKET_TOTAL = {
   transferredCents: "paidOutCents",
   disputedCents: "disputedCents",
   lostCents: "lostCents",
+  movedCents: "movedOutCents",
 } as const satisfies Record<keyof Buckets, keyof LedgerTotals>;
 export const BUCKET_COUNTER = Object.fromEntries(
   Object.keys(EMPTY_BUCKETS).map((k) => [k, `money.${k.replace(/Cents$/, "")}`]),
@@ -184,8 +226,10 @@ export interface LedgerLine {
  * deltas gives back the totals.
  */
 export function linesFor(before: Buckets, after: Buckets): LedgerLine[] {
-  const rest = {} as Buckets;
-  for (const k of Object.keys(EMPTY_BUCKETS) as (keyof Buckets)[]) rest[k] = after[k] - before[k];
+  const rest = {} as Required<Buckets>;
+  const b0 = fullBuckets(before);
+  const b1 = fullBuckets(after);
+  for (const k of Object.keys(EMPTY_BUCKETS) as (keyof Buckets)[]) rest[k] = b1[k] - b0[k];
   const lines: LedgerLine[] = [];
   const line = (kind: LedgerKind, deltas: Partial<Buckets>, cents: number) => {
     if (cents <= 0) return;
@@ -222,6 +266,8 @@ export function linesFor(before: Buckets, after: Buckets): LedgerLine[] {
   line("refund_redone", { refundFailedCents: rest.refundFailedCents }, -rest.refundFailedCents);
   line("paid_out", { transferredCents: rest.transferredCents }, rest.transferredCents);
   line("reversed", { transferredCents: rest.transferredCents }, -rest.transferredCents);
+  // Moved by its backer to another idea (a move is final: it never goes back).
+  line("moved_out", { movedCents: rest.movedCents }, rest.movedCents);
   return lines;
 }
 
@@ -232,8 +278,8 @@ export function linesFor(before: Buckets, after: Buckets): LedgerLine[] {
 export async function currentBuckets(
   ctx: QueryCtx,
   contributionId: Id<"contributions">,
-): Promise<Buckets> {
-  return (await ctx.db.get("contributions", contributionId))?.money ?? EMPTY_BUCKETS;
+): Promise<Required<Buckets>> {
+  return fullBuckets((await ctx.db.get("contributions", contributionId))?.money);
 }
 
 /**
@@ -249,9 +295,12 @@ export async function refreshMoney(
   const contribution = await ctx.db.get("contributions", contributionId);
   if (contribution === null) return;
   const idea = await ctx.db.get("proposals", contribution.ideaId);
-  const before = contribution.money ?? EMPTY_BUCKETS;
+  const before = fullBuckets(contribution.money);
   const { buckets: after, held, reason } = await placeOf(ctx, contribution);
-  const until = reason === null || idea === null ? null : heldUntil(reason, idea.expiration);
+  const until =
+    reason === null || idea === null
+      ? null
+      : heldUntil(reason, idea.expiration, contribution.moveBy ?? null);
   const keys = Object.keys(EMPTY_BUCKETS) as (keyof Buckets)[];
   const moneyChanged = keys.some((k) => before[k] !== after[k]);
   const heldBefore = contribution.heldReason ?? null;
@@ -276,7 +325,8 @@ export async function refreshMoney(
     for (const line of linesFor(before, after)) {
       await ctx.db.insert("ledgerEntries", {
         ideaId: idea._id,
-        kind: line.kind,
+        // Money that moved here from another idea arrives as a move, not as a new payment.
+        kind: line.kind === "contributed" && contribution.movedFrom ? "moved_in" : line.kind,
         amountCents: line.cents,
         deltas: line.deltas,
         contributionId,
@@ -292,6 +342,7 @@ export async function refreshMoney(
     totals[BUCKET_TOTAL[k]] += delta;
     await addToCounter(ctx, BUCKET_COUNTER[k], delta);
   }
+  if (contribution.movedFrom) totals.movedInCents += after.collectedCents - before.collectedCents;
   if (heldBefore !== null) totals.heldBy[heldBefore] -= heldCents(before);
   if (reason !== null) totals.heldBy[reason] += held;
   await ctx.db.patch("proposals", idea._id, {

@@ -83,6 +83,7 @@ export async function planMovement(
       : {}),
     ...(args.destination ? { destination: args.destination } : {}),
     ...(args.transferId ? { transferId: args.transferId } : {}),
+    ...(args.contribution.movedFrom ? { chargeIdeaId: args.contribution.movedFrom.ideaId } : {}),
     idempotencyKey: "",
     keyCreatedAt: now,
     keyGeneration: 0,
@@ -128,7 +129,10 @@ async function stillWanted(ctx: MutationCtx, m: Doc<"moneyMovements">): Promise<
     if (b.disputedCents > 0) return false;
     // This movement is counted in refunding (or failed) while not yet at Stripe.
     const othersAway = b.refundedCents + b.refundingCents + b.refundFailedCents - m.amountCents;
-    return m.amountCents <= b.collectedCents - othersAway - b.transferredCents - b.lostCents;
+    return (
+      m.amountCents <=
+      b.collectedCents - othersAway - b.transferredCents - b.lostCents - b.movedCents
+    );
   }
   const award = await liveAwardOf(ctx, contribution._id);
   const wanted = wantedTransferCents(b, award);

@@ -40,18 +40,38 @@ const attentionValidator = schema
     createdAt: v.number(),
   });
 
+/** Money a backer moved from an idea nobody delivered for to another idea, and when. */
+const moveLineValidator = v.object({
+  contributionId: v.id("contributions"),
+  at: v.number(),
+  cents: v.number(),
+  from: v.object({ _id: v.id("proposals"), title: v.string() }),
+  to: v.object({ _id: v.id("proposals"), title: v.string() }),
+});
+
+/** How many of the latest moves the page lists. */
+export const MOVE_LINES = 50;
+
 export const operatorOverviewValidator = v.object({
+  /**
+   * The platform's totals. `collectedCents` is what Stripe charged (moved money is counted once,
+   * where it was paid); `movedCents` is what backers moved between ideas.
+   */
   totals: moneyBucketsValidator.extend({ heldCents: v.number() }),
   attention: v.array(attentionValidator),
   held: v.array(heldLineValidator),
   /** Reasons with more lines than the page lists (it says so; the totals count every cent). */
   heldCut: v.array(heldLineReasonValidator),
+  /** The latest moves between ideas, newest first. */
+  moves: v.array(moveLineValidator),
 });
 
 export async function operatorOverview(ctx: QueryCtx) {
   const platform = { ...EMPTY_BUCKETS };
   for (const k of Object.keys(platform) as (keyof typeof platform)[])
     platform[k] = await readCounter(ctx, BUCKET_COUNTER[k]);
+  // Moved money is collected again where it arrived: Stripe charged it once.
+  const charged = { ...platform, collectedCents: platform.collectedCents - platform.movedCents };
   const titles = new Map<string, string>();
   const titleOf = async (p: Doc<"proposals">["_id"]) => {
     if (!titles.has(p)) titles.set(p, (await ctx.db.get("proposals", p))?.title ?? "Deleted idea");
@@ -113,5 +133,28 @@ export async function operatorOverview(ctx: QueryCtx) {
   for (const c of failed.slice(0, HELD_LINES_PER_REASON))
     await line(c, "refund_failed", c.money!.refundFailedCents);
   held.sort((a, b) => (a.until ?? Infinity) - (b.until ?? Infinity));
-  return { totals: { ...platform, heldCents: heldCents(platform) }, attention, held, heldCut };
+  const moves = [];
+  const moved = await ctx.db
+    .query("contributions")
+    .withIndex("by_moved_at", (q) => q.gt("movedAt", 0))
+    .order("desc")
+    .take(MOVE_LINES);
+  for (const c of moved) {
+    const to = c.movedToId ? await ctx.db.get("contributions", c.movedToId) : null;
+    if (to === null) continue;
+    moves.push({
+      contributionId: c._id,
+      at: c.movedAt!,
+      cents: to.collectedCents ?? 0,
+      from: { _id: c.ideaId, title: await titleOf(c.ideaId) },
+      to: { _id: to.ideaId, title: await titleOf(to.ideaId) },
+    });
+  }
+  return {
+    totals: { ...charged, heldCents: heldCents(platform) },
+    attention,
+    held,
+    heldCut,
+    moves,
+  };
 }

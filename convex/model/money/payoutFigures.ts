@@ -53,6 +53,8 @@ async function figuresFor(ctx: QueryCtx, submission: Doc<"submissions">, idea: D
     .withIndex("by_idea_status", (q) => q.eq("ideaId", idea._id).eq("status", "paid"));
   for await (const c of paid) {
     if (c.unmatched || !countsTowardBounty(c)) continue;
+    // Settled before judging ended (taken back after an extension): no video receives it.
+    if (c.settled && c.outcome !== "awarded") continue;
     const key = `${c.contributorId ?? ""}:${c.payoutPreference}`;
     if (!picks.has(key)) picks.set(key, await pickedSubmission(ctx, c));
     const money = c.money ?? EMPTY_BUCKETS;

@@ -1,8 +1,10 @@
 // Refunds as Stripe reports them: ours (made by the reconciler), and the Dashboard's. Kept with
 // when each was made and when it failed, which is what tells a failure from its redo
 // (rules.ts refundBuckets).
+import type { Doc } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
+import { holderOf } from "./ledger";
 import { refundFinished } from "./rules";
 import type { RefundState } from "./states";
 
@@ -26,10 +28,20 @@ export async function recordRefund(ctx: MutationCtx, refund: RefundState, now: n
   const failedAt =
     refundFinished(refund.status) === "failed" ? (refund.failedAt ?? now) : undefined;
   let status = refund.status;
+  const movementId = refund.movementId
+    ? ctx.db.normalizeId("moneyMovements", refund.movementId)
+    : null;
+  const movement = movementId ? await ctx.db.get("moneyMovements", movementId) : null;
+  let ownerId = known?.contributionId;
   if (known === null) {
+    // Whose money it returned: our movement's contribution, else the one holding the payment's
+    // money now (its money may have moved to another idea: ledger.ts ownsRecord).
+    ownerId =
+      movement?.contributionId ?? (await holderOf(ctx, refund.paymentIntentId))?._id ?? undefined;
     await ctx.db.insert("stripeRefunds", {
       ...refund,
       ...(failedAt !== undefined ? { failedAt } : {}),
+      ...(ownerId !== undefined ? { contributionId: ownerId } : {}),
       updatedAt: now,
     });
   } else if (refundStage(refund.status) > refundStage(known.status)) {
@@ -51,10 +63,6 @@ export async function recordRefund(ctx: MutationCtx, refund: RefundState, now: n
     if (failedAt !== undefined && known.failedAt !== undefined && failedAt < known.failedAt)
       await ctx.db.patch("stripeRefunds", known._id, { failedAt });
   }
-  const movementId = refund.movementId
-    ? ctx.db.normalizeId("moneyMovements", refund.movementId)
-    : null;
-  const movement = movementId ? await ctx.db.get("moneyMovements", movementId) : null;
   if (movement && movement.kind === "refund") {
     const end = refundFinished(status);
     const state =
@@ -71,12 +79,23 @@ export async function recordRefund(ctx: MutationCtx, refund: RefundState, now: n
         ...(state !== "sent" ? { settledAt: now } : {}),
       });
   }
-  const contribution = await ctx.db
-    .query("contributions")
-    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", refund.paymentIntentId))
-    .first();
+  const contribution = await refundOwner(ctx, { ...refund, contributionId: ownerId });
   if (contribution)
     await ctx.scheduler.runAfter(0, internal.settlement.followCharge, {
       contributionId: contribution._id,
     });
+}
+
+/** The contribution whose money a refund returned (ledger.ts ownsRecord). */
+export async function refundOwner(
+  ctx: MutationCtx,
+  refund: { paymentIntentId: string; contributionId?: Doc<"contributions">["_id"] },
+): Promise<Doc<"contributions"> | null> {
+  if (refund.contributionId !== undefined)
+    return await ctx.db.get("contributions", refund.contributionId);
+  const paidBy = await ctx.db
+    .query("contributions")
+    .withIndex("by_payment_intent", (q) => q.eq("paymentIntentId", refund.paymentIntentId))
+    .take(10);
+  return paidBy.find((c) => c.movedFrom === undefined) ?? null;
 }

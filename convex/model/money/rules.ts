@@ -7,7 +7,14 @@ import type { Id } from "../../_generated/dataModel";
 import { judgingEndsAt } from "../labels";
 import { DAY_MS } from "../labels";
 import type { IdeaStatus } from "../validators";
-import type { AwardStatus, HeldReason, moneyBucketsValidator, PayoutPreference } from "./states";
+import type {
+  AwardStatus,
+  ContributionOutcome,
+  HeldReason,
+  IfNobodyDelivers,
+  moneyBucketsValidator,
+  PayoutPreference,
+} from "./states";
 
 // --- Where a contribution's money is ---------------------------------------------------------
 
@@ -17,7 +24,7 @@ import type { AwardStatus, HeldReason, moneyBucketsValidator, PayoutPreference }
  */
 export type Buckets = Infer<typeof moneyBucketsValidator>;
 
-export const EMPTY_BUCKETS: Buckets = {
+export const EMPTY_BUCKETS: Required<Buckets> = {
   collectedCents: 0,
   refundedCents: 0,
   refundingCents: 0,
@@ -25,7 +32,13 @@ export const EMPTY_BUCKETS: Buckets = {
   transferredCents: 0,
   disputedCents: 0,
   lostCents: 0,
+  movedCents: 0,
 };
+
+/** Stored buckets with every bucket present (rows kept before money could move have no `movedCents`). */
+export function fullBuckets(b: Buckets | undefined): Required<Buckets> {
+  return { ...EMPTY_BUCKETS, ...b, movedCents: b?.movedCents ?? 0 };
+}
 
 /** Money still on the platform for its contributor or a creator: nothing else explains it. */
 export function heldCents(b: Buckets): number {
@@ -36,13 +49,21 @@ export function heldCents(b: Buckets): number {
     b.refundFailedCents -
     b.transferredCents -
     b.disputedCents -
-    b.lostCents
+    b.lostCents -
+    (b.movedCents ?? 0)
   );
 }
 
-/** What can still go to a creator: collected, less refunds (any state) and losses. */
+/** What can still go to a creator: collected, less refunds (any state), losses and moves. */
 export function awardableCents(b: Buckets): number {
-  return b.collectedCents - b.refundedCents - b.refundingCents - b.refundFailedCents - b.lostCents;
+  return (
+    b.collectedCents -
+    b.refundedCents -
+    b.refundingCents -
+    b.refundFailedCents -
+    b.lostCents -
+    (b.movedCents ?? 0)
+  );
 }
 
 /** What of the money counts toward the bounty: neither refunded (any state), disputed nor lost. */
@@ -132,14 +153,15 @@ export function refundBuckets(refunds: readonly RefundRecord[]) {
  * A failed refund stands only for money still on the platform: money that left another way
  * since (a refund of ours planned before we heard of the failure, say) is owed to nobody.
  */
-export function capFailures(b: Buckets): Buckets {
+export function capFailures<B extends Buckets>(b: B): B {
   const onPlatform =
     b.collectedCents -
     b.refundedCents -
     b.refundingCents -
     b.transferredCents -
     b.disputedCents -
-    b.lostCents;
+    b.lostCents -
+    (b.movedCents ?? 0);
   return { ...b, refundFailedCents: Math.min(b.refundFailedCents, Math.max(0, onPlatform)) };
 }
 
@@ -290,19 +312,30 @@ export function heldReasonOf(m: {
   needsAttention: boolean;
   settled: boolean;
   award: { status: AwardStatus } | null;
+  /** Settlement's word for it (absent: not settled, or settled before outcomes could wait). */
+  outcome?: ContributionOutcome;
 }): HeldReason {
   if (m.disputed) return "frozen";
   if (m.needsAttention) return "needs_attention";
   if (!m.settled) return "judging";
   if (m.award?.status === "waiting") return "waiting_for_creator";
   if (m.award !== null && isLiveAward(m.award)) return "being_paid";
+  if (m.outcome === "move_waiting") return "waiting_to_move";
   return "returning";
 }
 
-/** Until when money held for this reason waits (null: it is moving, or an operator is on it). */
-export function heldUntil(reason: HeldReason, expiration: number): number | null {
+/**
+ * Until when money held for this reason waits (null: it is moving, or an operator is on it).
+ * `moveBy`: the end of the week its backer has to move it (waiting_to_move).
+ */
+export function heldUntil(
+  reason: HeldReason,
+  expiration: number,
+  moveBy?: number | null,
+): number | null {
   if (reason === "judging") return judgingEndsAt(expiration);
   if (reason === "waiting_for_creator") return claimDeadlineOf(expiration);
+  if (reason === "waiting_to_move") return moveBy ?? null;
   return null;
 }
 
@@ -396,4 +429,181 @@ export function qualifiedUnderEarlierRule(
 /** What a stored vote adds to its video's counted total. */
 export function countedValue(vote: { value: number; qualified: boolean }): number {
   return vote.qualified ? vote.value : 0;
+}
+
+// --- Moving money to another idea (product rules "Moving money to another idea") -------------
+
+/** How long money nobody delivered for waits for its backer to pick another idea. */
+export const MOVE_WAIT_DAYS = 7;
+/** The destination's judging must end within this many days of the original payment. */
+export const MOVE_WINDOW_DAYS = 120;
+
+export function moveDeadlineOf(endedAt: number): number {
+  return endedAt + MOVE_WAIT_DAYS * DAY_MS;
+}
+
+/** The last moment a destination's judging may end for money paid at `paidAt`. */
+export function moveWindowEndOf(paidAt: number): number {
+  return paidAt + MOVE_WINDOW_DAYS * DAY_MS;
+}
+
+/** A contribution as the move rules read it. */
+export interface MovableContribution {
+  ideaId: Id<"proposals">;
+  contributorId?: Id<"users">;
+  paidAt?: number;
+  ifNobodyDelivers?: IfNobodyDelivers;
+  outcome?: ContributionOutcome;
+  moveBy?: number;
+  movedToId?: Id<"contributions">;
+  movedFrom?: { paidAt: number };
+}
+
+/** When the original payment was made: a move's own row keeps the first payment's time. */
+export function originalPaidAt(c: MovableContribution): number | null {
+  return c.movedFrom?.paidAt ?? c.paidAt ?? null;
+}
+
+/**
+ * Whether money nobody delivered for waits for its backer to move it (rather than going back at
+ * once): they chose so, it never moved before (one move per contribution), a signed-in backer
+ * can pick, and the money is clean — no dispute, no failed refund (their money is the
+ * operator's to sort out first).
+ */
+export function waitsToMove(c: MovableContribution, b: Buckets): boolean {
+  return (
+    c.ifNobodyDelivers === "move" &&
+    c.movedFrom === undefined &&
+    c.movedToId === undefined &&
+    c.contributorId !== undefined &&
+    b.disputedCents === 0 &&
+    b.refundFailedCents === 0 &&
+    heldCents(b) > 0
+  );
+}
+
+/** Whether the backer may still change "if nobody delivers": until the idea ends for this money. */
+export function nobodyDeliversChoiceOpen(
+  c: { settled: boolean; movedFrom?: unknown; status: string },
+  idea: { status: IdeaStatus },
+): boolean {
+  return (
+    !c.settled && c.movedFrom === undefined && idea.status !== "settled" && c.status === "paid"
+  );
+}
+
+export const MOVE_MESSAGES = {
+  notYours: "Only the person who contributed can move this money.",
+  notWaiting: "This money is not waiting to be moved.",
+  movedAlready: "This money has already moved once: it can't move again.",
+  timeUp: "The week to move this money has ended: it is being refunded to your card.",
+  sameIdea: "Choose another idea: this money comes from this one.",
+  ownIdea: "You can't move money to your own idea.",
+  notOpen: "That idea is no longer open for funding.",
+  tooLate:
+    "That idea's judging ends more than 120 days after your payment, so a refund could no longer reach your card. Choose an idea that ends sooner.",
+  frozen: "This money is frozen by a card dispute and can't move now.",
+} as const;
+
+/** Why money can't move to this destination now (null: it can). */
+export function moveProblem(args: {
+  moverId: Id<"users">;
+  contribution: MovableContribution;
+  held: number;
+  disputed: boolean;
+  destination: {
+    _id: Id<"proposals">;
+    authorId: Id<"users">;
+    status: IdeaStatus;
+    expiration: number;
+  };
+  now: number;
+}): string | null {
+  const { contribution: c, destination: d, now } = args;
+  if (c.contributorId !== args.moverId) return MOVE_MESSAGES.notYours;
+  if (c.movedToId !== undefined || c.movedFrom !== undefined) return MOVE_MESSAGES.movedAlready;
+  if (c.outcome !== "move_waiting" || args.held <= 0) return MOVE_MESSAGES.notWaiting;
+  if (args.disputed) return MOVE_MESSAGES.frozen;
+  if (c.moveBy === undefined || now >= c.moveBy) return MOVE_MESSAGES.timeUp;
+  return destinationProblem(args.moverId, c, d, now);
+}
+
+/**
+ * Why an idea can't receive this money (null: it can). Also what the idea picker shows; `now`
+ * is null in a query (which reads no clock: the idea's own status says whether it is open).
+ */
+export function destinationProblem(
+  moverId: Id<"users">,
+  c: MovableContribution,
+  d: { _id: Id<"proposals">; authorId: Id<"users">; status: IdeaStatus; expiration: number },
+  now: number | null,
+): string | null {
+  if (d._id === c.ideaId) return MOVE_MESSAGES.sameIdea;
+  if (d.authorId === moverId) return MOVE_MESSAGES.ownIdea;
+  if (d.status !== "open" || (now !== null && d.expiration <= now)) return MOVE_MESSAGES.notOpen;
+  const paidAt = originalPaidAt(c);
+  if (paidAt === null || judgingEndsAt(d.expiration) > moveWindowEndOf(paidAt))
+    return MOVE_MESSAGES.tooLate;
+  return null;
+}
+
+// --- Extending the deadline, and backers taking their money back ------------------------------
+
+export const EXTEND_MIN_DAYS = 1;
+export const EXTEND_MAX_DAYS = 30;
+/** An extension must come at least this long before the deadline. */
+export const EXTEND_NOTICE_MS = 24 * 60 * 60 * 1000;
+
+export const EXTEND_MESSAGES = {
+  notPoster: "Only the idea's poster can extend its deadline.",
+  once: "This idea's deadline was already extended once.",
+  notOpen: "Only an open idea's deadline can be extended.",
+  tooLate: "The deadline can be extended only until 24 hours before it.",
+  days: `Extend by ${EXTEND_MIN_DAYS} to ${EXTEND_MAX_DAYS} days.`,
+} as const;
+
+/** Why this poster can't extend this idea by `days` now (null: they can). */
+export function extensionProblem(args: {
+  userId: Id<"users">;
+  idea: { authorId: Id<"users">; status: IdeaStatus; expiration: number; extension?: unknown };
+  days: number;
+  now: number;
+}): string | null {
+  const { idea, days, now } = args;
+  if (idea.authorId !== args.userId) return EXTEND_MESSAGES.notPoster;
+  if (idea.extension !== undefined) return EXTEND_MESSAGES.once;
+  if (idea.status !== "open" || idea.expiration <= now) return EXTEND_MESSAGES.notOpen;
+  if (!Number.isInteger(days) || days < EXTEND_MIN_DAYS || days > EXTEND_MAX_DAYS)
+    return EXTEND_MESSAGES.days;
+  if (idea.expiration - now < EXTEND_NOTICE_MS) return EXTEND_MESSAGES.tooLate;
+  return null;
+}
+
+export const WITHDRAW_MESSAGES = {
+  notYours: "Only the person who contributed can take this money back.",
+  notExtended: "Money can be taken back only after the poster extends the deadline.",
+  afterExtension: "You funded this idea after its deadline was extended, so this money stays in.",
+  tooLate: "The time to take this money back ended at the original deadline.",
+  nothing: "There is no money of this contribution left to take back.",
+  frozen: "This money is frozen by a card dispute and can't be taken back now.",
+} as const;
+
+/**
+ * Why this contribution can't be taken back now (null: it can). After an extension, every
+ * backer who paid before it may take their money back until the original deadline.
+ */
+export function withdrawProblem(args: {
+  contribution: { settled: boolean; paidAt?: number; status: string };
+  extension: { from: number; at: number } | undefined;
+  held: number;
+  disputed: boolean;
+  now: number;
+}): string | null {
+  const { contribution: c, extension, now } = args;
+  if (extension === undefined) return WITHDRAW_MESSAGES.notExtended;
+  if (now >= extension.from) return WITHDRAW_MESSAGES.tooLate;
+  if (c.paidAt === undefined || c.paidAt >= extension.at) return WITHDRAW_MESSAGES.afterExtension;
+  if (args.disputed) return WITHDRAW_MESSAGES.frozen;
+  if (c.status !== "paid" || c.settled || args.held <= 0) return WITHDRAW_MESSAGES.nothing;
+  return null;
 }

@@ -6,7 +6,14 @@
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
-import { claimDeadlineOf, heldCents, recipientOf, settlementDue } from "./rules";
+import {
+  claimDeadlineOf,
+  heldCents,
+  moveDeadlineOf,
+  recipientOf,
+  settlementDue,
+  waitsToMove,
+} from "./rules";
 import { countsTowardBounty, currentBuckets } from "./ledger";
 import { planMovement } from "./movements";
 import { pickedSubmission } from "./stake";
@@ -145,6 +152,21 @@ export async function refundHeld(
   });
 }
 
+/**
+ * Money nobody delivered for, whose backer chose "let me move it": it waits up to a week for
+ * them to pick an open idea (model/money/moves.ts), then is refunded. Its held reason and
+ * deadline follow from the row (ledger.ts); the backer is told (model/triggers.ts).
+ */
+async function waitToMove(ctx: MutationCtx, contribution: Doc<"contributions">) {
+  const moveBy = moveDeadlineOf(Date.now());
+  await ctx.db.patch("contributions", contribution._id, {
+    settled: true,
+    outcome: "move_waiting",
+    moveBy,
+  });
+  await ctx.scheduler.runAt(moveBy, internal.moves.expire, { contributionId: contribution._id });
+}
+
 /** Settles one paid contribution by the rules (no-op when already settled or frozen). */
 export async function settleContribution(
   ctx: MutationCtx,
@@ -163,7 +185,11 @@ export async function settleContribution(
   if (contribution.unmatched || !countsTowardBounty(contribution))
     return await refundHeld(ctx, contribution, "not_counted");
   const winner = await recipientFor(ctx, contribution, idea);
-  if (winner === null) return await refundHeld(ctx, contribution, "no_eligible_submission");
+  if (winner === null) {
+    // Nobody to pay: its backer chose to move it to another idea, so it waits a week for them.
+    if (waitsToMove(contribution, buckets)) return await waitToMove(ctx, contribution);
+    return await refundHeld(ctx, contribution, "no_eligible_submission");
+  }
   await createAward(ctx, contribution, winner, amount, claimDeadlineOf(idea.expiration));
 }
 

@@ -19,9 +19,29 @@ export const CONTRIBUTION_STATUSES = [
 export type ContributionStatus = (typeof CONTRIBUTION_STATUSES)[number];
 export const contributionStatusValidator = literals(...CONTRIBUTION_STATUSES);
 
-/** What settlement decided for a contribution's money. */
-export const CONTRIBUTION_OUTCOMES = ["awarded", "refund"] as const;
+/**
+ * What settlement decided for a contribution's money: awarded, refunded, or (nobody delivered
+ * and its backer chose so) waiting for its backer to move it to another idea, then moved.
+ */
+export const CONTRIBUTION_OUTCOMES = ["awarded", "refund", "move_waiting", "moved"] as const;
+export type ContributionOutcome = (typeof CONTRIBUTION_OUTCOMES)[number];
 export const contributionOutcomeValidator = literals(...CONTRIBUTION_OUTCOMES);
+
+/**
+ * A backer's choice for "if nobody delivers" (product rules "Moving money to another idea"):
+ * refund me (the default), or let me move it to another idea.
+ */
+export const IF_NOBODY_DELIVERS = ["refund", "move"] as const;
+export type IfNobodyDelivers = (typeof IF_NOBODY_DELIVERS)[number];
+export const ifNobodyDeliversValidator = literals(...IF_NOBODY_DELIVERS);
+
+/** Where moved money came from (on the contribution it became at its destination). */
+export const movedFromValidator = v.object({
+  contributionId: v.id("contributions"),
+  ideaId: v.id("proposals"),
+  /** When the original payment was made (the 120-day rule counts from it). */
+  paidAt: v.number(),
+});
 
 /** How a contribution's money is awarded: the contributor's pick, or the people's choice. */
 export const PAYOUT_PREFERENCES = ["customer_choice", "peoples_choice"] as const;
@@ -40,7 +60,8 @@ export const customerDetailsValidator = v.object({
 /**
  * Where a paid contribution's money is, in cents (ledger.ts keeps it). They add up to what
  * Stripe collected: collected = refunded + refunding + refundFailed + transferred + disputed +
- * lost + held.
+ * lost + moved + held. `movedCents`: moved by its backer to another idea, where it is a
+ * contribution of its own (absent on rows written before money could move: 0).
  */
 export const moneyBucketsValidator = v.object({
   collectedCents: v.number(),
@@ -50,6 +71,7 @@ export const moneyBucketsValidator = v.object({
   transferredCents: v.number(),
   disputedCents: v.number(),
   lostCents: v.number(),
+  movedCents: v.optional(v.number()),
 });
 export const ledgerDeltasValidator = v.object({
   collectedCents: v.optional(v.number()),
@@ -59,12 +81,14 @@ export const ledgerDeltasValidator = v.object({
   transferredCents: v.optional(v.number()),
   disputedCents: v.optional(v.number()),
   lostCents: v.optional(v.number()),
+  movedCents: v.optional(v.number()),
 });
 
 /**
  * Why a contribution's held money is still on the platform (rules.ts heldReasonOf). Every reason
- * has a deadline (judging, the claim window), is moving (being paid, returning) or is listed on
- * the operator page (frozen by a dispute, a movement that needs attention).
+ * has a deadline (judging, the claim window, the week its backer has to move it), is moving
+ * (being paid, returning) or is listed on the operator page (frozen by a dispute, a movement
+ * that needs attention).
  */
 export const HELD_REASONS = [
   "judging",
@@ -73,6 +97,7 @@ export const HELD_REASONS = [
   "returning",
   "frozen",
   "needs_attention",
+  "waiting_to_move",
 ] as const;
 export type HeldReason = (typeof HELD_REASONS)[number];
 export const heldReasonValidator = literals(...HELD_REASONS);
@@ -93,6 +118,9 @@ export const ledgerTotalsValidator = v.object({
   disputedCents: v.optional(v.number()),
   lostCents: v.optional(v.number()),
   awardedCents: v.number(),
+  /** Moved by backers to other ideas (out of this one), and moved into this one from others. */
+  movedOutCents: v.optional(v.number()),
+  movedInCents: v.optional(v.number()),
   /** The held money by why it is held (rules.ts heldReasonOf); absent = none. */
   heldBy: v.optional(
     v.object({
@@ -102,6 +130,7 @@ export const ledgerTotalsValidator = v.object({
       returning: v.optional(v.number()),
       frozen: v.optional(v.number()),
       needs_attention: v.optional(v.number()),
+      waiting_to_move: v.optional(v.number()),
     }),
   ),
 });
@@ -123,6 +152,8 @@ export const LEDGER_KINDS = [
   "disputed",
   "dispute_won",
   "lost",
+  "moved_out",
+  "moved_in",
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const ledgerKindValidator = literals(...LEDGER_KINDS);
@@ -142,6 +173,8 @@ export const FATE_STATES = [
   "refund_failed", // Stripe reported that the refund failed (listed for the operator)
   "disputed", // frozen by a card dispute (with the rest of the payment's held money)
   "lost", // lost to a chargeback
+  "waiting_to_move", // nobody delivered; its backer may move it to another idea (until: then refunded)
+  "moved", // moved by its backer to another idea (at: moved on; idea: where)
 ] as const;
 export type FateState = (typeof FATE_STATES)[number];
 export const fateStateValidator = literals(...FATE_STATES);
@@ -164,6 +197,8 @@ export const fatePartValidator = v.object({
   until: v.nullable(v.number()),
   /** The video it goes to (awarded_* and paid). */
   submission: v.nullable(submissionRefValidator),
+  /** The idea it moved to ("moved"); absent elsewhere. */
+  idea: v.optional(v.object({ _id: v.id("proposals"), title: v.string() })),
 });
 export type FatePart = Infer<typeof fatePartValidator>;
 

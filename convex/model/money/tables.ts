@@ -11,10 +11,12 @@ import {
   contributionStatusValidator,
   customerDetailsValidator,
   heldReasonValidator,
+  ifNobodyDeliversValidator,
   ledgerDeltasValidator,
   ledgerKindValidator,
   moneyBucketsValidator,
   movementKindValidator,
+  movedFromValidator,
   movementStateValidator,
   payoutPreferenceValidator,
 } from "./states";
@@ -50,6 +52,20 @@ export const moneyTables = {
     awardedSubmissionId: v.optional(v.id("submissions")),
     // Pending and processing payments are re-read from Stripe after this time.
     recheckAt: v.optional(v.number()),
+    // Whether the backer's name shows on the idea's backers list (absent: "a backer").
+    showName: v.optional(v.boolean()),
+    // "If nobody delivers": refund me (absent: the default) or let me move it (moves.ts).
+    ifNobodyDelivers: v.optional(ifNobodyDeliversValidator),
+    // Nobody delivered and its backer chose to move it: until when they may (then refunded).
+    moveBy: v.optional(v.number()),
+    // Moved to another idea: the contribution it became there, and when.
+    movedToId: v.optional(v.id("contributions")),
+    movedAt: v.optional(v.number()),
+    // Moved here from another idea: the same charge, no new payment (product rules).
+    movedFrom: v.optional(movedFromValidator),
+    // The idea deadline its held money was last placed against: an extension rewrites it, which
+    // refreshes the held money's deadline through the trigger (model/money/extension.ts).
+    placedForExpiration: v.optional(v.number()),
   })
     .index("by_session", ["checkoutSessionId"])
     .index("by_payment_intent", ["paymentIntentId"])
@@ -58,7 +74,11 @@ export const moneyTables = {
     .index("by_contributor_idea", ["contributorId", "ideaId"])
     // The operator page: held money by reason and deadline, and refunds that failed.
     .index("by_held", ["heldReason", "heldUntil"])
-    .index("by_refund_failed", ["money.refundFailedCents"]),
+    // An idea's held money by reason (until when its backers may move it).
+    .index("by_idea_held", ["ideaId", "heldReason", "heldUntil"])
+    .index("by_refund_failed", ["money.refundFailedCents"])
+    // The operator page's latest moves between ideas.
+    .index("by_moved_at", ["movedAt"]),
 
   // A contributor's winner pick on an idea: covers all their customer_choice money there.
   picks: defineTable({
@@ -116,6 +136,9 @@ export const moneyTables = {
     settledAt: v.optional(v.number()),
     // A confirmed transfer its creator was told of ("A payout was sent": one notice per win).
     announcedAt: v.optional(v.number()),
+    // Money moved here from another idea: the idea its charge was paid to (its transfer group
+    // is searched too when looking a transfer up at Stripe).
+    chargeIdeaId: v.optional(v.id("proposals")),
   })
     .index("by_state_next", ["state", "nextAttemptAt"])
     .index("by_contribution", ["contributionId"])
@@ -132,6 +155,10 @@ export const moneyTables = {
     createdAt: v.optional(v.number()),
     failedAt: v.optional(v.number()),
     updatedAt: v.number(),
+    // Whose money it returned when its payment's money moved between ideas: the movement's
+    // contribution, else the one holding the money when Stripe first told us (ledger.ts
+    // ownerOf). Absent: the payment's own contribution.
+    contributionId: v.optional(v.id("contributions")),
   })
     .index("by_refund", ["refundId"])
     .index("by_payment_intent", ["paymentIntentId"]),
@@ -143,6 +170,8 @@ export const moneyTables = {
     amountCents: v.number(),
     status: v.string(),
     updatedAt: v.number(),
+    // Whose money it froze (the contribution holding the payment's money when it opened).
+    contributionId: v.optional(v.id("contributions")),
   })
     .index("by_dispute", ["disputeId"])
     .index("by_payment_intent", ["paymentIntentId"]),
@@ -166,6 +195,25 @@ export const moneyTables = {
     contributionId: v.optional(v.id("contributions")),
     submissionId: v.optional(v.id("submissions")),
   }).index("by_idea", ["ideaId"]),
+
+  // An idea's backers (product rules "Running an idea"): one row per signed-in person, one per
+  // anonymous payment, from their first payment that counted. The public list shows names only
+  // where the backer chose so ("a backer" otherwise), with dates, never amounts. `listed` is
+  // false once a backer took all their money back after an extension.
+  backers: defineTable({
+    ideaId: v.id("proposals"),
+    userId: v.optional(v.id("users")),
+    // An anonymous payment is a backer of its own.
+    contributionId: v.optional(v.id("contributions")),
+    since: v.number(),
+    showName: v.boolean(),
+    listed: v.boolean(),
+    // The poster's emails to backers ("email this update"): absent = on; off per idea.
+    updateEmails: v.optional(v.boolean()),
+  })
+    .index("by_idea_listed", ["ideaId", "listed", "since"])
+    .index("by_idea_user", ["ideaId", "userId"])
+    .index("by_contribution", ["contributionId"]),
 
   // Stripe events already applied (each at most once).
   stripeEvents: defineTable({ eventId: v.string(), type: v.string() }).index("by_event", [

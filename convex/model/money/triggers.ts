@@ -23,7 +23,17 @@ export type MoneyTrigger<T extends MoneyTable> = (
 
 /** The fields of each table that the derived money is computed from (ledger.ts placeOf). */
 export const LEDGER_INPUTS = {
-  contributions: ["collectedCents", "paymentIntentId", "currency", "settled"],
+  contributions: [
+    "collectedCents",
+    "paymentIntentId",
+    "currency",
+    "settled",
+    // Why held money is held and until when (waiting to move, and for how long; an extension).
+    "outcome",
+    "moveBy",
+    "movedToId",
+    "placedForExpiration",
+  ],
   moneyMovements: ["kind", "state", "amountCents", "settledAt"],
   stripeRefunds: [
     "paymentIntentId",
@@ -32,8 +42,9 @@ export const LEDGER_INPUTS = {
     "createdAt",
     "failedAt",
     "movementId",
+    "contributionId",
   ],
-  stripeDisputes: ["paymentIntentId", "amountCents", "status"],
+  stripeDisputes: ["paymentIntentId", "amountCents", "status", "contributionId"],
   awards: ["contributionId", "status", "amountCents", "passedBecause"],
 } as const satisfies { [T in MoneyTable]: readonly (keyof Doc<T>)[] };
 

@@ -9,11 +9,39 @@ import {
   customerDetailsValidator,
   fatePartValidator,
   heldLineReasonValidator,
+  ifNobodyDeliversValidator,
 } from "./states";
 import { SHOWN_AWARD_STATUSES } from "./rules";
 
 /** How an award shows (rules.ts shownAwardStatus): live, unless its money is frozen or stuck. */
 export const shownAwardStatusValidator = literals(...SHOWN_AWARD_STATUSES);
+
+/** An idea money moved from or to, and when. */
+export const moveRefValidator = v.object({
+  ideaId: v.id("proposals"),
+  title: v.string(),
+  at: v.number(),
+});
+
+/**
+ * What a backer can still do with one contribution (backerOptions.ts): its "if nobody delivers"
+ * choice and whether it can change, until when it may be taken back after an extension, and
+ * until when it may move to another idea.
+ */
+export const backerOptionsValidator = v.object({
+  contributionId: v.id("contributions"),
+  ifNobodyDelivers: ifNobodyDeliversValidator,
+  /** The choice can still change (until the idea ends for this money). */
+  choiceOpen: v.boolean(),
+  /** Moved here from another idea: it can't move again (refunded if nobody delivers). */
+  movedIn: v.boolean(),
+  /** The deadline was extended after it was paid: it may be taken back until then. */
+  withdrawUntil: v.nullable(v.number()),
+  /** Nobody delivered: its backer may move it until then. */
+  moveBy: v.nullable(v.number()),
+});
+
+export type BackerOptions = Infer<typeof backerOptionsValidator>;
 
 /** One of the caller's contributions to an idea, with its fate. */
 export const contributionFateValidator = v.object({
@@ -22,6 +50,9 @@ export const contributionFateValidator = v.object({
   amountCents: v.number(),
   createdAt: v.number(),
   parts: v.array(fatePartValidator),
+  /** Moved here from another idea (same charge, no new payment). */
+  movedFrom: v.optional(moveRefValidator),
+  options: backerOptionsValidator,
 });
 
 /** The confirmation page's view of a contribution. */
@@ -71,6 +102,9 @@ export const moneyBoxValidator = v.object({
     paidOutCents: v.number(),
     disputedCents: v.number(),
     lostCents: v.number(),
+    /** Moved by backers to other ideas, and moved in from other ideas. */
+    movedOutCents: v.number(),
+    movedInCents: v.number(),
     heldCents: v.number(),
     awardedWaitingCents: v.number(),
     awardedPayingCents: v.number(),
@@ -84,7 +118,12 @@ export type MoneyBox = Infer<typeof moneyBoxValidator>;
 export const ledgerLineValidator = schema
   .doc("ledgerEntries")
   .pick("_id", "kind", "amountCents")
-  .extend({ at: v.number(), submissionTitle: v.nullable(v.string()) });
+  .extend({
+    at: v.number(),
+    submissionTitle: v.nullable(v.string()),
+    /** A move's other idea: where the money went (moved_out) or came from (moved_in). */
+    otherIdea: v.optional(v.object({ _id: v.id("proposals"), title: v.string() })),
+  });
 
 /** The idea's ledger: its money box and the latest lines. */
 export const ledgerViewValidator = moneyBoxValidator.extend({

@@ -7,6 +7,7 @@ import type { QueryCtx } from "../../_generated/server";
 import {
   combinedAwardStatus,
   EMPTY_BUCKETS,
+  fullBuckets,
   heldCents,
   heldUntil,
   isLiveAward,
@@ -14,7 +15,7 @@ import {
   shownAwardStatus,
   type ShownAwardStatus,
 } from "./rules";
-import { awardsOf, bucketsOfTotals, placeOf, totalsOf } from "./ledger";
+import { awardsOf, bucketsOfTotals, ownsRecord, placeOf, totalsOf } from "./ledger";
 import { HELD_REASONS, type HeldReason } from "./states";
 import type { FatePart, SubmissionRef } from "./states";
 import type { CreatorAward, HeldGroup, MoneyBox } from "./viewShapes";
@@ -55,7 +56,7 @@ export async function fateOf(
       },
     ];
   if (contribution.status !== "paid" && contribution.status !== "refunded") return [];
-  const b = contribution.money ?? EMPTY_BUCKETS;
+  const b = fullBuckets(contribution.money);
   const parts: FatePart[] = [];
   const part = (state: FatePart["state"], amountCents: number, extra: Partial<FatePart> = {}) => {
     if (amountCents > 0)
@@ -68,6 +69,7 @@ export async function fateOf(
           q.eq("paymentIntentId", contribution.paymentIntentId!),
         )
         .take(100)
+        .then((rows) => rows.filter((r) => ownsRecord(contribution, r)))
     : [];
   const lastAt = (status: string[]) =>
     Math.max(0, ...refunds.filter((r) => status.includes(r.status)).map((r) => r.updatedAt)) ||
@@ -82,7 +84,8 @@ export async function fateOf(
   });
   const held = heldCents(b);
   const reason = await heldReasonOf(ctx, contribution);
-  const until = reason === null ? null : heldUntil(reason, idea.expiration);
+  const until =
+    reason === null ? null : heldUntil(reason, idea.expiration, contribution.moveBy ?? null);
   const video = live ? await submissionRef(ctx, live.submissionId) : null;
   let frozen = 0;
   switch (reason) {
@@ -97,6 +100,9 @@ export async function fateOf(
       break;
     case "returning":
       part("returning", held);
+      break;
+    case "waiting_to_move":
+      part("waiting_to_move", held, { until });
       break;
     case "needs_attention":
       part("on_hold", held, { submission: video });
@@ -113,6 +119,14 @@ export async function fateOf(
   part("refund_failed", b.refundFailedCents, { at: lastAt(["failed", "canceled"]) });
   part("disputed", b.disputedCents + frozen);
   part("lost", b.lostCents);
+  if (b.movedCents > 0 && contribution.movedToId) {
+    const moved = await ctx.db.get("contributions", contribution.movedToId);
+    const to = moved ? await ctx.db.get("proposals", moved.ideaId) : null;
+    part("moved", b.movedCents, {
+      at: contribution.movedAt ?? null,
+      ...(to ? { idea: { _id: to._id, title: to.title } } : {}),
+    });
+  }
   return parts;
 }
 
@@ -183,7 +197,11 @@ export async function moneyBoxOf(ctx: QueryCtx, idea: Doc<"proposals">): Promise
     if (t.heldBy[reason] > 0)
       groups.push({
         cents: t.heldBy[reason],
-        until: heldUntil(reason, idea.expiration),
+        // Each backer's week to move their money ends at its own time: the latest one.
+        until:
+          reason === "waiting_to_move"
+            ? await latestMoveBy(ctx, idea._id)
+            : heldUntil(reason, idea.expiration),
         reason,
       });
   if (t.refundFailedCents > 0)
@@ -218,6 +236,8 @@ export async function moneyBoxOf(ctx: QueryCtx, idea: Doc<"proposals">): Promise
       paidOutCents: t.paidOutCents,
       disputedCents: t.disputedCents,
       lostCents: t.lostCents,
+      movedOutCents: t.movedOutCents,
+      movedInCents: t.movedInCents,
       heldCents: heldCents(bucketsOfTotals(t)),
       awardedWaitingCents: t.heldBy.waiting_for_creator,
       awardedPayingCents: t.heldBy.being_paid,
@@ -225,4 +245,17 @@ export async function moneyBoxOf(ctx: QueryCtx, idea: Doc<"proposals">): Promise
     held: groups,
     winners,
   };
+}
+
+/**
+ * Until when an idea's money waits for its backers to move it: settlement starts every week at
+ * the same time, so one read of the idea's latest waiting contribution says it.
+ */
+async function latestMoveBy(ctx: QueryCtx, ideaId: Id<"proposals">): Promise<number | null> {
+  const waiting = await ctx.db
+    .query("contributions")
+    .withIndex("by_idea_held", (q) => q.eq("ideaId", ideaId).eq("heldReason", "waiting_to_move"))
+    .order("desc")
+    .first();
+  return waiting?.heldUntil ?? null;
 }

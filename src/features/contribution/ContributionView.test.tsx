@@ -43,6 +43,7 @@ function makeDetails(overrides: Partial<ContributionDetails> = {}): Contribution
     anonymous: false,
     canChangePayout: false,
     fate: [],
+    backer: null,
     ...overrides,
   };
 }

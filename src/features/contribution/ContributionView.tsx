@@ -8,6 +8,8 @@ import { FateList } from "../money/FateList";
 import type { ContributionDetails } from "./contributionDetails";
 import { OtherStatus, PaidStatus } from "./ContributionStatus";
 import PayoutChoice from "./PayoutChoice";
+import BackerOptions from "../moves/BackerOptions";
+import type { FatePart } from "../../../convex/model/money/states";
 import styles from "./ContributionView.module.css";
 import { moduleClass } from "../../lib/moduleClass";
 
@@ -55,6 +57,13 @@ export default function ContributionView({
             {FATE_TITLE}
           </h2>
           <FateList parts={details.fate} />
+          {details.backer && contribution.status === "paid" ? (
+            <BackerOptions
+              options={details.backer}
+              amountCents={heldOf(details.fate, contribution.amountCents)}
+              sessionId={details.anonymous ? sessionId : undefined}
+            />
+          ) : null}
         </section>
       ) : null}
 
@@ -84,4 +93,12 @@ export default function ContributionView({
       </div>
     </article>
   );
+}
+
+/** What the contribution still holds (what a refund or a move would be). */
+function heldOf(fate: FatePart[], amountCents: number): number {
+  const held = fate
+    .filter((p) => p.state === "counting" || p.state === "waiting_to_move")
+    .reduce((sum, p) => sum + p.amountCents, 0);
+  return held > 0 ? held : amountCents;
 }

@@ -102,8 +102,13 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
           </h2>
           {outcome.pendingCents > 0 ? (
             <p className={styles.ideaOutcomeNote}>
-              {formatMoney(outcome.pendingCents)} is still being refunded; the ledger below shows
-              each refund.
+              {formatMoney(outcome.pendingCents)} is still being refunded (or waits for backers who
+              chose to move theirs to another idea); the ledger below shows each movement.
+            </p>
+          ) : null}
+          {outcome.movedCents ? (
+            <p className={styles.ideaOutcomeNote}>
+              {formatMoney(outcome.movedCents)} was moved by its backers to other ideas.
             </p>
           ) : null}
         </>

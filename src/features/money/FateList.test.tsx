@@ -58,6 +58,17 @@ const SENTENCES: [FatePart, string][] = [
   ],
   [part("disputed", { at: ON }), "$5.00 is frozen by a card dispute."],
   [part("lost", { at: ON }), "$5.00 was lost to a chargeback."],
+  [
+    part("waiting_to_move", { until: CLAIM_DEADLINE }),
+    "$5.00 is waiting for you to move it to another idea until February 21, 2025; then it is refunded.",
+  ],
+  [
+    part("moved", {
+      at: ON,
+      idea: { _id: "k57idea2" as NonNullable<FatePart["idea"]>["_id"], title: "Salt marsh birds" },
+    }),
+    "$5.00 moved to “Salt marsh birds” on January 30, 2025.",
+  ],
 ];
 
 describe("FateList", () => {

@@ -4,6 +4,7 @@
 import type { Id } from "../../../convex/_generated/dataModel";
 import type { FatePart, FateState } from "../../../convex/model/money/states";
 import { fateSentence } from "./moneyText";
+import type { BackerOptionsView } from "../moves/BackerOptions";
 import styles from "./FateList.module.css";
 import { moduleClass } from "../../lib/moduleClass";
 
@@ -14,6 +15,9 @@ export interface ContributionFates {
   amountCents: number;
   createdAt: number;
   parts: FatePart[];
+  movedFrom?: { ideaId: Id<"proposals">; title: string; at: number };
+  /** What its backer can still do with it (absent in older fixtures). */
+  options?: BackerOptionsView;
 }
 
 /** How each state looks: settled for good, still moving, waiting, or a problem. */
@@ -31,6 +35,8 @@ const TONE: Record<FateState, "done" | "moving" | "waiting" | "problem"> = {
   refund_failed: "problem",
   disputed: "problem",
   lost: "problem",
+  waiting_to_move: "waiting",
+  moved: "done",
 };
 
 export function FateList({ parts }: { parts: FatePart[] }) {

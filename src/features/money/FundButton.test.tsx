@@ -67,16 +67,52 @@ describe("FundButton", () => {
     renderFund({ expired: true });
 
     expect(screen.queryByRole("button", { name: "Fund This Bounty" })).not.toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Other amount" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("radio", { name: "Other" })).not.toBeInTheDocument();
+  });
+
+  it("offers $5, $10, $25 and $50, then Other; $5 is chosen at first", async () => {
+    const user = userEvent.setup();
+    renderFund();
+
+    const presets = screen.getAllByRole("radio").map((r) => r.closest("label")!.textContent);
+    expect(presets).toEqual(["$5", "$10", "$25", "$50", "Other"]);
+    expect(screen.getByRole("radio", { name: "$5" })).toBeChecked();
+    await user.click(screen.getByRole("radio", { name: "$25" }));
+    expect(fund()).toHaveAccessibleDescription(/Adds \$25\.00 to the bounty/);
+    await user.click(fund());
+    expect(startCheckout).toHaveBeenCalledWith({ ideaId: "idea_1", amountCents: 2500 });
+  });
+
+  it("a signed-in backer chooses to show their name (not shown by default); visitors are not asked", async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderFund();
+    const show = screen.getByRole("checkbox", { name: "Show my name on the backers list" });
+    expect(show).not.toBeChecked();
+    expect(show).toHaveAccessibleDescription(/“a backer”.*never shown/);
+    await user.click(show);
+    await user.click(screen.getByRole("radio", { name: "$50" }));
+    await user.click(fund());
+    expect(startCheckout).toHaveBeenCalledWith({
+      ideaId: "idea_1",
+      amountCents: 5000,
+      showName: true,
+    });
+    unmount();
+
+    mockConvex({ signedIn: false, actions: { "contributions:startCheckout": startCheckout } });
+    renderFund();
+    expect(
+      screen.queryByRole("checkbox", { name: "Show my name on the backers list" }),
+    ).not.toBeInTheDocument();
   });
 
   it("takes another amount in dollars, within $1.00 to $10,000.00", async () => {
     const user = userEvent.setup();
     renderFund();
 
-    await user.click(screen.getByRole("button", { name: "Other amount" }));
+    await user.click(screen.getByRole("radio", { name: "Other" }));
     const amount = screen.getByRole("textbox", { name: "Amount in US dollars" });
-    const submit = screen.getByRole("button", { name: "Continue to payment" });
+    const submit = fund();
 
     await user.click(submit);
     expect(screen.getByRole("alert")).toHaveTextContent("Enter an amount in dollars.");

@@ -1,17 +1,24 @@
-// <FundButton ideaId expired />: the idea page's 'Fund This Bounty' (spec §2, §9).
+// <FundButton ideaId expired label? />: the idea page's funding form, 'Fund This Bounty' (spec §2,
+// §9), with Kickstarter's conventions (issue 36): preset amounts ($5, $10, $25, $50, then Other),
+// and a signed-in backer's choice whether their name shows on the idea's backers list (default:
+// not shown, "a backer"; amounts never are).
 //
 // Props:
-//   ideaId: string  — the idea to fund.
-//   expired:    boolean — the idea is past its deadline (or no longer open): the button and the
-//                         other-amount form are not shown (the server refuses new money then).
+//   ideaId:  string  — the idea to fund.
+//   expired: boolean — the idea is past its deadline (or no longer open): the form is not shown
+//                      (the server refuses new money then).
+//   label:   string  — the button's words ('Fund This Bounty'; the poster's control room says
+//                      'Top up the bounty').
 //
-// One click contributes $5.00 (QUICK_CONTRIBUTION_CENTS) through Stripe Checkout; "Other
-// amount" opens a small form for any amount from $1.00 to $10,000.00. Signed-out visitors may
-// fund (spec §6). When the address carries `?checkout=cancelled` (Stripe's cancel_url), a
-// dismissible note says nothing was charged; the parameter is then removed from the address so
-// the note shows once.
+// $5.00 (QUICK_CONTRIBUTION_CENTS) is chosen at first, so one click still contributes the spec's
+// $5; "Other" takes any amount from $1.00 to $10,000.00. Payment goes through Stripe Checkout.
+// Signed-out visitors may fund (spec §6). When the address carries `?checkout=cancelled`
+// (Stripe's cancel_url), a dismissible note says nothing was charged; the parameter is then
+// removed from the address so the note shows once.
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
+import { useConvexAuth } from "convex/react";
+import clsx from "clsx";
 import { formatMoney } from "../../../convex/model/labels";
 import {
   MAX_CONTRIBUTION_CENTS,
@@ -25,31 +32,137 @@ import styles from "./FundButton.module.css";
 export const FUND_LABEL = "Fund This Bounty";
 export const CHECKOUT_CANCELLED_NOTE = "Checkout cancelled — nothing was charged.";
 export const CHECKOUT_PARAM = "checkout";
+/** The preset amounts, in cents, before "Other" (issue 36). */
+export const PRESET_CENTS = [500, 1000, 2500, 5000] as const;
+export const OTHER_LABEL = "Other";
+export const SHOW_NAME_LABEL = "Show my name on the backers list";
+export const SHOW_NAME_HINT = "Otherwise you appear as “a backer”. Amounts are never shown.";
 
 export interface FundButtonProps {
   ideaId: string;
   expired: boolean;
+  label?: string;
 }
 
-export default function FundButton({ ideaId, expired }: FundButtonProps) {
+type Choice = (typeof PRESET_CENTS)[number] | "other";
+
+export default function FundButton({ ideaId, expired, label = FUND_LABEL }: FundButtonProps) {
   const { start, busy } = useCheckout();
-  const [otherOpen, setOtherOpen] = useState(false);
+  const { isAuthenticated } = useConvexAuth();
+  const [choice, setChoice] = useState<Choice>(QUICK_CONTRIBUTION_CENTS as Choice);
+  const [other, setOther] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const [showName, setShowName] = useState(false);
   const id = useId();
   const descriptionId = `${id}-description`;
-  const formId = `${id}-other`;
+  const otherId = `${id}-other`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const showNameHintId = `${id}-show-name`;
+
+  const preset = choice === "other" ? null : choice;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    let cents: number;
+    if (preset !== null) cents = preset;
+    else {
+      const parsed = parseDollars(other);
+      if ("problem" in parsed) {
+        setProblem(parsed.problem);
+        return;
+      }
+      cents = parsed.cents;
+    }
+    setProblem(null);
+    void start(ideaId, cents, isAuthenticated && showName ? { showName: true } : {});
+  }
 
   return (
     <div className={styles.fund}>
       <CancelledNote />
       {expired ? null : (
-        <>
+        <form className={styles.fundForm} noValidate onSubmit={submit}>
+          <fieldset className={styles.fundPresets}>
+            <legend className={styles.fundLegend}>Amount</legend>
+            <div className={styles.fundChips}>
+              {[...PRESET_CENTS, "other" as const].map((value) => (
+                <label
+                  key={value}
+                  className={clsx(styles.fundChip, choice === value && styles.fundChipSelected)}
+                >
+                  <input
+                    type="radio"
+                    name={`${id}-amount`}
+                    className={styles.fundChipInput}
+                    checked={choice === value}
+                    onChange={() => {
+                      setChoice(value);
+                      setProblem(null);
+                    }}
+                  />
+                  {value === "other" ? OTHER_LABEL : formatMoney(value).replace(/\.00$/, "")}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {preset === null ? (
+            <div className={clsx("field", styles.fundOther)}>
+              <label className="label" htmlFor={otherId}>
+                Amount in US dollars
+              </label>
+              <div className={styles.fundAmount}>
+                <span className={styles.fundCurrency} aria-hidden="true">
+                  $
+                </span>
+                <input
+                  id={otherId}
+                  className={`input ${styles.fundInput}`}
+                  type="text"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder="25.00"
+                  value={other}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
+                  onChange={(event) => {
+                    setOther(event.target.value);
+                    if (problem) setProblem(null);
+                  }}
+                />
+              </div>
+              <p id={hintId} className="hint">
+                From {formatMoney(MIN_CONTRIBUTION_CENTS)} to {formatMoney(MAX_CONTRIBUTION_CENTS)}.
+              </p>
+              {problem ? (
+                <p id={errorId} className={styles.fundError} role="alert">
+                  {problem}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+          {isAuthenticated ? (
+            <div className={styles.fundShowName}>
+              <label className={styles.fundCheck}>
+                <input
+                  type="checkbox"
+                  checked={showName}
+                  aria-describedby={showNameHintId}
+                  onChange={(event) => setShowName(event.target.checked)}
+                />
+                {SHOW_NAME_LABEL}
+              </label>
+              <p id={showNameHintId} className={styles.fundDescription}>
+                {SHOW_NAME_HINT}
+              </p>
+            </div>
+          ) : null}
           <button
-            type="button"
+            type="submit"
             className="btn btn-primary btn-lg btn-block fund__button"
             aria-describedby={descriptionId}
             aria-busy={busy || undefined}
             disabled={busy}
-            onClick={() => void start(ideaId, QUICK_CONTRIBUTION_CENTS)}
           >
             <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path
@@ -60,29 +173,19 @@ export default function FundButton({ ideaId, expired }: FundButtonProps) {
                 strokeLinecap="round"
               />
             </svg>
-            {FUND_LABEL}
+            {label}
           </button>
           <p id={descriptionId} className={styles.fundDescription}>
-            Adds <strong>{formatMoney(QUICK_CONTRIBUTION_CENTS)}</strong> to the bounty, paid
-            securely by card through Stripe. If no video wins, you get it back.
+            {preset !== null ? (
+              <>
+                Adds <strong>{formatMoney(preset)}</strong> to the bounty
+              </>
+            ) : (
+              "Adds your amount to the bounty"
+            )}
+            , paid securely by card through Stripe. If no video wins, you get it back.
           </p>
-          <button
-            type="button"
-            className={styles.fundToggle}
-            aria-expanded={otherOpen}
-            aria-controls={formId}
-            onClick={() => setOtherOpen((open) => !open)}
-          >
-            {otherOpen ? "Hide other amount" : "Other amount"}
-          </button>
-          {otherOpen ? (
-            <OtherAmountForm
-              id={formId}
-              busy={busy}
-              onSubmit={(cents) => void start(ideaId, cents)}
-            />
-          ) : null}
-        </>
+        </form>
       )}
     </div>
   );
@@ -97,74 +200,6 @@ export function parseDollars(text: string): { cents: number } | { problem: strin
   const cents = Math.round(Number(cleaned) * 100);
   const problem = amountProblem(cents);
   return problem ? { problem } : { cents };
-}
-
-function OtherAmountForm({
-  id,
-  busy,
-  onSubmit,
-}: {
-  id: string;
-  busy: boolean;
-  onSubmit: (cents: number) => void;
-}) {
-  const [value, setValue] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
-  const inputId = `${id}-amount`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = parseDollars(value);
-    if ("problem" in parsed) {
-      setProblem(parsed.problem);
-      return;
-    }
-    setProblem(null);
-    onSubmit(parsed.cents);
-  }
-
-  return (
-    <form id={id} className={styles.fundOther} noValidate onSubmit={submit}>
-      <div className="field">
-        <label className="label" htmlFor={inputId}>
-          Amount in US dollars
-        </label>
-        <div className={styles.fundAmount}>
-          <span className={styles.fundCurrency} aria-hidden="true">
-            $
-          </span>
-          <input
-            id={inputId}
-            className={`input ${styles.fundInput}`}
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="25.00"
-            value={value}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${errorId} ${hintId}` : hintId}
-            onChange={(event) => {
-              setValue(event.target.value);
-              if (problem) setProblem(null);
-            }}
-          />
-        </div>
-        <p id={hintId} className="hint">
-          From {formatMoney(MIN_CONTRIBUTION_CENTS)} to {formatMoney(MAX_CONTRIBUTION_CENTS)}.
-        </p>
-        {problem ? (
-          <p id={errorId} className={styles.fundError} role="alert">
-            {problem}
-          </p>
-        ) : null}
-      </div>
-      <button type="submit" className="btn btn-secondary btn-block" disabled={busy}>
-        Continue to payment
-      </button>
-    </form>
-  );
 }
 
 /** "Checkout cancelled — nothing was charged.", once per return from a cancelled checkout. */

@@ -26,6 +26,8 @@ function makeLedger(overrides: Partial<LedgerView> = {}): LedgerView {
       paidOutCents: 100000,
       disputedCents: 0,
       lostCents: 0,
+      movedOutCents: 0,
+      movedInCents: 0,
       heldCents: 149500,
       awardedWaitingCents: 20000,
       awardedPayingCents: 0,

@@ -14,7 +14,8 @@ import { formatLongDate, formatMoney } from "../../../convex/model/labels";
 import type { ShownAwardStatus } from "../../../convex/model/money/rules";
 import type { HeldLineReason, LedgerKind } from "../../../convex/model/money/states";
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
-import { awardState, heldSentence, ledgerEntryText, quoted } from "./moneyText";
+import { awardState, heldSentence, ledgerEntryText, moveEntryText, quoted } from "./moneyText";
+import { Link } from "react-router-dom";
 import styles from "./Ledger.module.css";
 import clsx from "clsx";
 import { moduleClass } from "../../lib/moduleClass";
@@ -35,6 +36,8 @@ export interface LedgerView {
     paidOutCents: number;
     disputedCents: number;
     lostCents: number;
+    movedOutCents: number;
+    movedInCents: number;
     heldCents: number;
     awardedWaitingCents: number;
     awardedPayingCents: number;
@@ -56,6 +59,7 @@ export interface LedgerView {
     amountCents: number;
     at: number;
     submissionTitle: string | null;
+    otherIdea?: { _id: string; title: string };
   }[];
 }
 
@@ -131,6 +135,8 @@ function MoneyBoxBody({
     ["Refund failed", totals.refundFailedCents, true],
     ["Disputed", totals.disputedCents, true],
     ["Lost to chargebacks", totals.lostCents, true],
+    ["Moved to other ideas", totals.movedOutCents, false],
+    ["Moved in from other ideas", totals.movedInCents, false],
   ];
 
   return (
@@ -190,7 +196,14 @@ function MoneyBoxBody({
               >
                 <span className={styles.ledgerEntryText}>
                   <span className={styles.ledgerEntryKind}>
-                    {ledgerEntryText(entry.kind, entry.submissionTitle)}
+                    {(entry.kind === "moved_out" || entry.kind === "moved_in") &&
+                    entry.otherIdea ? (
+                      <Link to={`/expanded-proposal/${entry.otherIdea._id}`}>
+                        {moveEntryText(entry.kind, entry.otherIdea.title)}
+                      </Link>
+                    ) : (
+                      ledgerEntryText(entry.kind, entry.submissionTitle)
+                    )}
                   </span>
                   <time
                     className={styles.ledgerEntryDate}

@@ -8,6 +8,7 @@ import { api } from "../../../convex/_generated/api";
 import { formatLongDate, formatMoney } from "../../../convex/model/labels";
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { FateList, type ContributionFates } from "./FateList";
+import BackerOptions from "../moves/BackerOptions";
 import contributionViewStyles from "../contribution/ContributionView.module.css";
 import ledgerStyles from "./Ledger.module.css";
 
@@ -70,6 +71,13 @@ export function YourContributionsCard({
                 </>
               ) : null}
             </p>
+            {c.movedFrom ? (
+              <p className={contributionViewStyles.fateListEmpty}>
+                Moved here from{" "}
+                <Link to={`/expanded-proposal/${c.movedFrom.ideaId}`}>“{c.movedFrom.title}”</Link>{" "}
+                on {formatLongDate(c.movedFrom.at)} — the same payment, no new charge.
+              </p>
+            ) : null}
             {c.parts.length > 0 ? (
               <FateList parts={c.parts} />
             ) : (
@@ -77,9 +85,18 @@ export function YourContributionsCard({
                 Waiting for Stripe to confirm the payment.
               </p>
             )}
+            {c.options ? <BackerOptions options={c.options} amountCents={heldOf(c)} /> : null}
           </li>
         ))}
       </ul>
     </section>
   );
+}
+
+/** What a contribution still holds for its backer (what a refund or a move would be). */
+function heldOf(c: ContributionFates): number {
+  const held = c.parts
+    .filter((p) => p.state === "counting" || p.state === "waiting_to_move")
+    .reduce((sum, p) => sum + p.amountCents, 0);
+  return held > 0 ? held : c.amountCents;
 }

@@ -46,6 +46,12 @@ export function fateSentence(part: FatePart): string {
       return `${amount} is frozen by a card dispute`;
     case "lost":
       return `${amount} was lost to a chargeback`;
+    case "waiting_to_move":
+      return part.until === null
+        ? `${amount} is waiting for you to move it to another idea`
+        : `${amount} is waiting for you to move it to another idea until ${formatLongDate(part.until)}; then it is refunded`;
+    case "moved":
+      return `${amount} moved to ${part.idea ? quoted(part.idea.title) : "another idea"}${on(part.at)}`;
   }
 }
 
@@ -72,6 +78,8 @@ export function heldSentence(
       return `${amount} is held: a payment could not be made; our team is on it`;
     case "refund_failed":
       return `${amount}: a refund failed; our team is on it`;
+    case "waiting_to_move":
+      return `${amount} is waiting for its backers to move it to another idea${until}; then it is refunded`;
   }
 }
 
@@ -84,6 +92,7 @@ export const HELD_REASON_LABELS: Record<HeldLineReason, string> = {
   frozen: "Frozen by a card dispute",
   needs_attention: "A movement needs attention",
   refund_failed: "Refund failed",
+  waiting_to_move: "Waiting for its backer to move it (then refunded)",
 };
 
 /** Every kind of ledger line, in plain words. */
@@ -103,7 +112,16 @@ export const LEDGER_KIND_TEXT: Record<LedgerKind, string> = {
   disputed: "Frozen by a card dispute",
   dispute_won: "A card dispute was won; the money is back on its path",
   lost: "Lost to a chargeback",
+  moved_out: "Moved by its backer to another idea",
+  moved_in: "Moved here by its backer from another idea",
 };
+
+/** A move's ledger line, naming the other idea. */
+export function moveEntryText(kind: "moved_out" | "moved_in", otherTitle: string): string {
+  return kind === "moved_out"
+    ? `Moved by its backer to ${quoted(otherTitle)}`
+    : `Moved here by its backer from ${quoted(otherTitle)}`;
+}
 
 /** A ledger line's text, naming the video when there is one. */
 export function ledgerEntryText(kind: LedgerKind, submissionTitle: string | null): string {

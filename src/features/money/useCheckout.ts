@@ -30,8 +30,11 @@ class CheckoutTimeout extends Error {}
 const TOAST_ID = "checkout";
 
 export interface Checkout {
-  /** Creates the checkout and navigates to it; resolves once the browser is on its way (or failed). */
-  start: (ideaId: string, amountCents: number) => Promise<void>;
+  /**
+   * Creates the checkout and navigates to it; resolves once the browser is on its way (or
+   * failed). `showName`: the signed-in backer's name shows on the backers list.
+   */
+  start: (ideaId: string, amountCents: number, options?: { showName?: boolean }) => Promise<void>;
   /** True from the click until the page leaves, or until the attempt failed. */
   busy: boolean;
 }
@@ -65,7 +68,7 @@ export function useCheckout(): Checkout {
   }, []);
 
   const start = useCallback(
-    async (ideaId: string, amountCents: number) => {
+    async (ideaId: string, amountCents: number, options: { showName?: boolean } = {}) => {
       if (inFlight.current) return;
       inFlight.current = true;
       const attempt = ++currentAttempt.current;
@@ -76,7 +79,10 @@ export function useCheckout(): Checkout {
         timer = setTimeout(() => reject(new CheckoutTimeout()), CHECKOUT_TIMEOUT_MS);
       });
       try {
-        const { url } = await Promise.race([startCheckout({ ideaId, amountCents }), timeout]);
+        const { url } = await Promise.race([
+          startCheckout({ ideaId, amountCents, ...(options.showName ? { showName: true } : {}) }),
+          timeout,
+        ]);
         if (attempt !== currentAttempt.current) return;
         toast.success(REDIRECTING_TO_PAYMENT, { id: TOAST_ID });
         goToExternal(url);

@@ -29,6 +29,8 @@ export interface OperatorOverview {
     transferredCents: number;
     disputedCents: number;
     lostCents: number;
+    /** Moved by backers between ideas (the same charges' money, counted once in Collected). */
+    movedCents?: number;
     heldCents: number;
   };
   attention: {
@@ -53,6 +55,14 @@ export interface OperatorOverview {
   }[];
   /** Reasons with more lines than listed. */
   heldCut: HeldLineReason[];
+  /** The latest moves between ideas, newest first. */
+  moves?: {
+    contributionId: Id<"contributions">;
+    at: number;
+    cents: number;
+    from: { _id: Id<"proposals">; title: string };
+    to: { _id: Id<"proposals">; title: string };
+  }[];
 }
 
 /** `api.operator.stripeBalance`'s answer. */
@@ -102,6 +112,7 @@ export function OperatorDashboard({
           <Total label="Transferred" cents={totals.transferredCents} />
           <Total label="Disputed" cents={totals.disputedCents} />
           <Total label="Lost" cents={totals.lostCents} />
+          <Total label="Moved between ideas" cents={totals.movedCents ?? 0} />
           <Total label="Held" cents={totals.heldCents} />
         </dl>
         <StripeComparison heldCents={totals.heldCents} load={loadStripeBalance} />
@@ -239,6 +250,55 @@ export function OperatorDashboard({
             {overview.heldCut.map((r) => HELD_REASON_LABELS[r]).join(", ")}.
           </p>
         ) : null}
+      </section>
+
+      <section className={`card ${styles.operatorSection}`} aria-labelledby="operator-moves">
+        <h2 id="operator-moves" className={styles.operatorTitle}>
+          Moves between ideas
+        </h2>
+        {(overview.moves ?? []).length === 0 ? (
+          <p className="muted">No backer has moved money between ideas.</p>
+        ) : (
+          <table className={styles.opTable} role="table">
+            <caption className="visually-hidden">
+              Money backers moved from an idea nobody delivered for, newest first
+            </caption>
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">
+                  Date
+                </th>
+                <th scope="col" role="columnheader">
+                  Amount
+                </th>
+                <th scope="col" role="columnheader">
+                  From
+                </th>
+                <th scope="col" role="columnheader">
+                  To
+                </th>
+              </tr>
+            </thead>
+            <tbody role="rowgroup">
+              {(overview.moves ?? []).map((m) => (
+                <tr key={m.contributionId} role="row">
+                  <td role="cell" data-label="Date">
+                    <DateCell ms={m.at} />
+                  </td>
+                  <td role="cell" data-label="Amount" className={styles.opTableAmount}>
+                    {formatMoney(m.cents)}
+                  </td>
+                  <td role="cell" data-label="From">
+                    <Link to={`/expanded-proposal/${m.from._id}`}>{m.from.title}</Link>
+                  </td>
+                  <td role="cell" data-label="To">
+                    <Link to={`/expanded-proposal/${m.to._id}`}>{m.to.title}</Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </section>
     </div>
   );

@@ -35,6 +35,10 @@ const idea = (overrides: Record<string, unknown>) => ({
   backerCount: 0,
   ending: { kind: "open" },
   yourMoney: [],
+  yourOptions: [],
+  movedIn: [],
+  editedAt: null,
+  extendedFrom: null,
   ...overrides,
 });
 

@@ -8,11 +8,12 @@ import type { FunctionReturnType } from "convex/server";
 import type { ReactNode } from "react";
 import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
-import { formatMoney } from "../../lib/format";
+import { formatLongDate, formatMoney } from "../../lib/format";
 import { ExpiryWithStatus, StatusFigure, useIdeaStatus } from "../ideas/IdeaStatus";
 import { bountyWithBackers } from "../../../convex/model/ideaStage";
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { FateList } from "../money/FateList";
+import BackerOptions from "../moves/BackerOptions";
 import { Loading } from "../../components/ui/Skeleton";
 import { EmptyState } from "../../components/ui/EmptyState";
 import styles from "./MyBountiesTab.module.css";
@@ -184,9 +185,35 @@ function MyBountyItem({ bounty }: { bounty: MyIdea }) {
       {bounty.yourMoney.length > 0 ? (
         <div className={styles.myBountyFate}>
           <p className={styles.myBountyFateTitle}>Your money</p>
+          {bounty.movedIn.map((m) => (
+            <p key={`${m.ideaId}-${m.at}`} className={styles.myBountyMovedIn}>
+              {formatMoney(m.amountCents)} moved here from{" "}
+              <Link to={`/expanded-proposal/${m.ideaId}`}>“{m.title}”</Link> on{" "}
+              {formatLongDate(m.at)}.
+            </p>
+          ))}
           <FateList parts={bounty.yourMoney} />
         </div>
       ) : null}
+      {bounty.yourOptions.some(actionable) ? (
+        <ul className={styles.myBountyOptions} aria-label="What you can do with your money">
+          {bounty.yourOptions.filter(actionable).map((options) => (
+            <li key={options.contributionId}>
+              {bounty.yourOptions.length > 1 ? (
+                <p className={styles.myBountyFateTitle}>
+                  Your {formatMoney(options.amountCents)} payment
+                </p>
+              ) : null}
+              <BackerOptions options={options} amountCents={options.amountCents} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </li>
   );
+}
+
+/** Options worth showing in the list: a choice still open, money to take back or to move. */
+function actionable(o: MyIdea["yourOptions"][number]): boolean {
+  return (o.choiceOpen && !o.movedIn) || o.withdrawUntil !== null || o.moveBy !== null;
 }

@@ -14,6 +14,8 @@ interface ShareButtonsProps {
   className?: string;
   /** The idea still takes money and videos: the words sent with the link ask for help. */
   asking?: boolean;
+  /** Called when a button shared the link (the poster's stats count it). */
+  onShared?: () => void;
 }
 
 type CopyState = "idle" | "copied" | "manual";
@@ -29,6 +31,7 @@ export default function ShareButtons({
   heading,
   className,
   asking = true,
+  onShared,
 }: ShareButtonsProps) {
   const url = shareLinkFor(ideaId);
   const headingId = useId();
@@ -50,6 +53,7 @@ export default function ShareButtons({
   async function share() {
     try {
       await navigator.share({ title, text: shareText(title, asking), url });
+      onShared?.();
     } catch (error) {
       if (error instanceof DOMException && error.name === "AbortError") return;
       setWebShare(false);
@@ -60,6 +64,7 @@ export default function ShareButtons({
     try {
       await navigator.clipboard.writeText(url);
       setCopy("copied");
+      onShared?.();
     } catch {
       // No clipboard (permission refused, insecure page): show the link to copy by hand.
       setCopy("manual");
@@ -107,6 +112,7 @@ export default function ShareButtons({
                 href={target.href}
                 target={target.name === "Email" ? undefined : "_blank"}
                 rel="noopener noreferrer"
+                onClick={() => onShared?.()}
               >
                 {target.name}
                 {target.name !== "Email" && (
