@@ -19,6 +19,9 @@ import { unsubscribeUrl } from "./model/emailLinks";
 import { emailHtml } from "./model/emailHtml";
 import { setPreference } from "./model/notify";
 import { notificationFactsOf } from "./model/notificationFacts";
+import { endingFor } from "./model/ideaOutcome";
+import { sharePath } from "./model/sharePreview";
+import { WINNER_IMAGE_SUFFIX, winnerCardPath } from "./model/winnerCard";
 
 export const MAX_EMAIL_ATTEMPTS = 8;
 /** Finalized emails are kept this long in the component (its idempotency keys with them). */
@@ -53,11 +56,13 @@ async function draftOf(
   const sentence = notificationText(await notificationFactsOf(ctx, n, idea));
   const link = `${process.env.SITE_URL ?? ""}${notificationPath(n.kind, idea._id)}`;
   const unsubscribe = await unsubscribeUrl(email.userId, email.kind);
+  const card = await winnerCardOf(ctx, n, idea);
+  const cardLine = card ? `\n\nShare the winner card: ${card.pageUrl}` : "";
   return {
     from: process.env.EMAIL_FROM ?? "Bounties <notifications@bounties.local>",
     to: [email.to],
     subject: `${KIND_INFO[n.kind].label}: ${idea.title}`.slice(0, 200),
-    text: `${sentence}\n\n${link}\n\nUnsubscribe from these emails: ${unsubscribe}\n`,
+    text: `${sentence}\n\n${link}${cardLine}\n\nUnsubscribe from these emails: ${unsubscribe}\n`,
     html: emailHtml({
       kind: n.kind,
       heading: KIND_INFO[n.kind].label,
@@ -65,11 +70,26 @@ async function draftOf(
       sentence,
       link,
       unsubscribeUrl: unsubscribe,
+      ...(card ? { card } : {}),
     }),
     headers: [
       { name: "List-Unsubscribe", value: `<${unsubscribe}>` },
       { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" },
     ],
+  };
+}
+
+const OUTCOME_KINDS = new Set(["outcome", "money_outcome", "creator_outcome"]);
+
+/** An outcome email of an awarded idea shows its winner card (model/winnerCard.ts). */
+async function winnerCardOf(ctx: MutationCtx, n: Doc<"notifications">, idea: Doc<"proposals">) {
+  if (!OUTCOME_KINDS.has(n.kind) || (await endingFor(ctx, idea)).kind !== "awarded") return null;
+  const origin = (process.env.SITE_URL ?? process.env.CONVEX_SITE_URL ?? "").replace(/\/$/, "");
+  const page = `${origin}${winnerCardPath(idea._id)}`;
+  return {
+    pageUrl: page,
+    imageUrl: `${origin}${sharePath(idea._id)}${WINNER_IMAGE_SUFFIX}`,
+    alt: `The winner card of “${idea.title}”`,
   };
 }
 

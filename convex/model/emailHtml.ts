@@ -22,6 +22,12 @@ const BUTTON_LABELS: Record<NotificationKind, string> = {
   question_answered: "Read the answer",
   idea_update: "Read the update",
   idea_update_money: "Read the update",
+  pick_winner: "Pick your winner",
+  money_outcome: "See where it went",
+  creator_outcome: "See the winner",
+  feedback_received: "Open your studio",
+  invited: "Open the idea",
+  idea_fits: "Open the idea",
 };
 
 export function emailButtonLabel(kind: NotificationKind): string {
@@ -48,6 +54,8 @@ export interface EmailContent {
   /** Where the button leads. */
   link: string;
   unsubscribeUrl: string;
+  /** The winner card (issue 37): its image, and the share page it opens. */
+  card?: { imageUrl: string; pageUrl: string; alt: string };
 }
 
 /** The email as HTML. */
@@ -76,7 +84,12 @@ export function emailHtml(c: EmailContent): string {
 <tr><td style="background:#ffffff;border:1px solid ${BORDER};border-radius:16px;padding:28px 28px 24px">
 <p style="margin:0 0 4px;font-size:13px;font-weight:600;letter-spacing:0.06em;text-transform:uppercase;color:${MUTED}">${e(c.heading)}</p>
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:${INK}">${e(c.ideaTitle)}</h1>
-<p style="margin:0 0 24px;font-size:16px;line-height:1.6;color:${INK}">${e(c.sentence)}</p>
+<p style="margin:0 0 24px;font-size:16px;line-height:1.6;color:${INK}">${e(c.sentence)}</p>${
+    c.card
+      ? `
+<a href="${e(c.card.pageUrl)}" style="display:block;margin:0 0 24px"><img src="${e(c.card.imageUrl)}" width="504" alt="${e(c.card.alt)}" style="display:block;width:100%;max-width:504px;height:auto;border:1px solid ${BORDER};border-radius:12px"></a>`
+      : ""
+  }
 <table role="presentation" cellpadding="0" cellspacing="0"><tr>
 <td style="border-radius:10px;background:${PRIMARY}">
 <a href="${e(c.link)}" style="display:inline-block;padding:12px 22px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:10px">${e(button)}</a>

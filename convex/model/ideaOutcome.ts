@@ -40,10 +40,15 @@ export function endingOf(p: Doc<"proposals">, canWin = true): IdeaEnding {
       ...(t.heldBy.frozen > 0 ? { frozenCents: t.heldBy.frozen } : {}),
       ...(t.heldBy.needs_attention > 0 ? { onHoldCents: t.heldBy.needs_attention } : {}),
     };
+  // Settled before judging would have ended: no video could win at the deadline.
+  const skipped =
+    p.judgedAt !== undefined && p.judgedAt < judgingEndsAt(p.expiration)
+      ? { judgingSkipped: true }
+      : {};
   const pendingCents = t.refundingCents + t.refundFailedCents;
   if (t.refundedCents + pendingCents > 0)
-    return { kind: "refunded", refundedCents: t.refundedCents, pendingCents };
-  return { kind: "ended" };
+    return { kind: "refunded", refundedCents: t.refundedCents, pendingCents, ...skipped };
+  return { kind: "ended", ...skipped };
 }
 
 /**
@@ -131,8 +136,9 @@ export async function ideaOutcomeOf(ctx: QueryCtx, p: Doc<"proposals">): Promise
   const ending = await endingFor(ctx, p);
   switch (ending.kind) {
     case "open":
-    case "ended":
       return ending;
+    case "ended":
+      return { kind: "ended" };
     case "judging": {
       const leader = await currentPeoplesChoice(ctx, p._id);
       return {

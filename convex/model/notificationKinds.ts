@@ -21,6 +21,12 @@ export const NOTIFICATION_KINDS = [
   "question_answered",
   "idea_update",
   "idea_update_money",
+  "pick_winner",
+  "money_outcome",
+  "creator_outcome",
+  "feedback_received",
+  "invited",
+  "idea_fits",
 ] as const;
 export const notificationKindValidator = literals(...NOTIFICATION_KINDS);
 export type NotificationKind = Infer<typeof notificationKindValidator>;
@@ -70,6 +76,30 @@ export const KIND_INFO: Record<
     money: true,
     defaultEmail: true,
   },
+  // Judging together (product rules): "pick your winner by", "where your money went" and "you
+  // won" (video_won) are money emails, on by default; the outcome by email to the creators who
+  // submitted too. Everything else a creator hears is opt-in by email.
+  pick_winner: { label: "Pick your winner", money: true, defaultEmail: true },
+  money_outcome: { label: "Where your money went", money: true, defaultEmail: true },
+  creator_outcome: {
+    label: "The winner of an idea you submitted to",
+    money: false,
+    defaultEmail: true,
+    creator: true,
+  },
+  feedback_received: {
+    label: "A rating of your video",
+    money: false,
+    defaultEmail: false,
+    creator: true,
+  },
+  invited: { label: "A poster invited you", money: false, defaultEmail: false, creator: true },
+  idea_fits: {
+    label: "A new idea that fits you",
+    money: false,
+    defaultEmail: false,
+    creator: true,
+  },
 };
 
 export interface NotificationFacts {
@@ -87,6 +117,22 @@ export interface NotificationFacts {
   excerpt?: string | null;
   /** Judging started: where the recipient's own video stands. */
   standing?: Standing;
+  /** The outcome for a backer: where their own money went (model/notificationFacts.ts). */
+  yourMoney?: YourMoney;
+}
+
+/** Where a backer's money on an idea went: to which videos, and what goes back to them. */
+export interface YourMoney {
+  awarded: { videoTitle: string; cents: number }[];
+  returnedCents: number;
+}
+
+/** "Your $15.00 goes to “Video”." / "Your $15.00 is being returned to your card." */
+export function yourMoneyText(m: YourMoney): string {
+  const parts = m.awarded.map((a) => `${dollars(a.cents)} goes to "${a.videoTitle}"`);
+  if (m.returnedCents > 0) parts.push(`${dollars(m.returnedCents)} comes back to your card`);
+  if (parts.length === 0) return "";
+  return `Of your money, ${parts.join(" and ")}.`;
 }
 
 const EXCERPT_MAX = 140;
@@ -118,12 +164,25 @@ export function dateText(ms: number): string {
   });
 }
 
-/** Where a notification leads in the web app: a creator's money to Settings → Payouts. */
+/**
+ * Where a notification leads in the web app: a creator's money to Settings → Payouts (where
+ * payouts are set up), a rating of their video to their studio, the rest to the idea.
+ */
 export function notificationPath(kind: NotificationKind, ideaId: string): string {
-  return kind === "video_won" || kind === "claim_reminder" || kind === "transfer_sent"
-    ? "/profile?tab=settings"
-    : `/expanded-proposal/${ideaId}`;
+  switch (kind) {
+    case "video_won":
+    case "claim_reminder":
+    case "transfer_sent":
+      return "/profile?tab=settings";
+    case "feedback_received":
+      return STUDIO_PATH;
+    default:
+      return `/expanded-proposal/${ideaId}`;
+  }
 }
+
+/** The creator's studio (src/pages/StudioPage.tsx). */
+export const STUDIO_PATH = "/studio";
 
 const quoted = (excerpt: string | null | undefined) =>
   excerpt ? `“${excerpt}”` : "(a message the poster hid)";
@@ -146,9 +205,27 @@ export function notificationText(f: NotificationFacts): string {
         (f.standing ? ` ${standingText(video, f.standing)}` : "")
       );
     case "outcome":
+    case "creator_outcome":
       return f.status
         ? outcomeText(f.ideaTitle, f.status, f.videoTitle ?? null)
         : `${idea} has ended.`;
+    case "money_outcome": {
+      const outcome = f.status
+        ? outcomeText(f.ideaTitle, f.status, f.videoTitle ?? null)
+        : `${idea} has ended.`;
+      const money = f.yourMoney ? yourMoneyText(f.yourMoney) : "";
+      return money ? `${outcome} ${money}` : outcome;
+    }
+    case "pick_winner":
+      return f.deadline !== undefined
+        ? `Judging started on ${idea}: pick your winner by ${dateText(f.deadline)}.`
+        : `Judging started on ${idea}: pick your winner.`;
+    case "feedback_received":
+      return `Your video ${video} on ${idea} got a new rating. See it in your studio.`;
+    case "invited":
+      return `${f.actorName ?? "A poster"} invited you to make a video for ${idea}.`;
+    case "idea_fits":
+      return `A new idea fits what you make: ${idea}.`;
     case "video_won":
       return (
         `Your video ${video} won ${amount} on ${idea}.` +

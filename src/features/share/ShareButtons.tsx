@@ -14,6 +14,10 @@ interface ShareButtonsProps {
   className?: string;
   /** The idea still takes money and videos: the words sent with the link ask for help. */
   asking?: boolean;
+  /** Another link than the idea's share page (its winner card, say). */
+  url?: string;
+  /** The group's name when there is no heading ("Share this idea"). */
+  label?: string;
 }
 
 type CopyState = "idle" | "copied" | "manual";
@@ -29,8 +33,10 @@ export default function ShareButtons({
   heading,
   className,
   asking = true,
+  url: link,
+  label = "Share this idea",
 }: ShareButtonsProps) {
-  const url = shareLinkFor(ideaId);
+  const url = link ?? shareLinkFor(ideaId);
   const headingId = useId();
   // A failed share sheet (not a cancel) falls back to the links.
   const [webShare, setWebShare] = useState(canUseWebShare);
@@ -71,7 +77,7 @@ export default function ShareButtons({
       className={className ? `${styles.share} ${className}` : styles.share}
       role="group"
       aria-labelledby={heading ? headingId : undefined}
-      aria-label={heading ? undefined : "Share this idea"}
+      aria-label={heading ? undefined : label}
     >
       {heading && (
         <p id={headingId} className={styles.shareHeading}>
