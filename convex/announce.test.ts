@@ -29,12 +29,13 @@ const noticesOf = (w: MoneyWorld, userId: Id<"users">) =>
   );
 const emailKindsOf = (w: MoneyWorld, userId: Id<"users">) =>
   w.t.run(async (ctx) =>
-    (await ctx.db.query("emails").collect())
-      .filter((e) => e.userId === userId)
-      .map((e) => e.kind),
+    (await ctx.db.query("emails").collect()).filter((e) => e.userId === userId).map((e) => e.kind),
   );
 const kindsOf = async (w: MoneyWorld, userId: Id<"users">, kinds: NotificationKind[]) =>
-  (await noticesOf(w, userId)).map((n) => n.kind).filter((k) => kinds.includes(k)).sort();
+  (await noticesOf(w, userId))
+    .map((n) => n.kind)
+    .filter((k) => kinds.includes(k))
+    .sort();
 
 const JUDGING: NotificationKind[] = ["judging_started", "pick_winner"];
 const OUTCOME: NotificationKind[] = ["outcome", "money_outcome", "creator_outcome"];
@@ -126,7 +127,9 @@ describe("the emails of a judging idea", () => {
     const judging = emails.filter((e) => e.kind === "pick_winner" || e.kind === "judging_started");
     expect(new Set(judging.map((e) => e.userId))).toEqual(new Set([picker, follower]));
     for (const email of judging) {
-      await w.t.run((ctx) => ctx.db.patch("emails", email._id, { state: "queued", nextAttemptAt: 0 }));
+      await w.t.run((ctx) =>
+        ctx.db.patch("emails", email._id, { state: "queued", nextAttemptAt: 0 }),
+      );
       const draft = (await w.t.mutation(internal.emails.claim, {
         emailId: email._id,
         now: Date.now(),
@@ -152,7 +155,8 @@ describe("the winner announced to everyone", () => {
     expect(await kindsOf(w, other, OUTCOME)).toEqual(["creator_outcome"]);
     expect(await kindsOf(w, follower, OUTCOME)).toEqual(["outcome"]);
     expect(await kindsOf(w, poster, OUTCOME)).toEqual(["outcome"]);
-    for (const who of [picker, crowd]) expect(await emailKindsOf(w, who)).toContain("money_outcome");
+    for (const who of [picker, crowd])
+      expect(await emailKindsOf(w, who)).toContain("money_outcome");
     for (const who of [winner, other])
       expect(await emailKindsOf(w, who)).toContain("creator_outcome");
     expect(await emailKindsOf(w, follower)).not.toContain("outcome");

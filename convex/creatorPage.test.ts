@@ -101,12 +101,13 @@ describe("invite to my idea", () => {
     const poster = await createUser(w.t);
     const creator = await createUser(w.t, { accountType: "Creator" });
     const ideas: Id<"proposals">[] = [];
-    for (let i = 0; i < 11; i++)
+    // Two: posting ideas has its own hourly limit.
+    for (let i = 0; i < 2; i++)
       ideas.push(
         await as(w.t, poster).mutation(api.ideas.create, {
           oneLiner: `Idea number ${i}`,
           platform: "Any",
-          durations: [],
+          durations: ["MEDIUM"],
           expiration: Date.now() + 5 * DAY,
           links: [],
         }),
@@ -133,7 +134,7 @@ describe("invite to my idea", () => {
       creatorId: creator,
     });
     expect(menu.find((i) => i._id === ideas[0])?.invited).toBe(true);
-    expect(menu).toHaveLength(11);
+    expect(menu).toHaveLength(2);
     expect(await w.t.query(api.creators.invitableIdeasFor, { creatorId: creator })).toEqual([]);
   });
 

@@ -80,7 +80,7 @@ describe("judging, role by role", () => {
     await w.t.mutation(internal.ideas.close, { ideaId });
     await runScheduled(w.t);
     const inbox = await as(w.t, picker).query(api.notifications.inbox, { paginationOpts: page });
-    expect(inbox.page.find((n) => n.kind === "judging_started")?.text).toMatch(
+    expect(inbox.page.find((n) => n.kind === "pick_winner")?.text).toMatch(
       /^Judging started on "Bridges of Lisbon": pick your winner by \w+ \d+, \d{4}\.$/,
     );
     const choices = await w.t.query(api.judging.pickChoices, { ideaId });

@@ -34,8 +34,18 @@ async function world() {
   return { w, ideaId, poster, creator, video, backer, stranger };
 }
 
-const rate = (w: MoneyWorld, who: Id<"users">, submissionId: Id<"submissions">, stars: number, feedback?: string) =>
-  as(w.t, who).mutation(api.judging.rate, { submissionId, stars, ...(feedback !== undefined ? { feedback } : {}) });
+const rate = (
+  w: MoneyWorld,
+  who: Id<"users">,
+  submissionId: Id<"submissions">,
+  stars: number,
+  feedback?: string,
+) =>
+  as(w.t, who).mutation(api.judging.rate, {
+    submissionId,
+    stars,
+    ...(feedback !== undefined ? { feedback } : {}),
+  });
 
 async function judge(w: MoneyWorld, ideaId: Id<"proposals">) {
   const idea = (await w.t.query(api.ideas.get, { ideaId }))!;
@@ -66,7 +76,11 @@ describe("ratings and private feedback", () => {
     expect(JSON.stringify(card)).not.toMatch(/rating|stars|feedback/i);
     // The rater sees their own rating back.
     expect((await as(w.t, backer).query(api.judging.myRole, { ideaId })).ratings).toEqual([
-      { submissionId: video, stars: 4, feedback: "Love the opening.\n\nCould the ending be shorter?" },
+      {
+        submissionId: video,
+        stars: 4,
+        feedback: "Love the opening.\n\nCould the ending be shorter?",
+      },
     ]);
   });
 
@@ -115,15 +129,14 @@ describe("ratings and private feedback", () => {
     const { w, creator, video, backer } = await world();
     await rate(w, backer, video, 4, "Nice");
     await rate(w, backer, video, 5, "Even nicer");
-    const notes = await w.t.run((ctx) =>
-      ctx.db
-        .query("notifications")
-        .filter((q) => q.eq(q.field("kind"), "feedback_received"))
-        .collect(),
+    const notes = await w.t.run(async (ctx) =>
+      (await ctx.db.query("notifications").collect()).filter(
+        (row) => row.kind === "feedback_received",
+      ),
     );
     expect(notes.map((n) => n.recipientId)).toEqual([creator]);
-    const emails = await w.t.run((ctx) =>
-      ctx.db.query("emails").filter((q) => q.eq(q.field("kind"), "feedback_received")).collect(),
+    const emails = await w.t.run(async (ctx) =>
+      (await ctx.db.query("emails").collect()).filter((row) => row.kind === "feedback_received"),
     );
     expect(emails).toEqual([]);
   });

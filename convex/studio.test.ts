@@ -144,7 +144,11 @@ describe("ideas that fit you", () => {
       durations: ["SHORT"],
     });
     const poster = await createUser(w.t);
-    const post = (oneLiner: string, platform: "YouTube" | "TikTok" | "Any", durations: ("SHORT" | "LONG")[]) =>
+    const post = (
+      oneLiner: string,
+      platform: "YouTube" | "TikTok" | "Any",
+      durations: ("SHORT" | "LONG")[],
+    ) =>
       as(w.t, poster).mutation(api.ideas.create, {
         oneLiner,
         platform,
@@ -167,8 +171,8 @@ describe("ideas that fit you", () => {
     );
     expect(new Set(alerts.map((n) => n.ideaId))).toEqual(new Set([fits, anyPlatform]));
     // By email only for those who opt in.
-    const emails = await w.t.run((ctx) =>
-      ctx.db.query("emails").filter((q) => q.eq(q.field("kind"), "idea_fits")).collect(),
+    const emails = await w.t.run(async (ctx) =>
+      (await ctx.db.query("emails").collect()).filter((row) => row.kind === "idea_fits"),
     );
     expect(emails).toEqual([]);
     await as(w.t, creator).mutation(api.notifications.setPreferences, {
@@ -177,8 +181,8 @@ describe("ideas that fit you", () => {
     });
     await post("Another short one", "TikTok", ["SHORT"]);
     await runScheduled(w.t);
-    const emailed = await w.t.run((ctx) =>
-      ctx.db.query("emails").filter((q) => q.eq(q.field("kind"), "idea_fits")).collect(),
+    const emailed = await w.t.run(async (ctx) =>
+      (await ctx.db.query("emails").collect()).filter((row) => row.kind === "idea_fits"),
     );
     expect(emailed.map((e) => e.userId)).toEqual([creator]);
   });

@@ -5,7 +5,12 @@ import { paginationOptsValidator, paginationResultValidator } from "convex/serve
 import { v } from "convex/values";
 import { internalMutation, userMutation, userQuery } from "./functions";
 import { internal } from "./_generated/api";
-import { earningLineValidator, earningsOf, standingRowValidator, standingsPage } from "./model/studio";
+import {
+  earningLineValidator,
+  earningsOf,
+  standingRowValidator,
+  standingsPage,
+} from "./model/studio";
 import { alertFitsPage, fitsOf, ideasThatFit, saveFits } from "./model/ideaFits";
 import { ideaCardValidator, toCard } from "./model/ideas";
 import { durationValidator, videoPlatformValidator } from "./model/validators";
@@ -26,8 +31,7 @@ export const standings = userQuery({
   args: { paginationOpts: paginationOptsValidator },
   returns: paginationResultValidator(standingRowValidator),
   signInMessage: SIGN_IN,
-  handler: async (ctx, { paginationOpts }) =>
-    await standingsPage(ctx, ctx.userId, paginationOpts),
+  handler: async (ctx, { paginationOpts }) => await standingsPage(ctx, ctx.userId, paginationOpts),
 });
 
 const fitsValidator = v.object({
@@ -79,7 +83,8 @@ export const alertFits = internalMutation({
   returns: v.null(),
   handler: async (ctx, { ideaId, platformIndex, cursor }) => {
     const next = await alertFitsPage(ctx, ideaId, platformIndex, cursor);
-    if (next !== null) await ctx.scheduler.runAfter(0, internal.studio.alertFits, { ideaId, ...next });
+    if (next !== null)
+      await ctx.scheduler.runAfter(0, internal.studio.alertFits, { ideaId, ...next });
     return null;
   },
 });

@@ -150,7 +150,8 @@ async function judgedVideos(ctx: QueryCtx, creatorId: Id<"users">): Promise<numb
     .withIndex("by_author", (q) => q.eq("authorId", creatorId))
     .take(JUDGED_SCAN);
   let judged = 0;
-  for (const s of own) if ((await ctx.db.get("proposals", s.ideaId))?.judgedAt !== undefined) judged++;
+  for (const s of own)
+    if ((await ctx.db.get("proposals", s.ideaId))?.judgedAt !== undefined) judged++;
   return judged;
 }
 

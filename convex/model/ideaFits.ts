@@ -52,7 +52,11 @@ export async function fitsOf(ctx: QueryCtx, user: Doc<"users">): Promise<Fits> {
     .withIndex("by_user", (q) => q.eq("userId", user._id))
     .take(VIDEO_PLATFORMS.length);
   if (rows.length === 0)
-    return { platforms: platformsOfPreference(user.preferredPlatform), durations: [], saved: false };
+    return {
+      platforms: platformsOfPreference(user.preferredPlatform),
+      durations: [],
+      saved: false,
+    };
   return {
     platforms: VIDEO_PLATFORMS.filter((p) => rows.some((r) => r.platform === p)),
     durations: DURATIONS.filter((d) => rows[0]!.durations.includes(d)),
@@ -98,10 +102,7 @@ const FIT_SCAN = 60;
 export const FITS_SHOWN = 12;
 
 /** Open ideas that fit the creator, newest first, not their own. */
-export async function ideasThatFit(
-  ctx: QueryCtx,
-  user: Doc<"users">,
-): Promise<Doc<"proposals">[]> {
+export async function ideasThatFit(ctx: QueryCtx, user: Doc<"users">): Promise<Doc<"proposals">[]> {
   const fits = await fitsOf(ctx, user);
   const found = new Map<Id<"proposals">, Doc<"proposals">>();
   for (const platform of [...fits.platforms, "Any"] as const) {
@@ -113,9 +114,7 @@ export async function ideasThatFit(
     for (const idea of rows)
       if (idea.authorId !== user._id && ideaFits(idea, fits)) found.set(idea._id, idea);
   }
-  return [...found.values()]
-    .sort((a, b) => b._creationTime - a._creationTime)
-    .slice(0, FITS_SHOWN);
+  return [...found.values()].sort((a, b) => b._creationTime - a._creationTime).slice(0, FITS_SHOWN);
 }
 
 /** Creators alerted per page of the fan-out. */
@@ -147,5 +146,7 @@ export async function alertFitsPage(
       await notifyIdeaFits(ctx, row.userId, ideaId);
   }
   if (!page.isDone) return { platformIndex, cursor: page.continueCursor };
-  return platformIndex + 1 < platforms.length ? { platformIndex: platformIndex + 1, cursor: null } : null;
+  return platformIndex + 1 < platforms.length
+    ? { platformIndex: platformIndex + 1, cursor: null }
+    : null;
 }

@@ -159,8 +159,7 @@ export async function judgingRoleOf(
   viewerId: Id<"users"> | null,
   idea: Doc<"proposals">,
 ) {
-  if (viewerId === null)
-    return { isPoster: false, raterRole: null, ratings: [] as OwnRating[] };
+  if (viewerId === null) return { isPoster: false, raterRole: null, ratings: [] as OwnRating[] };
   const raterRole = await raterRoleOf(ctx, viewerId, idea);
   const rows = await ctx.db
     .query("videoRatings")

@@ -194,7 +194,12 @@ export async function startFanOut(ctx: MutationCtx, e: IdeaEvent) {
  * the outcome reaches every backer and every creator who submitted; "pick your winner" is a
  * money notice). Each (event, person) is delivered once, whichever phase reaches them first.
  */
-export const FAN_OUT_PHASES = ["followers", "backers_paid", "backers_refunded", "creators"] as const;
+export const FAN_OUT_PHASES = [
+  "followers",
+  "backers_paid",
+  "backers_refunded",
+  "creators",
+] as const;
 export type FanOutPhase = (typeof FAN_OUT_PHASES)[number];
 
 /** The phases an event goes through after its followers. */

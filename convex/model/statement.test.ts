@@ -13,7 +13,7 @@ const lines = [
   },
   {
     ideaTitle: 'Night "markets", Lagos',
-    videoTitle: "=HYPERLINK(\"evil\")",
+    videoTitle: '=HYPERLINK("evil")',
     state: "waiting" as const,
     amountCents: 1_050,
     date: Date.UTC(2026, 11, 30, 12),
@@ -42,7 +42,12 @@ describe("the statement", () => {
   });
 
   test("totals add up by state", () => {
-    expect(totalsByState(lines)).toMatchObject({ paid: 2_500, waiting: 1_050, judging: 700, paying: 0 });
+    expect(totalsByState(lines)).toMatchObject({
+      paid: 2_500,
+      waiting: 1_050,
+      judging: 700,
+      paying: 0,
+    });
   });
 
   test("fields a spreadsheet would run are text; quotes, commas and breaks are quoted", () => {

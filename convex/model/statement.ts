@@ -10,7 +10,14 @@ import { formatLongDate } from "./labels";
  * for payout set-up (until its claim deadline), being paid, paid, or frozen/held (money that
  * cannot move: a card dispute, or a payment our team is on).
  */
-export const EARNING_STATES = ["judging", "waiting", "paying", "paid", "frozen", "on_hold"] as const;
+export const EARNING_STATES = [
+  "judging",
+  "waiting",
+  "paying",
+  "paid",
+  "frozen",
+  "on_hold",
+] as const;
 export const earningStateValidator = literals(...EARNING_STATES);
 export type EarningState = Infer<typeof earningStateValidator>;
 
@@ -81,7 +88,14 @@ export function statementCsv(lines: readonly StatementLine[]): string {
   const totals = totalsByState(lines);
   for (const state of EARNING_STATES)
     if (totals[state] > 0)
-      rows.push(["Total", "", EARNING_STATE_LABELS[state], (totals[state] / 100).toFixed(2), "", ""]);
+      rows.push([
+        "Total",
+        "",
+        EARNING_STATE_LABELS[state],
+        (totals[state] / 100).toFixed(2),
+        "",
+        "",
+      ]);
   return rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
 

@@ -43,8 +43,7 @@ export async function earningsOf(ctx: QueryCtx, creatorId: Id<"users">): Promise
       videoTitle: win.submissionTitle,
       state,
       amountCents: win.amountCents,
-      date:
-        state === "paid" ? win.paidAt : state === "waiting" ? win.claimDeadline : null,
+      date: state === "paid" ? win.paidAt : state === "waiting" ? win.claimDeadline : null,
     });
   }
   const own = await ctx.db

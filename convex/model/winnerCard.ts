@@ -35,7 +35,9 @@ export function winnerCardTexts(idea: ShareIdea, now: number): WinnerCardTexts |
   const { card, winner } = idea;
   if (card.ending.kind !== "awarded" || !winner) return null;
   const amount = formatMoney(winner.amountCents);
-  const announced = idea.announcedAt ? winnerAnnouncedText(idea.announcedAt, now) : "Winner announced";
+  const announced = idea.announcedAt
+    ? winnerAnnouncedText(idea.announcedAt, now)
+    : "Winner announced";
   return {
     title: `“${winner.title}” won “${card.title}”`,
     description: `${amount} awarded to “${winner.title}” by ${winner.creatorName}, the winning video for “${card.title}” on Bounties. ${announced}.`,

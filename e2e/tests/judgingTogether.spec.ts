@@ -69,9 +69,9 @@ test("judging together: ratings seen live, a finalist, 'pick your winner' by ema
   });
   // The fourth star (its label is the 44 px target; the radio inside is visually hidden).
   await card.locator("label").filter({ hasText: "4 stars" }).click();
-  await card.getByLabel("Private feedback for the creator (optional)").fill(
-    "The opening shot is lovely. Could the ending be shorter?",
-  );
+  await card
+    .getByLabel("Private feedback for the creator (optional)")
+    .fill("The opening shot is lovely. Could the ending be shorter?");
   await card.getByRole("button", { name: "Save rating" }).click();
   await expect(card.getByText("Your rating:")).toBeVisible({ timeout: 15_000 });
   // Live, without a reload: the creator sees the average and the words.
@@ -114,9 +114,12 @@ test("judging together: ratings seen live, a finalist, 'pick your winner' by ema
   const status = page.getByTestId("pick-status");
   await expect(status).toContainText("Pick your winner by");
   await gallery.getByRole("button", { name: `Pick this video: ${winnerVideo}` }).click();
-  await expect(status).toContainText(`You picked “${winnerVideo}”. You can change your pick until`, {
-    timeout: 15_000,
-  });
+  await expect(status).toContainText(
+    `You picked “${winnerVideo}”. You can change your pick until`,
+    {
+      timeout: 15_000,
+    },
+  );
   await shoot(page, "judging-gallery", gallery);
 
   // Judging ends: the winner is announced to every backer and every creator who submitted,
@@ -139,7 +142,9 @@ test("judging together: ratings seen live, a finalist, 'pick your winner' by ema
   expect(winnerPage.status()).toBe(200);
   const html = await winnerPage.text();
   expect(html).toContain(`“${winnerVideo}” won “${title}”`);
-  const imageUrl = html.match(/<meta property="og:image" content="([^"]+)"/)?.[1]?.replace(/&amp;/g, "&");
+  const imageUrl = html
+    .match(/<meta property="og:image" content="([^"]+)"/)?.[1]
+    ?.replace(/&amp;/g, "&");
   expect(imageUrl).toMatch(new RegExp(`/share/${ideaId}/winner\\.png\\?v=`));
   const image = await page.request.get(imageUrl!);
   expect(image.status()).toBe(200);

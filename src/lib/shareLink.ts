@@ -2,11 +2,7 @@
 // title and image and then opens the idea page. On the product's own domain (SITE_URL, known to
 // the build as VITE_SITE_URL), whose host rewrites /share/* to the HTTP actions (README "Share
 // links"); without it, on the HTTP actions' origin.
-import {
-  sharePath,
-  WINNER_IMAGE_SUFFIX,
-  WINNER_SUFFIX,
-} from "../../convex/model/sharePreview";
+import { sharePath, WINNER_IMAGE_SUFFIX, WINNER_SUFFIX } from "../../convex/model/sharePreview";
 import { siteOrigin } from "./siteOrigin";
 
 /** Where the HTTP actions answer: VITE_CONVEX_SITE_URL, else Convex Cloud's .site twin of the URL. */

@@ -22,7 +22,8 @@ export default function ConnectChannelPage() {
   const [searchParams] = useSearchParams();
   const { isLoading, isAuthenticated } = useConvexAuth();
   const next = safeNext(searchParams.get(NEXT_PARAM)) ?? DEFAULT_NEXT;
-  if (!isLoading && !isAuthenticated) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!isLoading && !isAuthenticated)
+    return <Navigate to="/login" replace state={{ from: location }} />;
   return (
     <div className={`container page ${onboardStyles.onboardPage}`}>
       <section className={`card ${onboardStyles.onboardCard}`} aria-labelledby="connect-heading">

@@ -20,7 +20,8 @@ export default function StudioPage() {
   useDocumentTitle("Your studio");
   const location = useLocation();
   const { isLoading, isAuthenticated } = useConvexAuth();
-  if (!isLoading && !isAuthenticated) return <Navigate to="/login" replace state={{ from: location }} />;
+  if (!isLoading && !isAuthenticated)
+    return <Navigate to="/login" replace state={{ from: location }} />;
   return (
     <div className={`container page ${styles.studioPage}`}>
       {isLoading ? (

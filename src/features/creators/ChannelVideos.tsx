@@ -36,7 +36,12 @@ export default function ChannelVideos({ creatorId }: { creatorId: Id<"users"> })
                 fallback="box"
               />
               {href ? (
-                <a href={href} target="_blank" rel="noopener noreferrer" className={styles.channelVideoTitle}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={styles.channelVideoTitle}
+                >
                   {title}
                   <span className="visually-hidden"> (opens in a new tab)</span>
                 </a>

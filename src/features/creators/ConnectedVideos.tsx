@@ -36,7 +36,10 @@ export default function VideoList({
             ))}
           </ul>
           {videos.length > shown && (
-            <Link to={creatorPagePath} className={`btn btn-secondary btn-sm ${styles.creatorVideosMore}`}>
+            <Link
+              to={creatorPagePath}
+              className={`btn btn-secondary btn-sm ${styles.creatorVideosMore}`}
+            >
               {SEE_ALL} ({videos.length - shown} more)
             </Link>
           )}

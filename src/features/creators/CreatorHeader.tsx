@@ -33,7 +33,12 @@ export default function CreatorHeader({
   const { record } = profile;
   return (
     <header className={`card ${pageStyles.creatorHeader}`} aria-labelledby="creator-name">
-      <Avatar name={name} url={profile.avatarUrl} size={88} className={pageStyles.creatorHeaderAvatar} />
+      <Avatar
+        name={name}
+        url={profile.avatarUrl}
+        size={88}
+        className={pageStyles.creatorHeaderAvatar}
+      />
       <div className={pageStyles.creatorHeaderText}>
         <p className="eyebrow">Creator</p>
         <div className={styles.nameRow}>

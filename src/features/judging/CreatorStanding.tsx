@@ -46,8 +46,8 @@ function Standing({ ideaId }: { ideaId: Id<"proposals"> }) {
             ))}
           </ul>
           <p className="hint">
-            Backers who pick decide where their own money goes until judging ends; the rest goes
-            to the most-voted eligible video.
+            Backers who pick decide where their own money goes until judging ends; the rest goes to
+            the most-voted eligible video.
           </p>
         </>
       ) : null}

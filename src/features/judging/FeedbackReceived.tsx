@@ -14,7 +14,8 @@ export interface FeedbackItem {
   at: number;
 }
 
-export const NO_FEEDBACK = "No ratings yet. Backers and the poster can rate your video until judging ends.";
+export const NO_FEEDBACK =
+  "No ratings yet. Backers and the poster can rate your video until judging ends.";
 const FROM: Record<FeedbackItem["from"], string> = { poster: "The poster", backer: "A backer" };
 
 export default function FeedbackReceived({
@@ -51,9 +52,7 @@ export default function FeedbackReceived({
         ))}
       </ul>
       {shown.length < feedback.length ? (
-        <p className="hint">
-          {feedback.length - shown.length} more in your studio.
-        </p>
+        <p className="hint">{feedback.length - shown.length} more in your studio.</p>
       ) : null}
     </div>
   );

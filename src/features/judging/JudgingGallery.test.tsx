@@ -45,7 +45,11 @@ function renderGallery() {
 
 beforeEach(() => {
   vi.clearAllMocks();
-  choices = [choice("a", { finalist: true, countedVotes: 5 }), choice("b"), choice("c", { authorId: ME })];
+  choices = [
+    choice("a", { finalist: true, countedVotes: 5 }),
+    choice("b"),
+    choice("c", { authorId: ME }),
+  ];
   role = { isPoster: false, raterRole: "backer", ratings: [] };
   stake = {
     contributedCents: 1500,
@@ -57,7 +61,12 @@ beforeEach(() => {
   };
   mockConvex({
     queries: {
-      "ideas:outcome": { kind: "judging", judgingEndsAt: Date.now() + 1e9, bountyCents: 1500, leader: { submissionId: "a" } },
+      "ideas:outcome": {
+        kind: "judging",
+        judgingEndsAt: Date.now() + 1e9,
+        bountyCents: 1500,
+        leader: { submissionId: "a" },
+      },
       "judging:pickChoices": () => choices,
       "judging:myRole": () => role,
       "contributions:myStake": () => stake,

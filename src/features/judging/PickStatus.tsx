@@ -38,8 +38,8 @@ export default function PickStatus({
       <Trophy size={18} aria-hidden="true" className={styles.pickStatusIcon} />
       {picked ? (
         <p>
-          <strong>{pickedText(stake.pickedTitle ?? "your video", stake.pickDeadline)}</strong>{" "}
-          The {money} you gave goes to it.
+          <strong>{pickedText(stake.pickedTitle ?? "your video", stake.pickDeadline)}</strong> The{" "}
+          {money} you gave goes to it.
         </p>
       ) : (
         <p>

@@ -31,7 +31,11 @@ export function StarRow({ value, className }: { value: number; className?: strin
   return (
     <span className={clsx(styles.starRow, className)} aria-hidden="true">
       {STARS.map((n) => (
-        <Star key={n} size={14} className={n <= Math.round(value) ? styles.starOn : styles.starOff} />
+        <Star
+          key={n}
+          size={14}
+          className={n <= Math.round(value) ? styles.starOn : styles.starOff}
+        />
       ))}
     </span>
   );

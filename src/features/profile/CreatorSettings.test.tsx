@@ -198,7 +198,7 @@ describe("CreatorSettings", () => {
     expect(toast.success).not.toHaveBeenCalled();
     rerender(
       <MemoryRouter>
-        <CreatorSettings />
+        <CreatorSettings userId={"k57me" as never} />
       </MemoryRouter>,
     );
     expect(sync).toHaveBeenCalledTimes(1);

@@ -251,9 +251,7 @@ describe("SubmissionsTab", () => {
   });
 
   it("says how to get paid for a video not yet proven the person's", () => {
-    setList([
-      makeSubmission({ platform: "TikTok", ownedBySubmitter: false }),
-    ]);
+    setList([makeSubmission({ platform: "TikTok", ownedBySubmitter: false })]);
     renderTab();
 
     expect(screen.getByRole("link", { name: "connect your TikTok account" })).toHaveAttribute(

@@ -109,7 +109,9 @@ function MySubmissions() {
 }
 
 /** "#2 of 5 · 3 counted votes": where a video stands now, live. */
-export function standingLine(s: Pick<MySubmission, "eligible" | "rank" | "rivals" | "countedVotes">) {
+export function standingLine(
+  s: Pick<MySubmission, "eligible" | "rank" | "rivals" | "countedVotes">,
+) {
   const votes = `${s.countedVotes} counted ${s.countedVotes === 1 ? "vote" : "votes"}`;
   return `${rankText(s)} · ${votes}`;
 }
@@ -149,7 +151,9 @@ function MySubmissionItem({ submission, hintId }: { submission: MySubmission; hi
         </div>
         <p className={styles.mySubmissionStanding} data-testid="submission-standing">
           {standingLine(submission)}
-          {submission.finalist ? <span className={styles.mySubmissionFinalist}>Finalist</span> : null}
+          {submission.finalist ? (
+            <span className={styles.mySubmissionFinalist}>Finalist</span>
+          ) : null}
         </p>
         <PayoutLines submissionId={submission._id} hintId={hintId} />
         {!submission.ownedBySubmitter && (

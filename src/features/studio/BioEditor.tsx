@@ -25,7 +25,9 @@ export default function BioEditor({ bio }: { bio: string | null }) {
       await save({ bio: text });
       toast.success(BIO_SAVED);
     } catch (error) {
-      toast.error("Couldn't save your bio", { description: convexErrorMessage(error) ?? undefined });
+      toast.error("Couldn't save your bio", {
+        description: convexErrorMessage(error) ?? undefined,
+      });
     } finally {
       setBusy(false);
     }

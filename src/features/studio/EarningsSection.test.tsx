@@ -73,7 +73,9 @@ describe("EarningsSection", () => {
     expect(click).toHaveBeenCalled();
     const text = await created[0]!.text();
     expect(text.split("\r\n")[0]).toBe("Idea,Video,State,Amount (USD),Date,Date means");
-    expect(text).toContain("Night markets,Video for Night markets,Waiting for payout set-up,10.50,2026-12-30,Set up payouts by");
+    expect(text).toContain(
+      "Night markets,Video for Night markets,Waiting for payout set-up,10.50,2026-12-30,Set up payouts by",
+    );
   });
 
   it("says so when nothing was earned yet", () => {

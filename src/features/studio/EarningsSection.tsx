@@ -120,12 +120,17 @@ function Earnings({ lines }: { lines: readonly Line[] }) {
               <span className={styles.earningLineVideo}>“{line.videoTitle}”</span>
             </div>
             <span
-              className={clsx(styles.earningState, moduleClass(styles, `earning-state--${line.state}`))}
+              className={clsx(
+                styles.earningState,
+                moduleClass(styles, `earning-state--${line.state}`),
+              )}
             >
               {EARNING_STATE_LABELS[line.state]}
             </span>
             <span className={styles.earningAmount}>{formatMoney(line.amountCents)}</span>
-            <span className={styles.earningDate}>{earningDateText(line.state, line.date) ?? ""}</span>
+            <span className={styles.earningDate}>
+              {earningDateText(line.state, line.date) ?? ""}
+            </span>
           </li>
         ))}
       </ul>

@@ -25,7 +25,6 @@ const STATUS_WORDS: Record<Row["ideaStatus"], string> = {
   settled: "Ended",
 };
 
-
 export default function StandingsSection() {
   const { results, status, loadMore } = usePaginatedQuery(
     api.studio.standings,
