@@ -184,6 +184,9 @@ describe("ProfilePage", () => {
     const user = userEvent.setup();
     renderProfile();
 
+    // Past the header's links (studio, creator page) to the tab list, one tab stop.
+    await user.tab();
+    await user.tab();
     await user.tab();
     expect(tab("My Bounties")).toHaveFocus();
     // Only the selected tab is a tab stop.

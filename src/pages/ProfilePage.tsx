@@ -130,7 +130,7 @@ function ProfileContent({ signingOut, onSignOut }: { signingOut: boolean; onSign
               case "bounties":
                 return <MyBountiesTab />;
               case "submissions":
-                return <SubmissionsTab />;
+                return <SubmissionsTab userId={user._id} />;
               case "settings":
                 return <SettingsTab user={user} signingOut={signingOut} onSignOut={onSignOut} />;
             }

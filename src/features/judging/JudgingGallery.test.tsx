@@ -20,7 +20,7 @@ const choice = (id: string, overrides: Record<string, unknown> = {}) => ({
   _id: id,
   authorId: `author_${id}`,
   title: `Video ${id}`,
-  url: `https://www.youtube.com/watch?v=${id}`,
+  url: `https://www.youtube.com/watch?v=${id.padEnd(11, "0")}`,
   platform: "YouTube",
   thumbnailUrl: null,
   creatorName: `Creator ${id}`,

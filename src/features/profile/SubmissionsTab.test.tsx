@@ -73,7 +73,7 @@ function setList(results: MySubmission[], status: Status = "Exhausted") {
 function renderTab() {
   return render(
     <MemoryRouter>
-      <SubmissionsTab />
+      <SubmissionsTab userId={"k57me" as never} />
     </MemoryRouter>,
   );
 }

@@ -1,5 +1,4 @@
 import { useId } from "react";
-import { useCurrentUser } from "../../lib/session";
 import { Link } from "react-router-dom";
 import { usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
@@ -30,7 +29,7 @@ export const PAYOUT_HINT =
   "Max Payout is what it would receive if it won every contribution.";
 
 /** Profile → Submissions: the videos the person submitted, newest first, with their payouts. */
-export default function SubmissionsTab() {
+export default function SubmissionsTab({ userId }: { userId: Id<"users"> }) {
   return (
     <QueryErrorBoundary
       fallback={
@@ -40,15 +39,13 @@ export default function SubmissionsTab() {
       }
       onError={() => toast.error(LOAD_SUBMISSIONS_ERROR, { id: "my-submissions-load-error" })}
     >
-      <MySubmissions />
+      <MySubmissions userId={userId} />
     </QueryErrorBoundary>
   );
 }
 
-function MySubmissions() {
+function MySubmissions({ userId }: { userId: Id<"users"> }) {
   const hintId = useId();
-  const { user } = useCurrentUser();
-  const userId = user?._id ?? null;
   const { results, status, loadMore } = usePaginatedQuery(
     api.studio.standings,
     {},
@@ -85,7 +82,7 @@ function MySubmissions() {
       </p>
       <p className={styles.mySubmissionsLinks}>
         <Link to="/studio">Open your studio</Link> for your earnings, ratings and feedback ·{" "}
-        {userId ? <Link to={`/creators/${userId}`}>Your creator page</Link> : null}
+        <Link to={`/creators/${userId}`}>Your creator page</Link>
       </p>
       <ul className={styles.mySubmissionsList}>
         {results.map((submission) => (
