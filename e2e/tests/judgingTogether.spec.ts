@@ -63,7 +63,7 @@ test("judging together: ratings seen live, a finalist, 'pick your winner' by ema
   });
   await signInBrowser(page, backer.person);
   await page.goto(`/expanded-proposal/${ideaId}`);
-  const card = page.getByRole("article", { name: new RegExp(winnerVideo) });
+  const card = page.getByTestId("submission-card").filter({ hasText: winnerVideo });
   await card.getByRole("button", { name: `Rate this video: ${winnerVideo}` }).click({
     timeout: 30_000,
   });
@@ -109,7 +109,7 @@ test("judging together: ratings seen live, a finalist, 'pick your winner' by ema
   const gallery = page.getByRole("region", { name: "Judging gallery" });
   await expect(gallery.getByTestId("gallery-video")).toHaveCount(2, { timeout: 30_000 });
   await expect(
-    page.getByRole("article", { name: new RegExp(winnerVideo) }).getByText("Finalist"),
+    page.getByTestId("submission-card").filter({ hasText: winnerVideo }).getByText("Finalist"),
   ).toBeVisible();
   const status = page.getByTestId("pick-status");
   await expect(status).toContainText("Pick your winner by");
