@@ -29,6 +29,15 @@ test.afterEach(async () => {
   await moveClock(0);
 });
 
+/**
+ * A control named "{action}: {video}", its video named in visually hidden text (Chromium reads
+ * the hidden part as a block of its own: "{action} : {video}").
+ */
+function about(action: string, video: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escape(action)}\\s*: ${escape(video)}$`);
+}
+
 /** The emails in the stand-in's mailbox with this subject, to this address. */
 async function mailCount(mail: Page, subject: string, to: string): Promise<number> {
   await mail.goto(`${standInsUrl()}/resend/mailbox`);
@@ -64,7 +73,7 @@ test("judging together: ratings seen live, a finalist, 'pick your winner' by ema
   await signInBrowser(page, backer.person);
   await page.goto(`/expanded-proposal/${ideaId}`);
   const card = page.getByTestId("submission-card").filter({ hasText: winnerVideo });
-  await card.getByRole("button", { name: `Rate this video: ${winnerVideo}` }).click({
+  await card.getByRole("button", { name: about("Rate this video", winnerVideo) }).click({
     timeout: 30_000,
   });
   // The fourth star (its label is the 44 px target; the radio inside is visually hidden).
@@ -98,10 +107,10 @@ test("judging together: ratings seen live, a finalist, 'pick your winner' by ema
   await posterPage.goto(`/expanded-proposal/${ideaId}`);
   const posterGallery = posterPage.getByRole("region", { name: "Judging gallery" });
   await posterGallery
-    .getByRole("button", { name: `Mark as finalist: ${winnerVideo}` })
+    .getByRole("button", { name: about("Mark as finalist", winnerVideo) })
     .click({ timeout: 30_000 });
   await expect(
-    posterGallery.getByRole("button", { name: `Finalist ✓: ${winnerVideo}` }),
+    posterGallery.getByRole("button", { name: about("Finalist ✓", winnerVideo) }),
   ).toHaveAttribute("aria-pressed", "true");
 
   // The backer sees the finalist on the cards, live, and picks in the gallery.
@@ -113,7 +122,7 @@ test("judging together: ratings seen live, a finalist, 'pick your winner' by ema
   ).toBeVisible();
   const status = page.getByTestId("pick-status");
   await expect(status).toContainText("Pick your winner by");
-  await gallery.getByRole("button", { name: `Pick this video: ${winnerVideo}` }).click();
+  await gallery.getByRole("button", { name: about("Pick this video", winnerVideo) }).click();
   await expect(status).toContainText(
     `You picked “${winnerVideo}”. You can change your pick until`,
     {
