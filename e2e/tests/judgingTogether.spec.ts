@@ -82,7 +82,7 @@ test("judging together: ratings seen live, a finalist, 'pick your winner' by ema
     .getByLabel("Private feedback for the creator (optional)")
     .fill("The opening shot is lovely. Could the ending be shorter?");
   await card.getByRole("button", { name: "Save rating" }).click();
-  await expect(card.getByText("Your rating:")).toBeVisible({ timeout: 15_000 });
+  await expect(card.getByText("Your rating:", { exact: true })).toBeVisible({ timeout: 15_000 });
   // Live, without a reload: the creator sees the average and the words.
   const received = creatorPage.getByRole("region", { name: "How your video is received" });
   await expect(received).toContainText("4.0 out of 5 from 1 rating", { timeout: 15_000 });
