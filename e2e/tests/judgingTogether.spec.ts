@@ -14,6 +14,7 @@ import {
   moveClock,
   newBackendPerson,
   postIdea,
+  signInAgain,
   standInsUrl,
   startPastCreations,
   stripeState,
@@ -176,7 +177,8 @@ test("judging together: ratings seen live, a finalist, 'pick your winner' by ema
   await expect(line).toContainText("$20.00");
   await expect(line).toContainText("Set up payouts by");
   await shoot(creatorPage, "studio-waiting");
-  await winner.client.action(startOnboarding, {});
+  // Their backend session is older than an hour now that the clock moved: sign in again.
+  await (await signInAgain(winner)).client.action(startOnboarding, {});
   const account = (await stripeState()).accounts.find((a) => a.email === winner.person.email)!;
   await control(standInsUrl(), `/__control/stripe/accounts/${account.id}/complete`, {});
   await expect(line).toContainText("Paid", { timeout: 120_000 });
