@@ -118,13 +118,17 @@ test("a creator page opens from a submission card and lists the creator's won bo
   await card.getByRole("link", { name: "Creator Lena" }).click();
 
   await expect(page).toHaveURL(/\/creators\/[a-z0-9]+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Creator Lena" })).toBeVisible();
+  // Channel-like (issue 37): the channel's name from the platform, the person's name beside it.
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Creator Lena's channel" }),
+  ).toBeVisible();
+  await expect(page.getByText("Creator Lena on Bounties")).toBeVisible();
   await expect(page.getByRole("list", { name: "Connected channels" })).toContainText("YouTube");
   const video = page.getByTestId("creator-video").filter({ hasText: videoTitle });
   await expect(video).toContainText(`For ${title}`);
   await expect(video.getByTestId("video-state")).toHaveText("Won");
   await expect(video).toContainText("$20.00");
-  await expect(page.getByText("Winning videos")).toBeVisible();
+  await expect(page.getByLabel("Record")).toContainText("Wins1");
   await expect(page.locator("body")).not.toContainText(creator.person.email);
   await expectAccessible(page, "creator page", { allImpacts: true });
   await video.getByRole("link", { name: title }).click();

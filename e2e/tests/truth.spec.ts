@@ -161,7 +161,7 @@ test("a judging idea reads 'Judging until …' on its card, its page and its sha
   await expect(phone.getByRole("link", { name: /^Inbox \d+ unread$/ })).toBeVisible();
 });
 
-test("a Viewer's settings: no creator or payout tools, no creator-only rows; switches say they saved", async ({
+test("a Viewer's settings: Creator Settings folded (spec §2), no payout tools, no creator-only rows; switches say they saved", async ({
   page,
 }) => {
   const viewer = await newBackendPerson("Vera Viewer", "Viewer");
@@ -169,7 +169,16 @@ test("a Viewer's settings: no creator or payout tools, no creator-only rows; swi
   await page.goto("/profile?tab=settings");
   const notifications = page.getByRole("region", { name: "Notifications" });
   await expect(notifications.getByRole("switch").first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole("heading", { name: "Creator Settings" })).toHaveCount(0);
+  // Spec §2 lists Creator Settings for everyone: folded for a Viewer, opened on a click.
+  const creatorSettings = page.locator("details").filter({
+    has: page.getByRole("heading", { name: "Creator Settings" }),
+  });
+  await expect(creatorSettings).not.toHaveAttribute("open");
+  await creatorSettings.getByText("Creator Settings").click();
+  await expect(
+    creatorSettings.getByRole("button", { name: "Connect YouTube Channel" }),
+  ).toBeVisible();
+  await expect(creatorSettings.getByText("Your Videos:")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Payouts" })).toHaveCount(0);
   await expect(notifications.getByText("A payout was sent")).toHaveCount(0);
   await expect(page.getByText(/Making videos too\?/)).toBeVisible();
