@@ -44,7 +44,8 @@ describe("the winner card", () => {
     );
     expect(meta(html, "og:url")).toMatch(new RegExp(`/share/${ideaId}/winner$`));
     expect(meta(html, "bounties:stage")).toBe("winner");
-    expect(html).toContain(`url=http://localhost:5173/expanded-proposal/${ideaId}`);
+    // On to the idea's page in the web app (whichever SITE_URL this worker's files set).
+    expect(html).toMatch(new RegExp(`url=https?://[^/"]+/expanded-proposal/${ideaId}"`));
     const image = new URL(meta(html, "og:image")!);
     expect(image.pathname).toBe(`/share/${ideaId}/winner.png`);
     const png = await w.t.fetch(image.pathname + image.search);
