@@ -20,6 +20,8 @@ const IMAGE_HOSTS = [
   "https://*.tiktokcdn.com",
   "https://*.tiktokcdn-us.com",
   "https://*.googleusercontent.com",
+  // YouTube channels' pictures (the creator page).
+  "https://yt3.ggpht.com",
   "https://cdn.discordapp.com",
 ];
 const STRIPE_CHECKOUT = "https://checkout.stripe.com";

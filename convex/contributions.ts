@@ -320,6 +320,8 @@ export const myStake = publicQuery({
       contributedCents: v.number(),
       choosingCents: v.number(),
       pickedSubmissionId: v.nullable(v.id("submissions")),
+      /** The picked video's title, to say what was picked (issue 37). */
+      pickedTitle: v.nullable(v.string()),
       pickDeadline: v.number(),
       canPick: v.boolean(),
     }),
@@ -334,10 +336,12 @@ export const myStake = publicQuery({
     // A query reads no clock: the idea's own state says whether judging has ended.
     const right = await pickRight(ctx, userId, idea, null);
     const pick = await pickOf(ctx, userId, ideaId);
+    const picked = pick ? await ctx.db.get("submissions", pick.submissionId) : null;
     return {
       contributedCents: paid.reduce((sum, c) => sum + heldOrPaid(c), 0),
       choosingCents: right.choosing.reduce((sum, c) => sum + c.amountCents, 0),
       pickedSubmissionId: pick?.submissionId ?? null,
+      pickedTitle: picked?.title ?? null,
       pickDeadline: judgingEndsAt(idea.expiration),
       canPick: right.may,
     };

@@ -53,7 +53,11 @@ describe("creator pages", () => {
     expect(profile).toMatchObject({
       _id: creator,
       displayName: "Cleo Creator",
-      avatarUrl: null,
+      // The channel's own name and picture, as YouTube gives them (issue 37).
+      channelName: `UC${creator} title`,
+      avatarUrl: `https://yt3.ggpht.com/UC${creator}=s88`,
+      bio: null,
+      record: { wonVideos: 0, judgedVideos: 0, winRate: null },
       totals: { paidCents: 0, wonVideos: 0 },
     });
     expect(profile!.channels).toEqual([
@@ -61,12 +65,23 @@ describe("creator pages", () => {
         platform: "YouTube",
         name: expect.any(String),
         url: `https://www.youtube.com/channel/UC${creator}`,
+        avatarUrl: `https://yt3.ggpht.com/UC${creator}=s88`,
       },
     ]);
     expect(JSON.stringify(profile)).not.toContain("cleo@example.com");
     expect(JSON.stringify(profile)).not.toMatch(/acct_|stripe/i);
     expect(Object.keys(profile!).sort()).toEqual(
-      ["_id", "avatarUrl", "channels", "displayName", "memberSince", "totals"].sort(),
+      [
+        "_id",
+        "avatarUrl",
+        "bio",
+        "channelName",
+        "channels",
+        "displayName",
+        "memberSince",
+        "record",
+        "totals",
+      ].sort(),
     );
     // Not a person's id: null, not an error.
     expect(await w.t.query(api.creators.profile, { creatorId: "nobody" })).toBeNull();

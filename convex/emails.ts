@@ -20,6 +20,9 @@ import { emailHtml } from "./model/emailHtml";
 import { setPreference } from "./model/notify";
 import { notificationFactsOf } from "./model/notificationFacts";
 import { setUpdateEmails } from "./model/money/backers";
+import { endingFor } from "./model/ideaOutcome";
+import { sharePath } from "./model/sharePreview";
+import { WINNER_IMAGE_SUFFIX, winnerCardPath } from "./model/winnerCard";
 
 export const MAX_EMAIL_ATTEMPTS = 8;
 /** Finalized emails are kept this long in the component (its idempotency keys with them). */
@@ -67,6 +70,8 @@ async function draftOf(
     ? "Stop the poster's emails about this idea"
     : "Unsubscribe from these emails";
   const body = update?.body ?? "";
+  const card = await winnerCardOf(ctx, n, idea);
+  const cardLine = card ? `\n\nShare the winner card: ${card.pageUrl}` : "";
   return {
     from: process.env.EMAIL_FROM ?? "Bounties <notifications@bounties.local>",
     to: [email.to],
@@ -74,7 +79,7 @@ async function draftOf(
       ? `An update from the poster of ${idea.title}`
       : `${KIND_INFO[n.kind].label}: ${idea.title}`
     ).slice(0, 200),
-    text: `${sentence}\n\n${body ? `${body}\n\n` : ""}${link}\n\n${unsubscribeText}: ${unsubscribe}\n`,
+    text: `${sentence}\n\n${body ? `${body}\n\n` : ""}${link}${cardLine}\n\n${unsubscribeText}: ${unsubscribe}\n`,
     html: emailHtml({
       kind: n.kind,
       heading: perIdea ? "An update for backers" : KIND_INFO[n.kind].label,
@@ -84,11 +89,26 @@ async function draftOf(
       unsubscribeUrl: unsubscribe,
       ...(body ? { body } : {}),
       unsubscribeText,
+      ...(card ? { card } : {}),
     }),
     headers: [
       { name: "List-Unsubscribe", value: `<${unsubscribe}>` },
       { name: "List-Unsubscribe-Post", value: "List-Unsubscribe=One-Click" },
     ],
+  };
+}
+
+const OUTCOME_KINDS = new Set(["outcome", "money_outcome", "creator_outcome"]);
+
+/** An outcome email of an awarded idea shows its winner card (model/winnerCard.ts). */
+async function winnerCardOf(ctx: MutationCtx, n: Doc<"notifications">, idea: Doc<"proposals">) {
+  if (!OUTCOME_KINDS.has(n.kind) || (await endingFor(ctx, idea)).kind !== "awarded") return null;
+  const origin = (process.env.SITE_URL ?? process.env.CONVEX_SITE_URL ?? "").replace(/\/$/, "");
+  const page = `${origin}${winnerCardPath(idea._id)}`;
+  return {
+    pageUrl: page,
+    imageUrl: `${origin}${sharePath(idea._id)}${WINNER_IMAGE_SUFFIX}`,
+    alt: `The winner card of “${idea.title}”`,
   };
 }
 

@@ -80,7 +80,7 @@ describe("judging, role by role", () => {
     await w.t.mutation(internal.ideas.close, { ideaId });
     await runScheduled(w.t);
     const inbox = await as(w.t, picker).query(api.notifications.inbox, { paginationOpts: page });
-    expect(inbox.page.find((n) => n.kind === "judging_started")?.text).toMatch(
+    expect(inbox.page.find((n) => n.kind === "pick_winner")?.text).toMatch(
       /^Judging started on "Bridges of Lisbon": pick your winner by \w+ \d+, \d{4}\.$/,
     );
     const choices = await w.t.query(api.judging.pickChoices, { ideaId });
@@ -126,5 +126,46 @@ describe("the stepper", () => {
       "Refunded:current",
     );
     expect(states({ kind: "ended" }).at(-1)).toBe("Ended:current");
+  });
+
+  test("a stage that never happened shows as skipped, never as done (issue 37)", () => {
+    const states = (e: Parameters<typeof ideaSteps>[0]) =>
+      ideaSteps(e).map((s) => `${s.label}:${s.state}`);
+    // Refunded at its deadline: no video could win, judging never happened.
+    expect(
+      states({ kind: "refunded", refundedCents: 900, pendingCents: 0, judgingSkipped: true }),
+    ).toEqual(["Open:done", "Judging:skipped", "Refunded:current"]);
+    expect(states({ kind: "judging", until: 1, canWin: false, heldCents: 500 })[1]).toBe(
+      "Judging:skipped",
+    );
+    expect(states({ kind: "ended", judgingSkipped: true })[1]).toBe("Judging:skipped");
+    // Judged, then refunded (the winning video was deleted, say): judging did happen.
+    expect(states({ kind: "refunded", refundedCents: 900, pendingCents: 0 })[1]).toBe(
+      "Judging:done",
+    );
+  });
+
+  test("an idea refunded at its deadline reads as skipping judging on every surface", async () => {
+    const w = moneyWorld();
+    const { ideaId } = await newIdea(w);
+    await paid(w, ideaId, await createUser(w.t), 900);
+    const idea = (await w.t.query(api.ideas.get, { ideaId }))!;
+    setNow(idea.expiration + 1000);
+    await w.t.mutation(internal.ideas.close, { ideaId });
+    await w.t.action(internal.settlement.start, { ideaId });
+    await runScheduled(w.t);
+    const ending = (await w.t.query(api.ideas.get, { ideaId }))!.ending;
+    expect(ending).toMatchObject({ judgingSkipped: true });
+    expect(ideaSteps(ending)[1]!.state).toBe("skipped");
+    // One that was judged and then ended without a winner did not skip it.
+    const judged = await newIdea(w);
+    await submitVideo(w, judged.ideaId, await createUser(w.t), "judgedgone1");
+    const later = (await w.t.query(api.ideas.get, { ideaId: judged.ideaId }))!;
+    setNow(later.expiration + 7 * DAY + 1000);
+    await w.t.mutation(internal.ideas.close, { ideaId: judged.ideaId });
+    await w.t.action(internal.settlement.start, { ideaId: judged.ideaId });
+    await runScheduled(w.t);
+    const judgedEnding = (await w.t.query(api.ideas.get, { ideaId: judged.ideaId }))!.ending;
+    expect(ideaSteps(judgedEnding)[1]!.state).toBe("done");
   });
 });

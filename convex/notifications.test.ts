@@ -131,7 +131,7 @@ describe("an idea's news", () => {
     expect(await notificationsOf(w, other.author, "ending_soon")).toHaveLength(0);
   });
 
-  test("judging started: contributors who may pick are told until when; others just hear it started", async () => {
+  test("judging started: contributors who may pick are told until when (a money notice); others just hear it started", async () => {
     const w = moneyWorld();
     const { ideaId, author } = await newIdea(w);
     const picker = await createUser(w.t);
@@ -141,8 +141,9 @@ describe("an idea's news", () => {
     setNow(idea.expiration + 1000);
     await w.t.mutation(internal.ideas.close, { ideaId });
     await runScheduled(w.t);
-    const [toPicker] = await notificationsOf(w, picker, "judging_started");
+    const [toPicker] = await notificationsOf(w, picker, "pick_winner");
     expect(toPicker!.deadline).toBe(idea.expiration + 7 * DAY);
+    expect(await notificationsOf(w, picker, "judging_started")).toHaveLength(0);
     const [toAuthor] = await notificationsOf(w, author, "judging_started");
     expect(toAuthor!.deadline).toBeUndefined();
     const inbox = await as(w.t, picker).query(api.notifications.inbox, {
@@ -190,9 +191,12 @@ describe("money news", () => {
     expect(lines.map((l) => [l.submissionTitle, l.amountCents, l.paidCents, l.status])).toEqual([
       ["Video winner00001", 1200, 1200, "paid"],
     ]);
-    // The creator follows the idea since submitting (issue 29) and hears the outcome too.
-    expect(await recipients(w, "outcome")).toEqual(new Set([author, a, b, creator]));
-    const [outcome] = await notificationsOf(w, a, "outcome");
+    // Everyone hears the outcome once, in the kind that fits them (issue 37): the backers where
+    // their money went, the creator as a creator who submitted, the poster as a follower.
+    expect(await recipients(w, "outcome")).toEqual(new Set([author]));
+    expect(await recipients(w, "money_outcome")).toEqual(new Set([a, b]));
+    expect(await recipients(w, "creator_outcome")).toEqual(new Set([creator]));
+    const [outcome] = await notificationsOf(w, a, "money_outcome");
     expect(outcome!.submissionId).toBe(submissionId);
     // Nobody else hears of the creator's money.
     expect(await recipients(w, "transfer_sent")).toEqual(new Set([creator]));
@@ -213,7 +217,7 @@ describe("money news", () => {
     await paid(w, ideaId, contributor, 800);
     await paid(w, ideaId, null, 300);
     await settle(w, ideaId);
-    const [outcome] = await notificationsOf(w, contributor, "outcome");
+    const [outcome] = await notificationsOf(w, contributor, "money_outcome");
     expect(outcome!.submissionId).toBeUndefined();
     const refunds = await notificationsOf(w, contributor, "refund_sent");
     expect(refunds.map((n) => n.amountCents)).toEqual([800]);
@@ -583,12 +587,12 @@ describe("the outcome says what every screen says", () => {
       const inbox = await as(w.t, backer).query(api.notifications.inbox, {
         paginationOpts: { numItems: 20, cursor: null },
       });
-      return inbox.page.find((n) => n.kind === "outcome")?.text;
+      return inbox.page.find((n) => n.kind === "money_outcome")?.text;
     };
     const card = async () => (await w.t.query(api.ideas.get, { ideaId }))!.ending;
     expect(await card()).toMatchObject({ kind: "refunded", refundedCents: 0, pendingCents: 800 });
     expect(await outcomeText()).toBe(
-      `"Bridges of Lisbon" ended without an eligible video: its contributions are being refunded.`,
+      `"Bridges of Lisbon" ended without an eligible video: its contributions are being refunded. Of your money, $8.00 comes back to your card.`,
     );
     const [refund] = Object.values(w.stripe.state.refunds);
     w.stripe.succeedRefund(refund!.id);
@@ -596,7 +600,7 @@ describe("the outcome says what every screen says", () => {
     await runScheduled(w.t);
     expect(await card()).toMatchObject({ kind: "refunded", refundedCents: 800, pendingCents: 0 });
     expect(await outcomeText()).toBe(
-      `"Bridges of Lisbon" ended without an eligible video: its contributions were refunded.`,
+      `"Bridges of Lisbon" ended without an eligible video: its contributions were refunded. Of your money, $8.00 comes back to your card.`,
     );
   });
 });

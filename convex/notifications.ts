@@ -4,7 +4,9 @@ import { v } from "convex/values";
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { internal } from "./_generated/api";
 import { publicQuery, userMutation, userQuery, internalMutation } from "./functions";
+import { literals } from "convex-helpers/validators";
 import {
+  FAN_OUT_PHASES,
   fanOutPage,
   isFollowing,
   notifyClaimReminder,
@@ -44,12 +46,14 @@ export const fanOut = internalMutation({
     messageId: v.optional(v.id("ideaMessages")),
     updateId: v.optional(v.id("ideaUpdates")),
     cursor: v.union(v.string(), v.null()),
+    // Absent in fan-outs scheduled before phases existed: the followers.
+    phase: v.optional(literals(...FAN_OUT_PHASES)),
   },
   returns: v.null(),
-  handler: async (ctx, { cursor, ...event }) => {
-    const next = await fanOutPage(ctx, event, cursor);
+  handler: async (ctx, { cursor, phase, ...event }) => {
+    const next = await fanOutPage(ctx, event, cursor, phase);
     if (next !== null)
-      await ctx.scheduler.runAfter(0, internal.notifications.fanOut, { ...event, cursor: next });
+      await ctx.scheduler.runAfter(0, internal.notifications.fanOut, { ...event, ...next });
     return null;
   },
 });

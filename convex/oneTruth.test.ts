@@ -112,7 +112,7 @@ describe("one truth on every screen", () => {
     );
   });
 
-  test("judging: Completed, 'Judging until {date}' and 'Winner picked on {date}', the same date", async () => {
+  test("judging: Completed, 'Judging until {date}' and 'Winner to be announced {date}', never 'Winner picked on'", async () => {
     const w = moneyWorld();
     const { ideaId, author } = await newIdea(w);
     await submitVideo(w, ideaId, await payableCreator(w), "judgingvid1");
@@ -123,10 +123,11 @@ describe("one truth on every screen", () => {
       stage: "judging",
       expiry: "Completed",
       now: `Judging until ${until}`,
-      figure: { label: "Bounty", cents: 1200, note: `Winner picked on ${until}` },
+      figure: { label: "Bounty", cents: 1200, note: `Winner to be announced ${until}` },
     });
-    expect(s.share.description).toContain(`Winner picked on ${until}`);
-    expect(s.share.description).not.toMatch(/Winner chosen/);
+    expect(s.share.description).toContain(`Winner to be announced ${until}`);
+    // A date still ahead never reads as done, on any surface (issue 37).
+    expect(JSON.stringify(s)).not.toMatch(/Winner picked on|Winner chosen/);
   });
 
   test("judging with no video that can win: refunding from the deadline, never 'Judging until'", async () => {

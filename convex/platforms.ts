@@ -127,6 +127,7 @@ export const saveConnection = internalMutation({
     accountId: v.string(),
     accountName: v.string(),
     username: v.optional(v.string()),
+    avatarUrl: v.optional(v.string()),
     accessToken: v.string(),
     refreshToken: v.optional(v.string()),
     expiresAt: v.number(),

@@ -25,6 +25,7 @@ import {
 } from "./model/ideaPageKinds";
 import { securityTables } from "./model/security/tables";
 import { ideaEditFieldsValidator } from "./model/ideaEditFields";
+import { creatorTables } from "./model/creatorTables";
 
 export default defineSchema({
   ...authTables,
@@ -35,6 +36,8 @@ export default defineSchema({
   // The money domain: contributions, picks, awards, movements, Stripe's records, payout
   // accounts, the ledger (model/money/tables.ts; its README has the state diagrams).
   ...moneyTables,
+  // Ratings and feedback on videos, creators' fits and invitations (model/creatorTables.ts).
+  ...creatorTables,
   // Convex Auth's users table, with the product's own profile fields.
   users: defineTable({
     name: v.optional(v.string()),
@@ -53,6 +56,8 @@ export default defineSchema({
     role: v.optional(v.literal("admin")),
     // The creator page (/creators/{id}) shows no money totals (Profile → Settings).
     hideCreatorTotals: v.optional(v.boolean()),
+    // A short bio on the creator page, written by the creator (model/creators.ts).
+    creatorBio: v.optional(v.string()),
   })
     .index("email", ["email"])
     .index("phone", ["phone"]),
@@ -101,6 +106,8 @@ export default defineSchema({
     .index("by_expiration", ["expiration"])
     .index("by_status_expiration", ["status", "expiration"])
     .index("by_author", ["authorId"])
+    // Open ideas for one platform, newest first ("ideas that fit you").
+    .index("by_status_platform", ["status", "platform"])
     .searchIndex("search", { searchField: "searchText", filterFields: ["phase"] }),
 
   ideaVotes: defineTable({
@@ -122,6 +129,11 @@ export default defineSchema({
     qualifiedVotes: v.optional(v.number()),
     // Can win (product rules "Eligible submissions"); ownership may still be proven later.
     eligible: v.optional(v.boolean()),
+    // Marked by the idea's poster during judging, shown as "Finalist" (at most 5 an idea).
+    finalist: v.optional(v.boolean()),
+    // Ratings by the poster and backers (model/ratings.ts): how many, and their stars' sum.
+    ratingCount: v.optional(v.number()),
+    ratingStars: v.optional(v.number()),
     checklist: v.object({
       exists: v.boolean(),
       ownedBySubmitter: v.boolean(),
@@ -132,6 +144,7 @@ export default defineSchema({
     .index("by_idea_votes", ["ideaId", "netVotes"])
     .index("by_idea_video", ["ideaId", "platform", "videoId"])
     .index("by_idea_eligible_qualified", ["ideaId", "eligible", "qualifiedVotes"])
+    .index("by_idea_finalist", ["ideaId", "finalist"])
     .index("by_author", ["authorId"])
     // A person's videos on one idea (their role in its conversation, their standing).
     .index("by_idea_author", ["ideaId", "authorId"])
@@ -159,6 +172,8 @@ export default defineSchema({
     refreshToken: v.optional(v.string()),
     expiresAt: v.number(),
     lastSync: v.number(),
+    // The channel's or account's picture, as the platform gives it (the creator page).
+    avatarUrl: v.optional(v.string()),
   })
     .index("by_user_platform", ["userId", "platform"])
     .index("by_platform_account", ["platform", "accountId"])
@@ -168,7 +183,10 @@ export default defineSchema({
     userId: v.id("users"),
     platform: videoPlatformValidator,
     ...connectedVideoFields,
-  }).index("by_user_platform_video", ["userId", "platform", "videoId"]),
+  })
+    .index("by_user_platform_video", ["userId", "platform", "videoId"])
+    // A channel's videos newest first (the creator page).
+    .index("by_user_published", ["userId", "publishedAt"]),
 
   // What each person hears about (model/notify.ts): one row per (event, person), found by its
   // dedupe key, shown in the inbox when in-app is on for its kind.

@@ -1,7 +1,7 @@
 // What an idea's share page and image read (rest/share.ts): the idea's card, exactly as the lists
 // and the idea page read it (so the preview says what they say), and the video it leads with —
-// the winner once awarded, the leader while judging, else the most voted one with a cover. A
-// malformed id or a missing idea is null (the page answers 404).
+// the winner once awarded, the leader while judging, else the most voted one with a cover — and,
+// once awarded, its winner card's facts. A malformed id or a missing idea is null (404).
 import { v } from "convex/values";
 import { internalQuery } from "./_generated/server";
 import { toCard } from "./model/ideas";
@@ -16,6 +16,7 @@ export const idea = internalQuery({
     if (!found) return null;
     const card = await toCard(ctx, found);
     let lead: ShareVideo | null = null;
+    let winner: ShareIdea["winner"] = null;
     if (card.ending.kind === "awarded" || card.ending.kind === "judging") {
       const outcome = await ideaOutcomeOf(ctx, found);
       const video =
@@ -30,11 +31,19 @@ export const idea = internalQuery({
           creatorName: video.creatorName,
           thumbnailUrl: video.thumbnailUrl,
         };
+      const top = outcome.kind === "awarded" ? outcome.winners[0] : undefined;
+      if (top)
+        winner = {
+          title: top.title,
+          creatorName: top.creatorName,
+          thumbnailUrl: top.thumbnailUrl,
+          amountCents: top.amountCents,
+        };
     }
     if (lead === null) {
       const cover = card.videos.find((v) => v.thumbnailUrl !== null);
       if (cover) lead = { title: cover.title, creatorName: null, thumbnailUrl: cover.thumbnailUrl };
     }
-    return { card, lead };
+    return { card, lead, winner, announcedAt: found.judgedAt ?? null };
   },
 });

@@ -153,7 +153,10 @@ export function mockPlatforms(): FakePlatforms {
         items: [
           {
             id: channelId,
-            snippet: { title: `${channelId} title` },
+            snippet: {
+              title: `${channelId} title`,
+              thumbnails: { default: { url: `https://yt3.ggpht.com/${channelId}=s88` } },
+            },
             contentDetails: { relatedPlaylists: { uploads: `UU${channelId}` } },
           },
         ],

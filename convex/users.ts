@@ -8,6 +8,7 @@ import {
   type VideoPlatform,
 } from "./model/validators";
 import { connectionOf } from "./model/platforms/connections";
+import { startFits } from "./model/ideaFits";
 import {
   makesVideos as makesVideosRule,
   profileValidator,
@@ -47,6 +48,8 @@ export const saveOnboarding = userMutation({
     const user = await ctx.db.get("users", ctx.userId);
     if (user === null) throw new ConvexError({ message: "User data not available" });
     await ctx.db.patch("users", ctx.userId, { accountType, preferredPlatform });
+    // A Creator's "ideas that fit you" start from the platform they chose (any length).
+    if (accountType === "Creator") await startFits(ctx, user, preferredPlatform);
     return { hadAccountType: user.accountType !== undefined };
   },
 });

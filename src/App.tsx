@@ -22,6 +22,8 @@ const TermsOfServicePage = lazyPage(() => import("./pages/TermsOfServicePage"));
 const OperatorPage = lazyPage(() => import("./pages/OperatorPage"));
 const InboxPage = lazyPage(() => import("./pages/InboxPage"));
 const CreatorPage = lazyPage(() => import("./pages/CreatorPage"));
+const StudioPage = lazyPage(() => import("./pages/StudioPage"));
+const ConnectChannelPage = lazyPage(() => import("./pages/ConnectChannelPage"));
 const NotFoundPage = lazyPage(() => import("./pages/NotFoundPage"));
 const ControlRoomPage = lazyPage(() => import("./pages/ControlRoomPage"));
 const MoveMoneyPage = lazyPage(() => import("./pages/MoveMoneyPage"));
@@ -40,6 +42,7 @@ const LAZY_PAGES = [
   ["/auth/callback", PlatformCallbackPage],
   ["/contribution/:sessionId?", ContributionPage],
   ["/login", LoginPage],
+  ["/onboard/channel", ConnectChannelPage],
   ["/onboard", OnboardPage],
   ["/profile", ProfilePage],
   ["/privacy-policy", PrivacyPolicyPage],
@@ -47,6 +50,7 @@ const LAZY_PAGES = [
   ["/operator", OperatorPage],
   ["/inbox", InboxPage],
   ["/creators/:creatorId", CreatorPage],
+  ["/studio", StudioPage],
 ] as const;
 
 /**
@@ -88,12 +92,14 @@ export default function App() {
         <Route path="/contribution/:sessionId" element={<ContributionPage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/onboard" element={<OnboardPage />} />
+        <Route path="/onboard/channel" element={<ConnectChannelPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="/terms-of-service" element={<TermsOfServicePage />} />
         <Route path="/operator" element={<OperatorPage />} />
         <Route path="/inbox" element={<InboxPage />} />
         <Route path="/creators/:creatorId" element={<CreatorPage />} />
+        <Route path="/studio" element={<StudioPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,6 +1,8 @@
-// Creator pages (/creators/{id}, issue 29): a person as anyone may see them — public name,
-// avatar, connected channels, the videos they submitted with each one's state, and what they
-// were paid in total (unless they hide it). Public data only: no email, no payout details.
+// Creator pages (/creators/{id}, issues 29 and 37): a person as anyone may see them, like a
+// channel — the channel's picture and name from the platform, a short bio they write, connected
+// channels, wins, what they were paid in total (unless they hide it) and their win rate, the
+// videos they submitted with where each stands, and their channel's uploads. Public data only:
+// no email, no payout details, no ratings or feedback (those are the creator's alone).
 //
 // Money state is read here, never decided:
 //   - `isEligible` (model/money/rules.ts) — whether a video can win;
@@ -9,30 +11,48 @@
 //   - the `awards` index `by_creator_status` — only to find which ideas a creator won, so
 //     `moneyBoxOf` runs for those ideas alone (and `by_submission`, whether a video has any).
 import type { PaginationOptions, PaginationResult } from "convex/server";
-import { v, type Infer } from "convex/values";
+import { ConvexError, v, type Infer } from "convex/values";
 import type { Doc, Id } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { moneyBoxOf } from "./money/views";
 import { isEligible, LIVE_AWARD_STATUSES } from "./money/rules";
 import { publicName } from "./users";
 import { VIDEO_PLATFORMS, videoPlatformValidator } from "./validators";
-import { creatorVideoStateValidator, type CreatorVideoState } from "./ideaPageKinds";
+import {
+  CREATOR_BIO_MAX_LENGTH,
+  creatorVideoStateValidator,
+  type CreatorVideoState,
+} from "./ideaPageKinds";
+import { checkPublicText } from "./contentFilter";
+import { visibleParagraphs } from "./ideaText";
 
 /** Won ideas read for the totals (per award status): far more than anyone wins. */
 const WON_AWARDS_READ = 300;
 
 export const creatorProfileValidator = v.object({
   _id: v.id("users"),
+  /** The person's public name on Bounties. */
   displayName: v.string(),
+  /** The connected channel's name, from the platform (YouTube first); null: none connected. */
+  channelName: v.union(v.string(), v.null()),
+  /** The channel's picture when one is connected, else the person's avatar. */
   avatarUrl: v.union(v.string(), v.null()),
+  bio: v.union(v.string(), v.null()),
   memberSince: v.number(),
   channels: v.array(
     v.object({
       platform: videoPlatformValidator,
       name: v.string(),
       url: v.union(v.string(), v.null()),
+      avatarUrl: v.union(v.string(), v.null()),
     }),
   ),
+  /** Videos that won, videos whose idea was judged, and the share that won (null: none judged). */
+  record: v.object({
+    wonVideos: v.number(),
+    judgedVideos: v.number(),
+    winRate: v.union(v.number(), v.null()),
+  }),
   /** Null when the creator hides their totals. */
   totals: v.union(v.object({ paidCents: v.number(), wonVideos: v.number() }), v.null()),
 });
@@ -50,6 +70,8 @@ export const creatorVideoValidator = v.object({
   state: creatorVideoStateValidator,
   /** What it won (null: nothing, or the creator hides their totals). */
   wonCents: v.union(v.number(), v.null()),
+  countedVotes: v.number(),
+  finalist: v.boolean(),
 });
 export type CreatorVideo = Infer<typeof creatorVideoValidator>;
 
@@ -113,6 +135,26 @@ export async function creatorTotals(ctx: QueryCtx, creatorId: Id<"users">) {
   return { paidCents, wonVideos };
 }
 
+/** A picture's address as a page may show it: http(s) only. */
+function imageUrl(url: string | undefined): string | null {
+  return url !== undefined && /^https?:\/\//i.test(url) ? url : null;
+}
+
+/** The creator's submissions read for the win rate (far more than anyone submits). */
+const JUDGED_SCAN = 300;
+
+/** How many of the creator's videos were in ideas already judged (the win rate's base). */
+async function judgedVideos(ctx: QueryCtx, creatorId: Id<"users">): Promise<number> {
+  const own = await ctx.db
+    .query("submissions")
+    .withIndex("by_author", (q) => q.eq("authorId", creatorId))
+    .take(JUDGED_SCAN);
+  let judged = 0;
+  for (const s of own)
+    if ((await ctx.db.get("proposals", s.ideaId))?.judgedAt !== undefined) judged++;
+  return judged;
+}
+
 /** A creator's public page header, or null when the id is not a person's. */
 export async function creatorProfile(ctx: QueryCtx, rawId: string): Promise<CreatorProfile | null> {
   const id = ctx.db.normalizeId("users", rawId);
@@ -124,15 +166,79 @@ export async function creatorProfile(ctx: QueryCtx, rawId: string): Promise<Crea
       .query("platformConnections")
       .withIndex("by_user_platform", (q) => q.eq("userId", user._id).eq("platform", platform))
       .unique();
-    if (c) channels.push({ platform, name: c.accountName, url: channelUrl(c) });
+    if (c)
+      channels.push({
+        platform,
+        name: c.accountName,
+        url: channelUrl(c),
+        avatarUrl: imageUrl(c.avatarUrl),
+      });
   }
+  const totals = await creatorTotals(ctx, user._id);
+  const judged = await judgedVideos(ctx, user._id);
   return {
     _id: user._id,
     displayName: publicName(user),
-    avatarUrl: user.avatarUrl ?? user.image ?? null,
+    channelName: channels[0]?.name ?? null,
+    avatarUrl:
+      channels.find((c) => c.avatarUrl !== null)?.avatarUrl ??
+      imageUrl(user.avatarUrl ?? user.image),
+    bio: user.creatorBio ?? null,
     memberSince: user._creationTime,
     channels,
-    totals: user.hideCreatorTotals ? null : await creatorTotals(ctx, user._id),
+    record: {
+      wonVideos: totals.wonVideos,
+      judgedVideos: judged,
+      winRate: judged === 0 ? null : Math.min(1, totals.wonVideos / judged),
+    },
+    totals: user.hideCreatorTotals ? null : totals,
+  };
+}
+
+/** A bio as it is kept: visible text, at most 280 characters, no inappropriate words or links. */
+export function validBio(raw: string): string | undefined {
+  const bio = visibleParagraphs(raw);
+  if (bio.length > CREATOR_BIO_MAX_LENGTH)
+    throw new ConvexError({ message: `Your bio is at most ${CREATOR_BIO_MAX_LENGTH} characters.` });
+  if (bio !== "" && !checkPublicText(bio))
+    throw new ConvexError({
+      message: "Please keep your bio free of inappropriate words and links.",
+    });
+  return bio === "" ? undefined : bio;
+}
+
+/** The channel videos of a page: newest first, what the platform says of each. */
+export const channelVideoValidator = v.object({
+  _id: v.id("platformVideos"),
+  platform: videoPlatformValidator,
+  title: v.string(),
+  url: v.string(),
+  thumbnailUrl: v.union(v.string(), v.null()),
+  publishedAt: v.union(v.number(), v.null()),
+  durationSeconds: v.union(v.number(), v.null()),
+});
+
+export async function channelVideos(
+  ctx: QueryCtx,
+  creatorId: Id<"users">,
+  paginationOpts: PaginationOptions,
+) {
+  const result = await ctx.db
+    .query("platformVideos")
+    .withIndex("by_user_published", (q) => q.eq("userId", creatorId))
+    .order("desc")
+    .paginate(paginationOpts);
+  return {
+    ...result,
+    page: result.page.map((video) => ({
+      _id: video._id,
+      platform: video.platform,
+      title: video.title,
+      url: video.url,
+      thumbnailUrl: video.thumbnailUrl ?? null,
+      publishedAt: video.publishedAt ?? null,
+      durationSeconds: video.durationSeconds ?? null,
+    })),
   };
 }
 
@@ -163,6 +269,8 @@ export async function creatorVideos(
         thumbnailUrl: s.thumbnailUrl ?? null,
         state,
         wonCents: creator?.hideCreatorTotals ? null : wonCents,
+        countedVotes: s.qualifiedVotes ?? 0,
+        finalist: s.finalist === true,
       };
     }),
   );

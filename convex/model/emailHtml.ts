@@ -26,6 +26,12 @@ const BUTTON_LABELS: Record<NotificationKind, string> = {
   deadline_extended: "Open the idea",
   backer_update: "Read it on the idea",
   move_waiting: "Choose an idea",
+  pick_winner: "Pick your winner",
+  money_outcome: "See where it went",
+  creator_outcome: "See the winner",
+  feedback_received: "Open your studio",
+  invited: "Open the idea",
+  idea_fits: "Open the idea",
 };
 
 export function emailButtonLabel(kind: NotificationKind): string {
@@ -56,6 +62,8 @@ export interface EmailContent {
   body?: string;
   /** What the unsubscribe link stops ("Unsubscribe from these emails" when absent). */
   unsubscribeText?: string;
+  /** The winner card (issue 37): its image, and the share page it opens. */
+  card?: { imageUrl: string; pageUrl: string; alt: string };
 }
 
 /** The email as HTML. */
@@ -92,7 +100,12 @@ ${(c.body ?? "")
     (p) =>
       `<p style="margin:0 0 16px;font-size:16px;line-height:1.6;color:${INK};border-left:3px solid ${BORDER};padding-left:12px">${e(p).replace(/\n/g, "<br>")}</p>`,
   )
-  .join("\n")}
+  .join("\n")}${
+    c.card
+      ? `
+<a href="${e(c.card.pageUrl)}" style="display:block;margin:0 0 24px"><img src="${e(c.card.imageUrl)}" width="504" alt="${e(c.card.alt)}" style="display:block;width:100%;max-width:504px;height:auto;border:1px solid ${BORDER};border-radius:12px"></a>`
+      : ""
+  }
 <table role="presentation" cellpadding="0" cellspacing="0"><tr>
 <td style="border-radius:10px;background:${PRIMARY}">
 <a href="${e(c.link)}" style="display:inline-block;padding:12px 22px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:10px">${e(button)}</a>

@@ -40,6 +40,11 @@ export function endingOf(p: Doc<"proposals">, canWin = true): IdeaEnding {
       ...(t.heldBy.frozen > 0 ? { frozenCents: t.heldBy.frozen } : {}),
       ...(t.heldBy.needs_attention > 0 ? { onHoldCents: t.heldBy.needs_attention } : {}),
     };
+  // Settled before judging would have ended: no video could win at the deadline.
+  const skipped =
+    p.judgedAt !== undefined && p.judgedAt < judgingEndsAt(p.expiration)
+      ? { judgingSkipped: true }
+      : {};
   // Money waiting for its backer to move it is still on its way back (refunded or moved).
   const pendingCents = t.refundingCents + t.refundFailedCents + t.heldBy.waiting_to_move;
   if (t.refundedCents + pendingCents + t.movedOutCents > 0)
@@ -49,8 +54,9 @@ export function endingOf(p: Doc<"proposals">, canWin = true): IdeaEnding {
       pendingCents,
       ...(t.movedOutCents > 0 ? { movedCents: t.movedOutCents } : {}),
       ...(t.heldBy.waiting_to_move > 0 ? { waitingCents: t.heldBy.waiting_to_move } : {}),
+      ...skipped,
     };
-  return { kind: "ended" };
+  return { kind: "ended", ...skipped };
 }
 
 /**
@@ -140,8 +146,9 @@ export async function ideaOutcomeOf(ctx: QueryCtx, p: Doc<"proposals">): Promise
   const ending = await endingFor(ctx, p);
   switch (ending.kind) {
     case "open":
-    case "ended":
       return ending;
+    case "ended":
+      return { kind: "ended" };
     case "judging": {
       const leader = await currentPeoplesChoice(ctx, p._id);
       return {

@@ -67,3 +67,6 @@ export const CREATOR_VIDEO_STATE_LABELS: Record<CreatorVideoState, string> = {
   not_eligible: "Not eligible",
   not_won: "Didn't win",
 };
+
+/** The creator page's bio, written by the creator (characters). */
+export const CREATOR_BIO_MAX_LENGTH = 280;

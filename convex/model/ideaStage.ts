@@ -42,13 +42,15 @@ export const ideaEndingValidator = v.union(
     movedCents: v.optional(v.number()),
     /** Of `pendingCents`: waiting for its backers to move it (refunded if they don't). */
     waitingCents: v.optional(v.number()),
+    /** Settled at its deadline: no video could win, so judging never happened. */
+    judgingSkipped: v.optional(v.boolean()),
   }),
-  v.object({ kind: v.literal("ended") }),
+  v.object({ kind: v.literal("ended"), judgingSkipped: v.optional(v.boolean()) }),
 );
 export type IdeaEnding = Infer<typeof ideaEndingValidator>;
 
 export type IdeaStage = "open" | "judging" | "awarded" | "refunding" | "refunded" | "ended";
-export type StepState = "done" | "current" | "upcoming";
+export type StepState = "done" | "current" | "upcoming" | "skipped";
 
 export interface Step {
   key: "open" | "judging" | "end";
@@ -79,7 +81,23 @@ export function ideaStageOf(ending: IdeaEnding): IdeaStage {
   }
 }
 
-/** The three steps, each done, current or still to come. */
+/**
+ * Whether the idea went without judging: no video could win at its deadline, so its money went
+ * back then (product rules "Ideas"). Its stepper shows judging as skipped, never as done.
+ */
+export function judgingSkipped(ending: IdeaEnding): boolean {
+  switch (ending.kind) {
+    case "judging":
+      return !ending.canWin;
+    case "refunded":
+    case "ended":
+      return ending.judgingSkipped === true;
+    default:
+      return false;
+  }
+}
+
+/** The three steps, each done, current, still to come, or skipped (judging, when it was). */
 export function ideaSteps(ending: IdeaEnding): Step[] {
   const stage = ideaStageOf(ending);
   if (stage === "open")
@@ -96,7 +114,7 @@ export function ideaSteps(ending: IdeaEnding): Step[] {
     ];
   return [
     { key: "open", label: "Open", state: "done" },
-    { key: "judging", label: "Judging", state: "done" },
+    { key: "judging", label: "Judging", state: judgingSkipped(ending) ? "skipped" : "done" },
     { key: "end", label: END_LABELS[stage], state: "current" },
   ];
 }
@@ -118,7 +136,7 @@ export interface IdeaFigure {
   label: string;
   /** The amount, or null when there is none ("No bounty"). */
   cents: number | null;
-  /** "Winner picked on {date}", "Paid out", "No eligible video arrived"…; null while open. */
+  /** "Winner to be announced {date}", "Paid out", "No eligible video arrived"…; null while open. */
   note: string | null;
 }
 
@@ -133,14 +151,25 @@ export interface IdeaStatus {
   figure: IdeaFigure;
 }
 
-/** "Judging until {date}": judging ends when the winner is picked. */
-export function judgingUntilText(until: number): string {
-  return `Judging until ${formatLongDate(until)}`;
+/** Judging's end has passed and settlement is running: the winner is being announced. */
+export const ANNOUNCING_WINNER = "Announcing the winner";
+
+/**
+ * "Judging until {date}" while the date is ahead; once it passed (settlement runs in a moment),
+ * the winner is being announced: a past date is never said to be ahead.
+ */
+export function judgingUntilText(until: number, now: number): string {
+  return until > now ? `Judging until ${formatLongDate(until)}` : ANNOUNCING_WINNER;
 }
 
-/** A future event in the future tense: the winner is picked when judging ends. */
-export function winnerPickedOnText(until: number): string {
-  return `Winner picked on ${formatLongDate(until)}`;
+/**
+ * When the winner is known, in the right tense (issue 37): "Winner to be announced {date}" for a
+ * date ahead, "Winner announced {date}" for one past. Never "picked on" a date still to come.
+ */
+export function winnerAnnouncedText(at: number, now: number): string {
+  return at > now
+    ? `Winner to be announced ${formatLongDate(at)}`
+    : `Winner announced ${formatLongDate(at)}`;
 }
 
 /** "Waiting for {creator} to set up payouts (until {date})". */
@@ -172,7 +201,7 @@ function awardedNote(ending: Extract<IdeaEnding, { kind: "awarded" }>): string {
   return "Being paid to the winner";
 }
 
-function figureOf(stage: IdeaStage, facts: IdeaFacts): IdeaFigure {
+function figureOf(stage: IdeaStage, facts: IdeaFacts, now: number): IdeaFigure {
   const { ending } = facts;
   switch (ending.kind) {
     case "open":
@@ -182,7 +211,8 @@ function figureOf(stage: IdeaStage, facts: IdeaFacts): IdeaFigure {
         return {
           label: "Bounty",
           cents: facts.bountyCents,
-          note: winnerPickedOnText(ending.until),
+          // Still judging once the date passed: settlement is running, nothing is announced yet.
+          note: ending.until > now ? winnerAnnouncedText(ending.until, now) : ANNOUNCING_WINNER,
         };
       if (stage === "refunding")
         return { label: "Refunding", cents: ending.heldCents, note: NO_ELIGIBLE_VIDEO };
@@ -220,7 +250,7 @@ export function ideaStatusOf(facts: IdeaFacts, now: number): IdeaStatus {
   let current: string | null;
   if (stage === "open") current = null;
   else if (stage === "judging" && facts.ending.kind === "judging")
-    current = judgingUntilText(facts.ending.until);
+    current = judgingUntilText(facts.ending.until, now);
   else if (
     stage === "refunded" &&
     facts.ending.kind === "refunded" &&
@@ -234,7 +264,7 @@ export function ideaStatusOf(facts: IdeaFacts, now: number): IdeaStatus {
     expiry,
     now: current,
     badge: current ?? "Open",
-    figure: figureOf(stage, facts),
+    figure: figureOf(stage, facts, now),
   };
 }
 

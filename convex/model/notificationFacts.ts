@@ -3,10 +3,19 @@
 // wrote it and its words (none once the poster hid the message).
 import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
-import { changedPartsText, excerptOf, type NotificationFacts } from "./notificationKinds";
+import {
+  changedPartsText,
+  excerptOf,
+  type NotificationFacts,
+  type YourMoney,
+} from "./notificationKinds";
 import { publicName } from "./users";
 import { endingFor } from "./ideaOutcome";
 import { ideaStatusOf } from "./ideaStage";
+import { contributionsOf } from "./money/stake";
+import { EMPTY_BUCKETS, heldCents } from "./money/rules";
+
+const OUTCOME_KINDS = new Set(["outcome", "money_outcome", "creator_outcome"]);
 
 export async function notificationFactsOf(
   ctx: QueryCtx,
@@ -23,7 +32,7 @@ export async function notificationFactsOf(
     ...(n.standing !== undefined ? { standing: n.standing } : {}),
   };
   // An outcome says what every screen says of the idea now (model/ideaStage.ts ideaStatusOf).
-  if (n.kind === "outcome" && idea !== null)
+  if (OUTCOME_KINDS.has(n.kind) && idea !== null)
     facts.status = ideaStatusOf(
       {
         ending: await endingFor(ctx, idea),
@@ -39,6 +48,13 @@ export async function notificationFactsOf(
     const edit = await ctx.db.get("ideaEdits", n.editId);
     facts.changed = edit ? changedPartsText(edit.after) : "the idea";
   }
+  if (n.kind === "money_outcome" && idea !== null)
+    facts.yourMoney = await yourMoneyOn(ctx, n.recipientId, idea);
+  // An invitation comes from the idea's poster.
+  if (n.kind === "invited" && idea !== null) {
+    const poster = await ctx.db.get("users", idea.authorId);
+    facts.actorName = poster ? publicName(poster) : "A poster";
+  }
   const written = n.messageId
     ? await ctx.db.get("ideaMessages", n.messageId)
     : n.updateId
@@ -52,4 +68,31 @@ export async function notificationFactsOf(
     if ("role" in written) facts.actorRole = written.role;
   } else if (n.messageId || n.updateId) facts.excerpt = null;
   return facts;
+}
+
+/**
+ * Where a backer's money on a settled idea went, from the ledger's buckets of their own
+ * contributions: the part awarded to each video, and the part that goes back to their card.
+ */
+async function yourMoneyOn(
+  ctx: QueryCtx,
+  userId: Doc<"users">["_id"],
+  idea: Doc<"proposals">,
+): Promise<YourMoney> {
+  const byVideo = new Map<string, number>();
+  let returnedCents = 0;
+  for (const c of await contributionsOf(ctx, userId, idea._id, "backed")) {
+    const b = c.money ?? EMPTY_BUCKETS;
+    returnedCents += b.refundedCents + b.refundingCents;
+    if (c.outcome === "awarded" && c.awardedSubmissionId) {
+      const id = c.awardedSubmissionId;
+      byVideo.set(id, (byVideo.get(id) ?? 0) + b.transferredCents + heldCents(b));
+    } else if (c.outcome === "refund") returnedCents += heldCents(b);
+  }
+  const awarded = [];
+  for (const [id, cents] of byVideo) {
+    const video = await ctx.db.get("submissions", id as Doc<"submissions">["_id"]);
+    if (cents > 0) awarded.push({ videoTitle: video?.title ?? "a video", cents });
+  }
+  return { awarded, returnedCents };
 }

@@ -25,6 +25,12 @@ export const NOTIFICATION_KINDS = [
   "deadline_extended",
   "backer_update",
   "move_waiting",
+  "pick_winner",
+  "money_outcome",
+  "creator_outcome",
+  "feedback_received",
+  "invited",
+  "idea_fits",
 ] as const;
 export const notificationKindValidator = literals(...NOTIFICATION_KINDS);
 export type NotificationKind = Infer<typeof notificationKindValidator>;
@@ -81,6 +87,23 @@ export const KIND_INFO: Record<
     defaultEmail: false,
     creator: true,
   },
+  // Judging together (product rules): "pick your winner by", "where your money went" and "you
+  // won" (video_won) are money emails, on by default; the outcome by email to the creators who
+  // submitted too. Everything else a creator hears is opt-in by email.
+  pick_winner: { label: "Pick your winner", money: true, defaultEmail: true },
+  money_outcome: { label: "Where your money went", money: true, defaultEmail: true },
+  creator_outcome: {
+    label: "The winner of an idea you submitted to",
+    money: false,
+    defaultEmail: true,
+    creator: true,
+  },
+  feedback_received: {
+    label: "A rating of your video",
+    money: false,
+    defaultEmail: false,
+    creator: true,
+  },
   // Backers may take their money back until the original deadline: about their money.
   deadline_extended: {
     label: "An idea you backed extended its deadline",
@@ -98,6 +121,13 @@ export const KIND_INFO: Record<
     label: "Your money can move to another idea",
     money: true,
     defaultEmail: true,
+  },
+  invited: { label: "A poster invited you", money: false, defaultEmail: false, creator: true },
+  idea_fits: {
+    label: "A new idea that fits you",
+    money: false,
+    defaultEmail: false,
+    creator: true,
   },
 };
 
@@ -120,6 +150,22 @@ export interface NotificationFacts {
   newDeadline?: number;
   /** An edit: which parts changed ("the brief and the links"). */
   changed?: string;
+  /** The outcome for a backer: where their own money went (model/notificationFacts.ts). */
+  yourMoney?: YourMoney;
+}
+
+/** Where a backer's money on an idea went: to which videos, and what goes back to them. */
+export interface YourMoney {
+  awarded: { videoTitle: string; cents: number }[];
+  returnedCents: number;
+}
+
+/** "Your $15.00 goes to “Video”." / "Your $15.00 is being returned to your card." */
+export function yourMoneyText(m: YourMoney): string {
+  const parts = m.awarded.map((a) => `${dollars(a.cents)} goes to "${a.videoTitle}"`);
+  if (m.returnedCents > 0) parts.push(`${dollars(m.returnedCents)} comes back to your card`);
+  if (parts.length === 0) return "";
+  return `Of your money, ${parts.join(" and ")}.`;
 }
 
 const EXCERPT_MAX = 140;
@@ -152,19 +198,31 @@ export function dateText(ms: number): string {
 }
 
 /**
- * Where a notification leads in the web app: a creator's money to Settings → Payouts; money
- * waiting to move to the page where its backer picks an idea.
+ * Where a notification leads in the web app: a creator's money to Settings → Payouts (where
+ * payouts are set up), a rating of their video to their studio, money waiting to move to the
+ * page where its backer picks an idea, the rest to the idea.
  */
 export function notificationPath(
   kind: NotificationKind,
   ideaId: string,
   contributionId?: string | null,
 ): string {
-  if (kind === "move_waiting" && contributionId) return `/move-money/${contributionId}`;
-  return kind === "video_won" || kind === "claim_reminder" || kind === "transfer_sent"
-    ? "/profile?tab=settings"
-    : `/expanded-proposal/${ideaId}`;
+  switch (kind) {
+    case "move_waiting":
+      return contributionId ? `/move-money/${contributionId}` : `/expanded-proposal/${ideaId}`;
+    case "video_won":
+    case "claim_reminder":
+    case "transfer_sent":
+      return "/profile?tab=settings";
+    case "feedback_received":
+      return STUDIO_PATH;
+    default:
+      return `/expanded-proposal/${ideaId}`;
+  }
 }
+
+/** The creator's studio (src/pages/StudioPage.tsx). */
+export const STUDIO_PATH = "/studio";
 
 const quoted = (excerpt: string | null | undefined) =>
   excerpt ? `“${excerpt}”` : "(a message the poster hid)";
@@ -187,9 +245,27 @@ export function notificationText(f: NotificationFacts): string {
         (f.standing ? ` ${standingText(video, f.standing)}` : "")
       );
     case "outcome":
+    case "creator_outcome":
       return f.status
         ? outcomeText(f.ideaTitle, f.status, f.videoTitle ?? null)
         : `${idea} has ended.`;
+    case "money_outcome": {
+      const outcome = f.status
+        ? outcomeText(f.ideaTitle, f.status, f.videoTitle ?? null)
+        : `${idea} has ended.`;
+      const money = f.yourMoney ? yourMoneyText(f.yourMoney) : "";
+      return money ? `${outcome} ${money}` : outcome;
+    }
+    case "pick_winner":
+      return f.deadline !== undefined
+        ? `Judging started on ${idea}: pick your winner by ${dateText(f.deadline)}.`
+        : `Judging started on ${idea}: pick your winner.`;
+    case "feedback_received":
+      return `Your video ${video} on ${idea} got a new rating. See it in your studio.`;
+    case "invited":
+      return `${f.actorName ?? "A poster"} invited you to make a video for ${idea}.`;
+    case "idea_fits":
+      return `A new idea fits what you make: ${idea}.`;
     case "video_won":
       return (
         `Your video ${video} won ${amount} on ${idea}.` +

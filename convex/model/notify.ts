@@ -11,7 +11,7 @@ import { DAY_MS } from "./labels";
 import { KIND_INFO, NOTIFICATION_KINDS, type NotificationKind } from "./notificationKinds";
 import type { Standing } from "./ideaPageKinds";
 import { bestStandingOf } from "./judging";
-import { mayPick } from "./money/stake";
+import { contributionsOf, mayPick } from "./money/stake";
 import { refundFinished } from "./money/rules";
 import { refundOwner } from "./money/refunds";
 
@@ -185,41 +185,128 @@ function ideaEventKey(e: IdeaEvent) {
 
 /** Tells an idea's followers of an event, a page at a time (notifications.fanOut). */
 export async function startFanOut(ctx: MutationCtx, e: IdeaEvent) {
-  await ctx.scheduler.runAfter(0, internal.notifications.fanOut, { ...e, cursor: null });
+  await ctx.scheduler.runAfter(0, internal.notifications.fanOut, {
+    ...e,
+    cursor: null,
+    phase: "followers",
+  });
 }
 
-/** One page of an idea event's fan-out; returns the next cursor (null: done). */
+/**
+ * Who an idea's news reaches, in phases: its followers; then, for judging and the outcome, its
+ * backers and the creators who submitted, followers or not (product rules "Judging together":
+ * the outcome reaches every backer and every creator who submitted; "pick your winner" is a
+ * money notice). Each (event, person) is delivered once, whichever phase reaches them first.
+ */
+export const FAN_OUT_PHASES = [
+  "followers",
+  "backers_paid",
+  "backers_refunded",
+  "creators",
+] as const;
+export type FanOutPhase = (typeof FAN_OUT_PHASES)[number];
+
+/** The phases an event goes through after its followers. */
+function reachesBeyondFollowers(kind: IdeaEvent["kind"]): boolean {
+  return kind === "judging_started" || kind === "outcome";
+}
+
+/** One page of an idea event's fan-out; returns where to go on (null: done). */
 export async function fanOutPage(
   ctx: MutationCtx,
   e: IdeaEvent,
   cursor: string | null,
-): Promise<string | null> {
+  phase: FanOutPhase = "followers",
+): Promise<{ phase: FanOutPhase; cursor: string | null } | null> {
   const idea = await ctx.db.get("proposals", e.ideaId);
   if (idea === null) return null;
-  const page = await ctx.db
-    .query("follows")
-    .withIndex("by_idea_following", (q) => q.eq("ideaId", e.ideaId).eq("following", true))
-    .paginate({ numItems: FAN_OUT_PAGE, cursor });
-  for (const follow of page.page) {
-    if (follow.userId === e.actorId) continue;
-    const fields: Fields = {
-      ...(e.submissionId ? { submissionId: e.submissionId } : {}),
-      ...(e.messageId ? { messageId: e.messageId } : {}),
-      ...(e.updateId ? { updateId: e.updateId } : {}),
-    };
-    if (e.kind === "judging_started" && idea.submissionCount > 0) {
-      if (await mayPick(ctx, follow.userId, idea, Date.now()))
-        fields.deadline = judgingEndsAt(idea.expiration);
-      // A creator who submitted hears where their video stands.
-      const own = await bestStandingOf(ctx, follow.userId, idea._id);
-      if (own !== null) {
-        fields.submissionId = own.submissionId;
-        fields.standing = own.standing;
-      }
-    }
-    await deliver(ctx, follow.userId, e.kind, e.ideaId, ideaEventKey(e), fields);
+  const page = await candidatesPage(ctx, e.ideaId, phase, cursor);
+  for (const userId of page.people) {
+    if (userId === e.actorId) continue;
+    await deliverIdeaEvent(ctx, e, idea, userId, phase === "followers");
   }
-  return page.isDone ? null : page.continueCursor;
+  if (!page.isDone) return { phase, cursor: page.continueCursor };
+  const next = FAN_OUT_PHASES[FAN_OUT_PHASES.indexOf(phase) + 1];
+  if (next === undefined || !reachesBeyondFollowers(e.kind)) return null;
+  return { phase: next, cursor: null };
+}
+
+/** One page of the people a phase lists (anonymous payments name nobody). */
+async function candidatesPage(
+  ctx: QueryCtx,
+  ideaId: Id<"proposals">,
+  phase: FanOutPhase,
+  cursor: string | null,
+): Promise<{ people: Id<"users">[]; isDone: boolean; continueCursor: string }> {
+  const opts = { numItems: FAN_OUT_PAGE, cursor };
+  if (phase === "followers") {
+    const page = await ctx.db
+      .query("follows")
+      .withIndex("by_idea_following", (q) => q.eq("ideaId", ideaId).eq("following", true))
+      .paginate(opts);
+    return { ...page, people: page.page.map((f) => f.userId) };
+  }
+  if (phase === "creators") {
+    const page = await ctx.db
+      .query("submissions")
+      .withIndex("by_idea_votes", (q) => q.eq("ideaId", ideaId))
+      .paginate(opts);
+    return { ...page, people: page.page.map((s) => s.authorId) };
+  }
+  const status = phase === "backers_paid" ? "paid" : "refunded";
+  const page = await ctx.db
+    .query("contributions")
+    .withIndex("by_idea_status", (q) => q.eq("ideaId", ideaId).eq("status", status))
+    .paginate(opts);
+  const people = page.page.flatMap((c) => (c.contributorId ? [c.contributorId] : []));
+  return { ...page, people };
+}
+
+/**
+ * One person's notice of an idea event, in the kind that fits their part in it: a backer who
+ * may pick hears "pick your winner by" (a money notice), a backer hears where their money went,
+ * a creator who submitted hears the outcome and where their video stood; a follower hears the
+ * news itself. Someone reached beyond the followers with no such part hears nothing.
+ */
+async function deliverIdeaEvent(
+  ctx: MutationCtx,
+  e: IdeaEvent,
+  idea: Doc<"proposals">,
+  userId: Id<"users">,
+  follows: boolean,
+) {
+  let kind: NotificationKind = e.kind;
+  const fields: Fields = {
+    ...(e.submissionId ? { submissionId: e.submissionId } : {}),
+    ...(e.messageId ? { messageId: e.messageId } : {}),
+    ...(e.updateId ? { updateId: e.updateId } : {}),
+  };
+  if (e.kind === "judging_started") {
+    if (idea.submissionCount > 0 && (await mayPick(ctx, userId, idea, Date.now()))) {
+      kind = "pick_winner";
+      fields.deadline = judgingEndsAt(idea.expiration);
+    }
+    // A creator who submitted hears where their video stands.
+    const own = idea.submissionCount > 0 ? await bestStandingOf(ctx, userId, idea._id) : null;
+    if (own !== null) {
+      fields.submissionId = own.submissionId;
+      fields.standing = own.standing;
+    }
+    if (kind === "judging_started" && !follows && own === null) return;
+  } else if (e.kind === "outcome") {
+    if ((await contributionsOf(ctx, userId, idea._id, "backed")).length > 0) kind = "money_outcome";
+    else if (await submittedTo(ctx, userId, idea._id)) kind = "creator_outcome";
+    else if (!follows) return;
+  }
+  await deliver(ctx, userId, kind, e.ideaId, ideaEventKey(e), fields);
+}
+
+async function submittedTo(ctx: QueryCtx, userId: Id<"users">, ideaId: Id<"proposals">) {
+  const own = await ctx.db
+    .query("submissions")
+    .withIndex("by_idea_author", (q) => q.eq("ideaId", ideaId).eq("authorId", userId))
+    .first();
+  return own !== null;
 }
 
 /** A video was submitted: the idea's followers, not its submitter, who now follows the idea. */
@@ -271,12 +358,20 @@ export async function notifyClaimedAwards(
   });
 }
 
-/** A new idea: its poster follows it, and the 24-hours reminder is scheduled. */
+/**
+ * A new idea: its poster follows it, the 24-hours reminder is scheduled, and the creators it fits
+ * hear of it (studio.alertFits, a page at a time).
+ */
 export async function notifyIdeaPosted(ctx: MutationCtx, ideaId: Id<"proposals">) {
   const idea = await ctx.db.get("proposals", ideaId);
   if (idea === null) return;
   await autoFollow(ctx, idea.authorId, ideaId);
   await scheduleEndingSoon(ctx, idea);
+  await ctx.scheduler.runAfter(0, internal.studio.alertFits, {
+    ideaId,
+    platformIndex: 0,
+    cursor: null,
+  });
 }
 
 /** The 24-hours reminder for the idea's deadline (again when an extension moves it). */
@@ -284,6 +379,40 @@ export async function scheduleEndingSoon(ctx: MutationCtx, idea: Doc<"proposals"
   const at = idea.expiration - DAY_MS;
   if (at > Date.now())
     await ctx.scheduler.runAt(at, internal.notifications.endingSoon, { ideaId: idea._id });
+}
+
+/** A video was rated for the first time by someone: its creator hears (once per person). */
+export async function notifyFeedback(
+  ctx: MutationCtx,
+  submission: Doc<"submissions">,
+  raterId: Id<"users">,
+) {
+  await deliver(
+    ctx,
+    submission.authorId,
+    "feedback_received",
+    submission.ideaId,
+    `feedback:${submission._id}:${raterId}`,
+    { submissionId: submission._id },
+  );
+}
+
+/** A poster invited a creator to their idea: the creator hears (once per idea). */
+export async function notifyInvited(
+  ctx: MutationCtx,
+  creatorId: Id<"users">,
+  ideaId: Id<"proposals">,
+) {
+  await deliver(ctx, creatorId, "invited", ideaId, `invited:${ideaId}`);
+}
+
+/** A new idea fits what a creator makes: they hear once. */
+export async function notifyIdeaFits(
+  ctx: MutationCtx,
+  creatorId: Id<"users">,
+  ideaId: Id<"proposals">,
+) {
+  await deliver(ctx, creatorId, "idea_fits", ideaId, `idea_fits:${ideaId}`);
 }
 
 /** The scheduled reminder: only while the idea is open and really ends within 24 hours. */

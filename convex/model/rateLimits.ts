@@ -53,6 +53,12 @@ export const RATE_LIMITS = {
   moneyChoice: { kind: "token bucket", rate: 60, period: HOUR, capacity: 20 },
   // Reports, and a poster hiding or showing messages again.
   moderate: { kind: "token bucket", rate: 60, period: HOUR, capacity: 20 },
+  // Ratings and feedback on videos (each may tell a creator), and finalists.
+  rate: { kind: "token bucket", rate: 60, period: HOUR, capacity: 30 },
+  // A poster's invitations of creators: at most 10 a day (product rules), per UTC day.
+  invite: { kind: "fixed window", rate: 10, period: DAY, start: 0 },
+  // A creator's bio and what they make ("ideas that fit you").
+  creatorProfile: { kind: "token bucket", rate: 30, period: HOUR, capacity: 10 },
   // New accounts (a sign-in that creates a user), per address and per browser (device cookie).
   // The address limit can be raised with SIGN_UP_LIMIT_PER_ADDRESS (e.g. one campus NAT).
   signUpPerAddress: { kind: "token bucket", rate: 5, period: HOUR, capacity: 5 },

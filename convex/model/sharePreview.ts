@@ -5,12 +5,15 @@
 // and the idea page show, so a preview never contradicts the page.
 import type { IdeaCard } from "./ideas";
 import { descriptionWithoutLinks } from "./ideaText";
-import { figureAmount, ideaStatusOf, winnerPickedOnText, type IdeaStatus } from "./ideaStage";
+import { figureAmount, ideaStatusOf, type IdeaStatus } from "./ideaStage";
 import type { PreviewImageText } from "./share/previewImage";
 import { escapeHtml } from "./html";
 import { htmlHeaders } from "./security/htmlHeaders";
 
 export const SHARE_PATH_PREFIX = "/share/";
+/** An awarded idea's winner card: its page and image beside the idea's (model/winnerCard.ts). */
+export const WINNER_SUFFIX = "/winner";
+export const WINNER_IMAGE_SUFFIX = "/winner.png";
 /** How long unfurlers and browsers may reuse the page and image before asking again. */
 const CACHE_SECONDS = 300;
 const DESCRIPTION_MAX = 200;
@@ -31,6 +34,10 @@ export interface ShareVideo {
 export interface ShareIdea {
   card: IdeaCard;
   lead: ShareVideo | null;
+  /** Once awarded: the video awarded the most and what it won (the winner card). */
+  winner?: (ShareVideo & { creatorName: string; amountCents: number }) | null;
+  /** When judging ended and the winner was known (null: not yet). */
+  announcedAt?: number | null;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -73,9 +80,8 @@ export function shareTextsOf(idea: ShareIdea, now: number): ShareTexts {
       break;
     case "judging":
       title = `${card.title} · ${status.now}`;
-      summary = `Submissions are closed. ${winnerPickedOnText(
-        card.ending.kind === "judging" ? card.ending.until : card.expiration,
-      )} from ${videos} · ${amount} bounty from ${backers}.`;
+      // The same note as the card's bounty box ("Winner to be announced {date}").
+      summary = `Submissions are closed. ${status.figure.note} from ${videos} · ${amount} bounty from ${backers}.`;
       detail = `${backers} · ${videos}`;
       break;
     case "awarded":
@@ -148,38 +154,63 @@ export function sharePageResponse(idea: ShareIdea, origins: ShareOrigins, now: n
   const texts = shareTextsOf(idea, now);
   const id = idea.card._id;
   const shareUrl = `${origins.shareOrigin}${sharePath(id)}`;
-  const imageUrl = `${shareUrl}/image.png?v=${previewVersion(texts.image)}`;
-  const ideaUrl = `${origins.siteUrl}/expanded-proposal/${id}`;
+  return shareHtmlResponse({
+    title: texts.title,
+    description: texts.description,
+    imageAlt: texts.imageAlt,
+    stage: texts.status.stage,
+    shareUrl,
+    imageUrl: `${shareUrl}/image.png?v=${previewVersion(texts.image)}`,
+    ideaUrl: `${origins.siteUrl}/expanded-proposal/${id}`,
+  });
+}
+
+/** What a share page says and where it points (the idea's, or its winner card's). */
+export interface SharePageMeta {
+  title: string;
+  description: string;
+  imageAlt: string;
+  /** bounties:stage, for tests and tools (the idea's stage, or "winner"). */
+  stage: string;
+  shareUrl: string;
+  imageUrl: string;
+  /** Where a person is taken: the idea page. */
+  ideaUrl: string;
+}
+
+/** A share page: its Open Graph and X tags, then on to the idea page. */
+export function shareHtmlResponse(m: SharePageMeta): Response {
   const e = escapeHtml;
   const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(`${texts.title} · Bounties`)}</title>
-<meta name="description" content="${e(texts.description)}">
-<link rel="canonical" href="${e(shareUrl)}">
+<title>${e(`${m.title} · Bounties`)}</title>
+<meta name="description" content="${e(m.description)}">
+<link rel="canonical" href="${e(m.shareUrl)}">
 <meta property="og:site_name" content="Bounties">
 <meta property="og:type" content="website">
-<meta property="og:title" content="${e(texts.title)}">
-<meta property="og:description" content="${e(texts.description)}">
-<meta property="og:url" content="${e(shareUrl)}">
-<meta property="og:image" content="${e(imageUrl)}">
+<meta property="og:title" content="${e(m.title)}">
+<meta property="og:description" content="${e(m.description)}">
+<meta property="og:url" content="${e(m.shareUrl)}">
+<meta property="og:image" content="${e(m.imageUrl)}">
 <meta property="og:image:type" content="image/png">
 <meta property="og:image:width" content="1200">
 <meta property="og:image:height" content="630">
-<meta property="og:image:alt" content="${e(texts.imageAlt)}">
+<meta property="og:image:alt" content="${e(m.imageAlt)}">
 <meta name="twitter:card" content="summary_large_image">
-<meta name="twitter:title" content="${e(texts.title)}">
-<meta name="twitter:description" content="${e(texts.description)}">
-<meta name="twitter:image" content="${e(imageUrl)}">
-<meta name="bounties:stage" content="${e(texts.status.stage)}">
-<meta http-equiv="refresh" content="0; url=${e(ideaUrl)}">
+<meta name="twitter:title" content="${e(m.title)}">
+<meta name="twitter:description" content="${e(m.description)}">
+<meta name="twitter:image" content="${e(m.imageUrl)}">
+<meta name="bounties:stage" content="${e(m.stage)}">
+<meta http-equiv="refresh" content="0; url=${e(m.ideaUrl)}">
 </head>
 <body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem">
-<h1>${e(texts.title)}</h1>
-<p>${e(texts.description)}</p>
-<p><a href="${e(ideaUrl)}">Open the idea on Bounties</a></p>
+<h1>${e(m.title)}</h1>
+<p>${e(m.description)}</p>
+<p><img src="${e(m.imageUrl)}" alt="${e(m.imageAlt)}" width="600" height="315" style="max-width:100%;height:auto"></p>
+<p><a href="${e(m.ideaUrl)}">Open the idea on Bounties</a></p>
 </body>
 </html>`;
   return new Response(html, { status: 200, headers: HTML_HEADERS });

@@ -248,6 +248,8 @@ export const submissionCardValidator = schema
     authorDisplayName: v.string(),
     authorAvatarUrl: v.union(v.string(), v.null()),
     votes: v.number(),
+    // Marked by the poster during judging (issue 37), shown as "Finalist" on its card.
+    finalist: v.boolean(),
   });
 export type SubmissionCard = Infer<typeof submissionCardValidator>;
 /** A card for one known viewer (REST and the creator's own list): adds their vote. */
@@ -283,6 +285,7 @@ export async function toSubmissionCard(
     authorAvatarUrl: author ? (author.avatarUrl ?? author.image ?? null) : null,
     votes: submission.netVotes,
     checklist: submission.checklist,
+    finalist: submission.finalist === true,
   };
 }
 

@@ -38,6 +38,13 @@ export async function completeOnboarding(page: Page, accountType = "Viewer", pla
   await page.getByRole("button", { name: "Save" }).click();
 }
 
+/** A new Creator's "connect your channel" step: skipped, on to where they were going. */
+export async function skipConnectChannel(page: Page) {
+  await expect(page).toHaveURL(/\/onboard\/channel/);
+  await expect(page.getByRole("heading", { name: "Connect your channel" })).toBeVisible();
+  await page.getByRole("link", { name: "Skip for now" }).click();
+}
+
 /** A brand-new person signed in and onboarded, ending on /ideas. */
 export async function signUp(
   page: Page,
@@ -47,5 +54,6 @@ export async function signUp(
   await page.goto("/login");
   await signInAs(page, person);
   await completeOnboarding(page, options.accountType, options.platform);
+  if (options.accountType === "Creator") await skipConnectChannel(page);
   await expect(page).toHaveURL(/\/ideas$/);
 }

@@ -1,6 +1,11 @@
 // Accounts: sign-in through the Google and Discord stand-ins, onboarding, profile settings.
 import { expect, expectAccessible, test } from "../support/fixtures.js";
-import { completeOnboarding, newPersonDetails, signInAs } from "../support/signIn.js";
+import {
+  completeOnboarding,
+  newPersonDetails,
+  signInAs,
+  skipConnectChannel,
+} from "../support/signIn.js";
 
 test("a new person signs in with Google, onboards, signs out, and next time goes straight to /ideas", async ({
   page,
@@ -19,6 +24,9 @@ test("a new person signs in with Google, onboards, signs out, and next time goes
   await expect(page.getByRole("heading", { name: "Welcome to Bounties!" })).toBeVisible();
   await completeOnboarding(page, "Creator", "YouTube");
   await expect(page.getByText("Information saved successfully!")).toBeVisible();
+  // A new Creator is offered to connect their channel first; it can be skipped (issue 37).
+  await expect(page.getByRole("button", { name: "Connect YouTube Channel" })).toBeVisible();
+  await skipConnectChannel(page);
   await expect(page).toHaveURL(/\/ideas$/);
   await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Login" })).toHaveCount(0);

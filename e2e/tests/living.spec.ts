@@ -1,7 +1,7 @@
 // Each idea a living page (issue 29), in Chromium: a question appears in a second browser
 // without reloading, and the poster's answer reaches the asker's inbox; a creator page opens
 // from a submission card and lists that creator's won bounty; during judging a contributor who
-// may pick sees "Pick your winner" at the top and picks.
+// may pick sees "Pick your winner by" at the top and picks in the judging gallery.
 import type { Page } from "@playwright/test";
 import { makeFunctionReference } from "convex/server";
 import { expect, expectAccessible, test } from "../support/fixtures.js";
@@ -118,13 +118,17 @@ test("a creator page opens from a submission card and lists the creator's won bo
   await card.getByRole("link", { name: "Creator Lena" }).click();
 
   await expect(page).toHaveURL(/\/creators\/[a-z0-9]+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Creator Lena" })).toBeVisible();
+  // Channel-like (issue 37): the channel's name from the platform, the person's name beside it.
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Creator Lena's channel" }),
+  ).toBeVisible();
+  await expect(page.getByText("Creator Lena on Bounties")).toBeVisible();
   await expect(page.getByRole("list", { name: "Connected channels" })).toContainText("YouTube");
   const video = page.getByTestId("creator-video").filter({ hasText: videoTitle });
   await expect(video).toContainText(`For ${title}`);
   await expect(video.getByTestId("video-state")).toHaveText("Won");
   await expect(video).toContainText("$20.00");
-  await expect(page.getByText("Winning videos")).toBeVisible();
+  await expect(page.getByLabel("Record")).toContainText("Wins1");
   await expect(page.locator("body")).not.toContainText(creator.person.email);
   await expectAccessible(page, "creator page", { allImpacts: true });
   await video.getByRole("link", { name: title }).click();
@@ -159,39 +163,43 @@ test("during judging a contributor who may pick sees 'Pick your winner' at the t
   await moveClock(DAY + 3600_000);
   await signInBrowser(page, funder.person);
   await page.goto(`/expanded-proposal/${ideaId}`);
-  const pick = page.getByRole("region", { name: /^Pick your winner by / });
-  await expect(pick).toBeVisible({ timeout: 30_000 });
-  // At the top: right under the title, before the outcome banner and the page's sections.
+  // One panel says until when: "Pick your winner by …", at the top under the title.
+  const status = page.getByTestId("pick-status");
+  await expect(status).toBeVisible({ timeout: 30_000 });
+  await expect(status).toContainText(/^Pick your winner by /);
   const order = await page.evaluate(() => {
     const at = (selector: string) =>
       document.querySelector(selector)?.getBoundingClientRect().top ?? Number.NaN;
     return {
       title: at("#idea-title"),
-      pick: at('[data-testid="pick-winner"]'),
-      outcome: at('[data-testid="idea-outcome"]'),
+      pick: at('[data-testid="pick-status"]'),
+      gallery: at('[data-testid="judging-gallery"]'),
       submissions: at("#submissions-heading"),
     };
   });
   expect(order.pick).toBeGreaterThan(order.title);
-  expect(order.pick).toBeLessThan(order.outcome);
-  expect(order.pick).toBeLessThan(order.submissions);
-  await expect(pick).toBeInViewport();
-  await expect(pick).toContainText("The $15.00 you gave goes to the video you pick.");
-  await expect(pick.getByRole("listitem")).toHaveCount(2);
+  expect(order.pick).toBeLessThan(order.gallery);
+  expect(order.gallery).toBeLessThan(order.submissions);
+  await expect(status).toBeInViewport();
+  await expect(status).toContainText("The $15.00 you gave goes to the video you pick");
+  const gallery = page.getByRole("region", { name: "Judging gallery" });
+  await expect(gallery.getByTestId("gallery-video")).toHaveCount(2);
   await expect(page.getByRole("list", { name: "Where this idea is" })).toContainText("Judging");
   await expectAccessible(page, "idea page while judging", { allImpacts: true });
 
-  await pick
+  await gallery
     .getByRole("button", { name: new RegExp(`^Pick this video\\s*: ${titles[1]}$`) })
     .click();
-  await expect(pick.locator('[data-testid="pick-choice"][data-picked]')).toContainText(titles[1]!, {
+  // The panel now says what was picked and until when it can change; no "Pick your winner by".
+  await expect(status).toContainText(`You picked “${titles[1]}”. You can change your pick until`, {
     timeout: 15_000,
   });
-  await expect(pick.getByText("Your pick")).toBeVisible();
-  // The submission card agrees.
-  await expect(
-    page.getByRole("article", { name: new RegExp(titles[1]!) }).getByText("Your pick"),
-  ).toBeVisible();
+  await expect(status).not.toContainText("Pick your winner by");
+  await expect(gallery.getByText("Your pick")).toBeVisible();
+  // The submission card agrees, with no date of its own.
+  const card = page.getByRole("article", { name: new RegExp(titles[1]!) });
+  await expect(card.getByText("Your pick")).toBeVisible();
+  await expect(card.getByText(/You can choose until/)).toHaveCount(0);
 });
 
 /**
@@ -281,7 +289,7 @@ test("screenshots of a living idea page and a creator page", async ({ page, newP
   const funderPage = await newPerson();
   await signInBrowser(funderPage, funder.person);
   await funderPage.goto(`/expanded-proposal/${ideaId}`);
-  await expect(funderPage.getByRole("region", { name: /^Pick your winner by / })).toBeVisible({
+  await expect(funderPage.getByTestId("pick-status")).toContainText(/^Pick your winner by /, {
     timeout: 30_000,
   });
   await shoot(funderPage, "idea-judging-pick");

@@ -155,7 +155,7 @@ test("one idea in each state: the card, the idea page and the share page say the
   await expectOneTruth(page, word, judging, "judging", {
     now: `Judging until ${judgingEnds}`,
     amount: "$120.00",
-    note: `Winner picked on ${judgingEnds}`,
+    note: `Winner to be announced ${judgingEnds}`,
   });
   await expectOneTruth(page, word, noVideo, "judging-no-video", {
     now: "Refunding",

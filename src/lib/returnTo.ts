@@ -89,3 +89,8 @@ export function onboardPath(next: string | null): string {
     ? "/onboard"
     : `/onboard?${NEXT_PARAM}=${encodeURIComponent(safe)}`;
 }
+
+/** A new Creator's "connect your channel" step, carrying where they were going. */
+export function connectChannelPath(next: string | null): string {
+  return next ? `/onboard/channel?${NEXT_PARAM}=${encodeURIComponent(next)}` : "/onboard/channel";
+}

@@ -2,7 +2,7 @@
 // title and image and then opens the idea page. On the product's own domain (SITE_URL, known to
 // the build as VITE_SITE_URL), whose host rewrites /share/* to the HTTP actions (README "Share
 // links"); without it, on the HTTP actions' origin.
-import { sharePath } from "../../convex/model/sharePreview";
+import { sharePath, WINNER_IMAGE_SUFFIX, WINNER_SUFFIX } from "../../convex/model/sharePreview";
 import { siteOrigin } from "./siteOrigin";
 
 /** Where the HTTP actions answer: VITE_CONVEX_SITE_URL, else Convex Cloud's .site twin of the URL. */
@@ -19,6 +19,17 @@ export function shareLinkFor(ideaId: string): string {
   const origin = siteOrigin() ?? httpActionsOrigin();
   if (origin) return `${origin}${sharePath(ideaId)}`;
   return `${window.location.origin}/expanded-proposal/${ideaId}`;
+}
+
+/**
+ * An awarded idea's winner card: its share page and its image (convex/model/winnerCard.ts), on
+ * the same origin as the idea's share link; null without one (the app cannot link it then).
+ */
+export function winnerCardLinksFor(ideaId: string): { page: string; image: string } | null {
+  const origin = siteOrigin() ?? httpActionsOrigin();
+  if (!origin) return null;
+  const base = `${origin}${sharePath(ideaId)}`;
+  return { page: `${base}${WINNER_SUFFIX}`, image: `${base}${WINNER_IMAGE_SUFFIX}` };
 }
 
 /** The words sent with a link: an open idea asks for help; an ended one only says what it is. */

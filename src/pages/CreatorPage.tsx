@@ -1,32 +1,35 @@
-// /creators/:creatorId: a creator as anyone may see them — name, avatar, connected channels,
-// the videos they submitted with each one's state, and what they were paid in total (unless
-// they hide it in Profile → Settings). Public data only.
+// /creators/:creatorId: a creator as anyone may see them, like a channel — the channel's name
+// and picture, their bio, wins, total earned (unless hidden) and win rate (CreatorHeader), the
+// videos they submitted with where each stands, and the channel's uploads. A poster may invite
+// them to an idea from here. Public data only.
 import { Link, useParams } from "react-router-dom";
 import { usePaginatedQuery, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
-import { ExternalLink } from "lucide-react";
+import { Award } from "lucide-react";
 import clsx from "clsx";
 import { api } from "../../convex/_generated/api";
 import { CREATOR_VIDEO_STATE_LABELS } from "../../convex/model/ideaPageKinds";
-import Avatar from "../components/Avatar";
 import NotFound from "../components/NotFound";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
 import { EmptyState } from "../components/ui/EmptyState";
 import { Loading, Skeleton, SkeletonRows } from "../components/ui/Skeleton";
-import { formatLongDate, formatMoney } from "../lib/format";
+import { formatMoney } from "../lib/format";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import styles from "./CreatorPage.module.css";
 import connectedVideosStyles from "../features/creators/ConnectedVideos.module.css";
-import submissionCardStyles from "../features/creators/SubmissionCard.module.css";
 import VideoThumb from "../components/VideoThumb";
 import { moduleClass } from "../lib/moduleClass";
+import CreatorHeader from "../features/creators/CreatorHeader";
+import InviteToIdea from "../features/creators/InviteToIdea";
+import ChannelVideos from "../features/creators/ChannelVideos";
+import { useCurrentUser } from "../lib/session";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.creators.profile>>;
 type Video = FunctionReturnType<typeof api.creators.videos>["page"][number];
 
 export const VIDEOS_PAGE = 12;
 export const NO_VIDEOS = "No videos submitted yet.";
-export const TOTALS_HIDDEN = "This creator keeps their totals private.";
+export { TOTALS_HIDDEN } from "../features/creators/CreatorHeader";
 
 export default function CreatorPage() {
   const { creatorId = "" } = useParams();
@@ -41,7 +44,8 @@ export default function CreatorPage() {
 
 function Creator({ creatorId }: { creatorId: string }) {
   const profile = useQuery(api.creators.profile, { creatorId });
-  useDocumentTitle(profile ? profile.displayName : "Creator");
+  const { user } = useCurrentUser();
+  useDocumentTitle(profile ? (profile.channelName ?? profile.displayName) : "Creator");
   if (profile === undefined)
     return (
       <Loading label="Loading the creator..." className="creator-page__loading">
@@ -52,74 +56,17 @@ function Creator({ creatorId }: { creatorId: string }) {
   if (profile === null) return <CreatorNotFound />;
   return (
     <>
-      <CreatorHeader profile={profile} />
-      <CreatorVideos creatorId={profile._id} />
-    </>
-  );
-}
-
-function CreatorHeader({ profile }: { profile: Profile }) {
-  return (
-    <header className={`card ${styles.creatorHeader}`} aria-labelledby="creator-name">
-      <Avatar
-        name={profile.displayName}
-        url={profile.avatarUrl}
-        size={88}
-        className={styles.creatorHeaderAvatar}
+      <CreatorHeader
+        profile={profile}
+        actions={
+          user && user._id !== profile._id ? (
+            <InviteToIdea creatorId={profile._id} creatorName={profile.displayName} />
+          ) : null
+        }
       />
-      <div className={styles.creatorHeaderText}>
-        <p className="eyebrow">Creator</p>
-        <h1 id="creator-name" className={styles.creatorHeaderName}>
-          {profile.displayName}
-        </h1>
-        <p className={styles.creatorHeaderSince}>
-          On Bounties since {formatLongDate(profile.memberSince)}
-        </p>
-        {profile.channels.length > 0 ? (
-          <ul className={styles.creatorChannels} aria-label="Connected channels">
-            {profile.channels.map((c) => (
-              <li key={c.platform}>
-                <span
-                  className={`badge ${moduleClass(submissionCardStyles, `platform-badge--${c.platform}`)}`}
-                >
-                  {c.platform}
-                </span>{" "}
-                {c.url ? (
-                  <a href={c.url} target="_blank" rel="noopener noreferrer">
-                    {c.name}
-                    <ExternalLink size={12} aria-hidden="true" />
-                    <span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
-                ) : (
-                  c.name
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="muted creator-channels--none">No channel connected.</p>
-        )}
-      </div>
-      <dl className={styles.creatorTotals}>
-        {profile.totals ? (
-          <>
-            <div className={styles.creatorTotalsItem}>
-              <dt>Paid in total</dt>
-              <dd>{formatMoney(profile.totals.paidCents)}</dd>
-            </div>
-            <div className={styles.creatorTotalsItem}>
-              <dt>Winning videos</dt>
-              <dd>{profile.totals.wonVideos}</dd>
-            </div>
-          </>
-        ) : (
-          <div className={styles.creatorTotalsItem}>
-            <dt className="visually-hidden">Totals</dt>
-            <dd className={styles.creatorTotalsHidden}>{TOTALS_HIDDEN}</dd>
-          </div>
-        )}
-      </dl>
-    </header>
+      <CreatorVideos creatorId={profile._id} />
+      <ChannelVideos creatorId={profile._id} />
+    </>
   );
 }
 
@@ -181,9 +128,16 @@ function CreatorVideoItem({ video }: { video: Video }) {
         </a>
         <p className={styles.creatorVideoIdea}>
           For <Link to={`/expanded-proposal/${video.ideaId}`}>{video.ideaTitle}</Link>
+          {" · "}
+          {video.countedVotes} counted {video.countedVotes === 1 ? "vote" : "votes"}
         </p>
       </div>
       <p className={styles.creatorVideoState}>
+        {video.finalist && video.state !== "won" && video.state !== "paid" ? (
+          <span className={clsx("badge", styles.videoFinalist)}>
+            <Award size={12} aria-hidden="true" /> Finalist
+          </span>
+        ) : null}
         <span
           className={clsx("badge", moduleClass(styles, `video-state--${video.state}`))}
           data-testid="video-state"

@@ -218,9 +218,28 @@ describe("IdeaPage", () => {
     setIdea(idea);
     renderIdea();
 
-    expect(screen.getAllByText("Completed").length).toBeGreaterThanOrEqual(2);
+    expect(screen.getAllByText("Completed").length).toBeGreaterThanOrEqual(1);
     expect(screen.getByText("This proposal is no longer accepting submissions.")).toBeVisible();
     expect(screen.queryByRole("link", { name: "Submit Your Video" })).not.toBeInTheDocument();
+  });
+
+  it("a judging idea: one chip, 'Judging until …', never a 'Completed' chip or 'Winner picked on' a date ahead", () => {
+    const until = Date.now() + 3 * DAY;
+    setIdea(
+      makeIdea({
+        status: "judging",
+        expiration: until - 7 * DAY,
+        ending: { kind: "judging", until, canWin: true, heldCents: 123450 },
+      }),
+    );
+    renderIdea();
+
+    const badges = screen.getByTestId("idea-badges");
+    expect(badges.children).toHaveLength(1);
+    expect(badges).toHaveTextContent(/^Judging until [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    expect(within(badges).queryByText("Completed")).not.toBeInTheDocument();
+    expect(screen.getByText(/^Winner to be announced /)).toBeVisible();
+    expect(screen.queryByText(/Winner picked on/)).not.toBeInTheDocument();
   });
 
   it("lists the idea's submissions, live, with the empty state", () => {

@@ -25,8 +25,8 @@ import { useQuery } from "convex/react";
 import { api } from "../../convex/_generated/api";
 import IdeaStepper from "../features/ideas/IdeaStepper";
 import IdeaBrief from "../features/ideas/IdeaBrief";
-import PickYourWinner from "../features/judging/PickYourWinner";
 import CreatorStanding from "../features/judging/CreatorStanding";
+import JudgingGallery from "../features/judging/JudgingGallery";
 import IdeaUpdates from "../features/ideas/IdeaUpdates";
 import Conversation from "../features/conversation/Conversation";
 import IdeaAbout from "../features/ideas/IdeaAbout";
@@ -80,11 +80,9 @@ function IdeaDetails({ idea }: { idea: Idea }) {
         />
         <div className={styles.ideaHeaderText}>
           <div className={styles.ideaHeaderBadges} data-testid="idea-badges">
+            {/* One chip for what is happening now; "Completed" stays the time left, below. */}
             {expired ? (
-              <>
-                <span className="badge">Completed</span>
-                {status.now ? <span className={statusBadgeClass(status)}>{status.now}</span> : null}
-              </>
+              <span className={statusBadgeClass(status)}>{status.badge}</span>
             ) : (
               <span className="badge badge-success">Open for submissions</span>
             )}
@@ -120,10 +118,11 @@ function IdeaDetails({ idea }: { idea: Idea }) {
       <IdeaStepper ending={idea.ending} />
       <PosterLink ideaId={idea._id} />
 
-      {/* The end of a bounty, role by role: what this viewer can do or where they stand. */}
-      <PickYourWinner ideaId={idea._id} />
-      <CreatorStanding ideaId={idea._id} />
+      {/* The end of a bounty, role by role: where it stands (and what this viewer picked),
+          where the viewer's own video stands, the videos judged side by side. */}
       <IdeaOutcome ideaId={idea._id} />
+      <CreatorStanding ideaId={idea._id} />
+      <JudgingGallery ideaId={idea._id} />
 
       <AfterFirstPaint placeholder={<IdeaLayoutSkeleton />}>
         <IdeaLayout idea={idea} expired={expired} status={status} />

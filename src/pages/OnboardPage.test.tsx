@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
@@ -170,18 +170,30 @@ describe("OnboardPage", () => {
     expect(screen.getByRole("radio", { name: "Creator" })).toHaveFocus();
   });
 
+  it("takes a new Creator to the skippable 'connect your channel' step", async () => {
+    saveOnboarding.mockResolvedValue({ hadAccountType: false });
+    const user = userEvent.setup();
+    renderOnboard();
+
+    await user.click(screen.getByRole("radio", { name: "Creator" }));
+    await user.click(screen.getByRole("radio", { name: "YouTube" }));
+    await user.click(saveButton());
+
+    await waitFor(() => expect(pathname()).toBe("/onboard/channel"));
+  });
+
   it("saves a newcomer's choices and goes to /ideas", async () => {
     let finish: (value: { hadAccountType: boolean }) => void = () => {};
     saveOnboarding.mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const user = userEvent.setup();
     renderOnboard();
 
-    await user.click(screen.getByRole("radio", { name: "Creator" }));
+    await user.click(screen.getByRole("radio", { name: "Viewer" }));
     await user.click(screen.getByRole("radio", { name: "TikTok" }));
     await user.click(saveButton());
 
     expect(saveOnboarding).toHaveBeenCalledWith({
-      accountType: "Creator",
+      accountType: "Viewer",
       preferredPlatform: "TikTok",
     });
     expect(screen.getByRole("button", { name: "Saving..." })).toBeDisabled();

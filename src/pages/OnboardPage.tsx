@@ -16,7 +16,7 @@ import {
   type AccountType,
   type PreferredPlatform,
 } from "../lib/preferences";
-import { NEXT_PARAM, safeNext } from "../lib/returnTo";
+import { connectChannelPath, NEXT_PARAM, safeNext } from "../lib/returnTo";
 import { useCurrentUser } from "../lib/session";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
@@ -173,9 +173,13 @@ function OnboardForm({ saved }: { saved: Preferences }) {
     try {
       const { hadAccountType } = await saveOnboarding(chosen);
       toast.success(SAVED_MESSAGE, { id: TOAST_IDS.saveOnboarding });
-      // A new user goes back where they signed in from (say /submit, where their draft waits).
+      // A new user goes back where they signed in from (say /submit, where their draft waits);
+      // a new Creator first passes the skippable "connect your channel" step.
       const next = safeNext(searchParams.get(NEXT_PARAM));
-      navigate(hadAccountType ? "/profile" : (next ?? "/ideas"), { replace: true });
+      if (hadAccountType) navigate("/profile", { replace: true });
+      else if (chosen.accountType === "Creator")
+        navigate(connectChannelPath(next), { replace: true });
+      else navigate(next ?? "/ideas", { replace: true });
     } catch (error) {
       const message = convexErrorMessage(error);
       toast.error(message === USER_DATA_MESSAGE ? USER_DATA_MESSAGE : SAVE_ERROR_MESSAGE, {

@@ -184,6 +184,9 @@ describe("ProfilePage", () => {
     const user = userEvent.setup();
     renderProfile();
 
+    // Past the header's links (studio, creator page) to the tab list, one tab stop.
+    await user.tab();
+    await user.tab();
     await user.tab();
     expect(tab("My Bounties")).toHaveFocus();
     // Only the selected tab is a tab stop.
@@ -256,11 +259,19 @@ describe("ProfilePage Settings", () => {
     expect(setTotalsHidden).toHaveBeenCalledWith({ hidden: true });
   });
 
-  it("a person who makes no videos sees no creator or payout settings, and how to get them", () => {
+  it("a person who makes no videos sees Creator Settings folded (spec §2), no payouts, and how to get them", async () => {
     makesVideos = false;
     setUser(makeUser({ accountType: "Viewer" }));
     renderProfile("/profile?tab=settings");
-    expect(screen.queryByRole("heading", { name: "Creator Settings" })).not.toBeInTheDocument();
+    // Spec §2 lists Creator Settings for every account type: there, folded until opened.
+    const heading = screen.getByRole("heading", { name: "Creator Settings" });
+    const folded = heading.closest("details")!;
+    expect(folded).not.toHaveAttribute("open");
+    await userEvent.click(heading);
+    expect(folded).toHaveAttribute("open");
+    expect(within(folded).getByRole("button", { name: "Connect YouTube Channel" })).toBeVisible();
+    expect(within(folded).getByRole("button", { name: "Connect TikTok Account" })).toBeVisible();
+    expect(within(folded).getByText("Your Videos:")).toBeVisible();
     expect(screen.queryByRole("heading", { name: "Payouts" })).not.toBeInTheDocument();
     expect(screen.queryByRole("region", { name: "Your creator page" })).not.toBeInTheDocument();
     expect(screen.getByText(/Making videos too\?/)).toBeVisible();
@@ -270,10 +281,20 @@ describe("ProfilePage Settings", () => {
     );
   });
 
-  it("a creator sees the creator's tools", () => {
+  it("a creator sees the creator's tools, unfolded, and the profile header links their pages", () => {
     setUser(makeUser({ accountType: "Creator" }));
     renderProfile("/profile?tab=settings");
+    expect(screen.getByRole("heading", { name: "Creator Settings" }).closest("details")).toBeNull();
     expect(screen.getByRole("heading", { name: "Creator Settings" })).toBeVisible();
+    const links = screen.getByRole("navigation", { name: "Your pages" });
+    expect(within(links).getByRole("link", { name: "Your studio" })).toHaveAttribute(
+      "href",
+      "/studio",
+    );
+    expect(within(links).getByRole("link", { name: "Your creator page" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/creators\//),
+    );
     expect(screen.getByRole("region", { name: "Your creator page" })).toBeVisible();
     expect(screen.queryByText(/Making videos too\?/)).not.toBeInTheDocument();
   });

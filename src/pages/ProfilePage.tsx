@@ -9,6 +9,7 @@ import Tabs, { type TabItem } from "../components/ui/Tabs";
 import MyBountiesTab from "../features/profile/MyBountiesTab";
 import SettingsTab from "../features/profile/SettingsTab";
 import SubmissionsTab from "../features/profile/SubmissionsTab";
+import ProfileLinks from "../features/profile/ProfileLinks";
 import { usePlatformAuthNotice } from "../lib/platformAuth";
 import { useCurrentUser } from "../lib/session";
 import { expectSignOutTo } from "../lib/signOut";
@@ -113,6 +114,7 @@ function ProfileContent({ signingOut, onSignOut }: { signingOut: boolean; onSign
         <div className={styles.profileHeaderText}>
           <h1 className={styles.profileHeaderTitle}>Welcome, {name}!</h1>
           {user.email && <p className={styles.profileHeaderEmail}>{user.email}</p>}
+          <ProfileLinks userId={user._id} />
         </div>
       </header>
 
@@ -128,7 +130,7 @@ function ProfileContent({ signingOut, onSignOut }: { signingOut: boolean; onSign
               case "bounties":
                 return <MyBountiesTab />;
               case "submissions":
-                return <SubmissionsTab />;
+                return <SubmissionsTab userId={user._id} />;
               case "settings":
                 return <SettingsTab user={user} signingOut={signingOut} onSignOut={onSignOut} />;
             }

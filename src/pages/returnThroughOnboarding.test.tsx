@@ -8,11 +8,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import LoginPage from "./LoginPage";
 import OnboardPage from "./OnboardPage";
+import ConnectChannelPage, { SKIP_LABEL } from "./ConnectChannelPage";
 import SubmitIdeaPage from "./SubmitIdeaPage";
 import type { CurrentUser } from "../lib/session";
 import { makeUser } from "../test/accounts";
 
 vi.mock("convex/react", () => ({
+  useAction: vi.fn(() => vi.fn()),
   useConvexAuth: vi.fn(),
   useQuery: vi.fn(),
   useMutation: vi.fn(),
@@ -43,6 +45,7 @@ function renderApp(at: string, state?: unknown) {
         <Route path="/submit" element={<SubmitIdeaPage />} />
         <Route path="/login" element={<LoginPage />} />
         <Route path="/onboard" element={<OnboardPage />} />
+        <Route path="/onboard/channel" element={<ConnectChannelPage />} />
         <Route path="*" element={null} />
       </Routes>
       <Where />
@@ -72,38 +75,50 @@ beforeEach(() => {
 });
 
 describe("return-to through onboarding", () => {
-  it("a new user who signs in from /submit is back on /submit with their draft after onboarding", async () => {
-    // Signed out on /submit: writing an idea and submitting sends them to sign in.
-    signedIn(false);
-    const first = renderApp("/submit");
-    fireEvent.change(screen.getByLabelText("Your video idea"), {
-      target: { value: "A week living like a lighthouse keeper" },
-    });
-    fireEvent.submit(screen.getByLabelText("Your video idea").closest("form")!);
-    expect(where()).toBe("/login");
-    first.unmount();
+  // Three pages in turn: slow on a busy machine.
+  it(
+    "a new user who signs in from /submit is back on /submit with their draft after onboarding",
+    { timeout: 20_000 },
+    async () => {
+      // Signed out on /submit: writing an idea and submitting sends them to sign in.
+      signedIn(false);
+      const first = renderApp("/submit");
+      fireEvent.change(screen.getByLabelText("Your video idea"), {
+        target: { value: "A week living like a lighthouse keeper" },
+      });
+      fireEvent.submit(screen.getByLabelText("Your video idea").closest("form")!);
+      expect(where()).toBe("/login");
+      first.unmount();
 
-    // Back from the provider (the OAuth round trip keeps only `next`), as a brand-new user.
-    signedIn(true);
-    user = makeUser({ needsOnboarding: true, accountType: null, preferredPlatform: null });
-    renderApp("/login?next=%2Fsubmit&signin=1");
-    expect(where()).toBe("/onboard?next=%2Fsubmit");
+      // Back from the provider (the OAuth round trip keeps only `next`), as a brand-new user.
+      signedIn(true);
+      user = makeUser({ needsOnboarding: true, accountType: null, preferredPlatform: null });
+      renderApp("/login?next=%2Fsubmit&signin=1");
+      expect(where()).toBe("/onboard?next=%2Fsubmit");
 
-    saveOnboarding.mockResolvedValue({ hadAccountType: false });
-    const people = userEvent.setup();
-    await people.click(screen.getByRole("radio", { name: "Creator" }));
-    await people.click(screen.getByRole("radio", { name: "YouTube" }));
-    user = makeUser({ needsOnboarding: false });
-    await act(async () => {
-      await people.click(screen.getByRole("button", { name: "Save" }));
-    });
+      saveOnboarding.mockResolvedValue({ hadAccountType: false });
+      const people = userEvent.setup();
+      await people.click(screen.getByRole("radio", { name: "Creator" }));
+      await people.click(screen.getByRole("radio", { name: "YouTube" }));
+      user = makeUser({ needsOnboarding: false });
+      await act(async () => {
+        await people.click(screen.getByRole("button", { name: "Save" }));
+      });
+      // A new Creator passes the skippable "connect your channel" step, which keeps `next`.
+      expect(where()).toBe("/onboard/channel?next=%2Fsubmit");
+      await act(async () => {
+        await people.click(screen.getByRole("link", { name: SKIP_LABEL }));
+      });
 
-    expect(where()).toBe("/submit");
-    expect(screen.getByLabelText("Your video idea")).toHaveValue(
-      "A week living like a lighthouse keeper",
-    );
-    expect(screen.getByText("Welcome back! We kept your idea while you signed in.")).toBeVisible();
-  });
+      expect(where()).toBe("/submit");
+      expect(screen.getByLabelText("Your video idea")).toHaveValue(
+        "A week living like a lighthouse keeper",
+      );
+      expect(
+        screen.getByText("Welcome back! We kept your idea while you signed in."),
+      ).toBeVisible();
+    },
+  );
 
   it("never sends onboarding to another site, and a plain sign-in still ends on /ideas", async () => {
     signedIn(true);

@@ -42,7 +42,7 @@ export function ideaStates(now = Date.now()): IdeaStateFixture[] {
         expiry: "Completed",
         now: "Judging until December 3, 2026",
         amount: "$250.00",
-        note: "Winner picked on December 3, 2026",
+        note: "Winner to be announced December 3, 2026",
       },
     },
     {

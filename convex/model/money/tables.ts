@@ -85,7 +85,10 @@ export const moneyTables = {
     ideaId: v.id("proposals"),
     userId: v.id("users"),
     submissionId: v.id("submissions"),
-  }).index("by_user_idea", ["userId", "ideaId"]),
+  })
+    .index("by_user_idea", ["userId", "ideaId"])
+    // How many backers picked a video (its creator's studio).
+    .index("by_submission", ["submissionId"]),
 
   // Who a contribution's money goes to. One live award per contribution; a creator who does
   // not become payable by the claim deadline loses it to the next payable one (claims.ts).

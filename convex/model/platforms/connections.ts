@@ -86,6 +86,8 @@ export interface AccountSnapshot {
   accountId: string;
   accountName: string;
   username?: string;
+  /** The channel's or account's picture (the creator page shows it). */
+  avatarUrl?: string;
   tokens: Tokens;
   videos: StoredVideo[];
 }
@@ -135,7 +137,13 @@ export async function connectAccount(
     const videos = (await youTubeUploads(tokens.accessToken, channel.uploadsPlaylistId)).map(
       fromYouTube,
     );
-    return { accountId: channel.id, accountName: channel.title, tokens, videos };
+    return {
+      accountId: channel.id,
+      accountName: channel.title,
+      ...(channel.avatarUrl ? { avatarUrl: channel.avatarUrl } : {}),
+      tokens,
+      videos,
+    };
   }
   const tokens = await exchangeTikTokCode(code, callbackUrl(platform), codeVerifier);
   const user = await tiktokUser(tokens.accessToken);
@@ -144,6 +152,7 @@ export async function connectAccount(
     accountId: user.openId,
     accountName: user.displayName,
     username: user.username,
+    ...(user.avatarUrl ? { avatarUrl: user.avatarUrl } : {}),
     tokens,
     videos,
   };
@@ -290,6 +299,7 @@ export async function finishConnecting(
     accountId: account.accountId,
     accountName: account.accountName,
     username: account.username,
+    avatarUrl: account.avatarUrl,
     accessToken: await sealToken(account.tokens.accessToken),
     refreshToken: account.tokens.refreshToken
       ? await sealToken(account.tokens.refreshToken)

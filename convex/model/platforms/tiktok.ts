@@ -103,6 +103,7 @@ export async function tiktokUser(accessToken: string) {
     openId: user.open_id,
     username: user.username,
     displayName: user.display_name ?? user.username ?? "TikTok account",
+    avatarUrl: user.avatar_url,
   };
 }
 

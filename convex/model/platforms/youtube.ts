@@ -83,7 +83,7 @@ const channelList = z.object({
     .array(
       z.object({
         id: z.string(),
-        snippet: z.object({ title: z.string() }).passthrough(),
+        snippet: z.object({ title: z.string(), thumbnails }).passthrough(),
         contentDetails: z
           .object({ relatedPlaylists: z.object({ uploads: z.string() }).passthrough() })
           .passthrough(),
@@ -96,6 +96,8 @@ export interface YouTubeChannel {
   id: string;
   title: string;
   uploadsPlaylistId: string;
+  /** The channel's picture (its largest thumbnail). */
+  avatarUrl?: string;
 }
 
 export async function myYouTubeChannel(accessToken: string): Promise<YouTubeChannel | null> {
@@ -113,6 +115,7 @@ export async function myYouTubeChannel(accessToken: string): Promise<YouTubeChan
         id: channel.id,
         title: channel.snippet.title,
         uploadsPlaylistId: channel.contentDetails.relatedPlaylists.uploads,
+        ...(channel.snippet.thumbnails ? { avatarUrl: channel.snippet.thumbnails } : {}),
       }
     : null;
 }

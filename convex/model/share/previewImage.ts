@@ -48,7 +48,7 @@ export interface PreviewImageText {
 }
 
 /** The Bounties mark (src/components/Logo.tsx): play button on an indigo-to-violet tile, gold coin. */
-function drawMark(canvas: Canvas, x: number, y: number, size: number) {
+export function drawMark(canvas: Canvas, x: number, y: number, size: number) {
   const unit = size / 32;
   const radius = 9 * unit;
   const inside = (px: number, py: number) => {

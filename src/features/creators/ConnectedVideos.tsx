@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { Link } from "react-router-dom";
 import clsx from "clsx";
 import { truncate, videoTitle } from "../../lib/format";
 import { safeHref } from "../../lib/safeHref";
@@ -10,11 +10,19 @@ import { moduleClass } from "../../lib/moduleClass";
 
 export const NO_VIDEOS = "No videos connected.";
 export const DESCRIPTION_MAX = 100;
-const VIDEOS_STEP = 10;
+/** Settings shows the latest three; the creator page lists them all. */
+export const VIDEOS_SHOWN = 3;
+export const SEE_ALL = "See all on your creator page";
 
-/** "Your Videos:": the videos found on the connected accounts, ten at a time. */
-export default function VideoList({ videos }: { videos: ConnectedVideo[] }) {
-  const [shown, setShown] = useState(VIDEOS_STEP);
+/** "Your Videos:": the latest videos found on the connected accounts, and where the rest are. */
+export default function VideoList({
+  videos,
+  creatorPagePath,
+}: {
+  videos: ConnectedVideo[];
+  creatorPagePath: string;
+}) {
+  const shown = VIDEOS_SHOWN;
   return (
     <div className={styles.creatorVideos} data-testid="connected-videos">
       <h3 className={styles.creatorVideosTitle}>Your Videos:</h3>
@@ -28,13 +36,12 @@ export default function VideoList({ videos }: { videos: ConnectedVideo[] }) {
             ))}
           </ul>
           {videos.length > shown && (
-            <button
-              type="button"
+            <Link
+              to={creatorPagePath}
               className={`btn btn-secondary btn-sm ${styles.creatorVideosMore}`}
-              onClick={() => setShown((n) => n + VIDEOS_STEP)}
             >
-              Show more videos ({videos.length - shown} more)
-            </button>
+              {SEE_ALL} ({videos.length - shown} more)
+            </Link>
           )}
         </>
       )}

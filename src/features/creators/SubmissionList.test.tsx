@@ -41,6 +41,7 @@ function makeSubmission(overrides: Partial<Submission> = {}): Submission {
     authorDisplayName: "Ada Lovelace",
     authorAvatarUrl: null,
     votes: 5,
+    finalist: false,
     checklist: {
       exists: true,
       ownedBySubmitter: true,

@@ -3,8 +3,10 @@ import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import WinnerPick from "../judging/WinnerPick";
+import PickStatus from "../judging/PickStatus";
+import VideoRating from "../judging/VideoRating";
 import SubmissionCard from "./SubmissionCard";
-import { Award } from "lucide-react";
+import { Award, Medal } from "lucide-react";
 import { Loading, SkeletonRows } from "../../components/ui/Skeleton";
 import { EmptyState } from "../../components/ui/EmptyState";
 import { useCurrentUser } from "../../lib/session";
@@ -48,6 +50,9 @@ export default function SubmissionList({ ideaId, closed = false }: Props) {
 function Submissions({ ideaId, closed }: Required<Props>) {
   const submissions = useQuery(api.submissions.listForIdea, { ideaId });
   const outcome = useQuery(api.ideas.outcome, { ideaId });
+  // Ratings are given here while the idea is open (the judging gallery takes over after).
+  const open = outcome?.kind === "open";
+  const role = useQuery(api.judging.myRole, open ? { ideaId } : "skip");
   // The list is shared by every viewer; "own video" is its authorId against the profile's id.
   const { user } = useCurrentUser();
   const winners = new Set(
@@ -77,25 +82,55 @@ function Submissions({ ideaId, closed }: Required<Props>) {
   }
 
   return (
-    <ol className={styles.submissionsList} aria-labelledby="submissions-heading">
-      {submissions.map((submission) => (
-        <li key={submission._id}>
-          <SubmissionCard
-            submission={submission}
-            votingClosed={votingClosed}
-            ribbon={winners.has(submission._id) ? <WinnerRibbon /> : null}
-            footer={
-              <WinnerPick
-                ideaId={ideaId}
-                submissionId={submission._id}
-                isOwn={user !== null && user._id === submission.authorId}
-                title={submission.title}
+    <>
+      {/* While open, a backer who may pick reads here what they picked and until when. */}
+      {open ? <PickStatus ideaId={submissions[0]!.ideaId} className={styles.pickStatus} /> : null}
+      <ol className={styles.submissionsList} aria-labelledby="submissions-heading">
+        {submissions.map((submission) => {
+          const own = user !== null && user._id === submission.authorId;
+          return (
+            <li key={submission._id}>
+              <SubmissionCard
+                submission={submission}
+                votingClosed={votingClosed}
+                ribbon={
+                  winners.has(submission._id) ? (
+                    <WinnerRibbon />
+                  ) : submission.finalist ? (
+                    <FinalistRibbon />
+                  ) : null
+                }
+                footer={
+                  <>
+                    <WinnerPick
+                      ideaId={ideaId}
+                      submissionId={submission._id}
+                      isOwn={own}
+                      title={submission.title}
+                    />
+                    {open && role?.raterRole && !own ? (
+                      <VideoRating
+                        submissionId={submission._id}
+                        title={submission.title}
+                        mine={role.ratings.find((r) => r.submissionId === submission._id) ?? null}
+                      />
+                    ) : null}
+                  </>
+                }
               />
-            }
-          />
-        </li>
-      ))}
-    </ol>
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}
+
+function FinalistRibbon() {
+  return (
+    <span className={styles.finalistRibbon}>
+      <Medal size={14} aria-hidden="true" /> Finalist
+    </span>
   );
 }
 

@@ -321,7 +321,9 @@ describe("IdeaCard once the deadline passed", () => {
   // Noon UTC: the same calendar day in every time zone the tests run in.
   const until = Date.UTC(2026, 11, 3, 12);
 
-  it("judging: 'Completed' with 'Judging until …' beside it, the bounty and the day the winner is picked, no bar", () => {
+  it("judging: 'Completed' with 'Judging until …' beside it, the bounty and the day the winner is announced, no bar", () => {
+    // A day before judging ends: that date is still ahead.
+    vi.useFakeTimers({ now: until - DAY, toFake: ["Date"] });
     renderCard({
       status: "judging",
       expiration: until - 7 * DAY,
@@ -331,10 +333,11 @@ describe("IdeaCard once the deadline passed", () => {
     expect(screen.getByText("Completed")).toBeInTheDocument();
     expect(screen.getByText("Judging until December 3, 2026")).toBeInTheDocument();
     expect(screen.getByText("$9.00")).toBeInTheDocument();
-    // The future in the future tense: nobody has chosen yet.
-    expect(screen.getByText("Winner picked on December 3, 2026")).toBeInTheDocument();
-    expect(screen.queryByText(/Winner chosen/)).not.toBeInTheDocument();
+    // The future in the future tense: nobody has chosen yet (issue 37).
+    expect(screen.getByText("Winner to be announced December 3, 2026")).toBeInTheDocument();
+    expect(screen.queryByText(/Winner picked on|Winner chosen/)).not.toBeInTheDocument();
     expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+    vi.useRealTimers();
   });
 
   it("judging with no video that can win: refunding, never 'Judging until'", () => {

@@ -27,7 +27,8 @@ describe("IdeaOutcome", () => {
     expect(container).toBeEmptyDOMElement();
   });
 
-  it("judging: until when, who decides, and the current leader", () => {
+  it("judging: until when, who decides, and the current leader; never 'Winner picked on'", () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 30, 12), toFake: ["Date"] });
     show({
       kind: "judging",
       judgingEndsAt: Date.UTC(2026, 11, 3, 12),
@@ -42,11 +43,26 @@ describe("IdeaOutcome", () => {
     });
     expect(screen.getByRole("heading", { name: /Judging until December 3, 2026/ })).toBeVisible();
     expect(screen.getByText(/Backers who chose to pick a winner decide/)).toHaveTextContent(
-      "Winner picked on December 3, 2026.",
+      "the winner is announced then.",
     );
+    expect(screen.queryByText(/Winner picked on/)).not.toBeInTheDocument();
     expect(screen.getByText(/Leading now:/)).toHaveTextContent(
       "Leading now: Lisbon by tram by Ada · 1 counted vote",
     );
+    vi.useRealTimers();
+  });
+
+  it("judging past its end while settlement runs: the winner is being announced, no past 'until'", () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 11, 4), toFake: ["Date"] });
+    show({
+      kind: "judging",
+      judgingEndsAt: Date.UTC(2026, 11, 3, 12),
+      bountyCents: 1200,
+      leader: { ...video, submissionId: "s1", title: "T", creatorName: "Ada", countedVotes: 0 },
+    });
+    expect(screen.getByRole("heading", { name: "Announcing the winner" })).toBeVisible();
+    expect(screen.queryByText(/Judging until/)).not.toBeInTheDocument();
+    vi.useRealTimers();
   });
 
   it("judging with no eligible video: nothing to judge, the money is going back now", () => {

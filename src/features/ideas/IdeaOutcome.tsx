@@ -1,6 +1,8 @@
 // The idea page's account of how the idea stands once its deadline passed: judging (who
-// decides, until when, who leads), the winners (paid on a date, or waiting for their creator
-// until the claim deadline), or the refund. Live: it follows settlement as it happens.
+// decides, until when, who leads, and for a contributor who may pick, what they picked and until
+// when it can change — the one panel with that date), the winners (paid on a date, or waiting
+// for their creator until the claim deadline) with the winner card to share, or the refund.
+// Live: it follows settlement as it happens.
 import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { Award, Hourglass, RotateCcw } from "lucide-react";
@@ -11,8 +13,10 @@ import {
   judgingUntilText,
   NO_ELIGIBLE_VIDEO,
   waitingForPayoutsText,
-  winnerPickedOnText,
 } from "../../../convex/model/ideaStage";
+import { useNow } from "../../lib/useNow";
+import PickStatus from "../judging/PickStatus";
+import WinnerCard from "../share/WinnerCard";
 import { awardState } from "../money/moneyText";
 import styles from "./IdeaOutcome.module.css";
 import VideoThumb from "../../components/VideoThumb";
@@ -35,12 +39,19 @@ export default function IdeaOutcome({ ideaId }: { ideaId: Id<"proposals"> }) {
       data-testid="idea-outcome"
       aria-labelledby="idea-outcome-title"
     >
-      <OutcomeBody outcome={outcome} />
+      <OutcomeBody outcome={outcome} ideaId={ideaId} />
     </section>
   );
 }
 
-function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> }) {
+function OutcomeBody({
+  outcome,
+  ideaId,
+}: {
+  outcome: Exclude<Outcome, { kind: "open" }>;
+  ideaId: Id<"proposals">;
+}) {
+  const now = useNow();
   switch (outcome.kind) {
     case "judging":
       // No video can win: nothing is judged, the money goes back at the deadline.
@@ -56,12 +67,12 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
       return (
         <>
           <h2 id="idea-outcome-title" className={styles.ideaOutcomeTitle}>
-            <Hourglass size={20} aria-hidden="true" /> {judgingUntilText(outcome.judgingEndsAt)}
+            <Hourglass size={20} aria-hidden="true" />{" "}
+            {judgingUntilText(outcome.judgingEndsAt, now)}
           </h2>
           <p>
             Backers who chose to pick a winner decide where their own money goes; the rest goes to
-            the most-voted eligible video when judging ends.{" "}
-            {winnerPickedOnText(outcome.judgingEndsAt)}.
+            the most-voted eligible video when judging ends, and the winner is announced then.
           </p>
           <p className={styles.ideaOutcomeLeader}>
             Leading now:{" "}
@@ -70,6 +81,7 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
             </a>{" "}
             by {outcome.leader.creatorName} · {plural(outcome.leader.countedVotes, "counted vote")}
           </p>
+          <PickStatus ideaId={ideaId} />
         </>
       );
     case "awarded":
@@ -88,6 +100,9 @@ function OutcomeBody({ outcome }: { outcome: Exclude<Outcome, { kind: "open" }> 
             <p className={styles.ideaOutcomeNote}>
               {formatMoney(outcome.refundedCents)} was returned to backers.
             </p>
+          ) : null}
+          {outcome.winners[0] ? (
+            <WinnerCard ideaId={ideaId} videoTitle={outcome.winners[0].title} />
           ) : null}
         </>
       );

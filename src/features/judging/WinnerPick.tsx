@@ -13,10 +13,10 @@
 // Renders nothing when the viewer cannot pick (signed out, not a paid customer_choice
 // contributor, no submissions yet, idea settled, or past the pick deadline) — except that a
 // past pick still shows "Your pick". Live: `myStake` updates when the pick changes anywhere.
+// Until when a pick can change is said once, above the list (PickStatus), not on every card.
 import { useQuery } from "convex/react";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import { formatLongDate, formatMoney } from "../../../convex/model/labels";
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { useNow } from "../../lib/useNow";
 import { PICK_FAILED, PICK_SAVED, usePickWinner } from "./usePickWinner";
@@ -54,8 +54,6 @@ function WinnerPickInner({ ideaId, submissionId, isOwn, title }: WinnerPickProps
   if (!open && !picked) return null;
   if (isOwn && !picked) return null;
 
-  const deadline = formatLongDate(stake.pickDeadline);
-
   const pick = () => pickVideo(submissionId);
 
   return (
@@ -87,12 +85,6 @@ function WinnerPickInner({ ideaId, submissionId, isOwn, title }: WinnerPickProps
           {title && !saving ? <span className="visually-hidden">: {title}</span> : null}
         </button>
       )}
-      {open ? (
-        <p className={styles.winnerPickHint}>
-          You can choose until {deadline}. The {formatMoney(stake.choosingCents)} you gave goes to
-          the video you choose.
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -58,7 +58,7 @@ function setPlatforms(platforms: Platforms | null | undefined) {
 function renderSettings() {
   return render(
     <MemoryRouter>
-      <CreatorSettings />
+      <CreatorSettings userId={"k57me" as never} />
     </MemoryRouter>,
   );
 }
@@ -198,7 +198,7 @@ describe("CreatorSettings", () => {
     expect(toast.success).not.toHaveBeenCalled();
     rerender(
       <MemoryRouter>
-        <CreatorSettings />
+        <CreatorSettings userId={"k57me" as never} />
       </MemoryRouter>,
     );
     expect(sync).toHaveBeenCalledTimes(1);
@@ -304,7 +304,7 @@ describe("CreatorSettings", () => {
     expect(screen.getByRole("link", { name: /^Untitled Video/ })).toBeVisible();
   });
 
-  it("shows more videos on request", async () => {
+  it("shows the latest three videos and where to see all of them: the creator page", () => {
     setPlatforms(
       makePlatforms({
         videos: Array.from({ length: 12 }, (_, i) =>
@@ -312,16 +312,14 @@ describe("CreatorSettings", () => {
         ),
       }),
     );
-    const user = userEvent.setup();
     renderSettings();
 
     expect(
       within(screen.getByTestId("connected-videos-list")).getAllByRole("listitem"),
-    ).toHaveLength(10);
-    await user.click(screen.getByRole("button", { name: "Show more videos (2 more)" }));
+    ).toHaveLength(3);
     expect(
-      within(screen.getByTestId("connected-videos-list")).getAllByRole("listitem"),
-    ).toHaveLength(12);
+      screen.getByRole("link", { name: "See all on your creator page (9 more)" }),
+    ).toHaveAttribute("href", "/creators/k57me");
   });
 
   it("shows a placeholder while loading, and nothing for a visitor", () => {

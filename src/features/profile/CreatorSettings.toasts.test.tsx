@@ -49,7 +49,7 @@ afterEach(() => {
 function renderWithToaster() {
   render(
     <MemoryRouter>
-      <CreatorSettings />
+      <CreatorSettings userId={"k57me" as never} />
       <AppToaster />
     </MemoryRouter>,
   );

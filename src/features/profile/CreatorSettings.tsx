@@ -1,6 +1,7 @@
 import { useQuery } from "convex/react";
 import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
 import { Loading, SkeletonRows } from "../../components/ui/Skeleton";
 import ConnectedVideos from "../creators/ConnectedVideos";
@@ -14,16 +15,20 @@ export { STALE_SYNC_MS, formatSyncTime, startFailedMessage } from "../creators/P
 export const LOAD_VIDEOS_ERROR = "Failed to load videos";
 
 /**
- * Profile → Settings → Creator Settings: connect YouTube and TikTok (to prove that submitted
- * videos are one's own), see when they were last read, sync or disconnect them, and the videos
- * found there.
+ * Profile → Settings → Creator Settings (spec §2, for every account type): connect YouTube and
+ * TikTok (to prove that submitted videos are one's own), see when they were last read, sync or
+ * disconnect them, and the latest videos found there (all of them on the creator page).
+ * `folded`: for people who do not make videos yet, the card opens on a click.
  */
-export default function CreatorSettings() {
-  return (
-    <section className={`card ${settingsTabStyles.settingsCard}`} aria-labelledby="creator-heading">
-      <h2 id="creator-heading" className={settingsTabStyles.settingsCardTitle}>
-        Creator Settings
-      </h2>
+export default function CreatorSettings({
+  userId,
+  folded = false,
+}: {
+  userId: Id<"users">;
+  folded?: boolean;
+}) {
+  const body = (
+    <>
       <p className={settingsTabStyles.settingsCardText}>
         Connect the accounts you post on. We use them to prove that the videos you submit are yours;
         a video can be paid only once it is.
@@ -36,13 +41,33 @@ export default function CreatorSettings() {
         }
         onError={() => toast.error(LOAD_VIDEOS_ERROR, { id: "videos-load-error" })}
       >
-        <CreatorSettingsContent />
+        <CreatorSettingsContent userId={userId} />
       </QueryErrorBoundary>
+    </>
+  );
+  if (folded)
+    return (
+      <details className={`card ${settingsTabStyles.settingsCard} ${styles.creatorSettingsFolded}`}>
+        <summary className={styles.creatorSettingsSummary}>
+          <h2 id="creator-heading" className={settingsTabStyles.settingsCardTitle}>
+            Creator Settings
+          </h2>
+          <span className="muted">Make videos too? Connect your channel.</span>
+        </summary>
+        {body}
+      </details>
+    );
+  return (
+    <section className={`card ${settingsTabStyles.settingsCard}`} aria-labelledby="creator-heading">
+      <h2 id="creator-heading" className={settingsTabStyles.settingsCardTitle}>
+        Creator Settings
+      </h2>
+      {body}
     </section>
   );
 }
 
-function CreatorSettingsContent() {
+function CreatorSettingsContent({ userId }: { userId: Id<"users"> }) {
   const platforms = useQuery(api.platforms.mine);
   if (platforms === undefined) {
     return (
@@ -58,7 +83,7 @@ function CreatorSettingsContent() {
         <PlatformConnection platform="YouTube" status={platforms.youtube} />
         <PlatformConnection platform="TikTok" status={platforms.tiktok} />
       </ul>
-      <ConnectedVideos videos={platforms.videos} />
+      <ConnectedVideos videos={platforms.videos} creatorPagePath={`/creators/${userId}`} />
     </>
   );
 }

@@ -193,10 +193,17 @@ describe("My Bounties while judging", () => {
       status: "Exhausted",
       loadMore: vi.fn(),
     };
+    // A day before judging ends: that date is still ahead.
+    vi.useFakeTimers({ now: until - 24 * 3600 * 1000, toFake: ["Date"] });
     renderTab();
     const [judging, noVideo] = section("Ideas you posted").getAllByRole("listitem");
     expect(within(judging!).getByText("Judging until December 3, 2026")).toBeInTheDocument();
-    expect(within(judging!).getByText("Winner picked on December 3, 2026")).toBeInTheDocument();
+    // Issue 37: never "Winner picked on" a date still ahead.
+    expect(
+      within(judging!).getByText("Winner to be announced December 3, 2026"),
+    ).toBeInTheDocument();
+    expect(within(judging!).queryByText(/Winner picked on/)).not.toBeInTheDocument();
+    vi.useRealTimers();
     // No video can win: the money goes back; nothing is being chosen.
     expect(within(noVideo!).getAllByText("Refunding")).toHaveLength(2);
     expect(within(noVideo!).queryByText(/Judging|Winner/)).not.toBeInTheDocument();

@@ -57,15 +57,18 @@ export default function SettingsTab({ user, onSignOut, signingOut }: SettingsTab
         </div>
         {makesVideos === false ? (
           <p className={styles.settingsCardText}>
-            Making videos too? Choose Creator in <Link to="/onboard">Manage Preferences</Link> to
-            connect your channel and set up payouts.
+            Making videos too? Choose Creator in <Link to="/onboard">Manage Preferences</Link> for
+            your studio and payouts.
           </p>
         ) : null}
       </section>
 
+      {/* Spec §2: Creator Settings for every account type; folded for people who make none. */}
+      {makesVideos === undefined ? null : (
+        <CreatorSettings userId={user._id} folded={!makesVideos} />
+      )}
       {makesVideos ? (
         <>
-          <CreatorSettings />
           <CreatorPageSettings userId={user._id} />
           <PayoutSettings />
         </>

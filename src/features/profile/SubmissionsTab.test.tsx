@@ -17,7 +17,7 @@ vi.mock("sonner", () => ({
   toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),
 }));
 
-type MySubmission = FunctionReturnType<typeof api.submissions.mine>["page"][number];
+type MySubmission = FunctionReturnType<typeof api.studio.standings>["page"][number];
 type Status = "LoadingFirstPage" | "CanLoadMore" | "LoadingMore" | "Exhausted";
 
 const loadMore = vi.fn();
@@ -39,28 +39,24 @@ let payouts: Record<string, Payout> = {};
 function makeSubmission(overrides: Partial<MySubmission> = {}): MySubmission {
   return {
     _id: "k57sub1" as MySubmission["_id"],
-    _creationTime: Date.UTC(2024, 10, 8),
     ideaId: "k57idea" as MySubmission["ideaId"],
-    authorId: "k57me" as MySubmission["authorId"],
     ideaTitle: "Drone tour of every lighthouse in Maine",
+    ideaStatus: "open",
     title: "Every lighthouse in Maine, from the air",
     url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
     platform: "YouTube",
-    channelTitle: "Ada's channel",
-    thumbnailUrl: null,
-    durationSeconds: 600,
-    publishedAt: Date.UTC(2024, 10, 7),
-    authorDisplayName: "Ada Lovelace",
-    authorAvatarUrl: null,
-    votes: 7,
-    userVote: 0,
-    isOwn: true,
-    checklist: {
-      exists: true,
-      ownedBySubmitter: true,
-      publishedAfterIdea: true,
-      durationAllowed: true,
-    },
+    thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+    eligible: true,
+    ownedBySubmitter: true,
+    countedVotes: 3,
+    allVotes: 7,
+    rank: 2,
+    rivals: 5,
+    picks: 1,
+    finalist: false,
+    average: null,
+    ratingCount: 0,
+    feedback: [],
     ...overrides,
   };
 }
@@ -77,7 +73,7 @@ function setList(results: MySubmission[], status: Status = "Exhausted") {
 function renderTab() {
   return render(
     <MemoryRouter>
-      <SubmissionsTab />
+      <SubmissionsTab userId={"k57me" as never} />
     </MemoryRouter>,
   );
 }
@@ -100,23 +96,49 @@ describe("SubmissionsTab", () => {
     renderTab();
 
     const [query, args, options] = vi.mocked(usePaginatedQuery).mock.calls[0]!;
-    expect(getFunctionName(query)).toBe("submissions:mine");
+    expect(getFunctionName(query)).toBe("studio:standings");
     expect(args).toEqual({});
     expect(options).toEqual({ initialNumItems: 10 });
   });
 
-  it("shows the idea's title, the video link and the votes", () => {
+  it("leads with the video's thumbnail and title, 'for {idea}', and where it stands", () => {
+    setList([makeSubmission({ finalist: true })]);
     renderTab();
 
     const item = screen.getByRole("listitem");
+    // The video first: its cover and its title (a link to it), never the raw address.
+    const heading = within(item).getByRole("heading", { level: 2 });
+    expect(heading).toHaveTextContent("Every lighthouse in Maine, from the air");
+    const video = within(heading).getByRole("link");
+    expect(video).toHaveAttribute("href", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    expect(video).toHaveAttribute("target", "_blank");
+    expect(item.querySelector("img")).toHaveAttribute(
+      "src",
+      "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+    );
+    expect(within(item).queryByText(/youtube\.com\/watch/)).not.toBeInTheDocument();
+    expect(within(item).getByText(/^for/)).toHaveTextContent(
+      "for Drone tour of every lighthouse in Maine",
+    );
     expect(
       within(item).getByRole("link", { name: "Drone tour of every lighthouse in Maine" }),
     ).toHaveAttribute("href", "/expanded-proposal/k57idea");
-    expect(within(item).getByText("Video Link")).toBeVisible();
-    const video = within(item).getByRole("link", { name: /youtube\.com\/watch/ });
-    expect(video).toHaveAttribute("href", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
-    expect(video).toHaveAttribute("target", "_blank");
-    expect(within(item).getByText("Votes").nextElementSibling).toHaveTextContent("7");
+    expect(within(item).getByTestId("submission-standing")).toHaveTextContent(
+      "#2 of 5 · 3 counted votes",
+    );
+    expect(within(item).getByText("Finalist")).toBeVisible();
+    expect(screen.getByRole("link", { name: "Open your studio" })).toHaveAttribute(
+      "href",
+      "/studio",
+    );
+  });
+
+  it("a video that cannot win says so instead of a rank", () => {
+    setList([makeSubmission({ eligible: false, rank: null })]);
+    renderTab();
+    expect(screen.getByTestId("submission-standing")).toHaveTextContent(
+      "Can't win · 3 counted votes",
+    );
   });
 
   it("shows the real expected and max payouts, explained", () => {
@@ -229,17 +251,7 @@ describe("SubmissionsTab", () => {
   });
 
   it("says how to get paid for a video not yet proven the person's", () => {
-    setList([
-      makeSubmission({
-        platform: "TikTok",
-        checklist: {
-          exists: true,
-          ownedBySubmitter: false,
-          publishedAfterIdea: null,
-          durationAllowed: null,
-        },
-      }),
-    ]);
+    setList([makeSubmission({ platform: "TikTok", ownedBySubmitter: false })]);
     renderTab();
 
     expect(screen.getByRole("link", { name: "connect your TikTok account" })).toHaveAttribute(

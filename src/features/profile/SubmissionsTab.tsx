@@ -15,8 +15,9 @@ import styles from "./SubmissionsTab.module.css";
 import myBountiesTabStyles from "./MyBountiesTab.module.css";
 import VideoThumb from "../../components/VideoThumb";
 import { moduleClass } from "../../lib/moduleClass";
+import { rankText } from "../studio/standing";
 
-type MySubmission = FunctionReturnType<typeof api.submissions.mine>["page"][number];
+type MySubmission = FunctionReturnType<typeof api.studio.standings>["page"][number];
 
 export const PAGE_SIZE = 10;
 export const EMPTY_TEXT = "Your videos will appear here.";
@@ -28,7 +29,7 @@ export const PAYOUT_HINT =
   "Max Payout is what it would receive if it won every contribution.";
 
 /** Profile → Submissions: the videos the person submitted, newest first, with their payouts. */
-export default function SubmissionsTab() {
+export default function SubmissionsTab({ userId }: { userId: Id<"users"> }) {
   return (
     <QueryErrorBoundary
       fallback={
@@ -38,15 +39,15 @@ export default function SubmissionsTab() {
       }
       onError={() => toast.error(LOAD_SUBMISSIONS_ERROR, { id: "my-submissions-load-error" })}
     >
-      <MySubmissions />
+      <MySubmissions userId={userId} />
     </QueryErrorBoundary>
   );
 }
 
-function MySubmissions() {
+function MySubmissions({ userId }: { userId: Id<"users"> }) {
   const hintId = useId();
   const { results, status, loadMore } = usePaginatedQuery(
-    api.submissions.mine,
+    api.studio.standings,
     {},
     { initialNumItems: PAGE_SIZE },
   );
@@ -79,6 +80,10 @@ function MySubmissions() {
       <p id={hintId} className={`hint ${styles.mySubmissionsHint}`}>
         {PAYOUT_HINT}
       </p>
+      <p className={styles.mySubmissionsLinks}>
+        <Link to="/studio">Open your studio</Link> for your earnings, ratings and feedback ·{" "}
+        <Link to={`/creators/${userId}`}>Your creator page</Link>
+      </p>
       <ul className={styles.mySubmissionsList}>
         {results.map((submission) => (
           <MySubmissionItem key={submission._id} submission={submission} hintId={hintId} />
@@ -100,42 +105,55 @@ function MySubmissions() {
   );
 }
 
+/** "#2 of 5 · 3 counted votes": where a video stands now, live. */
+export function standingLine(
+  s: Pick<MySubmission, "eligible" | "rank" | "rivals" | "countedVotes">,
+) {
+  const votes = `${s.countedVotes} counted ${s.countedVotes === 1 ? "vote" : "votes"}`;
+  return `${rankText(s)} · ${votes}`;
+}
+
+/**
+ * One video, led by what it is (its cover and title), "for {idea}", where it stands now and what
+ * it would earn (Expected Payout) or earned.
+ */
 function MySubmissionItem({ submission, hintId }: { submission: MySubmission; hintId: string }) {
   const href = safeHref(submission.url);
   const titleId = `my-submission-${submission._id}`;
+  const title = submission.title.trim() || "Untitled Video";
   return (
     <li className={`card ${styles.mySubmission}`} aria-labelledby={titleId}>
       <VideoThumb
         url={submission.thumbnailUrl}
-        width={128}
-        height={72}
+        width={160}
+        height={90}
         className={styles.mySubmissionThumb}
+        fallback="box"
       />
       <div className={styles.mySubmissionBody}>
-        <h2 id={titleId} className={styles.mySubmissionTitle}>
-          <Link to={`/expanded-proposal/${submission.ideaId}`}>{submission.ideaTitle}</Link>
-        </h2>
-        <dl className={styles.mySubmissionFacts}>
-          <div className={`${styles.mySubmissionFact} ${styles.mySubmissionFactWide}`}>
-            <dt>Video Link</dt>
-            <dd>
-              {href ? (
-                <a href={href} target="_blank" rel="noopener noreferrer">
-                  {submission.url}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
-                </a>
-              ) : (
-                submission.url
-              )}
-            </dd>
-          </div>
-          <div className={styles.mySubmissionFact}>
-            <dt>Votes</dt>
-            <dd>{submission.votes}</dd>
-          </div>
-        </dl>
+        <div>
+          <h2 id={titleId} className={styles.mySubmissionTitle}>
+            {href ? (
+              <a href={href} target="_blank" rel="noopener noreferrer">
+                {title}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              title
+            )}
+          </h2>
+          <p className={styles.mySubmissionIdea}>
+            for <Link to={`/expanded-proposal/${submission.ideaId}`}>{submission.ideaTitle}</Link>
+          </p>
+        </div>
+        <p className={styles.mySubmissionStanding} data-testid="submission-standing">
+          {standingLine(submission)}
+          {submission.finalist ? (
+            <span className={styles.mySubmissionFinalist}>Finalist</span>
+          ) : null}
+        </p>
         <PayoutLines submissionId={submission._id} hintId={hintId} />
-        {!submission.checklist.ownedBySubmitter && (
+        {!submission.ownedBySubmitter && (
           <p className={styles.mySubmissionNote}>
             Not yet proven yours, so it can&apos;t be paid:{" "}
             <Link to="/profile?tab=settings">connect your {submission.platform} account</Link>.

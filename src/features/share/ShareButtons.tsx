@@ -16,6 +16,10 @@ interface ShareButtonsProps {
   asking?: boolean;
   /** Called when a button shared the link (the poster's stats count it). */
   onShared?: () => void;
+  /** Another link than the idea's share page (its winner card, say). */
+  url?: string;
+  /** The group's name when there is no heading ("Share this idea"). */
+  label?: string;
 }
 
 type CopyState = "idle" | "copied" | "manual";
@@ -32,8 +36,10 @@ export default function ShareButtons({
   className,
   asking = true,
   onShared,
+  url: link,
+  label = "Share this idea",
 }: ShareButtonsProps) {
-  const url = shareLinkFor(ideaId);
+  const url = link ?? shareLinkFor(ideaId);
   const headingId = useId();
   // A failed share sheet (not a cancel) falls back to the links.
   const [webShare, setWebShare] = useState(canUseWebShare);
@@ -76,7 +82,7 @@ export default function ShareButtons({
       className={className ? `${styles.share} ${className}` : styles.share}
       role="group"
       aria-labelledby={heading ? headingId : undefined}
-      aria-label={heading ? undefined : "Share this idea"}
+      aria-label={heading ? undefined : label}
     >
       {heading && (
         <p id={headingId} className={styles.shareHeading}>
