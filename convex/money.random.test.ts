@@ -26,6 +26,7 @@ import {
 } from "./test.money";
 import {
   checkAgainstBooks,
+  checkBoards,
   checkHeld,
   checkLedger,
   checkPlannedOnce,
@@ -408,6 +409,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   checkPlannedOnce(r, at);
   checkLedger(w, r, sessions, { neverPaid: p.never, tooShort: cannotWin }, at);
   await checkScreens(w, p.admin, r, at);
+  await checkBoards(w, r, at);
 }
 
 /** A video's counted and all votes. */
@@ -535,4 +537,5 @@ test("more than 50 awards frozen past their claim deadline never hide one that i
   await checkHeld(w, p.admin, r, Date.now(), at);
   checkPlannedOnce(r, at);
   await checkScreens(w, p.admin, r, at);
+  await checkBoards(w, r, at);
 }, 120_000);

@@ -24,6 +24,7 @@ import {
   updateTopicValidator,
 } from "./model/ideaPageKinds";
 import { securityTables } from "./model/security/tables";
+import { communityTables } from "./model/community/tables";
 
 export default defineSchema({
   ...authTables,
@@ -34,6 +35,9 @@ export default defineSchema({
   // The money domain: contributions, picks, awards, movements, Stripe's records, payout
   // accounts, the ledger (model/money/tables.ts; its README has the state diagrams).
   ...moneyTables,
+  // Follows between people, the weekly leaderboards' counters, the weekly digest
+  // (model/community/tables.ts).
+  ...communityTables,
   // Convex Auth's users table, with the product's own profile fields.
   users: defineTable({
     name: v.optional(v.string()),
@@ -101,6 +105,9 @@ export default defineSchema({
     ideaId: v.id("proposals"),
     userId: v.id("users"),
     value: castVoteValidator,
+    // Whether it counts on the "most wanted" board, judged when it was cast by the rule that
+    // decides money (model/money/rules.ts voteQualifies); absent on votes cast before.
+    qualified: v.optional(v.boolean()),
   }).index("by_user_idea", ["userId", "ideaId"]),
 
   counters: defineTable({ name: v.string(), value: v.number() }).index("by_name", ["name"]),

@@ -22,6 +22,7 @@ const TermsOfServicePage = lazyPage(() => import("./pages/TermsOfServicePage"));
 const OperatorPage = lazyPage(() => import("./pages/OperatorPage"));
 const InboxPage = lazyPage(() => import("./pages/InboxPage"));
 const CreatorPage = lazyPage(() => import("./pages/CreatorPage"));
+const LeaderboardPage = lazyPage(() => import("./pages/LeaderboardPage"));
 const NotFoundPage = lazyPage(() => import("./pages/NotFoundPage"));
 
 // The paths of the lazily loaded pages, in the order <Routes> ranks them (the catch-all last).
@@ -45,6 +46,7 @@ const LAZY_PAGES = [
   ["/operator", OperatorPage],
   ["/inbox", InboxPage],
   ["/creators/:creatorId", CreatorPage],
+  ["/leaderboard", LeaderboardPage],
 ] as const;
 
 /**
@@ -90,6 +92,7 @@ export default function App() {
         <Route path="/operator" element={<OperatorPage />} />
         <Route path="/inbox" element={<InboxPage />} />
         <Route path="/creators/:creatorId" element={<CreatorPage />} />
+        <Route path="/leaderboard" element={<LeaderboardPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -12,7 +12,13 @@ export const MONEY_COUNTERS = [
   "money.disputed",
   "money.lost",
 ] as const;
-export type CounterName = "users" | "bounties" | "originalVideos" | (typeof MONEY_COUNTERS)[number];
+export type CounterName =
+  | "users"
+  | "bounties"
+  | "originalVideos"
+  | (typeof MONEY_COUNTERS)[number]
+  // A person's followers (model/community/follows.ts).
+  | `followers:${string}`;
 
 export async function readCounter(ctx: QueryCtx, name: CounterName): Promise<number> {
   const counter = await ctx.db

@@ -22,6 +22,8 @@ const BUTTON_LABELS: Record<NotificationKind, string> = {
   question_answered: "Read the answer",
   idea_update: "Read the update",
   idea_update_money: "Read the update",
+  followed_idea: "Open the idea",
+  followed_video: "Watch the video",
 };
 
 export function emailButtonLabel(kind: NotificationKind): string {

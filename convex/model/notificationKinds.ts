@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   "question_answered",
   "idea_update",
   "idea_update_money",
+  "followed_idea",
+  "followed_video",
 ] as const;
 export const notificationKindValidator = literals(...NOTIFICATION_KINDS);
 export type NotificationKind = Infer<typeof notificationKindValidator>;
@@ -69,6 +71,17 @@ export const KIND_INFO: Record<
     label: "An update about a bounty, its deadline or judging",
     money: true,
     defaultEmail: true,
+  },
+  // People one follows (model/community/follows.ts): in the app; by email if switched on.
+  followed_idea: {
+    label: "A new idea from someone you follow",
+    money: false,
+    defaultEmail: false,
+  },
+  followed_video: {
+    label: "A new video from someone you follow",
+    money: false,
+    defaultEmail: false,
   },
 };
 
@@ -182,5 +195,9 @@ export function notificationText(f: NotificationFacts): string {
     case "idea_update":
     case "idea_update_money":
       return `Update from the poster of ${idea}: ${quoted(f.excerpt)}`;
+    case "followed_idea":
+      return `${f.actorName ?? "Someone you follow"} posted a new idea: ${idea}.`;
+    case "followed_video":
+      return `${f.actorName ?? "Someone you follow"} submitted a new video to ${idea}: ${video}.`;
   }
 }

@@ -218,7 +218,10 @@ export async function fanOutPage(
   return page.isDone ? null : page.continueCursor;
 }
 
-/** A video was submitted: the idea's followers, not its submitter, who now follows the idea. */
+/**
+ * A video was submitted: the idea's followers, not its submitter, who now follows the idea; and
+ * the people who follow the submitter.
+ */
 export async function notifyVideoSubmitted(ctx: MutationCtx, submissionId: Id<"submissions">) {
   const s = await ctx.db.get("submissions", submissionId);
   if (s === null) return;
@@ -228,6 +231,14 @@ export async function notifyVideoSubmitted(ctx: MutationCtx, submissionId: Id<"s
     kind: "video_submitted",
     actorId: s.authorId,
     submissionId,
+  });
+  // The people who follow its creator (model/community/follows.ts).
+  await ctx.scheduler.runAfter(0, internal.follows.fanOut, {
+    kind: "followed_video",
+    personId: s.authorId,
+    ideaId: s.ideaId,
+    submissionId,
+    cursor: null,
   });
 }
 
@@ -267,11 +278,18 @@ export async function notifyClaimedAwards(
   });
 }
 
-/** A new idea: its poster follows it, and the 24-hours reminder is scheduled. */
+/** A new idea: its poster follows it, their followers hear, the 24-hours reminder is scheduled. */
 export async function notifyIdeaPosted(ctx: MutationCtx, ideaId: Id<"proposals">) {
   const idea = await ctx.db.get("proposals", ideaId);
   if (idea === null) return;
   await autoFollow(ctx, idea.authorId, ideaId);
+  // The people who follow its poster (model/community/follows.ts).
+  await ctx.scheduler.runAfter(0, internal.follows.fanOut, {
+    kind: "followed_idea",
+    personId: idea.authorId,
+    ideaId,
+    cursor: null,
+  });
   const at = idea.expiration - DAY_MS;
   if (at > Date.now()) await ctx.scheduler.runAt(at, internal.notifications.endingSoon, { ideaId });
 }

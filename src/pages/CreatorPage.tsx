@@ -20,6 +20,7 @@ import connectedVideosStyles from "../features/creators/ConnectedVideos.module.c
 import submissionCardStyles from "../features/creators/SubmissionCard.module.css";
 import VideoThumb from "../components/VideoThumb";
 import { moduleClass } from "../lib/moduleClass";
+import FollowPersonButton from "../features/follows/FollowPersonButton";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.creators.profile>>;
 type Video = FunctionReturnType<typeof api.creators.videos>["page"][number];
@@ -75,6 +76,7 @@ function CreatorHeader({ profile }: { profile: Profile }) {
         <p className={styles.creatorHeaderSince}>
           On Bounties since {formatLongDate(profile.memberSince)}
         </p>
+        <FollowPersonButton personId={profile._id} name={profile.displayName} />
         {profile.channels.length > 0 ? (
           <ul className={styles.creatorChannels} aria-label="Connected channels">
             {profile.channels.map((c) => (
