@@ -11,7 +11,7 @@
 //              signed in or not, gets "Not found." so the functions do not reveal themselves.
 //   internal* — internal functions (scheduled, or called with ctx.run*); `internalMutation` is
 //              the only one that must come from here.
-// A token counts only while its session exists (model/users.ts userOfSubject): once its person
+// A token counts only while its session exists (model/sessions.ts userOfSubject): once its person
 // signed out, it is a visitor's, though the token itself has not expired yet.
 // Every mutation's database is model/triggers.ts dbWithTriggers: a write to a money table
 // refreshes the derived money and tells the people concerned before it returns. Lint forbids
@@ -33,7 +33,7 @@ import {
 import type { ActionCtx, MutationCtx, QueryCtx } from "./_generated/server";
 import { internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { userOfSubject } from "./model/users";
+import { userOfSubject } from "./model/sessions";
 import { dbWithTriggers } from "./model/triggers";
 
 export const NOT_FOUND = "Not found.";

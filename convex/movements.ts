@@ -23,7 +23,7 @@ import {
   listRefunds,
 } from "./model/money/stripe";
 import type { RefundState } from "./model/money/states";
-import { stillOnPlatform } from "./model/money/videoChecks";
+import { stillOnPlatform } from "./model/platforms/presence";
 
 export const claim = internalMutation({
   args: { movementId: v.id("moneyMovements") },

@@ -1,4 +1,4 @@
-// A token counts only while its session exists (functions.ts, model/users.ts userOfSubject):
+// A token counts only while its session exists (functions.ts, model/sessions.ts userOfSubject):
 // after signing out, the not-yet-expired token is a visitor's everywhere.
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";

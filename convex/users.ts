@@ -14,9 +14,9 @@ import {
   restUserValidator,
   toProfile,
   toRestUser,
-  userOfSubject,
   validateDisplayName,
 } from "./model/users";
+import { userOfSubject } from "./model/sessions";
 
 /** The signed-in user's profile; null for a visitor. */
 export const current = publicQuery({
@@ -84,7 +84,7 @@ export const restUser = internalQuery({
 /**
  * The person a token's subject (`userId|sessionId`, as Convex Auth writes it) names, or null when
  * it names nobody: not a user's id, a user that no longer exists, or a session that ended
- * (model/users.ts userOfSubject). The check of actions' builders and of the REST edge.
+ * (model/sessions.ts userOfSubject). The check of actions' builders and of the REST edge.
  */
 export const callerOf = internalQuery({
   args: { subject: v.string() },

@@ -39,24 +39,6 @@ export function publicName(user: Pick<Doc<"users">, "displayName" | "name" | "em
   return user.displayName ?? displayNameFrom({ name: user.name, email: user.email });
 }
 
-/**
- * The person behind a token's subject, `userId|sessionId` as Convex Auth writes it: null unless
- * the session still exists (signing out deletes it), belongs to that user, and the user exists.
- * A signed-out token is refused even before it expires.
- */
-export async function userOfSubject(
-  ctx: Pick<QueryCtx, "db">,
-  subject: string,
-): Promise<Id<"users"> | null> {
-  const [userPart = "", sessionPart = ""] = subject.split("|");
-  const userId = ctx.db.normalizeId("users", userPart);
-  const sessionId = ctx.db.normalizeId("authSessions", sessionPart);
-  if (userId === null || sessionId === null) return null;
-  const session = await ctx.db.get("authSessions", sessionId);
-  if (session === null || session.userId !== userId) return null;
-  return (await ctx.db.get("users", userId)) === null ? null : userId;
-}
-
 /** Onboarding is done once both the account type and the preferred platform are set. */
 export function isProfileComplete(
   user: Pick<Doc<"users">, "accountType" | "preferredPlatform">,

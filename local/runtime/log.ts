@@ -71,8 +71,11 @@ export function error(message: string, cause?: unknown) {
   realConsole.error(`${dim(timestamp())} ${red(message)}`, cause ?? "");
 }
 
+/** The error's first line, past Convex's "[Request ID: …] Server Error" heading. */
 function firstLine(text: string) {
-  return text.split("\n").find((line) => line.trim() !== "") ?? text;
+  const lines = text.split("\n").filter((line) => line.trim() !== "");
+  const heading = /^\[Request ID: [^\]]*\] Server Error$/.test(lines[0] ?? "");
+  return (heading ? lines[1] : lines[0]) ?? text;
 }
 
 /** Formats console arguments the way Convex log lines look: `[LOG] 'text' 42`. */

@@ -1,5 +1,5 @@
 // The bounded work queue: runs a fixed number at once, lets a fixed number wait, refuses the rest.
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { RequestRefused, WorkGate } from "./overload.js";
 
 describe("WorkGate", () => {
@@ -30,5 +30,45 @@ describe("WorkGate", () => {
     expect(started).toEqual([1, 2, 3, 4]);
     expect(gate.load).toEqual({ active: 0, waiting: 0 });
     expect(await gate.run(async () => "again")).toBe("again");
+  });
+});
+
+describe("the first-request deadline", () => {
+  test("a client whose request is already here is served even when the process was busy past the deadline", async () => {
+    const { createServer } = await import("node:http");
+    const { connect } = await import("node:net");
+    // A short deadline, in a fresh copy of the module that reads it.
+    vi.stubEnv("CONVEX_LOCAL_FIRST_REQUEST_TIMEOUT_MS", "300");
+    vi.resetModules();
+    const { FIRST_REQUEST_TIMEOUT_MS, hardenServer } = await import("./overload.js");
+    expect(FIRST_REQUEST_TIMEOUT_MS).toBe(300);
+    const server = createServer((_req, res) => res.end("served"));
+    hardenServer(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const socket = connect(port, "127.0.0.1");
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+      const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+      socket.on("error", () => undefined);
+      // Let the server accept the connection (its deadline starts). Then, in one callback, send
+      // the request and keep the process busy past the deadline: the next turn of the event loop
+      // runs the expired deadline (timers) before it reads the request (input).
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      setImmediate(() => {
+        socket.write(`GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+        const busyUntil = Date.now() + FIRST_REQUEST_TIMEOUT_MS + 200;
+        while (Date.now() < busyUntil) {
+          // a process too busy to read its input (a clock moved by weeks runs every missed job)
+        }
+      });
+      await closed;
+      expect(answer).toContain("served");
+    } finally {
+      server.close();
+      vi.unstubAllEnvs();
+    }
   });
 });

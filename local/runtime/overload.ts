@@ -77,10 +77,9 @@ function shareConnections(server: Server, perClient: number) {
       return;
     }
     open.set(client, count);
-    const idle = setTimeout(() => {
+    const idle = afterPendingInput(FIRST_REQUEST_TIMEOUT_MS, () => {
       if (!served.has(socket)) socket.destroy();
-    }, FIRST_REQUEST_TIMEOUT_MS);
-    idle.unref();
+    });
     socket.once("close", () => {
       clearTimeout(idle);
       const left = (open.get(client) ?? 1) - 1;
@@ -91,6 +90,19 @@ function shareConnections(server: Server, perClient: number) {
   const markServed = (req: IncomingMessage) => served.add(req.socket);
   server.on("request", markServed);
   server.on("upgrade", markServed);
+}
+
+/**
+ * Runs `check` once `ms` have passed and the input that arrived meanwhile has been read. A
+ * deadline's timer can fire in the same turn of the event loop as the bytes that meet it, when
+ * the process was busy (a clock moved by weeks runs every missed job at once): timers run before
+ * input is read, so the check waits for the turn's input phase (setImmediate runs after it)
+ * rather than cutting off a client whose request is already here.
+ */
+export function afterPendingInput(ms: number, check: () => void): ReturnType<typeof setTimeout> {
+  const timer = setTimeout(() => setImmediate(check), ms);
+  timer.unref();
+  return timer;
 }
 
 /** A request the server refuses before doing any work, with the status to answer. */

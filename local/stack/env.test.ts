@@ -35,12 +35,12 @@ describe("the local environment", () => {
   });
 });
 
-describe("the README", () => {
+describe("the deploying guide", () => {
   test("documents every environment variable of the stack", async () => {
     const { readFileSync } = await import("node:fs");
     const { ENV_VARS } = await import("./env.js");
-    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-    const missing = ENV_VARS.map((v) => v.name).filter((name) => !readme.includes(`\`${name}\``));
+    const guide = readFileSync(new URL("../../docs/deploying.md", import.meta.url), "utf8");
+    const missing = ENV_VARS.map((v) => v.name).filter((name) => !guide.includes(`\`${name}\``));
     expect(missing).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // continues on its path; lost, it is recorded as lost to the chargeback.
 import type { MutationCtx } from "../../_generated/server";
 import type { DisputeState } from "./states";
-import { disputeIsOpen } from "./stripeEvents";
+import { disputeIsOpen } from "./rules";
 import { followCharge } from "./follow";
 
 export async function applyDispute(ctx: MutationCtx, dispute: DisputeState, now: number) {

@@ -27,7 +27,7 @@ import {
   type LedgerKind,
   type ledgerTotalsValidator,
 } from "./states";
-import { disputeIsOpen } from "./stripeEvents";
+import { disputeIsOpen } from "./rules";
 
 export type LedgerTotals = Infer<typeof ledgerTotalsValidator>;
 export type HeldBy = Record<HeldReason, number>;

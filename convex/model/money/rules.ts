@@ -75,6 +75,11 @@ export interface RefundRecord {
   mayRedo: boolean;
 }
 
+/** A dispute still open (its money is frozen); closed ones are won, lost or warning_closed. */
+export function disputeIsOpen(status: string): boolean {
+  return !["won", "lost", "warning_closed", "charge_refunded"].includes(status);
+}
+
 export function refundFinished(status: string): "succeeded" | "failed" | null {
   if (status === "succeeded") return "succeeded";
   if (status === "failed" || status === "canceled") return "failed";

@@ -77,8 +77,3 @@ export function changeOf(event: Stripe.Event): EventChange {
       return { kind: "ignored" };
   }
 }
-
-/** A dispute still open (its money is frozen); closed ones are won, lost or warning_closed. */
-export function disputeIsOpen(status: string): boolean {
-  return !["won", "lost", "warning_closed", "charge_refunded"].includes(status);
-}

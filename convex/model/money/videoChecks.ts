@@ -1,29 +1,12 @@
 // A video must still exist on its platform to win or be paid (product rules "Eligible
 // submissions"): looked up again when judging ends and before every transfer. A video deleted
 // or made private cannot win; its awards not yet paid pass on (videoGone, then claims.ts passOn).
-import type { Doc, Id } from "../../_generated/dataModel";
+// The look-up itself is an action's (model/platforms/presence.ts stillOnPlatform); what follows
+// from its answer is here, in mutations, which need none of the platforms' code.
+import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
 import { isLiveAward } from "./rules";
-import { PlatformError } from "../platforms/http";
-import { tiktokOEmbed } from "../platforms/tiktok";
-import { lookUpYouTubeVideo } from "../platforms/youtube";
-
-/** True: the platform still shows it; false: gone (deleted, private); null: no answer now. */
-export async function stillOnPlatform(
-  video: Pick<Doc<"submissions">, "platform" | "videoId" | "url">,
-): Promise<boolean | null> {
-  try {
-    if (video.platform === "YouTube") return (await lookUpYouTubeVideo(video.videoId)) !== null;
-    return (await tiktokOEmbed(video.url)) !== null;
-  } catch (e) {
-    if (e instanceof PlatformError) {
-      console.warn(`Could not look up ${video.platform} video ${video.videoId}: ${e.message}`);
-      return null;
-    }
-    throw e;
-  }
-}
 
 /**
  * A winning video found gone from its platform (before its transfer): it can no longer win or

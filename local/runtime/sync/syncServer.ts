@@ -13,6 +13,7 @@ import type { RequestClient } from "../convexTest/functions.js";
 import type { Engine } from "../engine/engine.js";
 import type { CommittedWrite } from "../engine/state.js";
 import * as log from "../log.js";
+import { afterPendingInput } from "../overload.js";
 import { Connection } from "./connection.js";
 import {
   failureResponse,
@@ -137,13 +138,12 @@ export class SyncServer {
     this.connections.add(connection);
     // Convex's client sends Connect as soon as the socket opens; a socket that never does only
     // holds a connection slot.
-    const connectDeadline = setTimeout(() => {
+    const connectDeadline = afterPendingInput(CONNECT_TIMEOUT_MS, () => {
       if (connection.sessionId) return;
       socket.close(1008, "No Connect message received");
       // A peer that does not answer the close frame is cut off.
       setTimeout(() => socket.terminate(), 2_000).unref();
-    }, CONNECT_TIMEOUT_MS);
-    connectDeadline.unref();
+    });
     socket.on("message", (data) => {
       let message: any;
       try {
