@@ -37,8 +37,8 @@ function mockResend() {
 function digestWorld() {
   const w = moneyWorld();
   registerEmailComponents(w.t);
-  // Monday 13:00 UTC, the cron's time, a week from now.
-  setNow(weekStartOf(Date.now()) + WEEK_MS + 13 * 3600 * 1000);
+  // Monday 13:17 UTC, the cron's time, a week from now.
+  setNow(weekStartOf(Date.now()) + WEEK_MS + (13 * 60 + 17) * 60 * 1000);
   return w;
 }
 
@@ -63,9 +63,7 @@ async function openIdea(w: MoneyWorld, oneLiner: string, days = 10) {
 }
 
 const digestsTo = (sent: { body: Record<string, unknown> }[], email: string) =>
-  sent.filter(
-    (s) => s.body.subject === DIGEST_SUBJECT && (s.body.to as string[]).includes(email),
-  );
+  sent.filter((s) => s.body.subject === DIGEST_SUBJECT && (s.body.to as string[]).includes(email));
 
 describe("the weekly digest", () => {
   test("is off by default; an opted-in person gets it once a week, the others never", async () => {
@@ -185,8 +183,8 @@ describe("the weekly digest", () => {
     expect(new Set(rows.map((r) => r.userId))).toEqual(new Set(people));
     expect(rows).toHaveLength(count);
     // Without an API key they wait for their next attempt, as notification emails do.
-    expect(rows.every((r) => r.state === "queued" && r.lastError === "RESEND_API_KEY is not set")).toBe(
-      true,
-    );
+    expect(
+      rows.every((r) => r.state === "queued" && r.lastError === "RESEND_API_KEY is not set"),
+    ).toBe(true);
   });
 });

@@ -120,7 +120,7 @@ describe("following a creator", () => {
 describe("following a poster", () => {
   test("a follower hears of the poster's new idea; unfollowing stops it; the count follows", async () => {
     const w = moneyWorld();
-    const { author } = await newIdea(w);
+    const { author, ideaId: first } = await newIdea(w);
     const fan = await createUser(w.t);
     expect(await as(w.t, fan).query(api.follows.person, { personId: author })).toEqual({
       following: false,
@@ -156,6 +156,10 @@ describe("following a poster", () => {
     expect(await inboxTexts(w, fan)).toContain(
       `Test Person posted a new idea: "Night trains of Europe".`,
     );
+
+    // The first idea, posted before the fan followed, never became news for them, even though
+    // its fan-out ran after they followed.
+    expect(notices.map((n) => n.ideaId)).not.toContain(first);
 
     await follow(w, fan, author, false);
     expect((await w.t.query(api.follows.person, { personId: author })).followers).toBe(0);

@@ -42,6 +42,8 @@ describe("weeks", () => {
     expect(isWeekStart(monday)).toBe(true);
     expect(isWeekStart(monday + 3600_000)).toBe(false);
     expect(weekRangeText(monday)).toBe("November 23 – 29, 2026");
+    expect(weekRangeText(monday + WEEK_MS)).toBe("November 30 – December 6, 2026");
+    expect(weekRangeText(Date.UTC(2026, 11, 28))).toBe("December 28, 2026 – January 3, 2027");
   });
 
   test("a board is asked for by its Monday", async () => {

@@ -393,7 +393,8 @@ export async function checkBoards(w: MoneyWorld, r: Records, at: string) {
   const funded = weeks.reduce((s, row) => s + row.fundedCents, 0);
   expect(funded, `${at}: the boards' funded figures against the bounty`).toBe(r.idea.bountyCents);
   const paid = new Map<string, number>();
-  const add = (creator: string, cents: number) => paid.set(creator, (paid.get(creator) ?? 0) + cents);
+  const add = (creator: string, cents: number) =>
+    paid.set(creator, (paid.get(creator) ?? 0) + cents);
   for (const m of movements) {
     if (m.state !== "confirmed" || (m.kind !== "transfer" && m.kind !== "reversal")) continue;
     const award = awards.find((a) => a._id === m.awardId);

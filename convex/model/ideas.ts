@@ -326,8 +326,7 @@ export async function setIdeaVote(
   // voteQualifies), judged now; the net count stays the spec's.
   const now = Date.now();
   const voter = value === 0 ? null : await ctx.db.get("users", userId);
-  const qualified =
-    voter !== null && voteQualifies(voter._creationTime, idea._creationTime, now);
+  const qualified = voter !== null && voteQualifies(voter._creationTime, idea._creationTime, now);
   if (existing && value === 0) await ctx.db.delete("ideaVotes", existing._id);
   else if (existing && value !== 0)
     await ctx.db.patch("ideaVotes", existing._id, { value, qualified });

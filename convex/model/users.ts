@@ -1,6 +1,6 @@
 // Rules about people: display names, profile completeness, the caller.
 import { ConvexError, v, type Infer } from "convex/values";
-import type { Doc, Id } from "../_generated/dataModel";
+import type { Doc } from "../_generated/dataModel";
 import type { QueryCtx } from "../_generated/server";
 import { accountTypeValidator, preferredPlatformValidator } from "./validators";
 import { containsProfanity } from "./contentFilter";

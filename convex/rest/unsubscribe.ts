@@ -30,10 +30,7 @@ export function registerUnsubscribe(http: HttpRouter) {
         if (link.kind === DIGEST_EMAIL_KIND) {
           const done = await ctx.runMutation(internal.digest.unsubscribe, { userId: link.userId });
           if (!done) return page(404, "This unsubscribe link is not valid.");
-          return page(
-            200,
-            "You will no longer get the weekly digest. Other emails are unchanged.",
-          );
+          return page(200, "You will no longer get the weekly digest. Other emails are unchanged.");
         }
         const done = await ctx.runMutation(internal.emails.unsubscribe, {
           userId: link.userId,

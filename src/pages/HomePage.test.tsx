@@ -200,7 +200,8 @@ describe("HomePage", () => {
     vi.mocked(useQuery).mockImplementation(((ref: Parameters<typeof getFunctionName>[0]) => {
       const name = getFunctionName(ref);
       if (name === "stats:get") return stats;
-      if (name === "ideas:list") return { page: [withVideo, bare], isDone: true, continueCursor: "" };
+      if (name === "ideas:list")
+        return { page: [withVideo, bare], isDone: true, continueCursor: "" };
       return undefined;
     }) as typeof useQuery);
     renderHome();

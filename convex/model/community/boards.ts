@@ -137,7 +137,8 @@ export async function recordCreatorPayment(
     .query("weeklyCreatorStats")
     .withIndex("by_creator_week", (q) => q.eq("creatorId", creatorId).eq("week", week))
     .unique();
-  if (row === null) await ctx.db.insert("weeklyCreatorStats", { week, creatorId, paidCents: delta });
+  if (row === null)
+    await ctx.db.insert("weeklyCreatorStats", { week, creatorId, paidCents: delta });
   else await ctx.db.patch("weeklyCreatorStats", row._id, { paidCents: row.paidCents + delta });
 }
 

@@ -75,12 +75,19 @@ export async function personFanOutPage(
   e: PersonEvent,
   cursor: string | null,
 ): Promise<string | null> {
+  // News is for the people who followed before it happened: someone who follows a minute
+  // after an idea was posted sees it on the person's page, not as news.
+  const news =
+    e.kind === "followed_video"
+      ? await ctx.db.get("submissions", e.submissionId)
+      : await ctx.db.get("proposals", e.ideaId);
+  if (news === null) return null;
   const page = await ctx.db
     .query("personFollows")
     .withIndex("by_person", (q) => q.eq("personId", e.personId))
     .paginate({ numItems: FAN_OUT_PAGE, cursor });
-  for (const { followerId } of page.page) {
-    if (followerId === e.personId) continue;
+  for (const { followerId, _creationTime: followedAt } of page.page) {
+    if (followerId === e.personId || followedAt > news._creationTime) continue;
     if (e.kind === "followed_video") {
       if (await isFollowing(ctx, followerId, e.ideaId)) continue;
       await deliver(ctx, followerId, e.kind, e.ideaId, `${e.kind}:${e.submissionId}`, {

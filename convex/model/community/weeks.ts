@@ -25,6 +25,12 @@ export function weekRangeText(weekStart: number): string {
       ...(withYear ? { year: "numeric" } : {}),
       timeZone: "UTC",
     });
-  // The week ends at the next Monday 00:00: its last day is the Sunday.
-  return `${day(weekStart, false)} – ${day(weekStart + WEEK_MS - DAY_MS, true)}`;
+  // The week ends at the next Monday 00:00: its last day is the Sunday. Within one month the
+  // month is named once ("November 23 – 29, 2026"); across a year both years are given.
+  const last = weekStart + WEEK_MS - DAY_MS;
+  const [a, b] = [new Date(weekStart), new Date(last)];
+  if (a.getUTCFullYear() !== b.getUTCFullYear())
+    return `${day(weekStart, true)} – ${day(last, true)}`;
+  if (a.getUTCMonth() !== b.getUTCMonth()) return `${day(weekStart, false)} – ${day(last, true)}`;
+  return `${day(weekStart, false)} – ${b.getUTCDate()}, ${b.getUTCFullYear()}`;
 }

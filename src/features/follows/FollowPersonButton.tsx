@@ -49,7 +49,8 @@ export default function FollowPersonButton({
     );
 
   const following = pending ?? state.following === true;
-  const followers = state.followers + (pending === null || pending === state.following ? 0 : pending ? 1 : -1);
+  const followers =
+    state.followers + (pending === null || pending === state.following ? 0 : pending ? 1 : -1);
   function onClick() {
     if (!isAuthenticated) {
       toast.error(FOLLOW_MESSAGES.signIn);
@@ -86,7 +87,9 @@ export default function FollowPersonButton({
         )}
         {following ? "Following" : "Follow"}
       </button>
-      {compact ? null : <span className={styles.followCount}>{followersText(Math.max(0, followers))}</span>}
+      {compact ? null : (
+        <span className={styles.followCount}>{followersText(Math.max(0, followers))}</span>
+      )}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { bountyWithBackers } from "../../../convex/model/ideaStage";
-
-const backerCountText = (n: number) => `${n} ${n === 1 ? "backer" : "backers"}`;
 import { bountyBarFraction, formatMoney } from "../../lib/format";
 import styles from "./BountyBar.module.css";
+
+const backerCountText = (n: number) => `${n} ${n === 1 ? "backer" : "backers"}`;
 
 /**
  * The bounty as a fraction of the next power of ten above it (spec §2), with what it means

@@ -73,7 +73,9 @@ export function IdeaArtCover({
           <path d="M8 5.6v12.8c0 .8.9 1.3 1.6.9l10-6.4a1 1 0 0 0 0-1.8l-10-6.4C8.9 4.3 8 4.8 8 5.6Z" />
         </svg>
       </span>
-      <span className={styles.ideaArtPlatform}>{platform === "Any" ? "Any platform" : platform}</span>
+      <span className={styles.ideaArtPlatform}>
+        {platform === "Any" ? "Any platform" : platform}
+      </span>
     </div>
   );
 }

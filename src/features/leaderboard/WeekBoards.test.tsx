@@ -37,8 +37,9 @@ const boards: Record<number, unknown> = {
 };
 
 beforeEach(() => {
-  vi.mocked(useQuery).mockImplementation(((_ref: unknown, args: { week: number }) =>
-    boards[args.week]) as typeof useQuery);
+  vi.mocked(useQuery).mockImplementation(
+    ((_ref: unknown, args: { week: number }) => boards[args.week]) as typeof useQuery,
+  );
 });
 
 const column = (board: string, week: "This week" | "Last week") =>
@@ -67,16 +68,25 @@ describe("LeaderboardPage", () => {
       "href",
       "/expanded-proposal/i1",
     );
-    expect(rows[0]!.querySelector("img")).toHaveAttribute("src", "https://i.ytimg.com/vi/fox/hq.jpg");
+    expect(rows[0]!.querySelector("img")).toHaveAttribute(
+      "src",
+      "https://i.ytimg.com/vi/fox/hq.jpg",
+    );
     expect(within(rows[1]!).getByTestId("idea-art-cover")).toBeInTheDocument();
-    expect(within(column("Most funded ideas", "Last week")).getByText("No money came in yet.")).toBeInTheDocument();
+    expect(
+      within(column("Most funded ideas", "Last week")).getByText("No money came in yet."),
+    ).toBeInTheDocument();
 
-    expect(within(column("Most wanted ideas", "This week")).getByText("1 vote")).toBeInTheDocument();
+    expect(
+      within(column("Most wanted ideas", "This week")).getByText("1 vote"),
+    ).toBeInTheDocument();
     const lastWanted = column("Most wanted ideas", "Last week");
     expect(within(lastWanted).getByText("7 votes")).toBeInTheDocument();
     expect(within(lastWanted).getByText("· ended")).toBeInTheDocument();
 
-    expect(within(column("Top creators", "This week")).getByText("Nobody was paid yet.")).toBeInTheDocument();
+    expect(
+      within(column("Top creators", "This week")).getByText("Nobody was paid yet."),
+    ).toBeInTheDocument();
     const creators = column("Top creators", "Last week");
     expect(within(creators).getByRole("link", { name: "Olu Creator" })).toHaveAttribute(
       "href",
