@@ -193,6 +193,25 @@ test("the leaderboard moves live as an idea is funded; the home leads with live 
   await expect(ours.getByText("$900.00")).toHaveCount(1);
   await expect(ours.getByText("1 backer")).toBeVisible();
   await expect(ours.getByRole("button", { name: `Contribute $5 to ${title}` })).toBeVisible();
+  // Its pieces each have their own place: none is drawn over another.
+  const pieces = [
+    ours.getByRole("heading", { name: title }),
+    ours.getByText("$900.00"),
+    ours.getByText("1 backer"),
+    ours.getByText("0 submissions"),
+    ours.getByRole("group", { name: `Votes for “${title}”` }),
+    ours.getByRole("button", { name: `Contribute $5 to ${title}` }),
+  ];
+  const boxes = await Promise.all(pieces.map(async (p) => (await p.boundingBox())!));
+  for (const [i, a] of boxes.entries())
+    for (const b of boxes.slice(i + 1)) {
+      const apart =
+        a.x + a.width <= b.x ||
+        b.x + b.width <= a.x ||
+        a.y + a.height <= b.y ||
+        b.y + b.height <= a.y;
+      expect(apart, `${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`).toBe(true);
+    }
   await shoot(page, "home");
   await shoot(page, "home-card-compact", ours);
 });
