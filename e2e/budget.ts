@@ -152,8 +152,9 @@ try {
   console.log(`  Imports between the build's files: ${cycle ? `a cycle: ${cycle}` : "no cycle"}`);
   if (cycle) failed = true;
   if (options["size-only"]) {
-    // CI guards against growth: today's 113.9 KB plus a little headroom, inside the 120 KB target.
-    const ceiling = Number(process.env.BUDGET_LANDING_CEILING_KB ?? 117);
+    // CI guards against growth: 117.2 KB today plus a little headroom, inside the 120 KB target
+    // (raised from 117 for the home's live covers, loaded lazily, and the /leaderboard route).
+    const ceiling = Number(process.env.BUDGET_LANDING_CEILING_KB ?? 118);
     console.log(`  CI ceiling: ${ceiling} KB (${landingKb <= ceiling ? "ok" : "EXCEEDED"})`);
     if (landingKb > ceiling) failed = true;
     throw new SizeOnlyDone();
