@@ -16,6 +16,7 @@ import {
 } from "./test.money";
 import type { NotificationKind } from "./model/notificationKinds";
 import { FAN_OUT_PAGE } from "./model/notify";
+import { addToCounter, followersCounter } from "./model/counters";
 
 afterEach(cleanUp);
 
@@ -104,6 +105,8 @@ describe("following a creator", () => {
         await ctx.db.insert("personFollows", { followerId: id, personId: creator });
         ids.push(id);
       }
+      // As following does: the count the fan-out's "anyone?" check reads.
+      await addToCounter(ctx, followersCounter(creator), count);
       return ids;
     });
     const { ideaId } = await newIdea(w);

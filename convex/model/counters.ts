@@ -20,6 +20,9 @@ export type CounterName =
   // A person's followers (model/community/follows.ts).
   | `followers:${string}`;
 
+/** The counter of a person's followers. */
+export const followersCounter = (personId: string) => `followers:${personId}` as const;
+
 export async function readCounter(ctx: QueryCtx, name: CounterName): Promise<number> {
   const counter = await ctx.db
     .query("counters")

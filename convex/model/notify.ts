@@ -13,6 +13,7 @@ import type { Standing } from "./ideaPageKinds";
 import { bestStandingOf } from "./judging";
 import { mayPick } from "./money/stake";
 import { refundFinished } from "./money/rules";
+import { followersCounter, readCounter } from "./counters";
 
 export const FAN_OUT_PAGE = 100;
 /** Claim-window reminders: this many days before the window ends. */
@@ -218,6 +219,11 @@ export async function fanOutPage(
   return page.isDone ? null : page.continueCursor;
 }
 
+/** Whether anyone follows a person: most people have no followers, and their news costs nothing. */
+async function hasFollowers(ctx: QueryCtx, personId: Id<"users">) {
+  return (await readCounter(ctx, followersCounter(personId))) > 0;
+}
+
 /**
  * A video was submitted: the idea's followers, not its submitter, who now follows the idea; and
  * the people who follow the submitter.
@@ -232,14 +238,15 @@ export async function notifyVideoSubmitted(ctx: MutationCtx, submissionId: Id<"s
     actorId: s.authorId,
     submissionId,
   });
-  // The people who follow its creator (model/community/follows.ts).
-  await ctx.scheduler.runAfter(0, internal.follows.fanOut, {
-    kind: "followed_video",
-    personId: s.authorId,
-    ideaId: s.ideaId,
-    submissionId,
-    cursor: null,
-  });
+  // The people who follow its creator (model/community/follows.ts), if anyone does.
+  if (await hasFollowers(ctx, s.authorId))
+    await ctx.scheduler.runAfter(0, internal.follows.fanOut, {
+      kind: "followed_video",
+      personId: s.authorId,
+      ideaId: s.ideaId,
+      submissionId,
+      cursor: null,
+    });
 }
 
 /**
@@ -283,13 +290,14 @@ export async function notifyIdeaPosted(ctx: MutationCtx, ideaId: Id<"proposals">
   const idea = await ctx.db.get("proposals", ideaId);
   if (idea === null) return;
   await autoFollow(ctx, idea.authorId, ideaId);
-  // The people who follow its poster (model/community/follows.ts).
-  await ctx.scheduler.runAfter(0, internal.follows.fanOut, {
-    kind: "followed_idea",
-    personId: idea.authorId,
-    ideaId,
-    cursor: null,
-  });
+  // The people who follow its poster (model/community/follows.ts), if anyone does.
+  if (await hasFollowers(ctx, idea.authorId))
+    await ctx.scheduler.runAfter(0, internal.follows.fanOut, {
+      kind: "followed_idea",
+      personId: idea.authorId,
+      ideaId,
+      cursor: null,
+    });
   const at = idea.expiration - DAY_MS;
   if (at > Date.now()) await ctx.scheduler.runAt(at, internal.notifications.endingSoon, { ideaId });
 }

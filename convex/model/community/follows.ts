@@ -7,13 +7,11 @@
 import { ConvexError } from "convex/values";
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
-import { addToCounter, readCounter } from "../counters";
+import { addToCounter, followersCounter, readCounter } from "../counters";
 import { deliver, FAN_OUT_PAGE, isFollowing } from "../notify";
 import { FOLLOW_MESSAGES } from "./followTexts";
 
 export { FOLLOW_MESSAGES };
-
-const followersCounter = (personId: Id<"users">) => `followers:${personId}` as const;
 
 async function followRow(ctx: QueryCtx, followerId: Id<"users">, personId: Id<"users">) {
   return await ctx.db
