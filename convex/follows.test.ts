@@ -177,6 +177,27 @@ describe("following a poster", () => {
     expect(await noticesOf(w, fan, "followed_idea")).toHaveLength(1);
   });
 
+  test("news reaches those who followed before it, not someone who follows while it goes out", async () => {
+    const w = moneyWorld();
+    const { author } = await newIdea(w);
+    await runScheduled(w.t);
+    const early = await createUser(w.t);
+    await follow(w, early, author);
+    const idea = await as(w.t, author).mutation(api.ideas.create, {
+      oneLiner: "Ferries of Istanbul",
+      platform: "Any",
+      durations: ["SHORT"],
+      expiration: Date.now() + 5 * 24 * 3600 * 1000,
+      links: [],
+    });
+    // Someone follows after the idea was posted, before its news has gone out.
+    const late = await createUser(w.t);
+    await follow(w, late, author);
+    await runScheduled(w.t);
+    expect((await noticesOf(w, early, "followed_idea")).map((n) => n.ideaId)).toEqual([idea]);
+    expect(await noticesOf(w, late, "followed_idea")).toEqual([]);
+  });
+
   test("nobody follows themselves, visitors are asked to sign in, and a missing person is refused", async () => {
     const w = moneyWorld();
     const me = await createUser(w.t);
