@@ -91,7 +91,7 @@ function WeekColumn({
       </h3>
       {rows === undefined ? (
         <div aria-busy="true" className={styles.weekLoading}>
-          <SkeletonRows count={3} className={styles.rowSkeleton} />
+          <SkeletonRows count={1} className={styles.rowSkeleton} />
         </div>
       ) : rows.length === 0 ? (
         <p className={styles.weekEmpty}>{BOARDS[board].empty}</p>
