@@ -82,11 +82,16 @@ function playwrightTotals(suite: string, file: string, code: number, seconds: nu
   return { suite, passed: report.stats.expected + report.stats.flaky, failed, seconds };
 }
 
-async function vitestSuite(suite: string, projects: string[]): Promise<Totals> {
+async function vitestSuite(
+  suite: string,
+  projects: string[],
+  extraArgs: string[] = [],
+): Promise<Totals> {
   const report = path.join(reports, `${suite}.json`);
   const { code, seconds } = await run(suite, vitest, [
     "run",
     ...projects.flatMap((p) => ["--project", p]),
+    ...extraArgs,
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${report}`,
@@ -104,7 +109,9 @@ const totals: Totals[] = [];
 totals.push(await vitestSuite("runtime", ["runtime"]));
 totals.push(
   ...(await Promise.all([
-    vitestSuite("unit", ["convex", "web", "docs"]),
+    // Vitest's default on two cores is one worker: the unit tests (about 17 minutes of one
+    // core's work) would leave the second core idle once the other two suites end.
+    vitestSuite("unit", ["convex", "web", "docs"], ["--maxWorkers=2"]),
     vitestSuite("rest", ["rest"]),
     e2eSuite(),
   ])),

@@ -11,6 +11,11 @@ vi.mock("convex/react", () => ({
   useQuery: vi.fn(),
   usePaginatedQuery: vi.fn(),
   useMutation: vi.fn(),
+  // The shell's "Reconnecting…" notice reads the live connection: always up here.
+  useConvex: () => ({
+    connectionState: () => ({ hasEverConnected: true, isWebSocketConnected: true }),
+    subscribeToConnectionState: () => () => {},
+  }),
 }));
 vi.mock("sonner", () => ({
   toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn(), dismiss: vi.fn() }),

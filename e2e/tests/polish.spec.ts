@@ -45,6 +45,8 @@ for (const colorScheme of ["light", "dark"] as const) {
     browser,
     baseURL,
   }) => {
+    // Six pages under axe and a sign-up: on a busy two-core machine that takes over a minute.
+    test.setTimeout(180_000);
     const helper = await newBackendPerson("Scheme Helper");
     const ideaId = await postIdea(helper, { oneLiner: `A ${colorScheme} idea ${uniqueWord()}` });
     const context = await browser.newContext({

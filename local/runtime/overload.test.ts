@@ -72,3 +72,77 @@ describe("the first-request deadline", () => {
     }
   });
 });
+
+describe("the keep-alive deadline", () => {
+  /** A server with short deadlines, and a raw connection to it that has had one answer. */
+  async function servedOnce() {
+    const { createServer } = await import("node:http");
+    const { connect } = await import("node:net");
+    vi.stubEnv("CONVEX_LOCAL_KEEP_ALIVE_TIMEOUT_MS", "300");
+    vi.resetModules();
+    const { KEEP_ALIVE_TIMEOUT_MS, SERVER_OPTIONS, hardenServer } = await import("./overload.js");
+    expect(KEEP_ALIVE_TIMEOUT_MS).toBe(300);
+    let served = 0;
+    const server = createServer(SERVER_OPTIONS, (_req, res) => res.end(`served ${++served}`));
+    hardenServer(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const socket = connect(port, "127.0.0.1");
+    let answer = "";
+    let answeredAt = 0;
+    socket.on("data", (chunk: Buffer) => {
+      answer += chunk.toString();
+      answeredAt ||= Date.now();
+    });
+    socket.on("error", () => undefined);
+    const closed = new Promise<number>((resolve) =>
+      socket.once("close", () => resolve(Date.now())),
+    );
+    socket.write(`GET / HTTP/1.1\r\nHost: x\r\n\r\n`);
+    await vi.waitFor(() => expect(answer).toContain("served 1"));
+    const done = () => {
+      socket.destroy();
+      server.close();
+      vi.unstubAllEnvs();
+    };
+    return {
+      socket,
+      closed,
+      answer: () => answer,
+      answeredAt,
+      deadline: KEEP_ALIVE_TIMEOUT_MS,
+      done,
+    };
+  }
+
+  test("a request that reused the connection is served even when the process was busy past the deadline", async () => {
+    const { socket, closed, answer, answeredAt, deadline, done } = await servedOnce();
+    try {
+      // The client reuses the connection just before the deadline, and the server is too busy
+      // to read it until after: Node's own keep-alive timer reset such a connection.
+      await new Promise((resolve) => setTimeout(resolve, answeredAt + deadline - 80 - Date.now()));
+      setImmediate(() => {
+        socket.write(`GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+        const busyUntil = Date.now() + 1_500;
+        while (Date.now() < busyUntil) {
+          // a process too busy to read its input (longer than Node's 1 s timer checks)
+        }
+      });
+      await closed;
+      expect(answer()).toContain("served 2");
+    } finally {
+      done();
+    }
+  });
+
+  test("an idle keep-alive connection is closed once the deadline has passed", async () => {
+    const { closed, answeredAt, deadline, done } = await servedOnce();
+    try {
+      const closedAt = await closed;
+      expect(closedAt - answeredAt).toBeGreaterThanOrEqual(deadline - 20);
+      expect(closedAt - answeredAt).toBeLessThan(deadline + 2_000);
+    } finally {
+      done();
+    }
+  });
+});

@@ -26,11 +26,25 @@ export const FIRST_REQUEST_TIMEOUT_MS = Number(
   process.env.CONVEX_LOCAL_FIRST_REQUEST_TIMEOUT_MS ?? HEADERS_TIMEOUT_MS,
 );
 
-/** Options for `createServer`: Node checks these deadlines every second (default: 30 s). */
+/**
+ * An idle keep-alive connection is closed after this time without a new request: well past the
+ * 4 s for which Node's fetch (undici) reuses a connection that names no timeout, so a client
+ * that was itself slow to notice its own deadline does not reuse one the server just closed.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = Number(
+  process.env.CONVEX_LOCAL_KEEP_ALIVE_TIMEOUT_MS ?? 10_000,
+);
+
+/**
+ * Options for `createServer`: Node checks these deadlines every second (default: 30 s). Node's
+ * own keep-alive timeout is off: it fires before a busy process reads the request that arrived
+ * meanwhile, resetting a client that had just reused the connection (ECONNRESET);
+ * `hardenServer` closes idle connections itself, after pending input (KEEP_ALIVE_TIMEOUT_MS).
+ */
 export const SERVER_OPTIONS = {
   headersTimeout: HEADERS_TIMEOUT_MS,
   requestTimeout: REQUEST_TIMEOUT_MS,
-  keepAliveTimeout: 5_000,
+  keepAliveTimeout: 0,
   connectionsCheckingInterval: 1_000,
 } as const;
 
@@ -42,6 +56,31 @@ export function hardenServer(
   server.maxConnections = maxConnections;
   server.maxHeadersCount = 200;
   shareConnections(server, perClient);
+  closeIdleKeepAlive(server);
+}
+
+/**
+ * Closes a keep-alive connection KEEP_ALIVE_TIMEOUT_MS after its last response unless a new
+ * request has arrived by then, counting one that is waiting to be read (`afterPendingInput`).
+ */
+function closeIdleKeepAlive(server: Server) {
+  const inFlight = new WeakMap<Socket, number>();
+  const idleTimers = new WeakMap<Socket, ReturnType<typeof setTimeout>>();
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    if (!inFlight.has(socket)) socket.once("close", () => clearTimeout(idleTimers.get(socket)));
+    clearTimeout(idleTimers.get(socket));
+    inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+    res.once("close", () => {
+      const left = (inFlight.get(socket) ?? 1) - 1;
+      inFlight.set(socket, left);
+      if (left > 0 || socket.destroyed) return;
+      const timer = afterPendingInput(KEEP_ALIVE_TIMEOUT_MS, () => {
+        if (idleTimers.get(socket) === timer && inFlight.get(socket) === 0) socket.destroy();
+      });
+      idleTimers.set(socket, timer);
+    });
+  });
 }
 
 /**

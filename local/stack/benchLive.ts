@@ -7,9 +7,12 @@
 // (the first one too), with the runtime's CPU time per vote. A measurement: it prints, then
 // exits 0.
 // The viewers are spread over worker threads (one per CPU), as real viewers decode on their own
-// devices.
+// devices. Each viewer speaks the sync protocol on a bare socket with the page's query set and
+// decodes every message it is sent: 1,000 `ConvexClient`s applying every update on this
+// machine's two cores measure their own bookkeeping more than the runtime (as bench:load found);
+// BENCH_VIEWER_CLIENT=convex runs the unmodified client instead, to compare.
 //   BENCH_VIEWERS=200,1000  BENCH_IDEAS=10000  BENCH_VOTES=20  BENCH_PORT_OFFSET=2200
-//   BENCH_VIEWER_THREADS=2  BENCH_LIST_ONLY=1
+//   BENCH_VIEWER_THREADS=2  BENCH_LIST_ONLY=1  BENCH_VIEWER_CLIENT=socket|convex
 import { readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -65,8 +68,9 @@ const tokenFor = await tokenSigner(stack);
 // Signed-in viewers subscribe as the signed-in page does (BENCH_LIST_ONLY=1: to the list only,
 // to compare); anonymous ones see only the list.
 const AS_SIGNED_IN_PAGE = process.env.BENCH_LIST_ONLY !== "1";
+const VIEWER_CLIENT = process.env.BENCH_VIEWER_CLIENT === "convex" ? "convex" : "socket";
 const connectViewers = (tokens: (string | null)[]) =>
-  connectViewerThreads(stack, LIST_ARGS, tokens, "convex", VIEWER_THREADS, AS_SIGNED_IN_PAGE);
+  connectViewerThreads(stack, LIST_ARGS, tokens, VIEWER_CLIENT, VIEWER_THREADS, AS_SIGNED_IN_PAGE);
 
 /** The runtime process's CPU time so far, in ms (utime + stime from /proc). */
 function runtimeCpuMs(): number {
@@ -142,7 +146,7 @@ try {
   log(
     `bench:live — ${IDEAS.toLocaleString("en")} ideas, ${maxViewers} people seeded in ${ms(performance.now() - started)}; ` +
       `${VOTES} votes per case, the first included, load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} CPUs; ` +
-      `viewers in ${VIEWER_THREADS} thread(s)`,
+      `viewers (${VIEWER_CLIENT === "socket" ? "bare sockets" : "ConvexClients"}) in ${VIEWER_THREADS} thread(s)`,
   );
 
   const results = new Map<string, Figures>();

@@ -6,7 +6,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { ConvexClient } from "convex/browser";
 import { makeFunctionReference } from "convex/server";
-import { watchOneQuery } from "../runtime/test/rawClient.js";
+import WebSocket from "ws";
+import { connectMessage, syncUrl, watchOneQuery } from "../runtime/test/rawClient.js";
 
 export interface ViewersSetup {
   convexUrl: string;
@@ -115,6 +116,7 @@ function connectViewer(setup: ViewersSetup, token: string | null): Promise<Viewe
 
 /** A viewer on a bare socket: Connect, Authenticate, the list; every message decoded. */
 function connectSocketViewer(setup: ViewersSetup, token: string | null): Promise<Viewer> {
+  if (setup.asSignedInPage === true && token !== null) return connectPageSocketViewer(setup, token);
   const screen = listOnScreen();
   let failed: (error: Error) => void;
   const socketFailed = new Promise<never>((_, reject) => (failed = reject));
@@ -125,6 +127,70 @@ function connectSocketViewer(setup: ViewersSetup, token: string | null): Promise
     (error) => failed(error),
   );
   return Promise.race([screen.ready, socketFailed]).then(() => ({
+    waitFor: screen.waitFor,
+    stop: () => socket.close(),
+  }));
+}
+
+/**
+ * A signed-in viewer on a bare socket with the page's query set: the list (query 0), the bell
+ * (query 1), and its own vote on every card shown (Added and Removed as the page changes, as
+ * the client does); every message decoded.
+ */
+function connectPageSocketViewer(setup: ViewersSetup, token: string): Promise<Viewer> {
+  const screen = listOnScreen();
+  const socket = new WebSocket(syncUrl(setup.convexUrl));
+  const send = (message: unknown) => socket.send(JSON.stringify(message));
+  let querySetVersion = 0;
+  let nextQueryId = 2;
+  const cardQueries = new Map<string, number>();
+  const modify = (modifications: unknown[]) => {
+    if (modifications.length === 0) return;
+    send({
+      type: "ModifyQuerySet",
+      baseVersion: querySetVersion,
+      newVersion: ++querySetVersion,
+      modifications,
+    });
+  };
+  const failed = new Promise<never>((_, reject) => socket.on("error", reject));
+  socket.on("open", () => {
+    send(connectMessage());
+    send({ type: "Authenticate", tokenType: "User", value: token, baseVersion: 0 });
+    modify([
+      { type: "Add", queryId: 0, udfPath: "ideas:list", args: [setup.listArgs] },
+      { type: "Add", queryId: 1, udfPath: "notifications:unreadCount", args: [{}] },
+    ]);
+  });
+  socket.on("message", (data) => {
+    const message = JSON.parse(data.toString()) as {
+      type: string;
+      modifications?: { type: string; queryId: number; value?: unknown; errorMessage?: string }[];
+    };
+    if (message.type !== "Transition") return;
+    for (const change of message.modifications ?? []) {
+      if (change.type === "QueryFailed")
+        socket.emit("error", new Error(`query ${change.queryId} failed: ${change.errorMessage}`));
+      if (change.type !== "QueryUpdated" || change.queryId !== 0) continue;
+      const page = (change.value as { page: Card[] }).page;
+      const shown = new Set(page.map((card) => card._id));
+      const changes: unknown[] = [];
+      for (const [ideaId, queryId] of cardQueries)
+        if (!shown.has(ideaId)) {
+          changes.push({ type: "Remove", queryId });
+          cardQueries.delete(ideaId);
+        }
+      for (const ideaId of shown)
+        if (!cardQueries.has(ideaId)) {
+          const queryId = nextQueryId++;
+          cardQueries.set(ideaId, queryId);
+          changes.push({ type: "Add", queryId, udfPath: "votes:mineOnIdea", args: [{ ideaId }] });
+        }
+      modify(changes);
+      screen.show(page);
+    }
+  });
+  return Promise.race([screen.ready, failed]).then(() => ({
     waitFor: screen.waitFor,
     stop: () => socket.close(),
   }));

@@ -1,7 +1,11 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach } from "vitest";
 import { loadToasts } from "../lib/toast";
+
+// A lazily loaded page is transformed on first import: on a busy 2-core machine that can take
+// longer than the default 1 s a findBy waits.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: scrolling is a no-op here (tests that care spy on it).
 window.scrollTo = () => undefined;
