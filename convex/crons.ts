@@ -34,4 +34,13 @@ crons.interval(
 crons.interval("send queued emails", { minutes: 5 }, internal.emails.sweep, {});
 // The Resend component keeps every email it finalized until told to drop it.
 crons.interval("drop week-old sent emails", { hours: 1 }, internal.emails.cleanup, {});
+// The weekly digest (opt-in), Mondays at 13:17 UTC (off the busy top of the hour): morning in the Americas, afternoon in
+// Europe. Each subscriber gets it at most once a week (model/community/digest.ts).
+crons.weekly(
+  "send the weekly digest",
+  { dayOfWeek: "monday", hourUTC: 13, minuteUTC: 17 },
+  internal.digest.start,
+  {},
+);
+crons.interval("send queued digests", { minutes: 5 }, internal.digest.sweep, {});
 export default crons;

@@ -56,7 +56,12 @@ describe("an idea card", () => {
     );
     const card = await cardOf(w.t, ideaId);
     expect(card.videos).toEqual([]);
-    expect(card.author).toEqual({ name: "Ada Lovelace", avatarUrl: "https://example.com/ada.png" });
+    // Their id leads to their page, where people follow them (issue 38).
+    expect(card.author).toEqual({
+      _id: author,
+      name: "Ada Lovelace",
+      avatarUrl: "https://example.com/ada.png",
+    });
     expect(card.backerCount).toBe(0);
   });
 

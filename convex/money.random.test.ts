@@ -32,6 +32,7 @@ import {
 } from "./test.money";
 import {
   checkAgainstBooks,
+  checkBoards,
   checkHeld,
   checkLedger,
   checkMoves,
@@ -656,6 +657,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   await checkScreens(w, p.admin, r, at);
   await checkScreens(w, p.admin, d, `${at} (destination)`);
   checkMoves(all, [r.idea, d.idea], withdrawn, at);
+  await checkBoards(w, r, at);
 }
 
 /** A video's counted and all votes. */
@@ -783,4 +785,5 @@ test("more than 50 awards frozen past their claim deadline never hide one that i
   await checkHeld(w, p.admin, r, Date.now(), at);
   checkPlannedOnce(r, at);
   await checkScreens(w, p.admin, r, at);
+  await checkBoards(w, r, at);
 }, 120_000);

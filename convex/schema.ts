@@ -26,6 +26,7 @@ import {
 import { securityTables } from "./model/security/tables";
 import { ideaEditFieldsValidator } from "./model/ideaEditFields";
 import { creatorTables } from "./model/creatorTables";
+import { communityTables } from "./model/community/tables";
 
 export default defineSchema({
   ...authTables,
@@ -38,6 +39,9 @@ export default defineSchema({
   ...moneyTables,
   // Ratings and feedback on videos, creators' fits and invitations (model/creatorTables.ts).
   ...creatorTables,
+  // Follows between people, the weekly leaderboards' counters, the weekly digest
+  // (model/community/tables.ts).
+  ...communityTables,
   // Convex Auth's users table, with the product's own profile fields.
   users: defineTable({
     name: v.optional(v.string()),
@@ -114,6 +118,9 @@ export default defineSchema({
     ideaId: v.id("proposals"),
     userId: v.id("users"),
     value: castVoteValidator,
+    // Whether it counts on the "most wanted" board, judged when it was cast by the rule that
+    // decides money (model/money/rules.ts voteQualifies); absent on votes cast before.
+    qualified: v.optional(v.boolean()),
   }).index("by_user_idea", ["userId", "ideaId"]),
 
   counters: defineTable({ name: v.string(), value: v.number() }).index("by_name", ["name"]),

@@ -487,3 +487,35 @@ export function checkMoves(
     ).toHaveLength(0);
   }
 }
+
+/**
+ * The weekly leaderboards agree with the money (model/community/boards.ts): an idea's weekly
+ * "funded" figures add up to its bounty, and each creator's weekly "paid" figures to the
+ * transfers confirmed to them less the reversals, across the whole world.
+ */
+export async function checkBoards(w: MoneyWorld, r: Records, at: string) {
+  const { weeks, creatorWeeks, movements, awards } = await w.t.run(async (ctx) => ({
+    weeks: await ctx.db
+      .query("weeklyIdeaStats")
+      .withIndex("by_idea_week", (q) => q.eq("ideaId", r.idea._id))
+      .collect(),
+    creatorWeeks: await ctx.db.query("weeklyCreatorStats").collect(),
+    movements: await ctx.db.query("moneyMovements").collect(),
+    awards: await ctx.db.query("awards").collect(),
+  }));
+  const funded = weeks.reduce((s, row) => s + row.fundedCents, 0);
+  expect(funded, `${at}: the boards' funded figures against the bounty`).toBe(r.idea.bountyCents);
+  const paid = new Map<string, number>();
+  const add = (creator: string, cents: number) =>
+    paid.set(creator, (paid.get(creator) ?? 0) + cents);
+  for (const m of movements) {
+    if (m.state !== "confirmed" || (m.kind !== "transfer" && m.kind !== "reversal")) continue;
+    const award = awards.find((a) => a._id === m.awardId);
+    if (award) add(award.creatorId, m.kind === "transfer" ? m.amountCents : -m.amountCents);
+  }
+  const onBoards = new Map<string, number>();
+  for (const row of creatorWeeks)
+    onBoards.set(row.creatorId, (onBoards.get(row.creatorId) ?? 0) + row.paidCents);
+  for (const [creator, cents] of paid)
+    expect(onBoards.get(creator) ?? 0, `${at}: creator ${creator} paid on the boards`).toBe(cents);
+}

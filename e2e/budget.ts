@@ -1,10 +1,12 @@
 // `npm run budget`: builds the web app for production, serves it against a local stack with the
 // demo marketplace, and prints (1) the gzip size of the JavaScript the landing page loads
 // (target ≤ 120 KB) and (2) Lighthouse's mobile scores (its default profile: emulated phone,
-// simulated slow 4G, 4× CPU slowdown) in Debian's Chromium for /, /ideas, an idea page, /submit
-// and /profile (signed in through the sign-in stand-in): each route 3 times, every run and the
-// medians printed. Targets on the medians: performance ≥ 95, LCP ≤ 2.5 s, accessibility ≥ 95.
-// Exits non-zero when a target is missed.
+// simulated slow 4G, 4× CPU slowdown) in Debian's Chromium for every route of the app — the
+// signed-out ones, then /profile, /onboard, /inbox and /operator signed in through the sign-in
+// stand-in: each route BUDGET_RUNS times (2 by default), every run and the medians printed.
+// Targets on the medians: performance ≥ 98, LCP ≤ 2.0 s, accessibility ≥ 95. Exits non-zero
+// when a target is missed. Measure on a quiet machine: Lighthouse's simulated throttling
+// multiplies whatever else the CPU is doing.
 //
 // `npm run budget -- --size-only` (what CI runs): only (1), in well under a minute of checks.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -34,8 +36,8 @@ const FLAGS = [
   "--disable-component-update",
   "--disable-dev-shm-usage",
 ];
-const TARGETS = { landingJsKb: 120, performance: 95, lcpMs: 2500, accessibility: 95 };
-const RUNS = 3;
+const TARGETS = { landingJsKb: 120, performance: 98, lcpMs: 2000, accessibility: 95 };
+const RUNS = Number(process.env.BUDGET_RUNS ?? 2);
 
 const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -150,8 +152,9 @@ try {
   console.log(`  Imports between the build's files: ${cycle ? `a cycle: ${cycle}` : "no cycle"}`);
   if (cycle) failed = true;
   if (options["size-only"]) {
-    // CI guards against growth: today's 113.9 KB plus a little headroom, inside the 120 KB target.
-    const ceiling = Number(process.env.BUDGET_LANDING_CEILING_KB ?? 117);
+    // CI guards against growth: 117.2 KB today plus a little headroom, inside the 120 KB target
+    // (raised from 117 for the home's live covers, loaded lazily, and the /leaderboard route).
+    const ceiling = Number(process.env.BUDGET_LANDING_CEILING_KB ?? 118);
     console.log(`  CI ceiling: ${ceiling} KB (${landingKb <= ceiling ? "ok" : "EXCEEDED"})`);
     if (landingKb > ceiling) failed = true;
     throw new SizeOnlyDone();
@@ -170,20 +173,42 @@ try {
       .first()
       .getAttribute("href");
     if (!ideaPath) throw new Error("The demo has no idea to measure.");
+    await page.goto(`${stack.webUrl}${ideaPath}`);
+    const creatorPath = await page
+      .locator('a[href^="/creators/"]')
+      .first()
+      .getAttribute("href", { timeout: 15_000 });
+    if (!creatorPath) throw new Error("The demo's idea page names no poster to measure.");
+    const ideaId = ideaPath.split("/").pop()!;
     const cdp = await page.context().newCDPSession(page);
-    const routes: { path: string; signedIn: boolean }[] = [
-      { path: "/", signedIn: false },
-      { path: "/ideas", signedIn: false },
-      { path: ideaPath, signedIn: false },
-      { path: "/submit", signedIn: false },
-      { path: "/profile", signedIn: true },
+    // Every route of App.tsx that shows a page of its own (the platform callbacks only pass
+    // through to /profile). Signed in last, so the signed-out ones see a visitor's page.
+    const routes: { path: string; name: string; signedIn: boolean }[] = [
+      { path: "/", name: "/", signedIn: false },
+      { path: "/ideas", name: "/ideas", signedIn: false },
+      { path: "/discover", name: "/discover", signedIn: false },
+      { path: "/search?q=video", name: "/search", signedIn: false },
+      { path: "/completed", name: "/completed", signedIn: false },
+      { path: "/leaderboard", name: "/leaderboard", signedIn: false },
+      { path: ideaPath, name: "idea", signedIn: false },
+      { path: creatorPath, name: "creator", signedIn: false },
+      { path: "/submit", name: "/submit", signedIn: false },
+      { path: `/submit-content/${ideaId}`, name: "/submit-content", signedIn: false },
+      { path: "/contribution/cs_test_unknown", name: "/contribution", signedIn: false },
+      { path: "/login", name: "/login", signedIn: false },
+      { path: "/privacy-policy", name: "/privacy-policy", signedIn: false },
+      { path: "/terms-of-service", name: "/terms-of-service", signedIn: false },
+      { path: "/no-such-page", name: "not found", signedIn: false },
+      { path: "/profile", name: "/profile", signedIn: true },
+      { path: "/onboard", name: "/onboard", signedIn: true },
+      { path: "/inbox", name: "/inbox", signedIn: true },
+      { path: "/operator", name: "/operator", signedIn: true },
     ];
     const summary: string[] = [];
     let signedIn = false;
-    // BUDGET_ROUTES=/,/ideas measures only those (idea page: "idea"), e.g. to compare one change.
+    // BUDGET_ROUTES=/,/ideas measures only those (by name: "idea", "creator", "not found"…).
     const only = process.env.BUDGET_ROUTES?.split(",").map((name) => name.trim());
-    const nameOf = (routePath: string) => (routePath === ideaPath ? "idea" : routePath);
-    for (const route of routes.filter((r) => !only || only.includes(nameOf(r.path)))) {
+    for (const route of routes.filter((r) => !only || only.includes(r.name))) {
       if (route.signedIn && !signedIn) {
         await signIn(page, stack.webUrl);
         signedIn = true;
@@ -207,7 +232,7 @@ try {
           disableStorageReset: route.signedIn,
         });
         const lhr = result!.lhr;
-        const name = nameOf(route.path);
+        const name = route.name;
         // The whole report, for finding what a figure comes from (e.g. the layout-shifts audit).
         const reportPath = path.join(
           ARTIFACTS,
@@ -224,10 +249,13 @@ try {
           cls: numeric("cumulative-layout-shift"),
         };
         runs.push(figures);
-        if (lhr.finalDisplayedUrl && new URL(lhr.finalDisplayedUrl).pathname !== route.path)
+        if (
+          lhr.finalDisplayedUrl &&
+          new URL(lhr.finalDisplayedUrl).pathname !== route.path.split("?")[0]
+        )
           console.log(`  (run ${run} of ${route.path} ended on ${lhr.finalDisplayedUrl})`);
         console.log(
-          `  run ${run} ${name.padEnd(8)} performance ${figures.performance}, accessibility ${figures.accessibility}; ` +
+          `  run ${run} ${name.padEnd(17)} performance ${figures.performance}, accessibility ${figures.accessibility}; ` +
             `FCP ${(figures.fcp / 1000).toFixed(2)} s, LCP ${(figures.lcp / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbt)} ms, CLS ${figures.cls.toFixed(3)}`,
         );
       }
@@ -245,7 +273,7 @@ try {
         m.accessibility >= TARGETS.accessibility;
       if (!met) failed = true;
       summary.push(
-        `${(route.path === ideaPath ? "idea page" : route.path).padEnd(10)} performance ${m.performance} (≥ ${TARGETS.performance}), ` +
+        `${route.name.padEnd(17)} performance ${m.performance} (≥ ${TARGETS.performance}), ` +
           `LCP ${(m.lcp / 1000).toFixed(2)} s (≤ ${TARGETS.lcpMs / 1000} s), accessibility ${m.accessibility} (≥ ${TARGETS.accessibility}); ` +
           `FCP ${(m.fcp / 1000).toFixed(2)} s, TBT ${Math.round(m.tbt)} ms, CLS ${m.cls.toFixed(3)}${met ? "" : "  MISSED"}`,
       );

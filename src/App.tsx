@@ -24,6 +24,7 @@ const InboxPage = lazyPage(() => import("./pages/InboxPage"));
 const CreatorPage = lazyPage(() => import("./pages/CreatorPage"));
 const StudioPage = lazyPage(() => import("./pages/StudioPage"));
 const ConnectChannelPage = lazyPage(() => import("./pages/ConnectChannelPage"));
+const LeaderboardPage = lazyPage(() => import("./pages/LeaderboardPage"));
 const NotFoundPage = lazyPage(() => import("./pages/NotFoundPage"));
 const ControlRoomPage = lazyPage(() => import("./pages/ControlRoomPage"));
 const MoveMoneyPage = lazyPage(() => import("./pages/MoveMoneyPage"));
@@ -51,6 +52,7 @@ const LAZY_PAGES = [
   ["/inbox", InboxPage],
   ["/creators/:creatorId", CreatorPage],
   ["/studio", StudioPage],
+  ["/leaderboard", LeaderboardPage],
 ] as const;
 
 /**
@@ -100,6 +102,7 @@ export default function App() {
         <Route path="/inbox" element={<InboxPage />} />
         <Route path="/creators/:creatorId" element={<CreatorPage />} />
         <Route path="/studio" element={<StudioPage />} />
+        <Route path="/leaderboard" element={<LeaderboardPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,4 +1,4 @@
-// index.html pre-renders the top of /, /ideas and /submit for the first paint, before any
+// index.html pre-renders the top of /, /ideas, /leaderboard and /submit for the first paint, before any
 // JavaScript. React then replaces it: if the copies drifted apart, a visitor would see one text
 // flip to another. Each text of the pre-rendered block must be what the page itself renders, in
 // an element of the same tag and classes.
@@ -41,6 +41,7 @@ describe("the pre-rendered first paint", () => {
   it.each([
     ["/", "home"],
     ["/ideas", "ideas"],
+    ["/leaderboard", "leaderboard"],
     ["/submit", "submit"],
   ])("of %s says what the page renders", async (route, block) => {
     const prerendered = indexHtml.querySelector(`.boot__page--${block}`)!;

@@ -14,7 +14,16 @@ export const MONEY_COUNTERS = [
   // Moved by backers between ideas: the same charge's money, counted again where it arrived.
   "money.moved",
 ] as const;
-export type CounterName = "users" | "bounties" | "originalVideos" | (typeof MONEY_COUNTERS)[number];
+export type CounterName =
+  | "users"
+  | "bounties"
+  | "originalVideos"
+  | (typeof MONEY_COUNTERS)[number]
+  // A person's followers (model/community/follows.ts).
+  | `followers:${string}`;
+
+/** The counter of a person's followers. */
+export const followersCounter = (personId: string) => `followers:${personId}` as const;
 
 export async function readCounter(ctx: QueryCtx, name: CounterName): Promise<number> {
   const counter = await ctx.db

@@ -32,6 +32,8 @@ const BUTTON_LABELS: Record<NotificationKind, string> = {
   feedback_received: "Open your studio",
   invited: "Open the idea",
   idea_fits: "Open the idea",
+  followed_idea: "Open the idea",
+  followed_video: "Watch the video",
 };
 
 export function emailButtonLabel(kind: NotificationKind): string {

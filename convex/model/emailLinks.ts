@@ -1,7 +1,13 @@
 // One-click unsubscribe links: signed (HMAC-SHA256 with EMAIL_LINK_SECRET) for one person and
-// one kind, so a link works signed out and unsubscribes that kind only.
+// one kind, so a link works signed out and unsubscribes that kind only. A kind is a
+// notification's, or the weekly digest (model/community/digest.ts).
 import type { NotificationKind } from "./notificationKinds";
 import { NOTIFICATION_KINDS } from "./notificationKinds";
+
+export const DIGEST_EMAIL_KIND = "weekly_digest";
+/** Every list an email can be unsubscribed from. */
+export type EmailKind = NotificationKind | typeof DIGEST_EMAIL_KIND;
+const EMAIL_KINDS: readonly string[] = [...NOTIFICATION_KINDS, DIGEST_EMAIL_KIND];
 
 export const UNSUBSCRIBE_PATH = "/email/unsubscribe";
 
@@ -23,7 +29,7 @@ function base64url(bytes: ArrayBuffer): string {
  */
 export async function signUnsubscribe(
   userId: string,
-  kind: NotificationKind,
+  kind: EmailKind,
   ideaId: string | null = null,
 ): Promise<string> {
   const key = await crypto.subtle.importKey(
@@ -45,7 +51,7 @@ export async function signUnsubscribe(
 
 export async function unsubscribeUrl(
   userId: string,
-  kind: NotificationKind,
+  kind: EmailKind,
   ideaId: string | null = null,
 ): Promise<string> {
   const base = process.env.CONVEX_SITE_URL ?? "";
@@ -61,12 +67,12 @@ export async function unsubscribeUrl(
 /** The (person, kind[, idea]) a link unsubscribes, or null when its signature does not match. */
 export async function verifyUnsubscribe(
   params: URLSearchParams,
-): Promise<{ userId: string; kind: NotificationKind; ideaId?: string } | null> {
+): Promise<{ userId: string; kind: EmailKind; ideaId?: string } | null> {
   const userId = params.get("u");
-  const kind = params.get("k") as NotificationKind | null;
+  const kind = params.get("k") as EmailKind | null;
   const ideaId = params.get("i");
   const signature = params.get("s");
-  if (!userId || !kind || !signature || !NOTIFICATION_KINDS.includes(kind)) return null;
+  if (!userId || !kind || !signature || !EMAIL_KINDS.includes(kind)) return null;
   const expected = await signUnsubscribe(userId, kind, ideaId);
   if (expected.length !== signature.length) return null;
   let diff = 0;

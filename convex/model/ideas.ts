@@ -22,6 +22,8 @@ import {
 } from "./validators";
 import { publicName } from "./users";
 import { currentPeoplesChoice } from "./money/settlement";
+import { voteQualifies } from "./money/rules";
+import { addWantedVotes } from "./community/boards";
 
 export const LIST_VIEWS = ["open", "all", "completed"] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
@@ -162,7 +164,11 @@ export const ideaCardValidator = schema
     videos: v.array(cardVideoValidator),
     // The poster as anyone may see them (null if the account is gone).
     author: v.union(
-      v.object({ name: v.string(), avatarUrl: v.union(v.string(), v.null()) }),
+      v.object({
+        _id: v.id("users"),
+        name: v.string(),
+        avatarUrl: v.union(v.string(), v.null()),
+      }),
       v.null(),
     ),
     backerCount: v.number(),
@@ -214,7 +220,11 @@ export async function toCard(ctx: QueryCtx, idea: Doc<"proposals">): Promise<Ide
     author:
       author === null
         ? null
-        : { name: publicName(author), avatarUrl: author.avatarUrl ?? author.image ?? null },
+        : {
+            _id: author._id,
+            name: publicName(author),
+            avatarUrl: author.avatarUrl ?? author.image ?? null,
+          },
     backerCount: idea.backerCount ?? 0,
     editedAt: idea.editedAt ?? null,
     extendedFrom: idea.extension?.from ?? null,
@@ -318,11 +328,21 @@ export async function setIdeaVote(
     .unique();
   const previous: VoteValue = existing?.value ?? 0;
   if (previous === value) return idea.netVotes;
+  // The "most wanted" board counts a vote as the people's choice does (model/money/rules.ts
+  // voteQualifies), judged now; the net count stays the spec's.
+  const now = Date.now();
+  const voter = value === 0 ? null : await ctx.db.get("users", userId);
+  const qualified = voter !== null && voteQualifies(voter._creationTime, idea._creationTime, now);
   if (existing && value === 0) await ctx.db.delete("ideaVotes", existing._id);
-  else if (existing && value !== 0) await ctx.db.patch("ideaVotes", existing._id, { value });
-  else if (value !== 0) await ctx.db.insert("ideaVotes", { ideaId: idea._id, userId, value });
+  else if (existing && value !== 0)
+    await ctx.db.patch("ideaVotes", existing._id, { value, qualified });
+  else if (value !== 0)
+    await ctx.db.insert("ideaVotes", { ideaId: idea._id, userId, value, qualified });
   const netVotes = idea.netVotes + voteDelta(previous, value);
   await ctx.db.patch("proposals", idea._id, { netVotes });
+  const countedBefore = existing?.qualified ? previous : 0;
+  const countedAfter = qualified ? value : 0;
+  await addWantedVotes(ctx, idea._id, countedAfter - countedBefore, now);
   return netVotes;
 }
 

@@ -55,6 +55,12 @@ export async function notificationFactsOf(
     const poster = await ctx.db.get("users", idea.authorId);
     facts.actorName = poster ? publicName(poster) : "A poster";
   }
+  // News of a person one follows names them: the idea's poster, or the video's submitter.
+  if (n.kind === "followed_idea" || n.kind === "followed_video") {
+    const actorId = n.kind === "followed_idea" ? idea?.authorId : submission?.authorId;
+    const actor = actorId ? await ctx.db.get("users", actorId) : null;
+    facts.actorName = actor ? publicName(actor) : "Someone you follow";
+  }
   const written = n.messageId
     ? await ctx.db.get("ideaMessages", n.messageId)
     : n.updateId

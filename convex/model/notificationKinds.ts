@@ -31,6 +31,8 @@ export const NOTIFICATION_KINDS = [
   "feedback_received",
   "invited",
   "idea_fits",
+  "followed_idea",
+  "followed_video",
 ] as const;
 export const notificationKindValidator = literals(...NOTIFICATION_KINDS);
 export type NotificationKind = Infer<typeof notificationKindValidator>;
@@ -128,6 +130,17 @@ export const KIND_INFO: Record<
     money: false,
     defaultEmail: false,
     creator: true,
+  },
+  // People one follows (model/community/follows.ts): in the app; by email if switched on.
+  followed_idea: {
+    label: "A new idea from someone you follow",
+    money: false,
+    defaultEmail: false,
+  },
+  followed_video: {
+    label: "A new video from someone you follow",
+    money: false,
+    defaultEmail: false,
   },
 };
 
@@ -311,6 +324,10 @@ export function notificationText(f: NotificationFacts): string {
       );
     case "move_waiting":
       return `Nobody delivered ${idea}. Choose another idea for your ${amount} by ${dateText(f.deadline ?? 0)}, or it is refunded to your card then.`;
+    case "followed_idea":
+      return `${f.actorName ?? "Someone you follow"} posted a new idea: ${idea}.`;
+    case "followed_video":
+      return `${f.actorName ?? "Someone you follow"} submitted a new video to ${idea}: ${video}.`;
   }
 }
 

@@ -14,6 +14,7 @@ import { bestStandingOf } from "./judging";
 import { contributionsOf, mayPick } from "./money/stake";
 import { refundFinished } from "./money/rules";
 import { refundOwner } from "./money/refunds";
+import { followersCounter, readCounter } from "./counters";
 
 export const FAN_OUT_PAGE = 100;
 /** Claim-window reminders: this many days before the window ends. */
@@ -309,7 +310,15 @@ async function submittedTo(ctx: QueryCtx, userId: Id<"users">, ideaId: Id<"propo
   return own !== null;
 }
 
-/** A video was submitted: the idea's followers, not its submitter, who now follows the idea. */
+/** Whether anyone follows a person: most people have no followers, and their news costs nothing. */
+async function hasFollowers(ctx: QueryCtx, personId: Id<"users">) {
+  return (await readCounter(ctx, followersCounter(personId))) > 0;
+}
+
+/**
+ * A video was submitted: the idea's followers, not its submitter, who now follows the idea; and
+ * the people who follow the submitter.
+ */
 export async function notifyVideoSubmitted(ctx: MutationCtx, submissionId: Id<"submissions">) {
   const s = await ctx.db.get("submissions", submissionId);
   if (s === null) return;
@@ -320,6 +329,15 @@ export async function notifyVideoSubmitted(ctx: MutationCtx, submissionId: Id<"s
     actorId: s.authorId,
     submissionId,
   });
+  // The people who follow its creator (model/community/follows.ts), if anyone does.
+  if (await hasFollowers(ctx, s.authorId))
+    await ctx.scheduler.runAfter(0, internal.follows.fanOut, {
+      kind: "followed_video",
+      personId: s.authorId,
+      ideaId: s.ideaId,
+      submissionId,
+      cursor: null,
+    });
 }
 
 /**
@@ -359,13 +377,21 @@ export async function notifyClaimedAwards(
 }
 
 /**
- * A new idea: its poster follows it, the 24-hours reminder is scheduled, and the creators it fits
- * hear of it (studio.alertFits, a page at a time).
+ * A new idea: its poster follows it, their followers hear, the 24-hours reminder is scheduled,
+ * and the creators it fits hear of it (studio.alertFits, a page at a time).
  */
 export async function notifyIdeaPosted(ctx: MutationCtx, ideaId: Id<"proposals">) {
   const idea = await ctx.db.get("proposals", ideaId);
   if (idea === null) return;
   await autoFollow(ctx, idea.authorId, ideaId);
+  // The people who follow its poster (model/community/follows.ts), if anyone does.
+  if (await hasFollowers(ctx, idea.authorId))
+    await ctx.scheduler.runAfter(0, internal.follows.fanOut, {
+      kind: "followed_idea",
+      personId: idea.authorId,
+      ideaId,
+      cursor: null,
+    });
   await scheduleEndingSoon(ctx, idea);
   await ctx.scheduler.runAfter(0, internal.studio.alertFits, {
     ideaId,

@@ -59,6 +59,10 @@ export const RATE_LIMITS = {
   invite: { kind: "fixed window", rate: 10, period: DAY, start: 0 },
   // A creator's bio and what they make ("ideas that fit you").
   creatorProfile: { kind: "token bucket", rate: 30, period: HOUR, capacity: 10 },
+  // Following and unfollowing people: a click each, never a script walking the members list.
+  follow: { kind: "token bucket", rate: 60, period: HOUR, capacity: 30 },
+  // Switching the weekly digest on and off.
+  digest: { kind: "token bucket", rate: 20, period: HOUR, capacity: 10 },
   // New accounts (a sign-in that creates a user), per address and per browser (device cookie).
   // The address limit can be raised with SIGN_UP_LIMIT_PER_ADDRESS (e.g. one campus NAT).
   signUpPerAddress: { kind: "token bucket", rate: 5, period: HOUR, capacity: 5 },

@@ -5,14 +5,18 @@
 //   - money: the derived money of the contribution it concerns (model/money/triggers.ts);
 //   - notifications: what the money tables' changes mean for people — a payment confirmed, an
 //     award made, a refund sent or failed, a transfer confirmed (model/notify.ts). Money never
-//     calls notifications; they read what happened from the money tables' own rows.
+//     calls notifications; they read what happened from the money tables' own rows;
+//   - the weekly leaderboards: what each payment still counts toward its idea's bounty, and
+//     money confirmed paid to creators (model/community/boards.ts), read after the money's own
+//     refresh. Money never calls them either.
 // Tables nobody watches (votes, ideas, submissions, …) are written straight to the database,
 // with no extra read: a vote costs what it cost before.
 import { Triggers, writerWithTriggers } from "convex-helpers/server/triggers";
 import type { TableNamesInDataModel } from "convex/server";
 import type { DataModel } from "../_generated/dataModel";
 import type { MutationCtx } from "../_generated/server";
-import { MONEY_TRIGGERS } from "./money/triggers";
+import { changesLedger, MONEY_TRIGGERS } from "./money/triggers";
+import { recordCreatorPayment, refreshFunding, refreshFundingOfPayment } from "./community/boards";
 import { notifyAwarded, notifyPaymentConfirmed, notifyRefund, notifyTransferSent } from "./notify";
 import { notifyMoveWaiting } from "./notifyPoster";
 
@@ -48,6 +52,41 @@ triggers.register("moneyMovements", async (ctx, { oldDoc, newDoc }) => {
   if (newDoc?.kind === "transfer" && newDoc.state === "confirmed" && oldDoc?.state !== "confirmed")
     await notifyTransferSent(ctx, newDoc._id);
 });
+
+// The boards, after the money's refresh: they read the buckets it left. Their own writes go to
+// tables nobody watches, through the database that triggers nothing.
+triggers.register("contributions", async (ctx, change) => {
+  if (change.newDoc !== null && changesLedger("contributions", change))
+    await refreshFunding({ ...ctx, db: ctx.innerDb }, change.id);
+});
+triggers.register("moneyMovements", async (ctx, change) => {
+  const { oldDoc, newDoc } = change;
+  const db = { ...ctx, db: ctx.innerDb };
+  if (newDoc !== null && changesLedger("moneyMovements", change))
+    await refreshFunding(db, newDoc.contributionId);
+  if (newDoc?.state === "confirmed" && oldDoc?.state !== "confirmed")
+    await recordCreatorPayment(db, newDoc, Date.now());
+});
+triggers.register("stripeRefunds", async (ctx, change) => {
+  if (changesLedger("stripeRefunds", change))
+    await refreshFundingOfPayments({ ...ctx, db: ctx.innerDb }, change);
+});
+triggers.register("stripeDisputes", async (ctx, change) => {
+  if (changesLedger("stripeDisputes", change))
+    await refreshFundingOfPayments({ ...ctx, db: ctx.innerDb }, change);
+});
+
+/** A refund or dispute names its payment: the payments it was and is about. */
+async function refreshFundingOfPayments(
+  ctx: MutationCtx,
+  change: {
+    oldDoc: { paymentIntentId: string } | null;
+    newDoc: { paymentIntentId: string } | null;
+  },
+) {
+  for (const intent of new Set([change.oldDoc?.paymentIntentId, change.newDoc?.paymentIntentId]))
+    if (intent !== undefined) await refreshFundingOfPayment(ctx, intent);
+}
 
 type TableName = TableNamesInDataModel<DataModel>;
 const watched = (table: TableName) => triggers.registered[table] !== undefined;

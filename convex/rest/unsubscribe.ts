@@ -3,7 +3,7 @@
 import type { HttpRouter } from "convex/server";
 import { httpAction } from "../_generated/server";
 import { internal } from "../_generated/api";
-import { UNSUBSCRIBE_PATH, verifyUnsubscribe } from "../model/emailLinks";
+import { DIGEST_EMAIL_KIND, UNSUBSCRIBE_PATH, verifyUnsubscribe } from "../model/emailLinks";
 import { KIND_INFO } from "../model/notificationKinds";
 import { htmlHeaders } from "../model/security/htmlHeaders";
 import { escapeHtml } from "../model/html";
@@ -28,7 +28,15 @@ export function registerUnsubscribe(http: HttpRouter) {
       handler: httpAction(async (ctx, request) => {
         const link = await verifyUnsubscribe(new URL(request.url).searchParams);
         if (link === null) return page(400, "This unsubscribe link is not valid.");
-        const done = await ctx.runMutation(internal.emails.unsubscribe, link);
+        if (link.kind === DIGEST_EMAIL_KIND) {
+          const done = await ctx.runMutation(internal.digest.unsubscribe, { userId: link.userId });
+          if (!done) return page(404, "This unsubscribe link is not valid.");
+          return page(200, "You will no longer get the weekly digest. Other emails are unchanged.");
+        }
+        const done = await ctx.runMutation(internal.emails.unsubscribe, {
+          userId: link.userId,
+          kind: link.kind,
+        });
         if (!done) return page(404, "This unsubscribe link is not valid.");
         if (typeof done === "object")
           return page(

@@ -14,6 +14,7 @@ export const FOOTER_COLUMNS: FooterColumn[] = [
       { label: "Open bounties", to: "/ideas" },
       { label: "Discover", to: "/discover" },
       { label: "Completed bounties", to: "/completed" },
+      { label: "Leaderboards", to: "/leaderboard" },
       { label: "Post an idea", to: "/submit" },
     ],
   },

@@ -22,6 +22,7 @@ import { moduleClass } from "../lib/moduleClass";
 import CreatorHeader from "../features/creators/CreatorHeader";
 import InviteToIdea from "../features/creators/InviteToIdea";
 import ChannelVideos from "../features/creators/ChannelVideos";
+import FollowPersonButton from "../features/follows/FollowPersonButton";
 import { useCurrentUser } from "../lib/session";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.creators.profile>>;
@@ -59,9 +60,12 @@ function Creator({ creatorId }: { creatorId: string }) {
       <CreatorHeader
         profile={profile}
         actions={
-          user && user._id !== profile._id ? (
-            <InviteToIdea creatorId={profile._id} creatorName={profile.displayName} />
-          ) : null
+          <>
+            <FollowPersonButton personId={profile._id} name={profile.displayName} />
+            {user && user._id !== profile._id ? (
+              <InviteToIdea creatorId={profile._id} creatorName={profile.displayName} />
+            ) : null}
+          </>
         }
       />
       <CreatorVideos creatorId={profile._id} />

@@ -182,6 +182,53 @@ describe("HomePage", () => {
     ]);
   });
 
+  it("leads with the covers of live bounties (a video's thumbnail or the idea's own), then the counters and the tabs", async () => {
+    const withVideo = makeIdea({
+      _id: "idea_fox" as never,
+      title: "Foxes at night",
+      bountyCents: 5000,
+      videos: [
+        {
+          _id: "s1" as never,
+          platform: "YouTube",
+          title: "Fox den tour",
+          thumbnailUrl: "https://i.ytimg.com/vi/fox/hqdefault.jpg",
+        },
+      ],
+    });
+    const bare = makeIdea({ _id: "idea_pigeon" as never, title: "Pigeon opera", videos: [] });
+    vi.mocked(useQuery).mockImplementation(((ref: Parameters<typeof getFunctionName>[0]) => {
+      const name = getFunctionName(ref);
+      if (name === "stats:get") return stats;
+      if (name === "ideas:list")
+        return { page: [withVideo, bare], isDone: true, continueCursor: "" };
+      return undefined;
+    }) as typeof useQuery);
+    renderHome();
+    const live = await screen.findByRole("region", { name: "Live bounties" });
+    const tiles = within(live).getAllByRole("listitem");
+    expect(tiles).toHaveLength(2);
+    const fox = within(tiles[0]!).getByRole("link");
+    expect(fox).toHaveAttribute("href", "/expanded-proposal/idea_fox");
+    expect(fox).toHaveTextContent("Foxes at night");
+    expect(fox).toHaveTextContent("$50.00");
+    expect(fox.querySelector("img")).toHaveAttribute(
+      "src",
+      "https://i.ytimg.com/vi/fox/hqdefault.jpg",
+    );
+    expect(within(tiles[1]!).getByTestId("idea-art-cover")).toBeInTheDocument();
+    expect(within(live).getByRole("link", { name: "This week’s leaderboards" })).toHaveAttribute(
+      "href",
+      "/leaderboard",
+    );
+    // Covers first, then the counters, then how it works.
+    const numbers = screen.getByRole("region", { name: "Bounties in numbers" });
+    const how = screen.getByRole("heading", { name: "Three steps, whoever you are" });
+    expect(live.compareDocumentPosition(numbers) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(numbers.compareDocumentPosition(how) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(numbers).getByText("Users")).toBeInTheDocument();
+  });
+
   it("lists the open bounties, most recent first", () => {
     renderHome();
     expect(screen.getByRole("heading", { level: 2, name: "Open Bounties" })).toBeInTheDocument();

@@ -10,11 +10,17 @@ import ideaListStyles from "../features/ideas/IdeaList.module.css";
 
 // Below the fold: its tabs (Radix) load after the first paint instead of with the landing page.
 const AudienceTabs = lazy(() => import("../features/home/AudienceTabs"));
+// The covers of live bounties, right under the hero: their code and their images come after the
+// first paint (the hero's heading stays the largest paint).
+const LiveBounties = lazy(() => import("../features/home/LiveBounties"));
 // Below the fold on a phone too: the open bounties (cards, votes, quick contribute and their
 // styles) load after the first paint, so the landing page's first load stays small.
 const IdeaList = lazy(() => import("../features/ideas/IdeaList"));
 
-/** The landing page (/): hero, how it works, live counters and the open bounties. */
+/**
+ * The landing page (/): the hero with the idea box, then the covers of live bounties, the live
+ * counters, how it works for each audience, and the open bounties with their sorts.
+ */
 export default function HomePage() {
   const [params] = useSearchParams();
   const search = params.get("q") ?? undefined;
@@ -45,6 +51,15 @@ export default function HomePage() {
               Browse bounties
             </Link>
           </div>
+        </div>
+      </section>
+
+      <Suspense fallback={<div className={styles.liveFallback} aria-hidden="true" />}>
+        <LiveBounties />
+      </Suspense>
+
+      <section className={styles.homeStats} aria-label="Bounties in numbers">
+        <div className={`container ${styles.homeStatsInner}`}>
           <StatsCounters />
         </div>
       </section>

@@ -107,6 +107,26 @@ describe("IdeaPage", () => {
     expect(screen.getByText(/2 submissions · 2 backers/)).toBeVisible();
   });
 
+  it("names the poster with a link to their page and a Follow button (issue 38)", () => {
+    vi.mocked(useQuery).mockImplementation(((
+      query: Parameters<typeof getFunctionName>[0],
+      args: unknown,
+    ) => {
+      if (args === "skip") return undefined;
+      const name = getFunctionName(query);
+      if (name === "submissions:listForIdea") return [];
+      if (name === "follows:person") return { following: false, followers: 4 };
+      if (name !== "ideas:get") return null;
+      return makeIdea();
+    }) as typeof useQuery);
+    renderIdea();
+    expect(screen.getByRole("link", { name: "Ada Lovelace" })).toHaveAttribute(
+      "href",
+      "/creators/user_ada",
+    );
+    expect(screen.getByRole("button", { name: "Follow Ada Lovelace" })).toBeInTheDocument();
+  });
+
   it("shows money with two decimals", () => {
     setIdea(makeIdea({ bountyCents: 1250 }));
     renderIdea();

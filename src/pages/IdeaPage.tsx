@@ -15,6 +15,7 @@ import FundButton from "../features/money/FundButton";
 import Ledger from "../features/money/Ledger";
 import YourContributions from "../features/money/YourContributions";
 import FollowButton from "../features/notifications/FollowButton";
+import FollowPersonButton from "../features/follows/FollowPersonButton";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Loading, Skeleton } from "../components/ui/Skeleton";
 import AfterFirstPaint from "../components/ui/AfterFirstPaint";
@@ -102,17 +103,7 @@ function IdeaDetails({ idea }: { idea: Idea }) {
             ) : null}
           </p>
           <IdeaEditHistory ideaId={idea._id} editedAt={idea.editedAt} />
-          {idea.author && (
-            <p className={ideaCardStyles.ideaPoster}>
-              <Avatar
-                name={idea.author.name}
-                url={idea.author.avatarUrl}
-                size={24}
-                className={ideaCardStyles.ideaPosterAvatar}
-              />
-              <span className={ideaCardStyles.ideaPosterName}>by {idea.author.name}</span>
-            </p>
-          )}
+          {idea.author && <PosterLine author={idea.author} />}
         </div>
       </header>
       <IdeaStepper ending={idea.ending} />
@@ -210,6 +201,29 @@ function IdeaLayout({
         <YourContributions ideaId={idea._id} />
         <Ledger ideaId={idea._id} />
       </div>
+    </div>
+  );
+}
+
+/**
+ * Who posted the idea: their page (/creators/{id}, every person's public page) and, for anyone
+ * else, a button to follow them and hear of their next ideas and videos.
+ */
+function PosterLine({ author }: { author: NonNullable<Idea["author"]> }) {
+  return (
+    <div className={styles.ideaPosterRow}>
+      <p className={ideaCardStyles.ideaPoster}>
+        <Avatar
+          name={author.name}
+          url={author.avatarUrl}
+          size={24}
+          className={ideaCardStyles.ideaPosterAvatar}
+        />
+        <span className={ideaCardStyles.ideaPosterName}>
+          by <Link to={`/creators/${author._id}`}>{author.name}</Link>
+        </span>
+      </p>
+      <FollowPersonButton personId={author._id} name={author.name} compact />
     </div>
   );
 }

@@ -23,7 +23,7 @@ export function makeIdea(overrides: Partial<IdeaListItem> = {}): IdeaListItem {
     votes: 4,
     ending: { kind: "open" },
     videos: [],
-    author: { name: "Ada Lovelace", avatarUrl: null },
+    author: { _id: "user_ada" as never, name: "Ada Lovelace", avatarUrl: null },
     backerCount: 2,
     editedAt: null,
     extendedFrom: null,

@@ -9,7 +9,7 @@ import LiveFigure from "../../components/ui/LiveFigure";
 import BountyBar from "./BountyBar";
 import IdeaVoteButtons from "./IdeaVoteButtons";
 import { ExpiryWithStatus, LengthChips, StatusFigure, useIdeaStatus } from "./IdeaStatus";
-import IdeaCardVideos, { IdeaCardCover, coverVideoOf } from "./IdeaCardVideos";
+import IdeaCardVideos, { IdeaArtCover, IdeaCardCover, coverVideoOf } from "./IdeaCardVideos";
 import Avatar from "../../components/Avatar";
 import { Link2 } from "lucide-react";
 import styles from "./IdeaCard.module.css";
@@ -44,7 +44,11 @@ interface Props {
   titleLevel?: 2 | 3;
 }
 
-/** One idea in a list: votes, title, description, platform, deadline and bounty. */
+/**
+ * One idea in a list: its cover, votes, title, description, platform, deadline and bounty. On
+ * phones it is compact (styles: cover beside the title, the amount once, votes and +$5 in one
+ * row, under 300 px); wider, the cover sits beside the votes and the bounty has its column.
+ */
 export default function IdeaCard({ idea, actions, titleLevel = 3 }: Props) {
   const Title = titleLevel === 2 ? "h2" : "h3";
   const { isAuthenticated } = useConvexAuth();
@@ -59,13 +63,12 @@ export default function IdeaCard({ idea, actions, titleLevel = 3 }: Props) {
   const summary = description || idea.brief?.replace(/\s*\n+\s*/g, " ");
 
   return (
-    <article
-      className={
-        cover ? `${styles.ideaCard} ${styles.ideaCardWithCover} card` : `${styles.ideaCard} card`
-      }
-      aria-labelledby={titleId}
-    >
-      {cover ? <IdeaCardCover video={cover} /> : null}
+    <article className={`${styles.ideaCard} card`} aria-labelledby={titleId}>
+      {cover ? (
+        <IdeaCardCover video={cover} />
+      ) : (
+        <IdeaArtCover ideaId={idea._id} platform={idea.platform} className={styles.ideaCardArt} />
+      )}
       <div className={styles.ideaCardVotes}>
         <IdeaVoteButtons
           idea={idea}
@@ -81,7 +84,7 @@ export default function IdeaCard({ idea, actions, titleLevel = 3 }: Props) {
           >
             {idea.platform === "Any" ? "Any platform" : idea.platform}
           </span>
-          <LengthChips durations={idea.durations} className="idea-card__lengths" />
+          <LengthChips durations={idea.durations} className={styles.ideaCardLengths} />
           <ExpiryWithStatus
             status={status}
             expiration={idea.expiration}
@@ -122,36 +125,47 @@ export default function IdeaCard({ idea, actions, titleLevel = 3 }: Props) {
             </span>
           </p>
         ) : null}
-        <IdeaCardVideos
-          videos={cover ? idea.videos.filter((v) => v._id !== cover._id) : idea.videos}
-          hideEmpty={cover !== null}
-        />
+        <div className={styles.ideaCardStrip}>
+          <IdeaCardVideos
+            videos={cover ? idea.videos.filter((v) => v._id !== cover._id) : idea.videos}
+            hideEmpty={cover !== null}
+          />
+        </div>
       </div>
 
       <div className={styles.ideaCardBounty}>
-        {status.stage !== "open" ? (
-          <StatusFigure
-            status={status}
-            rowClassName={styles.ideaCardAmount}
-            labelClassName={styles.ideaCardAmountLabel}
-            amountClassName={styles.ideaCardAmountValue}
-          />
-        ) : (
-          <>
-            <p className={styles.ideaCardAmount}>
-              <span className={styles.ideaCardAmountLabel}>{status.figure.label}</span>
-              <LiveFigure className={styles.ideaCardAmountValue} value={idea.bountyCents}>
-                {formatMoney(idea.bountyCents)}
-              </LiveFigure>
-            </p>
-            <BountyBar bountyCents={idea.bountyCents} backerCount={idea.backerCount} />
-          </>
-        )}
-        <p className={styles.ideaCardSubmissions}>{submissionCountLabel(idea.submissionCount)}</p>
-        {status.stage !== "open" ? (
-          <p className={styles.ideaCardSubmissions}>{backerCountLabel(idea.backerCount)}</p>
-        ) : null}
-        {actions ? <div className={styles.ideaCardActions}>{actions}</div> : null}
+        <div className={styles.ideaCardFigure}>
+          {status.stage !== "open" ? (
+            <StatusFigure
+              status={status}
+              rowClassName={styles.ideaCardAmount}
+              labelClassName={styles.ideaCardAmountLabel}
+              amountClassName={styles.ideaCardAmountValue}
+            />
+          ) : (
+            <>
+              <p className={styles.ideaCardAmount}>
+                <span className={styles.ideaCardAmountLabel}>{status.figure.label}</span>
+                <LiveFigure className={styles.ideaCardAmountValue} value={idea.bountyCents}>
+                  {formatMoney(idea.bountyCents)}
+                </LiveFigure>
+              </p>
+              {/* The amount is printed once: the bar's line names the backers only. */}
+              <BountyBar
+                bountyCents={idea.bountyCents}
+                backerCount={idea.backerCount}
+                showAmount={false}
+              />
+            </>
+          )}
+        </div>
+        <div className={styles.ideaCardFooter}>
+          <p className={styles.ideaCardSubmissions}>{submissionCountLabel(idea.submissionCount)}</p>
+          {status.stage !== "open" ? (
+            <p className={styles.ideaCardSubmissions}>{backerCountLabel(idea.backerCount)}</p>
+          ) : null}
+          {actions ? <div className={styles.ideaCardActions}>{actions}</div> : null}
+        </div>
       </div>
     </article>
   );

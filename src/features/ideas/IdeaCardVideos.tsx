@@ -30,6 +30,56 @@ export function IdeaCardCover({ video }: { video: CardVideo }) {
   );
 }
 
+/** Palettes of an idea's own cover (light text on each keeps 4.5:1). */
+const ART_PALETTES = [
+  ["#4f46e5", "#7c3aed"],
+  ["#0f766e", "#0369a1"],
+  ["#b45309", "#be123c"],
+  ["#1d4ed8", "#0e7490"],
+  ["#7c2d12", "#9d174d"],
+  ["#334155", "#4338ca"],
+] as const;
+
+/** A stable palette per idea: the same idea looks the same on every screen. */
+export function artPaletteOf(ideaId: string): readonly [string, string] {
+  let hash = 0;
+  for (let i = 0; i < ideaId.length; i++) hash = (hash * 31 + ideaId.charCodeAt(i)) | 0;
+  return ART_PALETTES[Math.abs(hash) % ART_PALETTES.length]!;
+}
+
+/**
+ * The idea's own cover while no video has a thumbnail: its palette, the play mark and its
+ * platform, drawn in CSS (no image to download). Decorative: the card names the idea.
+ */
+export function IdeaArtCover({
+  ideaId,
+  platform,
+  className,
+}: {
+  ideaId: string;
+  platform: string;
+  className?: string;
+}) {
+  const [from, to] = artPaletteOf(ideaId);
+  return (
+    <div
+      className={className ? `${styles.ideaArt} ${className}` : styles.ideaArt}
+      style={{ backgroundImage: `linear-gradient(135deg, ${from}, ${to})` }}
+      aria-hidden="true"
+      data-testid="idea-art-cover"
+    >
+      <span className={styles.ideaArtMark}>
+        <svg viewBox="0 0 24 24" width="22" height="22" focusable="false">
+          <path d="M8 5.6v12.8c0 .8.9 1.3 1.6.9l10-6.4a1 1 0 0 0 0-1.8l-10-6.4C8.9 4.3 8 4.8 8 5.6Z" />
+        </svg>
+      </span>
+      <span className={styles.ideaArtPlatform}>
+        {platform === "Any" ? "Any platform" : platform}
+      </span>
+    </div>
+  );
+}
+
 /** Up to three of an idea's videos as small covers, or a plain "No videos yet". */
 export default function IdeaCardVideos({
   videos,

@@ -9,6 +9,7 @@ import { KIND_INFO, type NotificationKind } from "../../../convex/model/notifica
 import { convexErrorMessage } from "../../lib/errors";
 import settingsTabStyles from "../profile/SettingsTab.module.css";
 import styles from "./NotificationSettings.module.css";
+import DigestSetting from "./DigestSetting";
 
 export const SAVE_FAILED = "Couldn't save your notification settings";
 
@@ -93,6 +94,7 @@ export default function NotificationSettings() {
       <p className={styles.notificationPrefsSaved} role="status">
         {saved}
       </p>
+      <DigestSetting />
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import ShareButtons from "./ShareButtons";
 
 const ID = "k57abc123";
@@ -10,9 +10,23 @@ function setNavigator(props: Partial<Record<"share" | "clipboard", unknown>>) {
     Object.defineProperty(navigator, key, { value, configurable: true, writable: true });
 }
 
+/** A phone (a coarse pointer) or a computer (a mouse). */
+function setPointer(kind: "coarse" | "fine") {
+  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
+    matches: query === "(pointer: coarse)" && kind === "coarse",
+    media: query,
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+  })) as unknown as typeof window.matchMedia;
+}
+
+beforeEach(() => setPointer("coarse"));
+
 afterEach(() => {
   setNavigator({ share: undefined, clipboard: undefined });
   vi.unstubAllEnvs();
+  // @ts-expect-error jsdom has no matchMedia; tests add one.
+  delete window.matchMedia;
 });
 
 describe("ShareButtons", () => {
@@ -56,7 +70,16 @@ describe("ShareButtons", () => {
     expect(screen.queryByRole("button", { name: "Link copied" })).toBeNull();
   });
 
-  it("with the Web Share API: one Share button that opens the share sheet with the link", async () => {
+  it("on a computer with the Web Share API: still the buttons (issue 38: the share sheet is for phones)", () => {
+    setPointer("fine");
+    setNavigator({ share: vi.fn() });
+    render(<ShareButtons ideaId={ID} title="Idea" />);
+    expect(screen.queryByRole("button", { name: "Share" })).toBeNull();
+    expect(screen.getByRole("button", { name: "Copy link" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: /WhatsApp/ })).toBeInTheDocument();
+  });
+
+  it("on a phone with the Web Share API: one Share button that opens the share sheet with the link", async () => {
     vi.stubEnv("VITE_CONVEX_SITE_URL", "https://happy-cat-1.convex.site");
     const share = vi.fn().mockResolvedValue(undefined);
     setNavigator({ share });

@@ -1,5 +1,6 @@
-// Sharing an idea: the system share sheet where the browser has the Web Share API, otherwise
-// "Copy link" and links to X, WhatsApp, Reddit and email. The link shared is the idea's share
+// Sharing an idea: on a phone (a touch screen) the system share sheet, where the browser has the
+// Web Share API; elsewhere "Copy link" and links to X, WhatsApp, Reddit and email (a desktop's
+// share sheet offers fewer places than the buttons do). The link shared is the idea's share
 // page, so it unfurls with the idea's own title and image.
 import { useEffect, useId, useRef, useState } from "react";
 import { Check, Link2, Share2 } from "lucide-react";
@@ -25,8 +26,17 @@ interface ShareButtonsProps {
 type CopyState = "idle" | "copied" | "manual";
 const COPIED_MS = 2500;
 
+/** A phone or tablet: its main pointer is a finger. */
+export const PHONE_QUERY = "(pointer: coarse)";
+
 function canUseWebShare(): boolean {
-  return typeof navigator !== "undefined" && typeof navigator.share === "function";
+  return (
+    typeof navigator !== "undefined" &&
+    typeof navigator.share === "function" &&
+    typeof window !== "undefined" &&
+    typeof window.matchMedia === "function" &&
+    window.matchMedia(PHONE_QUERY).matches
+  );
 }
 
 export default function ShareButtons({

@@ -1,0 +1,95 @@
+// <FollowPersonButton personId name />: follow a creator or a poster, from their page or the
+// idea page's poster line. Followers hear of their new ideas and videos (in the app; by email
+// once they switch it on in Profile → Settings). A visitor's click goes to sign in and back; a
+// person sees no button on their own page. The follower count shows beside it.
+import { useState } from "react";
+import { useConvexAuth, useMutation, useQuery } from "convex/react";
+import { useLocation, useNavigate } from "react-router-dom";
+import clsx from "clsx";
+import { Check, UserPlus } from "lucide-react";
+import { api } from "../../../convex/_generated/api";
+import type { Id } from "../../../convex/_generated/dataModel";
+import { FOLLOW_MESSAGES } from "../../../convex/model/community/followTexts";
+import { toast } from "../../lib/toast";
+import { convexErrorMessage } from "../../lib/errors";
+import styles from "./FollowPersonButton.module.css";
+
+export const FOLLOW_FAILED = "Couldn't change following";
+
+export function followersText(count: number): string {
+  return `${count} ${count === 1 ? "follower" : "followers"}`;
+}
+
+export default function FollowPersonButton({
+  personId,
+  name,
+  compact = false,
+  className,
+}: {
+  personId: Id<"users">;
+  /** Their public name: the button says whom it follows ("Follow Ada Lovelace"). */
+  name: string;
+  /** A small button without the count (the idea page's poster line). */
+  compact?: boolean;
+  className?: string;
+}) {
+  const { isAuthenticated } = useConvexAuth();
+  const state = useQuery(api.follows.person, { personId });
+  const follow = useMutation(api.follows.follow);
+  // The click shows at once; the live query confirms it (or the failure puts it back).
+  const [pending, setPending] = useState<boolean | null>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  if (!state) return null;
+  // Their own page: the count only.
+  if (isAuthenticated && state.following === null)
+    return compact ? null : (
+      <p className={clsx(styles.followCount, className)}>{followersText(state.followers)}</p>
+    );
+
+  const following = pending ?? state.following === true;
+  const followers =
+    state.followers + (pending === null || pending === state.following ? 0 : pending ? 1 : -1);
+  function onClick() {
+    if (!isAuthenticated) {
+      toast.error(FOLLOW_MESSAGES.signIn);
+      navigate("/login", { state: { from: location } });
+      return;
+    }
+    const next = !following;
+    setPending(next);
+    follow({ personId, follow: next })
+      .catch((error: unknown) =>
+        toast.error(FOLLOW_FAILED, { description: convexErrorMessage(error) }),
+      )
+      .finally(() => setPending(null));
+  }
+
+  return (
+    <div className={clsx(styles.follow, className)}>
+      <button
+        type="button"
+        className={clsx(
+          "btn",
+          following ? "btn-secondary" : "btn-primary",
+          compact && "btn-sm",
+          styles.followButton,
+        )}
+        aria-pressed={following}
+        aria-label={following ? `Following ${name}` : `Follow ${name}`}
+        onClick={onClick}
+      >
+        {following ? (
+          <Check size={16} aria-hidden="true" />
+        ) : (
+          <UserPlus size={16} aria-hidden="true" />
+        )}
+        {following ? "Following" : "Follow"}
+      </button>
+      {compact ? null : (
+        <span className={styles.followCount}>{followersText(Math.max(0, followers))}</span>
+      )}
+    </div>
+  );
+}
