@@ -1,4 +1,5 @@
 import { defineSchema, defineTable } from "convex/server";
+import { moderationTables } from "./model/moderation/tables";
 import { authTables } from "@convex-dev/auth/server";
 import { rateLimitTables } from "convex-helpers/server/rateLimit";
 import { v } from "convex/values";
@@ -34,6 +35,8 @@ export default defineSchema({
   // The money domain: contributions, picks, awards, movements, Stripe's records, payout
   // accounts, the ledger (model/money/tables.ts; its README has the state diagrams).
   ...moneyTables,
+  // Reports, operator cases and the audit log (model/moderation/tables.ts).
+  ...moderationTables,
   // Convex Auth's users table, with the product's own profile fields.
   users: defineTable({
     name: v.optional(v.string()),
@@ -52,6 +55,8 @@ export default defineSchema({
     role: v.optional(v.literal("admin")),
     // The creator page (/creators/{id}) shows no money totals (Profile → Settings).
     hideCreatorTotals: v.optional(v.boolean()),
+    // Banned by an operator (model/moderation): no sign-in, their content hidden.
+    bannedAt: v.optional(v.number()),
   })
     .index("email", ["email"])
     .index("phone", ["phone"]),
@@ -83,6 +88,8 @@ export default defineSchema({
     // The people's choice, computed once when judging ends (null: no eligible video).
     peoplesChoiceId: v.optional(v.union(v.id("submissions"), v.null())),
     judgedAt: v.optional(v.number()),
+    // Hidden by an operator (model/moderation): gone from every screen, its money refunded.
+    removedAt: v.optional(v.number()),
   })
     // Recent: by phase, newest first (by_phase_votes would sort by votes instead).
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
@@ -122,6 +129,8 @@ export default defineSchema({
       publishedAfterIdea: v.union(v.boolean(), v.null()),
       durationAllowed: v.union(v.boolean(), v.null()),
     }),
+    // Hidden by an operator (model/moderation): gone from every screen, cannot win.
+    removedAt: v.optional(v.number()),
   })
     .index("by_idea_votes", ["ideaId", "netVotes"])
     .index("by_idea_video", ["ideaId", "platform", "videoId"])
@@ -180,6 +189,8 @@ export default defineSchema({
     updateId: v.optional(v.id("ideaUpdates")),
     // Judging started: where the recipient's own video stands (model/judging.ts).
     standing: v.optional(standingValidator),
+    // Content an operator hid or restored (model/moderation).
+    caseId: v.optional(v.id("moderationCases")),
     dedupeKey: v.string(),
     inApp: v.boolean(),
     createdAt: v.number(),
@@ -241,10 +252,14 @@ export default defineSchema({
     hiddenAt: v.optional(v.number()),
     // Distinct people who reported it.
     reportCount: v.number(),
+    // Hidden by an operator (model/moderation): gone from every screen.
+    removedAt: v.optional(v.number()),
   })
     .index("by_idea_parent", ["ideaId", "parentId"])
     // The poster's list of reported messages on their idea.
-    .index("by_idea_reports", ["ideaId", "reportCount"]),
+    .index("by_idea_reports", ["ideaId", "reportCount"])
+    // A banned person's messages, hidden with them (model/moderation).
+    .index("by_author", ["authorId"]),
 
   // One report per person per message.
   ideaMessageReports: defineTable({
@@ -260,6 +275,8 @@ export default defineSchema({
     body: v.string(),
     // About the bounty, the deadline or judging: emailed by default (model/ideaUpdates.ts).
     topic: updateTopicValidator,
+    // Hidden by an operator (model/moderation): gone from every screen.
+    removedAt: v.optional(v.number()),
   }).index("by_idea", ["ideaId"]),
 
   // OAuth requests in flight: the state binds the callback to the person who started it.

@@ -22,6 +22,8 @@ const BUTTON_LABELS: Record<NotificationKind, string> = {
   question_answered: "Read the answer",
   idea_update: "Read the update",
   idea_update_money: "Read the update",
+  content_hidden: "Open your inbox",
+  content_restored: "Open the idea",
 };
 
 export function emailButtonLabel(kind: NotificationKind): string {

@@ -7,6 +7,7 @@ import { excerptOf, type NotificationFacts } from "./notificationKinds";
 import { publicName } from "./users";
 import { endingFor } from "./ideaOutcome";
 import { ideaStatusOf } from "./ideaStage";
+import { TARGET_LABELS } from "./moderation/kinds";
 
 export async function notificationFactsOf(
   ctx: QueryCtx,
@@ -34,6 +35,15 @@ export async function notificationFactsOf(
       },
       n.createdAt,
     );
+  if (n.caseId) {
+    const c = await ctx.db.get("moderationCases", n.caseId);
+    facts.moderated = {
+      what: c ? TARGET_LABELS[c.target] : "post",
+      reason: c?.hiddenReason ?? null,
+      appealed: c?.appeal !== undefined,
+    };
+    return facts;
+  }
   const written = n.messageId
     ? await ctx.db.get("ideaMessages", n.messageId)
     : n.updateId

@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   "question_answered",
   "idea_update",
   "idea_update_money",
+  "content_hidden",
+  "content_restored",
 ] as const;
 export const notificationKindValidator = literals(...NOTIFICATION_KINDS);
 export type NotificationKind = Infer<typeof notificationKindValidator>;
@@ -70,6 +72,13 @@ export const KIND_INFO: Record<
     money: true,
     defaultEmail: true,
   },
+  // About one's own standing on Bounties: emailed by default, like money.
+  content_hidden: { label: "Something you posted was hidden", money: true, defaultEmail: true },
+  content_restored: {
+    label: "Something you posted is shown again",
+    money: false,
+    defaultEmail: true,
+  },
 };
 
 export interface NotificationFacts {
@@ -87,6 +96,8 @@ export interface NotificationFacts {
   excerpt?: string | null;
   /** Judging started: where the recipient's own video stands. */
   standing?: Standing;
+  /** Moderation: what was hidden or restored ("question", "video"…) and the operator's reason. */
+  moderated?: { what: string; reason: string | null; appealed: boolean };
 }
 
 const EXCERPT_MAX = 140;
@@ -120,6 +131,7 @@ export function dateText(ms: number): string {
 
 /** Where a notification leads in the web app: a creator's money to Settings → Payouts. */
 export function notificationPath(kind: NotificationKind, ideaId: string): string {
+  if (kind === "content_hidden") return "/inbox";
   return kind === "video_won" || kind === "claim_reminder" || kind === "transfer_sent"
     ? "/profile?tab=settings"
     : `/expanded-proposal/${ideaId}`;
@@ -182,5 +194,15 @@ export function notificationText(f: NotificationFacts): string {
     case "idea_update":
     case "idea_update_money":
       return `Update from the poster of ${idea}: ${quoted(f.excerpt)}`;
+    case "content_hidden": {
+      const what = f.moderated?.what ?? "post";
+      const why = f.moderated?.reason ? ` Reason: ${f.moderated.reason}` : "";
+      const appeal = f.moderated?.appealed
+        ? " Your appeal was received."
+        : " You may appeal once from your inbox.";
+      return `Your ${what} on ${idea} was hidden by Bounties' moderators.${why}${appeal}`;
+    }
+    case "content_restored":
+      return `Your ${f.moderated?.what ?? "post"} on ${idea} is shown again.`;
   }
 }

@@ -102,6 +102,7 @@ type Fields = {
   messageId?: Id<"ideaMessages">;
   updateId?: Id<"ideaUpdates">;
   standing?: Standing;
+  caseId?: Id<"moderationCases">;
 };
 
 /**

@@ -45,6 +45,8 @@ export const RATE_LIMITS = {
   postUpdate: { kind: "token bucket", rate: 6, period: 24 * HOUR, capacity: 3 },
   // Reports, and a poster hiding or showing messages again.
   moderate: { kind: "token bucket", rate: 60, period: HOUR, capacity: 20 },
+  // Reports to the operators (ideas, videos, questions, answers, updates): each one queues work.
+  report: { kind: "token bucket", rate: 20, period: HOUR, capacity: 10 },
   // New accounts (a sign-in that creates a user), per address and per browser (device cookie).
   // The address limit can be raised with SIGN_UP_LIMIT_PER_ADDRESS (e.g. one campus NAT).
   signUpPerAddress: { kind: "token bucket", rate: 5, period: HOUR, capacity: 5 },
