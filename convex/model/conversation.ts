@@ -202,6 +202,8 @@ export async function questionsPage(
     .query("ideaMessages")
     .withIndex("by_idea_parent", (q) => q.eq("ideaId", ideaId).eq("parentId", null))
     .order("desc")
+    // Messages an operator hid are shown nowhere (model/moderation).
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .paginate(paginationOpts);
   const page = await Promise.all(
     result.page.map(async (question) => {
@@ -214,6 +216,7 @@ export async function questionsPage(
                 q.eq("ideaId", ideaId).eq("parentId", question._id),
               )
               .order("desc")
+              .filter((q) => q.eq(q.field("removedAt"), undefined))
               .take(LATEST_ANSWERS);
       return {
         ...(await toView(ctx, question)),
@@ -237,6 +240,7 @@ export async function answersPage(
       q.eq("ideaId", question.ideaId).eq("parentId", question._id),
     )
     .order("desc")
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .paginate(paginationOpts);
   return { ...result, page: await Promise.all(result.page.map((m) => toView(ctx, m))) };
 }

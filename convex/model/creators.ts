@@ -147,6 +147,7 @@ export async function creatorVideos(
     .query("submissions")
     .withIndex("by_author", (q) => q.eq("authorId", creatorId))
     .order("desc")
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .paginate(paginationOpts);
   const page = await Promise.all(
     result.page.map(async (s) => {

@@ -62,6 +62,8 @@ export async function updatesPage(
     .query("ideaUpdates")
     .withIndex("by_idea", (q) => q.eq("ideaId", ideaId))
     .order("desc")
+    // Updates an operator hid are shown nowhere (model/moderation).
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .paginate(paginationOpts);
   return {
     ...result,

@@ -80,6 +80,7 @@ export async function postedIdeas(
     .query("proposals")
     .withIndex("by_author", (q) => q.eq("authorId", userId))
     .order("desc")
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .paginate(paginationOpts);
   return { ...result, page: await Promise.all(result.page.map((p) => myIdea(ctx, userId, p))) };
 }

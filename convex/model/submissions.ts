@@ -320,6 +320,7 @@ export async function submissionsBy(
     .query("submissions")
     .withIndex("by_author", (q) => q.eq("authorId", userId))
     .order("desc")
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .paginate(paginationOpts);
   return {
     ...result,
@@ -594,6 +595,8 @@ export async function submissionsOf(ctx: QueryCtx, ideaId: Id<"proposals">, limi
     .query("submissions")
     .withIndex("by_idea_votes", (q) => q.eq("ideaId", ideaId))
     .order("desc")
+    // Videos an operator hid are shown nowhere (model/moderation).
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .take(limit);
   return rows.sort((a, b) => b.netVotes - a.netVotes || a._creationTime - b._creationTime);
 }

@@ -59,8 +59,7 @@ export async function reportContent(
   const note = args.note.trim();
   if (note.length > REPORT_NOTE_MAX) throw new ConvexError({ message: M.noteTooLong });
   const info = await targetInfo(ctx, args.target, args.targetId);
-  if (info === null || info.removedAt !== undefined)
-    throw new ConvexError({ message: M.notFound });
+  if (info === null || info.removedAt !== undefined) throw new ConvexError({ message: M.notFound });
   if (info.authorId === reporterId) throw new ConvexError({ message: M.ownContent });
   const c = await ensureCase(ctx, args.target, args.targetId, now);
   const mine = await ctx.db
@@ -190,11 +189,22 @@ export async function restoreCase(
   if (c === null) throw new ConvexError({ message: M.notFound });
   if (c.state !== "hidden" && c.state !== "appealed") return;
   await setRemoved(ctx, c.target, c.targetId, undefined);
-  await ctx.db.patch("moderationCases", caseId, { state: "restored", queued: false, updatedAt: now });
-  await log(ctx, operatorId, "restore", r, now, { caseId, target: c.target });
-  await deliver(ctx, c.authorId, "content_restored", c.ideaId, `content_restored:${caseId}:${now}`, {
-    caseId,
+  await ctx.db.patch("moderationCases", caseId, {
+    state: "restored",
+    queued: false,
+    updatedAt: now,
   });
+  await log(ctx, operatorId, "restore", r, now, { caseId, target: c.target });
+  await deliver(
+    ctx,
+    c.authorId,
+    "content_restored",
+    c.ideaId,
+    `content_restored:${caseId}:${now}`,
+    {
+      caseId,
+    },
+  );
 }
 
 /** Keeps the item up: its reports are closed; an appeal is refused and it stays hidden. */

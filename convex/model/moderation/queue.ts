@@ -100,11 +100,7 @@ export async function moderationLogPage(ctx: QueryCtx): Promise<LogEntry[]> {
     rows.map(async (row) => {
       const operator = await ctx.db.get("users", row.operatorId);
       const person = row.userId ? await ctx.db.get("users", row.userId) : null;
-      const what = row.target
-        ? `a ${row.target}`
-        : person
-          ? publicName(person)
-          : "an account";
+      const what = row.target ? `a ${row.target}` : person ? publicName(person) : "an account";
       return {
         _id: row._id,
         operatorName: operator ? publicName(operator) : "An operator",

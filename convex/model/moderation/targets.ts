@@ -11,11 +11,7 @@ export interface TargetInfo {
   summary: string;
 }
 
-type Row =
-  | Doc<"proposals">
-  | Doc<"submissions">
-  | Doc<"ideaMessages">
-  | Doc<"ideaUpdates">;
+type Row = Doc<"proposals"> | Doc<"submissions"> | Doc<"ideaMessages"> | Doc<"ideaUpdates">;
 
 async function rowOf(ctx: QueryCtx, target: ReportTarget, targetId: string): Promise<Row | null> {
   switch (target) {
