@@ -55,6 +55,7 @@ export async function reportContent(
   reporterId: Id<"users">,
   args: { target: ReportTarget; targetId: string; reason: ReportReason; note: string },
   now: number,
+  options: { quietIfReported?: boolean } = {},
 ) {
   const note = args.note.trim();
   if (note.length > REPORT_NOTE_MAX) throw new ConvexError({ message: M.noteTooLong });
@@ -67,7 +68,10 @@ export async function reportContent(
     .withIndex("by_case_reporter", (q) => q.eq("caseId", c._id).eq("reporterId", reporterId))
     .order("desc")
     .first();
-  if (mine?.open) throw new ConvexError({ message: M.alreadyReported });
+  if (mine?.open) {
+    if (options.quietIfReported) return;
+    throw new ConvexError({ message: M.alreadyReported });
+  }
   await ctx.db.insert("reports", {
     caseId: c._id,
     reporterId,

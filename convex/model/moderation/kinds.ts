@@ -14,6 +14,7 @@ export const REPORT_REASONS = [
   "violence",
   "copyright",
   "scam",
+  "off_topic",
   "other",
 ] as const;
 export const reportReasonValidator = literals(...REPORT_REASONS);
@@ -26,6 +27,7 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   violence: "Violence or danger",
   copyright: "Someone else's work",
   scam: "Scam or fraud",
+  off_topic: "Not about this idea",
   other: "Something else",
 };
 
