@@ -45,8 +45,7 @@ export async function upsertUserFromSignIn(
   };
   const known = userId !== null ? await ctx.db.get("users", userId) : null;
   // A banned person cannot sign in (product rules "Community and trust").
-  if (known?.bannedAt !== undefined)
-    throw new ConvexError({ message: MODERATION_MESSAGES.banned });
+  if (known?.bannedAt !== undefined) throw new ConvexError({ message: MODERATION_MESSAGES.banned });
   if (userId !== null && known !== null) {
     await ctx.db.patch("users", userId, fromProvider);
     return userId;

@@ -185,6 +185,7 @@ export async function toCard(ctx: QueryCtx, idea: Doc<"proposals">): Promise<Ide
       .query("submissions")
       .withIndex("by_idea_votes", (q) => q.eq("ideaId", idea._id))
       .order("desc")
+      // eslint-disable-next-line @convex-dev/no-filter-in-query -- hidden items are rare: it skips few rows of the index range
       .filter((q) => q.eq(q.field("removedAt"), undefined))
       .take(CARD_VIDEO_COUNT),
     ctx.db.get("users", idea.authorId),

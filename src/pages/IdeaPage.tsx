@@ -15,6 +15,7 @@ import FundButton from "../features/money/FundButton";
 import Ledger from "../features/money/Ledger";
 import YourContributions from "../features/money/YourContributions";
 import FollowButton from "../features/notifications/FollowButton";
+import ReportControl from "../features/moderation/ReportControl";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Loading, Skeleton } from "../components/ui/Skeleton";
 import AfterFirstPaint from "../components/ui/AfterFirstPaint";
@@ -174,6 +175,7 @@ function IdeaLayout({
             </Link>
           )}
           <FollowButton ideaId={idea._id} />
+          <IdeaReport ideaId={idea._id} />
           <ShareButtons
             ideaId={idea._id}
             title={idea.title}
@@ -195,6 +197,20 @@ function IdeaLayout({
         <Ledger ideaId={idea._id} />
       </div>
     </div>
+  );
+}
+
+/** "Report" on the idea, for signed-in people other than its poster. */
+function IdeaReport({ ideaId }: { ideaId: Idea["_id"] }) {
+  const viewer = useQuery(api.conversation.viewer, { ideaId });
+  if (!viewer) return null;
+  return (
+    <ReportControl
+      target="idea"
+      targetId={ideaId}
+      label="this idea"
+      own={viewer.role === "poster"}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { api } from "../../convex/_generated/api";
 import PageFallback from "../components/PageFallback";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
 import OperatorDashboard, { OPERATOR_TITLE } from "../features/operator/OperatorDashboard";
+import ModerationQueue from "../features/moderation/ModerationQueue";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import NotFoundPage from "./NotFoundPage";
@@ -35,6 +36,7 @@ function OperatorLive() {
         Money that needs a person, every held cent with its deadline, and the totals to compare with
         Stripe.
       </p>
+      <ModerationQueue />
       {overview === undefined ? (
         <PageFallback />
       ) : (
