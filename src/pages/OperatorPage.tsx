@@ -33,8 +33,8 @@ function OperatorLive() {
     <div className={`container page ${styles.operatorPage}`}>
       <h1 className="operator-page__title">{OPERATOR_TITLE}</h1>
       <p className="muted">
-        Money that needs a person, every held cent with its deadline, and the totals to compare with
-        Stripe.
+        Reports and appeals to review, money that needs a person, every held cent with its deadline,
+        and the totals to compare with Stripe.
       </p>
       <ModerationQueue />
       {overview === undefined ? (

@@ -83,9 +83,11 @@ function CaseCard({ item }: { item: QueueItem }) {
       <p className={styles.caseHead}>
         <span className="badge">{item.target}</span>
         <span className={hidden ? "badge badge-warning" : "badge"}>{STATE_TEXT[item.state]}</span>
-        <span className="muted">
-          {item.openReports === 1 ? "1 open report" : `${item.openReports} open reports`}
-        </span>
+        {item.openReports > 0 ? (
+          <span className="muted">
+            {item.openReports === 1 ? "1 open report" : `${item.openReports} open reports`}
+          </span>
+        ) : null}
       </p>
       <h3 id={titleId} className={styles.caseSummary}>
         {item.summary}
