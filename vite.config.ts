@@ -249,6 +249,8 @@ export default defineConfig(({ mode }) => ({
           environment: "jsdom",
           include: ["src/**/*.test.{ts,tsx}"],
           setupFiles: ["src/test/setup.ts"],
+          // A page's code is transformed on its first import: slow on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -4,8 +4,8 @@ import { afterEach, beforeEach } from "vitest";
 import { loadToasts } from "../lib/toast";
 
 // A lazily loaded page is transformed on first import: on a busy 2-core machine that can take
-// longer than the default 1 s a findBy waits.
-configure({ asyncUtilTimeout: 5000 });
+// longer than the default 1 s a findBy waits (the project gives each test 20 s).
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no layout: scrolling is a no-op here (tests that care spy on it).
 window.scrollTo = () => undefined;
