@@ -2,7 +2,7 @@
 // identity (one cached result serves every open page, and a new message reaches them all at
 // once); what one viewer may do comes from `viewer`.
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
-import { v } from "convex/values";
+import { ConvexError, v } from "convex/values";
 import { publicQuery, sharedQuery, userMutation } from "./functions";
 import { limit } from "./model/rateLimits";
 import {
@@ -19,6 +19,8 @@ import {
   setMessageHidden,
 } from "./model/conversation";
 import { messageReportReasonValidator, messageRoleValidator } from "./model/ideaPageKinds";
+import { MODERATION_MESSAGES, REPORT_NOTE_MAX } from "./model/moderation/kinds";
+import { reportContent } from "./model/moderation/cases";
 
 const EMPTY_PAGE = { page: [], isDone: true, continueCursor: "" };
 
@@ -102,13 +104,33 @@ export const setHidden = userMutation({
   },
 });
 
+/** A report reaches the idea's poster (their count) and the operators' queue (model/moderation). */
 export const report = userMutation({
-  args: { messageId: v.id("ideaMessages"), reason: messageReportReasonValidator },
+  args: {
+    messageId: v.id("ideaMessages"),
+    reason: messageReportReasonValidator,
+    note: v.optional(v.string()),
+  },
   returns: v.null(),
   signInMessage: "Please sign in to report a message.",
-  handler: async (ctx, { messageId, reason }) => {
+  handler: async (ctx, { messageId, reason, note }) => {
+    if (note !== undefined && note.length > REPORT_NOTE_MAX)
+      throw new ConvexError({ message: MODERATION_MESSAGES.noteTooLong });
     await limit(ctx, "moderate", ctx.userId);
     await reportMessage(ctx, ctx.userId, messageId, reason);
+    const message = (await ctx.db.get("ideaMessages", messageId))!;
+    await reportContent(
+      ctx,
+      ctx.userId,
+      {
+        target: message.parentId === null ? "question" : "answer",
+        targetId: messageId,
+        reason,
+        note: note ?? "",
+      },
+      Date.now(),
+      { quietIfReported: true },
+    );
     return null;
   },
 });

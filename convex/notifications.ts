@@ -3,6 +3,8 @@
 import { v } from "convex/values";
 import { paginationOptsValidator, paginationResultValidator } from "convex/server";
 import { internal } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import type { QueryCtx } from "./_generated/server";
 import { publicQuery, userMutation, userQuery, internalMutation } from "./functions";
 import { literals } from "convex-helpers/validators";
 import {
@@ -139,7 +141,25 @@ const inboxItemValidator = v.object({
   link: v.string(),
   createdAt: v.number(),
   read: v.boolean(),
+  // Content an operator hid: whether its author may still appeal (once), or did.
+  appeal: v.optional(
+    v.object({
+      caseId: v.id("moderationCases"),
+      state: v.union(v.literal("open"), v.literal("sent"), v.literal("closed")),
+    }),
+  ),
 });
+
+async function appealStateOf(ctx: QueryCtx, caseId: Id<"moderationCases">) {
+  const c = await ctx.db.get("moderationCases", caseId);
+  const state =
+    c?.appeal !== undefined
+      ? ("sent" as const)
+      : c?.state === "hidden"
+        ? ("open" as const)
+        : ("closed" as const);
+  return { caseId, state };
+}
 
 export const inbox = userQuery({
   args: { paginationOpts: paginationOptsValidator },
@@ -163,6 +183,9 @@ export const inbox = userQuery({
           link: notificationPath(n.kind, n.ideaId, n.contributionId),
           createdAt: n.createdAt,
           read: n.readAt !== undefined,
+          ...(n.kind === "content_hidden" && n.caseId
+            ? { appeal: await appealStateOf(ctx, n.caseId) }
+            : {}),
         };
       }),
     );

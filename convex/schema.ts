@@ -1,4 +1,5 @@
 import { defineSchema, defineTable } from "convex/server";
+import { moderationTables } from "./model/moderation/tables";
 import { authTables } from "@convex-dev/auth/server";
 import { rateLimitTables } from "convex-helpers/server/rateLimit";
 import { v } from "convex/values";
@@ -42,6 +43,8 @@ export default defineSchema({
   // Follows between people, the weekly leaderboards' counters, the weekly digest
   // (model/community/tables.ts).
   ...communityTables,
+  // Reports, operator cases and the audit log (model/moderation/tables.ts).
+  ...moderationTables,
   // Convex Auth's users table, with the product's own profile fields.
   users: defineTable({
     name: v.optional(v.string()),
@@ -62,6 +65,8 @@ export default defineSchema({
     hideCreatorTotals: v.optional(v.boolean()),
     // A short bio on the creator page, written by the creator (model/creators.ts).
     creatorBio: v.optional(v.string()),
+    // Banned by an operator (model/moderation): no sign-in, their content hidden.
+    bannedAt: v.optional(v.number()),
   })
     .index("email", ["email"])
     .index("phone", ["phone"]),
@@ -98,6 +103,8 @@ export default defineSchema({
     extension: v.optional(v.object({ from: v.number(), days: v.number(), at: v.number() })),
     // The poster's last edit of the brief or links (the page says "edited"; model/ideaEdits.ts).
     editedAt: v.optional(v.number()),
+    // Hidden by an operator (model/moderation): gone from every screen, its money refunded.
+    removedAt: v.optional(v.number()),
   })
     // Recent: by phase, newest first (by_phase_votes would sort by votes instead).
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes
@@ -147,6 +154,8 @@ export default defineSchema({
       publishedAfterIdea: v.union(v.boolean(), v.null()),
       durationAllowed: v.union(v.boolean(), v.null()),
     }),
+    // Hidden by an operator (model/moderation): gone from every screen, cannot win.
+    removedAt: v.optional(v.number()),
   })
     .index("by_idea_votes", ["ideaId", "netVotes"])
     .index("by_idea_video", ["ideaId", "platform", "videoId"])
@@ -213,6 +222,8 @@ export default defineSchema({
     editId: v.optional(v.id("ideaEdits")),
     // Judging started: where the recipient's own video stands (model/judging.ts).
     standing: v.optional(standingValidator),
+    // Content an operator hid or restored (model/moderation).
+    caseId: v.optional(v.id("moderationCases")),
     dedupeKey: v.string(),
     inApp: v.boolean(),
     createdAt: v.number(),
@@ -295,11 +306,15 @@ export default defineSchema({
     awaitingPoster: v.optional(v.boolean()),
     // The poster answered this question (so showing it again does not make it wait again).
     posterAnswered: v.optional(v.boolean()),
+    // Hidden by an operator (model/moderation): gone from every screen.
+    removedAt: v.optional(v.number()),
   })
     .index("by_idea_parent", ["ideaId", "parentId"])
     .index("by_idea_awaiting", ["ideaId", "awaitingPoster"])
     // The poster's list of reported messages on their idea.
-    .index("by_idea_reports", ["ideaId", "reportCount"]),
+    .index("by_idea_reports", ["ideaId", "reportCount"])
+    // A banned person's messages, hidden with them (model/moderation).
+    .index("by_author", ["authorId"]),
 
   // One report per person per message.
   ideaMessageReports: defineTable({
@@ -315,6 +330,8 @@ export default defineSchema({
     body: v.string(),
     // About the bounty, the deadline or judging: emailed by default (model/ideaUpdates.ts).
     topic: updateTopicValidator,
+    // Hidden by an operator (model/moderation): gone from every screen.
+    removedAt: v.optional(v.number()),
     // The poster emailed it to the idea's backers (at most one a day per idea).
     emailedAt: v.optional(v.number()),
   })

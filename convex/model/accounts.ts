@@ -4,6 +4,8 @@ import type { DataModel, Id } from "../_generated/dataModel";
 import type { ProviderProfile } from "./authProviders";
 import { addToCounter } from "./counters";
 import { admitSignUp } from "./security/signUps";
+import { ConvexError } from "convex/values";
+import { MODERATION_MESSAGES } from "./moderation/kinds";
 
 type Ctx = GenericMutationCtx<DataModel>;
 
@@ -41,7 +43,10 @@ export async function upsertUserFromSignIn(
     ...(profile.image ? { image: profile.image, avatarUrl: profile.image } : {}),
     ...(verified ? { emailVerificationTime: now } : {}),
   };
-  if (userId !== null && (await ctx.db.get("users", userId)) !== null) {
+  const known = userId !== null ? await ctx.db.get("users", userId) : null;
+  // A banned person cannot sign in (product rules "Community and trust").
+  if (known?.bannedAt !== undefined) throw new ConvexError({ message: MODERATION_MESSAGES.banned });
+  if (userId !== null && known !== null) {
     await ctx.db.patch("users", userId, fromProvider);
     return userId;
   }

@@ -215,6 +215,9 @@ export async function questionsPage(
     .query("ideaMessages")
     .withIndex("by_idea_parent", (q) => q.eq("ideaId", ideaId).eq("parentId", null))
     .order("desc")
+    // Messages an operator hid are shown nowhere (model/moderation).
+    // eslint-disable-next-line @convex-dev/no-filter-in-query -- hidden items are rare: it skips few rows of the index range
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .paginate(paginationOpts);
   const page = await Promise.all(
     result.page.map(async (question) => {
@@ -227,6 +230,8 @@ export async function questionsPage(
                 q.eq("ideaId", ideaId).eq("parentId", question._id),
               )
               .order("desc")
+              // eslint-disable-next-line @convex-dev/no-filter-in-query -- hidden items are rare: it skips few rows of the index range
+              .filter((q) => q.eq(q.field("removedAt"), undefined))
               .take(LATEST_ANSWERS);
       return {
         ...(await toView(ctx, question)),
@@ -250,6 +255,8 @@ export async function answersPage(
       q.eq("ideaId", question.ideaId).eq("parentId", question._id),
     )
     .order("desc")
+    // eslint-disable-next-line @convex-dev/no-filter-in-query -- hidden items are rare: it skips few rows of the index range
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .paginate(paginationOpts);
   return { ...result, page: await Promise.all(result.page.map((m) => toView(ctx, m))) };
 }

@@ -253,6 +253,8 @@ export async function creatorVideos(
     .query("submissions")
     .withIndex("by_author", (q) => q.eq("authorId", creatorId))
     .order("desc")
+    // eslint-disable-next-line @convex-dev/no-filter-in-query -- hidden items are rare: it skips few rows of the index range
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .paginate(paginationOpts);
   const page = await Promise.all(
     result.page.map(async (s) => {

@@ -34,6 +34,8 @@ const BUTTON_LABELS: Record<NotificationKind, string> = {
   idea_fits: "Open the idea",
   followed_idea: "Open the idea",
   followed_video: "Watch the video",
+  content_hidden: "Open your inbox",
+  content_restored: "Open the idea",
 };
 
 export function emailButtonLabel(kind: NotificationKind): string {

@@ -98,6 +98,9 @@ export async function updatesPage(
     .query("ideaUpdates")
     .withIndex("by_idea", (q) => q.eq("ideaId", ideaId))
     .order("desc")
+    // Updates an operator hid are shown nowhere (model/moderation).
+    // eslint-disable-next-line @convex-dev/no-filter-in-query -- hidden items are rare: it skips few rows of the index range
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .paginate(paginationOpts);
   return {
     ...result,

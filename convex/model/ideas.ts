@@ -92,7 +92,10 @@ export async function listIdeas(
   args: ListArgs,
 ): Promise<PaginationResult<Doc<"proposals">>> {
   const text = args.search?.trim().slice(0, 200);
-  const query = text ? searchedIdeas(ctx, args.view, text) : sortedIdeas(ctx, args.view, args.sort);
+  // Ideas an operator hid are on no list (model/moderation).
+  const query = (
+    text ? searchedIdeas(ctx, args.view, text) : sortedIdeas(ctx, args.view, args.sort)
+  ).filter((q) => q.eq(q.field("removedAt"), undefined));
   const { platform, duration } = args;
   if (platform === undefined && duration === undefined) {
     return await query.paginate(args.paginationOpts);
@@ -192,6 +195,8 @@ export async function toCard(ctx: QueryCtx, idea: Doc<"proposals">): Promise<Ide
       .query("submissions")
       .withIndex("by_idea_votes", (q) => q.eq("ideaId", idea._id))
       .order("desc")
+      // eslint-disable-next-line @convex-dev/no-filter-in-query -- hidden items are rare: it skips few rows of the index range
+      .filter((q) => q.eq(q.field("removedAt"), undefined))
       .take(CARD_VIDEO_COUNT),
     ctx.db.get("users", idea.authorId),
     endingFor(ctx, idea),
@@ -244,7 +249,8 @@ export async function listIdeaCards(
 export async function ideaCard(ctx: QueryCtx, rawId: string): Promise<IdeaCard | null> {
   const ideaId = ctx.db.normalizeId("proposals", rawId);
   const idea = ideaId === null ? null : await ctx.db.get("proposals", ideaId);
-  return idea === null ? null : await toCard(ctx, idea);
+  // An idea an operator hid is gone for everyone (model/moderation).
+  return idea === null || idea.removedAt !== undefined ? null : await toCard(ctx, idea);
 }
 
 /** A card with the caller's own vote, for the REST API (one index lookup per card). */

@@ -102,6 +102,8 @@ export async function postedIdeas(
     .query("proposals")
     .withIndex("by_author", (q) => q.eq("authorId", userId))
     .order("desc")
+    // eslint-disable-next-line @convex-dev/no-filter-in-query -- hidden items are rare: it skips few rows of the index range
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .paginate(paginationOpts);
   return { ...result, page: await Promise.all(result.page.map((p) => myIdea(ctx, userId, p))) };
 }

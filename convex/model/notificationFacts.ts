@@ -16,6 +16,7 @@ import { contributionsOf } from "./money/stake";
 import { EMPTY_BUCKETS, heldCents } from "./money/rules";
 
 const OUTCOME_KINDS = new Set(["outcome", "money_outcome", "creator_outcome"]);
+import { TARGET_LABELS } from "./moderation/kinds";
 
 export async function notificationFactsOf(
   ctx: QueryCtx,
@@ -43,6 +44,15 @@ export async function notificationFactsOf(
       },
       n.createdAt,
     );
+  if (n.caseId) {
+    const c = await ctx.db.get("moderationCases", n.caseId);
+    facts.moderated = {
+      what: c ? TARGET_LABELS[c.target] : "post",
+      reason: c?.hiddenReason ?? null,
+      appealed: c?.appeal !== undefined,
+    };
+    return facts;
+  }
   if (n.kind === "deadline_extended" && idea !== null) facts.newDeadline = idea.expiration;
   if (n.kind === "idea_edited" && n.editId) {
     const edit = await ctx.db.get("ideaEdits", n.editId);

@@ -33,6 +33,8 @@ export const NOTIFICATION_KINDS = [
   "idea_fits",
   "followed_idea",
   "followed_video",
+  "content_hidden",
+  "content_restored",
 ] as const;
 export const notificationKindValidator = literals(...NOTIFICATION_KINDS);
 export type NotificationKind = Infer<typeof notificationKindValidator>;
@@ -142,6 +144,13 @@ export const KIND_INFO: Record<
     money: false,
     defaultEmail: false,
   },
+  // About one's own standing on Bounties: emailed by default, like money.
+  content_hidden: { label: "Something you posted was hidden", money: true, defaultEmail: true },
+  content_restored: {
+    label: "Something you posted is shown again",
+    money: false,
+    defaultEmail: true,
+  },
 };
 
 export interface NotificationFacts {
@@ -165,6 +174,8 @@ export interface NotificationFacts {
   changed?: string;
   /** The outcome for a backer: where their own money went (model/notificationFacts.ts). */
   yourMoney?: YourMoney;
+  /** Moderation: what was hidden or restored ("question", "video"…) and the operator's reason. */
+  moderated?: { what: string; reason: string | null; appealed: boolean };
 }
 
 /** Where a backer's money on an idea went: to which videos, and what goes back to them. */
@@ -221,6 +232,8 @@ export function notificationPath(
   contributionId?: string | null,
 ): string {
   switch (kind) {
+    case "content_hidden":
+      return "/inbox";
     case "move_waiting":
       return contributionId ? `/move-money/${contributionId}` : `/expanded-proposal/${ideaId}`;
     case "video_won":
@@ -328,6 +341,16 @@ export function notificationText(f: NotificationFacts): string {
       return `${f.actorName ?? "Someone you follow"} posted a new idea: ${idea}.`;
     case "followed_video":
       return `${f.actorName ?? "Someone you follow"} submitted a new video to ${idea}: ${video}.`;
+    case "content_hidden": {
+      const what = f.moderated?.what ?? "post";
+      const why = f.moderated?.reason ? ` Reason: ${f.moderated.reason}` : "";
+      const appeal = f.moderated?.appealed
+        ? " Your appeal was received."
+        : " You may appeal once from your inbox.";
+      return `Your ${what} on ${idea} was hidden by Bounties' moderators.${why}${appeal}`;
+    }
+    case "content_restored":
+      return `Your ${f.moderated?.what ?? "post"} on ${idea} is shown again.`;
   }
 }
 

@@ -105,6 +105,7 @@ type Fields = {
   updateId?: Id<"ideaUpdates">;
   editId?: Id<"ideaEdits">;
   standing?: Standing;
+  caseId?: Id<"moderationCases">;
 };
 
 /**

@@ -63,6 +63,8 @@ export const RATE_LIMITS = {
   follow: { kind: "token bucket", rate: 60, period: HOUR, capacity: 30 },
   // Switching the weekly digest on and off.
   digest: { kind: "token bucket", rate: 20, period: HOUR, capacity: 10 },
+  // Reports to the operators (ideas, videos, questions, answers, updates): each one queues work.
+  report: { kind: "token bucket", rate: 20, period: HOUR, capacity: 10 },
   // New accounts (a sign-in that creates a user), per address and per browser (device cookie).
   // The address limit can be raised with SIGN_UP_LIMIT_PER_ADDRESS (e.g. one campus NAT).
   signUpPerAddress: { kind: "token bucket", rate: 5, period: HOUR, capacity: 5 },

@@ -323,6 +323,8 @@ export async function submissionsBy(
     .query("submissions")
     .withIndex("by_author", (q) => q.eq("authorId", userId))
     .order("desc")
+    // eslint-disable-next-line @convex-dev/no-filter-in-query -- hidden items are rare: it skips few rows of the index range
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .paginate(paginationOpts);
   return {
     ...result,
@@ -597,6 +599,9 @@ export async function submissionsOf(ctx: QueryCtx, ideaId: Id<"proposals">, limi
     .query("submissions")
     .withIndex("by_idea_votes", (q) => q.eq("ideaId", ideaId))
     .order("desc")
+    // Videos an operator hid are shown nowhere (model/moderation).
+    // eslint-disable-next-line @convex-dev/no-filter-in-query -- hidden items are rare: it skips few rows of the index range
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .take(limit);
   return rows.sort((a, b) => b.netVotes - a.netVotes || a._creationTime - b._creationTime);
 }

@@ -16,6 +16,7 @@ import Ledger from "../features/money/Ledger";
 import YourContributions from "../features/money/YourContributions";
 import FollowButton from "../features/notifications/FollowButton";
 import FollowPersonButton from "../features/follows/FollowPersonButton";
+import ReportControl from "../features/moderation/ReportControl";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Loading, Skeleton } from "../components/ui/Skeleton";
 import AfterFirstPaint from "../components/ui/AfterFirstPaint";
@@ -179,6 +180,7 @@ function IdeaLayout({
             </Link>
           )}
           <FollowButton ideaId={idea._id} />
+          <IdeaReport ideaId={idea._id} />
           <ShareButtons
             ideaId={idea._id}
             title={idea.title}
@@ -225,6 +227,20 @@ function PosterLine({ author }: { author: NonNullable<Idea["author"]> }) {
       </p>
       <FollowPersonButton personId={author._id} name={author.name} compact />
     </div>
+  );
+}
+
+/** "Report" on the idea, for signed-in people other than its poster. */
+function IdeaReport({ ideaId }: { ideaId: Idea["_id"] }) {
+  const viewer = useQuery(api.conversation.viewer, { ideaId });
+  if (!viewer) return null;
+  return (
+    <ReportControl
+      target="idea"
+      targetId={ideaId}
+      label="this idea"
+      own={viewer.role === "poster"}
+    />
   );
 }
 

@@ -4,6 +4,7 @@ import { Link, Navigate, useLocation } from "react-router-dom";
 import { useConvexAuth, useMutation, usePaginatedQuery } from "convex/react";
 import { api } from "../../convex/_generated/api";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import AppealForm from "../features/moderation/AppealForm";
 import styles from "./InboxPage.module.css";
 
 export const PAGE_SIZE = 20;
@@ -86,6 +87,7 @@ function Inbox({ sessionKnown }: { sessionKnown: boolean }) {
                   </button>
                 )}
               </span>
+              {n.appeal ? <AppealForm caseId={n.appeal.caseId} state={n.appeal.state} /> : null}
             </li>
           ))}
         </ul>

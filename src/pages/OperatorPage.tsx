@@ -6,6 +6,7 @@ import { api } from "../../convex/_generated/api";
 import PageFallback from "../components/PageFallback";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
 import OperatorDashboard, { OPERATOR_TITLE } from "../features/operator/OperatorDashboard";
+import ModerationQueue from "../features/moderation/ModerationQueue";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { useNow } from "../lib/useNow";
 import NotFoundPage from "./NotFoundPage";
@@ -32,9 +33,10 @@ function OperatorLive() {
     <div className={`container page ${styles.operatorPage}`}>
       <h1 className="operator-page__title">{OPERATOR_TITLE}</h1>
       <p className="muted">
-        Money that needs a person, every held cent with its deadline, and the totals to compare with
-        Stripe.
+        Reports and appeals to review, money that needs a person, every held cent with its deadline,
+        and the totals to compare with Stripe.
       </p>
+      <ModerationQueue />
       {overview === undefined ? (
         <PageFallback />
       ) : (

@@ -13,6 +13,7 @@ import {
   ROLE_LABELS,
   type MessageReportReason,
 } from "../../../convex/model/ideaPageKinds";
+import { REPORT_NOTE_MAX } from "../../../convex/model/moderation/kinds";
 import { convexErrorMessage } from "../../lib/errors";
 import { formatShortDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
@@ -25,7 +26,7 @@ export type MessageView = FunctionReturnType<
 >["page"][number]["latestAnswers"][number];
 
 export const HIDDEN_TEXT = "Hidden by the idea's poster.";
-export const REPORT_SENT = "Thanks. The idea's poster will see your report.";
+export const REPORT_SENT = "Thanks. The idea's poster and our moderators will see your report.";
 
 export interface ViewerOnThread {
   signedIn: boolean;
@@ -152,14 +153,16 @@ function ReportForm({
 }) {
   const report = useMutation(api.conversation.report);
   const [reason, setReason] = useState<MessageReportReason>("spam");
+  const [note, setNote] = useState("");
   const [sending, setSending] = useState(false);
   const legendId = useId();
+  const noteId = useId();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSending(true);
     try {
-      await report({ messageId, reason });
+      await report({ messageId, reason, ...(note.trim() ? { note } : {}) });
       toast.success(REPORT_SENT);
       onDone(true);
     } catch (error) {
@@ -187,6 +190,17 @@ function ReportForm({
           </label>
         ))}
       </fieldset>
+      <label htmlFor={noteId} className={styles.reportFormReason}>
+        Anything the moderators should know? (optional)
+      </label>
+      <textarea
+        id={noteId}
+        value={note}
+        maxLength={REPORT_NOTE_MAX}
+        rows={2}
+        onChange={(e) => setNote(e.target.value)}
+        disabled={sending}
+      />
       <div className={styles.reportFormActions}>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => onDone(false)}>
           Cancel

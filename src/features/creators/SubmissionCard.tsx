@@ -9,6 +9,7 @@ import { useIsOwnSubmission, useMySubmissionVote } from "./useMySubmissionVote";
 import VoteButtons from "../ideas/VoteButtons";
 import OriginalityChecklist from "./OriginalityChecklist";
 import VoteBreakdown from "./VoteBreakdown";
+import ReportControl from "../moderation/ReportControl";
 import VideoPreview from "./VideoPreview";
 import Avatar from "../../components/Avatar";
 import clsx from "clsx";
@@ -145,6 +146,12 @@ export default function SubmissionCard({
               {isOwn && <span className="badge badge-primary">Your video</span>}
               {ribbon}
             </p>
+            <ReportControl
+              target="video"
+              targetId={submission._id}
+              label={`the video ${title}`}
+              own={isOwn}
+            />
           </div>
         </div>
 

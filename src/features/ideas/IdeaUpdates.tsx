@@ -11,6 +11,7 @@ import { UPDATE_MAX_LENGTH } from "../../../convex/model/ideaPageKinds";
 import { formatShortDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import MessageForm from "../conversation/MessageForm";
+import ReportControl from "../moderation/ReportControl";
 import sectionStyles from "./IdeaSection.module.css";
 import styles from "./IdeaUpdates.module.css";
 
@@ -56,6 +57,7 @@ export default function IdeaUpdates({
                 ) : null}
               </p>
               <p className={styles.ideaUpdateBody}>{u.body}</p>
+              <ReportControl target="update" targetId={u._id} label="this update" own={isPoster} />
             </li>
           ))}
         </ol>
