@@ -203,6 +203,15 @@ export default defineConfig(({ mode }) => ({
               test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/,
               priority: 2,
             },
+            // The idea cards and the lists that show them, in one file for the pages that share
+            // them: split by the set of pages using each, then merged, a card and a list ended
+            // up in two files importing each other.
+            {
+              name: "ideaCards",
+              test: /[\\/]src[\\/](features[\\/]ideas|features[\\/]money[\\/]QuickContributeButton|lib[\\/]useFlipReorder)/,
+              minShareCount: 2,
+              priority: 1,
+            },
             // The rules shared with the backend (convex/model/) in a file of their own: they import
             // nothing of the web app, so the files of the web app's shared code can import them
             // and never the other way round (two merged groups importing each other once ran a
