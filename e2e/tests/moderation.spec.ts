@@ -85,7 +85,7 @@ test("a reported question is hidden everywhere at once, appealed by its author, 
   await expect(watcher.getByText(question)).toBeVisible({ timeout: 15_000 });
 
   // The audit log keeps who did what and why.
-  const log = opsPage.getByRole("table");
+  const log = opsPage.getByRole("table", { name: "Moderation log" });
   await expect(log).toContainText("hid a question");
   await expect(log).toContainText("restored a question");
   await expect(log).toContainText("Operator Olu");

@@ -208,7 +208,7 @@ function ModerationLog() {
         <p className="muted">No actions yet.</p>
       ) : (
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table className={styles.table} aria-labelledby={headingId}>
             <thead>
               <tr>
                 <th scope="col">When</th>
