@@ -116,16 +116,18 @@ describe("pick your winner: a money email, on by default", () => {
 
 describe("the emails of a judging idea", () => {
   test("say when the winner will be picked, never 'Winner picked on' a date still ahead", async () => {
-    const { w, ideaId, picker, follower } = await world();
+    const { w, ideaId, picker, crowd, follower } = await world();
     await as(w.t, follower).mutation(api.notifications.setPreferences, {
       kind: "judging_started",
       email: true,
     });
     await closeIdea(w, ideaId);
     vi.stubEnv("RESEND_API_KEY", "re_test_key");
+    vi.stubEnv("EMAIL_LINK_SECRET", "link-secret");
     const emails = await w.t.run((ctx) => ctx.db.query("emails").collect());
     const judging = emails.filter((e) => e.kind === "pick_winner" || e.kind === "judging_started");
-    expect(new Set(judging.map((e) => e.userId))).toEqual(new Set([picker, follower]));
+    // Both backers may pick (their money waits for their pick until judging ends).
+    expect(new Set(judging.map((e) => e.userId))).toEqual(new Set([picker, crowd, follower]));
     for (const email of judging) {
       await w.t.run((ctx) =>
         ctx.db.patch("emails", email._id, { state: "queued", nextAttemptAt: 0 }),

@@ -29,14 +29,19 @@ async function answers(
 ) {
   const stake = await as(w.t, who).query(api.contributions.myStake, { ideaId });
   const notices = await w.t.run((ctx) => ctx.db.query("notifications").collect());
-  const judging = notices.find((n) => n.recipientId === who && n.kind === "judging_started");
+  // The "pick your winner by" notice (its own kind since judging together, issue 37).
+  const judging = notices.find((n) => n.recipientId === who && n.kind === "pick_winner");
   const pick = await as(w.t, who)
     .mutation(api.contributions.pickWinner, { submissionId: video })
     .then(
       () => "picked",
       (e: Error) => e.message,
     );
-  return { page: stake?.canPick, notice: judging && judging.deadline !== undefined, pick };
+  return {
+    page: stake?.canPick,
+    notice: judging !== undefined && judging.deadline !== undefined,
+    pick,
+  };
 }
 
 describe("may pick", () => {

@@ -36,6 +36,8 @@ export function registerUnsubscribe(http: HttpRouter) {
         const done = await ctx.runMutation(internal.emails.unsubscribe, {
           userId: link.userId,
           kind: link.kind,
+          // A poster's emails about one idea: the link stops only that idea's.
+          ...(link.ideaId ? { ideaId: link.ideaId } : {}),
         });
         if (!done) return page(404, "This unsubscribe link is not valid.");
         if (typeof done === "object")

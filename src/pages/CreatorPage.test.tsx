@@ -64,7 +64,8 @@ beforeEach(() => {
         { _id: "idea_2", title: "Tiny houses", invited: true },
       ],
     },
-    mutations: { "creators:invite": invite },
+    // The Follow button beside the invitation (features/follows tests it).
+    mutations: { "creators:invite": invite, "follows:follow": vi.fn() },
   });
 });
 

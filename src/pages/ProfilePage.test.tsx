@@ -53,6 +53,8 @@ function setUser(user: CurrentUser | null | undefined) {
     if (getFunctionName(query) === "platforms:mine") return NO_PLATFORMS;
     if (getFunctionName(query) === "creators:totalsHidden") return totalsHidden;
     if (getFunctionName(query) === "users:makesVideos") return makesVideos;
+    // Settings → the weekly digest (its own suite tests it): off.
+    if (getFunctionName(query) === "digest:subscribed") return false;
     // My Bounties: no ideas posted yet.
     return user;
   }) as typeof useQuery);
@@ -85,6 +87,7 @@ beforeEach(() => {
     // Settings → Notifications (its own suite tests it).
     if (getFunctionName(ref) === "notifications:setPreferences") return vi.fn();
     if (getFunctionName(ref) === "creators:setTotalsHidden") return setTotalsHidden;
+    if (getFunctionName(ref) === "digest:setSubscription") return vi.fn();
     throw new Error(`unexpected mutation ${getFunctionName(ref)}`);
   }) as unknown as typeof useMutation);
   vi.mocked(useAction).mockReturnValue(vi.fn() as unknown as ReturnType<typeof useAction>);
