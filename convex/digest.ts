@@ -15,6 +15,7 @@ import {
   setSubscribed,
 } from "./model/community/digest";
 import { DIGEST_EMAIL_KIND, unsubscribeUrl } from "./model/emailLinks";
+import { emailDraftValidator } from "./model/emailHtml";
 import { emailBackoffMs, MAX_EMAIL_ATTEMPTS } from "./emails";
 
 const SIGN_IN = "Sign in to change your notifications.";
@@ -50,16 +51,6 @@ export const start = internalMutation({
   },
 });
 
-const draftValidator = v.object({
-  from: v.string(),
-  to: v.array(v.string()),
-  subject: v.string(),
-  text: v.string(),
-  html: v.string(),
-  headers: v.array(v.object({ name: v.string(), value: v.string() })),
-  idempotencyKey: v.string(),
-});
-
 /**
  * Writes a queued, due digest's words (the ideas as they are now); null when there is nothing
  * to send: no open idea to list (skipped), or no RESEND_API_KEY (it waits, as notification
@@ -67,7 +58,7 @@ const draftValidator = v.object({
  */
 export const claim = internalMutation({
   args: { emailId: v.id("digestEmails"), now: v.number() },
-  returns: v.union(draftValidator, v.null()),
+  returns: v.union(emailDraftValidator, v.null()),
   handler: async (ctx, { emailId, now }) => {
     const email = await ctx.db.get("digestEmails", emailId);
     if (email === null || email.state !== "queued" || email.nextAttemptAt > now) return null;

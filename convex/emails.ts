@@ -16,7 +16,7 @@ import {
   notificationText,
 } from "./model/notificationKinds";
 import { unsubscribeUrl } from "./model/emailLinks";
-import { emailHtml } from "./model/emailHtml";
+import { emailDraftValidator, emailHtml } from "./model/emailHtml";
 import { setPreference } from "./model/notify";
 import { notificationFactsOf } from "./model/notificationFacts";
 import { setUpdateEmails } from "./model/money/backers";
@@ -112,16 +112,6 @@ async function winnerCardOf(ctx: MutationCtx, n: Doc<"notifications">, idea: Doc
   };
 }
 
-const draftValidator = v.object({
-  from: v.string(),
-  to: v.array(v.string()),
-  subject: v.string(),
-  text: v.string(),
-  html: v.string(),
-  headers: v.array(v.object({ name: v.string(), value: v.string() })),
-  idempotencyKey: v.string(),
-});
-
 /**
  * Writes a queued, due email's words; null when there is nothing to send. Without an API key
  * nothing is sent and the email waits for its next attempt. A short transaction: it reads the
@@ -130,7 +120,7 @@ const draftValidator = v.object({
  */
 export const claim = internalMutation({
   args: { emailId: v.id("emails"), now: v.number() },
-  returns: v.union(draftValidator, v.null()),
+  returns: v.union(emailDraftValidator, v.null()),
   handler: async (ctx, { emailId, now }) => {
     const email = await ctx.db.get("emails", emailId);
     if (email === null || email.state !== "queued" || email.nextAttemptAt > now) return null;

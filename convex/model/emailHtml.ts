@@ -3,6 +3,7 @@
 // brand indigo where the plain text has the raw link. Inline styles and tables only, as email
 // clients need; the plain text part stays beside it (emails.ts).
 import type { NotificationKind } from "./notificationKinds";
+import { v } from "convex/values";
 import { escapeHtml } from "./html";
 
 /** What the button says, per kind: where the link leads. */
@@ -125,3 +126,14 @@ Bounties keeps none of anyone's money: every paid dollar ends up with a creator 
 </body>
 </html>`;
 }
+
+/** An email as handed to the Resend component: its words, headers and idempotency key. */
+export const emailDraftValidator = v.object({
+  from: v.string(),
+  to: v.array(v.string()),
+  subject: v.string(),
+  text: v.string(),
+  html: v.string(),
+  headers: v.array(v.object({ name: v.string(), value: v.string() })),
+  idempotencyKey: v.string(),
+});
