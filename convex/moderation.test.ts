@@ -16,6 +16,7 @@ import {
   paid,
   payableCreator,
   runScheduled,
+  setNow,
   settle,
   submitVideo,
   sweepMovements,
@@ -275,6 +276,79 @@ describe("money follows", () => {
     ).toEqual([500, 700]);
     for (const b of backers)
       expect((await inboxOf(w.t, b)).map((n) => n.kind)).toContain("refund_sent");
+  });
+
+  // Found by the randomized money test (seed 7): a bank payment that cleared after the hide
+  // followed the frozen winner and was transferred, or (hidden before judging) stayed held.
+  test.each(["open", "settled"] as const)(
+    "a bank payment that clears after its idea was hidden (%s) goes back to its card, never to a video",
+    async (when) => {
+      const w = moneyWorld();
+      const { ideaId } = await newIdea(w);
+      const ops = await operator(w.t);
+      await submitVideo(w, ideaId, await payableCreator(w), "creatorvid1");
+      const { url } = await w.t.action(api.contributions.startCheckout, {
+        ideaId,
+        amountCents: 800,
+      });
+      const late = url.split("/").pop()!;
+      w.stripe.pay(late, "async_pending");
+      await paid(w, ideaId, null, 300);
+      if (when === "settled") await settle(w, ideaId);
+      await as(w.t, ops).mutation(api.moderation.hide, {
+        target: "idea",
+        targetId: ideaId,
+        reason: "A scam.",
+      });
+      await quiet(w);
+      w.stripe.settleAsync(late, "succeeded");
+      await quiet(w);
+      await sweepMovements(w);
+      await quiet(w);
+      const refunds = Object.values(w.stripe.state.refunds).filter((r) => r.status === "succeeded");
+      expect(refunds.map((r) => r.amount).sort()).toEqual(when === "open" ? [300, 800] : [800]);
+      // Settled before the hide, the 300 was paid to the creator: that stays paid.
+      expect(Object.values(w.stripe.state.transfers).map((t) => t.amount)).toEqual(
+        when === "open" ? [] : [300],
+      );
+      expect((await docs(w, "awards")).map((a) => a.amountCents)).toEqual(
+        when === "open" ? [] : [300],
+      );
+    },
+  );
+
+  test("an award being paid when its idea is hidden is called off and refunded; one already paid stays paid", async () => {
+    const w = moneyWorld();
+    const { ideaId } = await newIdea(w);
+    const ops = await operator(w.t);
+    await submitVideo(w, ideaId, await payableCreator(w), "creatorvid1");
+    await paid(w, ideaId, null, 300);
+    await paid(w, ideaId, null, 900);
+    // The first transfer is made; Stripe fails the second, which waits for its retry.
+    w.stripe.failNext(1, "error_500", { path: "/v1/transfers" });
+    await settle(w, ideaId);
+    expect(Object.values(w.stripe.state.transfers).map((t) => t.amount)).toHaveLength(1);
+    await as(w.t, ops).mutation(api.moderation.hide, {
+      target: "idea",
+      targetId: ideaId,
+      reason: "A scam.",
+    });
+    await quiet(w);
+    for (let i = 0; i < 3; i++) {
+      setNow(Date.now() + 7 * 3600 * 1000); // past the retry's backoff
+      await sweepMovements(w);
+      await quiet(w);
+    }
+    const [transfer] = Object.values(w.stripe.state.transfers);
+    expect(Object.values(w.stripe.state.transfers)).toHaveLength(1);
+    const refunded = Object.values(w.stripe.state.refunds).map((r) => r.amount);
+    expect(refunded).toEqual([transfer!.amount === 300 ? 900 : 300]);
+    expect((await docs(w, "awards")).map((a) => [a.amountCents, a.status]).sort()).toEqual(
+      [
+        [transfer!.amount, "paid"],
+        [transfer!.amount === 300 ? 900 : 300, "cancelled"],
+      ].sort(),
+    );
   });
 
   test("a hidden video cannot win and its award passes on to the runner-up", async () => {

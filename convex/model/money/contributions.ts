@@ -9,7 +9,7 @@ import { DAY_MS } from "../labels";
 import type { SessionState } from "./states";
 import { countsTowardBounty } from "./ledger";
 import { planMovement } from "./movements";
-import { isEligible } from "./rules";
+import { isEligible, settlesOnArrival } from "./rules";
 import { settleContribution } from "./settlement";
 import { pickRight } from "./stake";
 import { countBacker } from "./backers";
@@ -115,8 +115,9 @@ async function acceptPayment(ctx: MutationCtx, contributionId: Id<"contributions
     return;
   }
   await countBacker(ctx, contribution, idea);
-  // Paid after judging ended (a late bank transfer): it follows the frozen winner at once.
-  if (idea.judgedAt !== undefined) await settleContribution(ctx, contribution, idea);
+  // Paid after judging ended (a late bank transfer): it follows the frozen winner at once (or,
+  // the idea hidden, goes back at once).
+  if (settlesOnArrival(idea)) await settleContribution(ctx, contribution, idea);
 }
 
 /**

@@ -6,7 +6,7 @@
 // way round, so a change of mind can never plan the same movement over and over.
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { awardableCents, heldCents, wantedTransferCents } from "./rules";
+import { awardableCents, heldCents, settlesOnArrival, wantedTransferCents } from "./rules";
 import { currentBuckets, liveAwardOf, movementsOf } from "./ledger";
 import { inFlightCents, planMovement } from "./movements";
 import { payableDestination, refundHeld, settleContribution } from "./settlement";
@@ -27,7 +27,7 @@ export async function followCharge(
   const idea = await ctx.db.get("proposals", contribution.ideaId);
   if (idea === null) return;
   if (!contribution.settled) {
-    if (idea.judgedAt !== undefined) await settleContribution(ctx, contribution, idea);
+    if (settlesOnArrival(idea)) await settleContribution(ctx, contribution, idea);
     return;
   }
   const award = await liveAwardOf(ctx, contributionId);

@@ -2,14 +2,15 @@
 // and refunds all its money; a hidden video counts as a deleted one (videoChecks.ts videoGone:
 // it cannot win, its awards not yet paid pass on). Every refund is a movement the reconciler
 // drives; each backer's notice follows Stripe's confirmation (triggers.ts → notifyRefund).
-import type { Id } from "../../_generated/dataModel";
+import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
-import { refundHeld } from "./settlement";
+import { HIDDEN_IDEA_REFUND_REASON, refundHeld } from "./settlement";
 import { videoGone } from "./videoChecks";
+import { currentBuckets } from "./ledger";
+import { heldCents } from "./rules";
 
 const BATCH = 50;
-export const HIDDEN_IDEA_REFUND_REASON = "idea_hidden";
 
 /**
  * A hidden idea ends now: no more closing, judging or settling, and its money goes back
@@ -38,9 +39,10 @@ export async function endHiddenIdea(ctx: MutationCtx, ideaId: Id<"proposals">) {
 
 /**
  * One page of a hidden idea's refunds. "unsettled": paid contributions not yet settled are
- * refunded whole. "awards": awards still waiting for their creator are cancelled, and what they
- * held goes back to its payer (follow.ts, award_cancelled). Awards already paid or being paid
- * stay paid: that money reached a creator before the idea was hidden.
+ * refunded whole. "awards": awards still waiting for their creator, or being paid (a transfer
+ * not made yet), are cancelled, and what they held goes back to its payer (follow.ts,
+ * award_cancelled; a planned transfer is called off by the reconciler, movements.ts). What was
+ * already transferred stays paid: that money reached a creator before the idea was hidden.
  */
 export async function refundHiddenIdeaPage(
   ctx: MutationCtx,
@@ -59,17 +61,36 @@ export async function refundHiddenIdeaPage(
     if (!page.isDone) return { stage, cursor: page.continueCursor };
     return { stage: "awards", cursor: "" };
   }
-  const waiting = await ctx.db
-    .query("awards")
-    .withIndex("by_idea_status", (q) => q.eq("ideaId", ideaId).eq("status", "waiting"))
-    .take(BATCH);
-  for (const award of waiting) {
+  let full = false;
+  for (const status of ["waiting", "paying"] as const) {
+    const due = await ctx.db
+      .query("awards")
+      .withIndex("by_idea_status", (q) => q.eq("ideaId", ideaId).eq("status", status))
+      .take(BATCH);
+    full ||= due.length === BATCH;
+    for (const award of due) await endAward(ctx, award);
+  }
+  return full ? { stage, cursor: "" } : null;
+}
+
+/**
+ * An award of a hidden idea pays no more: what its creator was already transferred stays theirs
+ * (the award keeps that much, paid) and the rest goes back to its payer.
+ */
+async function endAward(ctx: MutationCtx, award: Doc<"awards">) {
+  const buckets = await currentBuckets(ctx, award.contributionId);
+  const paid = Math.min(award.amountCents, Math.max(0, buckets.transferredCents));
+  if (paid === 0) {
     await ctx.db.patch("awards", award._id, { status: "cancelled" });
     await ctx.scheduler.runAfter(0, internal.settlement.followCharge, {
       contributionId: award.contributionId,
     });
+    return;
   }
-  return waiting.length === BATCH ? { stage, cursor: "" } : null;
+  await ctx.db.patch("awards", award._id, { amountCents: paid, status: "paid" });
+  const contribution = await ctx.db.get("contributions", award.contributionId);
+  if (contribution && heldCents(buckets) > 0)
+    await refundHeld(ctx, contribution, HIDDEN_IDEA_REFUND_REASON);
 }
 
 /** A hidden video is a deleted video for money. */

@@ -199,6 +199,13 @@ export function isEligible(s: { checklist: Checklist }): boolean {
 
 // --- Who receives a contribution -------------------------------------------------------------
 
+/**
+ * A payment is settled as soon as it is paid once judging ended (it follows the frozen winner) —
+ * or once an operator hid the idea, which ends it (it goes back at once, never to a video).
+ */
+export const settlesOnArrival = (idea: { judgedAt?: number; removedAt?: number }) =>
+  idea.judgedAt !== undefined || idea.removedAt !== undefined;
+
 export interface Candidate {
   _id: Id<"submissions">;
   ideaId: Id<"proposals">;

@@ -136,6 +136,9 @@ export async function createAward(
   }
 }
 
+/** Why a hidden idea's money went back (model/money/moderation.ts). */
+export const HIDDEN_IDEA_REFUND_REASON = "idea_hidden";
+
 /** What no award holds goes back to its contributor. */
 export async function refundHeld(
   ctx: MutationCtx,
@@ -184,6 +187,8 @@ export async function settleContribution(
   }
   if (contribution.unmatched || !countsTowardBounty(contribution))
     return await refundHeld(ctx, contribution, "not_counted");
+  if (idea.removedAt !== undefined)
+    return await refundHeld(ctx, contribution, HIDDEN_IDEA_REFUND_REASON);
   const winner = await recipientFor(ctx, contribution, idea);
   if (winner === null) {
     // Nobody to pay: its backer chose to move it to another idea, so it waits a week for them.
