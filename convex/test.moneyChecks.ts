@@ -522,3 +522,83 @@ export async function checkBoards(w: MoneyWorld, r: Records, at: string) {
   for (const [creator, cents] of paid)
     expect(onBoards.get(creator) ?? 0, `${at}: creator ${creator} paid on the boards`).toBe(cents);
 }
+
+/** What the operator did in a sequence, and what the Stripe stand-in had transferred then. */
+export interface Moderated {
+  ideaId: Id<"proposals">;
+  /** The idea hidden: what each Connect account held from it then (transfers less reversals). */
+  idea: { at: number; paid: Map<string, number> } | null;
+  /**
+   * A hidden video: its author and what they held from the idea then (the sequence's creators
+   * make one video per idea).
+   */
+  videos: { creator: Id<"users">; at: number; paid: number }[];
+  /** A banned creator and what they held then, from every idea. */
+  bans: { creator: Id<"users">; at: number; paid: number }[];
+}
+
+type Transfer = MoneyWorld["stripe"]["state"]["transfers"][string];
+const netOf = (list: Transfer[]) => list.reduce((s, t) => s + t.amount - t.amount_reversed, 0);
+
+/**
+ * What the stand-in transferred to a creator's Connect account and still stands (from one idea,
+ * if given); nothing when they have no account.
+ */
+export function heldByCreator(w: MoneyWorld, creator: Id<"users">, ideaId?: Id<"proposals">) {
+  const account = Object.values(w.stripe.state.accounts).find(
+    (a) => a.metadata?.userId === creator,
+  )?.id;
+  if (account === undefined) return 0;
+  return netOf(
+    Object.values(w.stripe.state.transfers).filter(
+      (t) =>
+        t.destination === account &&
+        (ideaId === undefined || t.transfer_group === `idea_${ideaId}`),
+    ),
+  );
+}
+
+/** Per Connect account, what the stand-in transferred from an idea and still stands. */
+export function heldFromIdea(w: MoneyWorld, ideaId: Id<"proposals">) {
+  const paid = new Map<string, number>();
+  for (const t of Object.values(w.stripe.state.transfers))
+    if (t.transfer_group === `idea_${ideaId}`)
+      paid.set(t.destination, (paid.get(t.destination) ?? 0) + t.amount - t.amount_reversed);
+  return paid;
+}
+
+/**
+ * Nobody is paid from what the operator took down (product rules "Community and trust"), read
+ * from the Stripe stand-in's own transfers: after an idea was hidden, no creator holds more from
+ * it than they held then; after a video was hidden, its author holds no more from its idea; after
+ * a ban, the creator holds no more from anywhere. Money already transferred stays paid (a
+ * reversal for a dispute that is then won is transferred again, up to what was paid). No award
+ * of a hidden idea still waits or pays.
+ */
+export function checkNotPaidAfterModeration(
+  w: MoneyWorld,
+  r: Records,
+  moderated: Moderated,
+  at: string,
+) {
+  if (moderated.idea !== null) {
+    for (const [account, cents] of heldFromIdea(w, moderated.ideaId))
+      expect(cents, `${at}: a creator paid from an idea after it was hidden`).toBeLessThanOrEqual(
+        moderated.idea.paid.get(account) ?? 0,
+      );
+    expect(
+      r.awards.filter((a) => a.status === "waiting" || a.status === "paying"),
+      `${at}: a hidden idea's award still due`,
+    ).toEqual([]);
+  }
+  for (const v of moderated.videos)
+    expect(
+      heldByCreator(w, v.creator, moderated.ideaId),
+      `${at}: a video's author paid after it was hidden`,
+    ).toBeLessThanOrEqual(v.paid);
+  for (const b of moderated.bans)
+    expect(
+      heldByCreator(w, b.creator),
+      `${at}: a creator paid after they were banned`,
+    ).toBeLessThanOrEqual(b.paid);
+}

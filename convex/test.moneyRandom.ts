@@ -37,11 +37,15 @@ import {
   checkHeld,
   checkLedger,
   checkMoves,
+  checkNotPaidAfterModeration,
+  heldByCreator,
+  heldFromIdea,
   checkPlannedOnce,
   checkScreens,
   mergeRecords,
   recordsOf,
   RefundModel,
+  type Moderated,
 } from "./test.moneyChecks";
 import { judgingEndsAt } from "./model/labels";
 import { fullBuckets, heldCents, MOVE_MESSAGES, WITHDRAW_MESSAGES } from "./model/money/rules";
@@ -69,6 +73,15 @@ const reached = {
   movedThenAwarded: 0,
   moveTimedOut: 0,
   posterToppedUp: 0,
+  ideasHidden: 0,
+  hiddenIdeaRefunded: 0,
+  videosHidden: 0,
+  leadersHidden: 0,
+  winnersHidden: 0,
+  creatorsBanned: 0,
+  bannedLeaders: 0,
+  bannedWinners: 0,
+  moderatedAwardsPassedOn: 0,
 };
 afterAll(() => {
   if (process.env.MONEY_STATS) console.log("money sequences reached:", reached);
@@ -194,6 +207,24 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
       link: `https://youtu.be/${videoId}`,
     });
   }
+  // An operator may hide the idea, hide a video or ban a creator (a fresh one, so the world's
+  // other people stay), each at one point of the idea's life (product rules "Community and trust").
+  const points = ["open", "judging", "settled"] as const;
+  type Point = (typeof points)[number];
+  const plan = {
+    idea: chance(0.08) ? pick(points) : null,
+    video: chance(0.12) ? pick(points) : null,
+    ban: chance(0.1) ? pick(points) : null,
+  };
+  if (process.env.MONEY_DEBUG) console.log(at, JSON.stringify(plan));
+  const rogue = plan.ban ? await createUser(t) : null;
+  if (rogue) {
+    await connectYouTube(w, rogue);
+    if (chance(0.5)) await payoutsReady(w, rogue);
+  }
+  /** When the operator acted (each followed by a tick: nothing after it shares its second). */
+  const moderated: Moderated = { ideaId, idea: null, videos: [], bans: [] };
+  const hiddenVideos = new Set<Id<"submissions">>();
   const sessions: string[] = [];
   /** Signed-in contributions: who, when paid relative to the extension. */
   const signedIn: {
@@ -344,6 +375,84 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   const vote = (who: Id<"users">, submissionId: Id<"submissions">, value: 1 | -1 | 0) =>
     as(t, who).mutation(api.submissions.vote, { submissionId, vote: value });
 
+  /** A video's or a person's awards that may still pay (waiting, paying). */
+  const awardsDue = async (of: (a: { submissionId: string; creatorId: string }) => boolean) =>
+    (await recordsOf(w, ideaId)).awards.filter(
+      (a) => (a.status === "waiting" || a.status === "paying") && of(a),
+    ).length;
+  /** The operator's decisions planned for this point of the idea's life, through the real API. */
+  const moderate = async (point: Point) => {
+    if (plan.idea !== point && plan.video !== point && plan.ban !== point) return;
+    const admin = as(t, p.admin);
+    const act = async (what: () => Promise<unknown>) => {
+      tick();
+      const when = Date.now();
+      await what();
+      tick();
+      await runScheduled(t);
+      return when;
+    };
+    // The people's choice (frozen when judging ended), or the leader while it runs.
+    const leading = await t.run(async (ctx) => {
+      const judged = (await ctx.db.get("proposals", ideaId))!.peoplesChoiceId;
+      if (judged) return judged;
+      const top = await ctx.db
+        .query("submissions")
+        .withIndex("by_idea_eligible_qualified", (q) => q.eq("ideaId", ideaId).eq("eligible", true))
+        .order("desc")
+        .first();
+      return top?._id ?? null;
+    });
+    if (plan.video === point) {
+      const visible = submissions.filter((s) => !hiddenVideos.has(s.id));
+      const target =
+        visible.find((s) => chance(0.6) && s.id === leading) ??
+        (visible.length ? pick(visible) : null);
+      if (target) {
+        if (target.id === leading) reached.leadersHidden++;
+        if ((await awardsDue((a) => a.submissionId === target.id)) > 0) reached.winnersHidden++;
+        const paid = heldByCreator(w, target.author, ideaId);
+        const when = await act(() =>
+          admin.mutation(api.moderation.hide, {
+            target: "video",
+            targetId: target.id,
+            reason: "Seeded: not the video the idea asked for.",
+          }),
+        );
+        hiddenVideos.add(target.id);
+        if (point !== "settled") cannotWin.add(target.id);
+        moderated.videos.push({ creator: target.author, at: when, paid });
+        reached.videosHidden++;
+      }
+    }
+    if (plan.ban === point && rogue) {
+      if (submissions.some((s) => s.author === rogue && s.id === leading)) reached.bannedLeaders++;
+      if ((await awardsDue((a) => a.creatorId === rogue)) > 0) reached.bannedWinners++;
+      const paid = heldByCreator(w, rogue);
+      const when = await act(() =>
+        admin.mutation(api.moderation.ban, { userId: rogue, reason: "Seeded: a fake channel." }),
+      );
+      for (const s of submissions.filter((x) => x.author === rogue)) {
+        hiddenVideos.add(s.id);
+        if (point !== "settled") cannotWin.add(s.id);
+      }
+      moderated.bans.push({ creator: rogue, at: when, paid });
+      reached.creatorsBanned++;
+    }
+    if (plan.idea === point) {
+      const paid = heldFromIdea(w, ideaId);
+      const when = await act(() =>
+        admin.mutation(api.moderation.hide, {
+          target: "idea",
+          targetId: ideaId,
+          reason: "Seeded: a scam.",
+        }),
+      );
+      moderated.idea = { at: when, paid };
+      reached.ideasHidden++;
+    }
+  };
+
   // Before the deadline.
   for (let i = 0, n = 1 + Math.floor(rand() * 4); i < n; i++) await contribute();
   await deliverSome();
@@ -423,15 +532,20 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
     if (chance(0.6)) await video(creator, chance(0.8));
   // The poster's own video: their top-up never pays it.
   if (chance(0.3)) await video(poster, true);
+  // A creator the operator will ban, often the people's favourite.
+  if (rogue) {
+    await video(rogue, true);
+    const rogueVideo = submissions[submissions.length - 1]!.id;
+    for (const donor of p.donors) if (chance(0.6)) await vote(donor, rogueVideo, 1);
+  }
   // A contributor's own video, sometimes the people's favourite.
   const own = chance(0.4);
   if (own) await video(p.donors[0]!, true);
+  const ownVideo = own ? submissions[submissions.length - 1]!.id : null;
   for (const s of submissions)
     if (chance(0.5)) await vote(pick(p.donors), s.id, pick([1, -1] as const)).catch(() => null);
-  if (own) {
-    const ownVideo = submissions[submissions.length - 1]!.id;
+  if (ownVideo)
     for (const donor of p.donors.slice(1)) if (chance(0.8)) await vote(donor, ownVideo, 1);
-  }
   // Qualified voters change their minds: flip or clear.
   for (const s of submissions)
     if (chance(0.3)) await vote(pick(p.donors), s.id, pick([1, -1, 0] as const)).catch(() => null);
@@ -448,8 +562,10 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   await deliverSome();
   if (sessions.length) await t.action(api.contributions.reconcile, { sessionId: pick(sessions) });
 
+  await moderate("open");
+
   // Past the original deadline (the idea still open until its new one), nobody takes money back.
-  if (extendedAt !== null) {
+  if (extendedAt !== null && moderated.idea === null) {
     setNow(originalDeadline + 1000);
     for (const c of signedIn)
       if (
@@ -514,7 +630,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   await runScheduled(t);
   await handleMoves();
   const canWin = submissions.filter((s) => !cannotWin.has(s.id));
-  if (canWin.length === 0)
+  if (canWin.length === 0 || moderated.idea !== null)
     expect((await t.run((ctx) => ctx.db.get("proposals", ideaId)))!.status).toBe("settled");
 
   // During judging some videos are deleted from YouTube.
@@ -528,10 +644,12 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
       deleted = true;
       reached.videosDeleted++;
     }
+  await moderate("judging");
   // Votes at the boundary: a moment before the end of judging they count; at it, they are refused.
   const end = judgingEndsAt(expiration);
-  if (submissions.length) {
-    const s = pick(submissions);
+  const votable = submissions.filter((s) => !hiddenVideos.has(s.id));
+  if (votable.length && moderated.idea === null) {
+    const s = pick(votable);
     const voter = pick(p.donors.filter((d) => d !== s.author));
     setNow(end - 1);
     const before = await counted(w, s.id);
@@ -569,10 +687,10 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   await runScheduled(t);
   await handleMoves();
   const judged = (await recordsOf(w, ideaId)).idea;
-  if (own && judged.peoplesChoiceId === submissions[submissions.length - 1]!.id)
-    reached.ownVideoLed++;
-  // …is what settlement gave it, unless the platform took the video down meanwhile.
-  if (!deleted) {
+  if (ownVideo && judged.peoplesChoiceId === ownVideo) reached.ownVideoLed++;
+  // …is what settlement gave it, unless the platform or an operator took a video (or the idea)
+  // down meanwhile.
+  if (!deleted && hiddenVideos.size === 0 && moderated.idea === null) {
     if ([...expected.values()].some((cents) => cents > 0)) reached.expectedPayoutsCompared++;
     const first = new Map<Id<"contributions">, { submissionId: string; amountCents: number }>();
     for (const a of (await recordsOf(w, ideaId)).awards.sort(
@@ -587,6 +705,7 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
       expect(awarded, `${at}: Expected Payout said ${expected.get(s.id)}`).toBe(expected.get(s.id));
     }
   }
+  await moderate("settled");
   for (const s of sessions)
     if (chance(0.5)) settleBankTransfer(s, chance(0.7) ? "succeeded" : "failed");
   await deliverSome();
@@ -658,6 +777,14 @@ async function runSequence(w: MoneyWorld, p: People, seed: number) {
   await checkScreens(w, p.admin, r, at);
   await checkScreens(w, p.admin, d, `${at} (destination)`);
   checkMoves(all, [r.idea, d.idea], withdrawn, at);
+  checkNotPaidAfterModeration(w, r, moderated, at);
+  if (moderated.idea !== null) {
+    if (r.contributions.some((c) => (c.money?.refundedCents ?? 0) > 0))
+      reached.hiddenIdeaRefunded++;
+  }
+  reached.moderatedAwardsPassedOn += r.awards.filter(
+    (a) => a.passedBecause === "video_gone" && hiddenVideos.has(a.submissionId),
+  ).length;
   await checkBoards(w, r, at);
 }
 
