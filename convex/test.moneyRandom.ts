@@ -10,9 +10,14 @@
 // after it, or when they paid after the extension), the poster topping up, and money moved to
 // another idea when nobody delivers — refused to one's own idea, to an idea whose judging ends
 // too late, or twice; moved money whose destination refunds or awards it; and money whose week
-// to move runs out. After each sequence the app is checked against the Stripe stand-in's own
-// books (moved money shares its charge with its source) and against every screen
-// (test.moneyChecks.ts).
+// to move runs out. Operators moderate too (issue 38, product rules "Community and trust"): the
+// admin hides the idea, hides a video (often the leader or the winner) or bans a creator (a fresh
+// one, often leading; the ban hides their videos through the scheduled hideBannedContent) while
+// the idea is open, judging or settling — a hidden idea refunds every cent not yet transferred, a
+// hidden or banned creator's awards pass on. After each sequence the app is checked against the
+// Stripe stand-in's own books (moved money shares its charge with its source), against every
+// screen, and against the stand-in's transfers: nobody is paid from what was taken down after it
+// was (test.moneyChecks.ts).
 // The sequences are split over money.random.<part>.test.ts files (PARTS) so that Vitest's workers
 // share them; MONEY_SEQUENCES=5000 runs more; MONEY_SEED=n replays one sequence (part 1 runs it).
 import { afterAll, afterEach, expect, test } from "vitest";

@@ -26,6 +26,7 @@ import {
   recipientOf,
   refundBuckets,
   settlementDue,
+  settlesOnArrival,
   shownAwardStatus,
   submissionVotesOpen,
   voteQualifies,
@@ -432,4 +433,10 @@ describe("votes that decide money", () => {
   ])("a vote of %i (qualified: %s) adds %i to the counted total", (value, qualified, counted) => {
     expect(countedValue({ value, qualified })).toBe(counted);
   });
+});
+
+test("a payment is settled on arrival once judging ended or the idea was hidden", () => {
+  expect(settlesOnArrival({})).toBe(false);
+  expect(settlesOnArrival({ judgedAt: 1 })).toBe(true);
+  expect(settlesOnArrival({ removedAt: 1 })).toBe(true);
 });
