@@ -329,6 +329,8 @@ export async function checkScreens(w: MoneyWorld, admin: Id<"users">, r: Records
     bySubmission.set(a.submissionId, [...(bySubmission.get(a.submissionId) ?? []), a]);
   for (const [submissionId, list] of bySubmission) {
     const author = list[0]!.creatorId;
+    // A banned creator cannot sign in: they have no profile to look at.
+    if ((await w.t.run((ctx) => ctx.db.get("users", author)))?.bannedAt !== undefined) continue;
     const figures = await as(w.t, author).query(api.contributions.payoutForSubmission, {
       submissionId,
     });
