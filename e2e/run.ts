@@ -2,8 +2,8 @@
 // the Playwright journeys in Debian's Chromium, and stops the stacks. Extra args go to Playwright.
 // The journeys meet the production build, as people do (`vite build` + `vite preview`, with its
 // code splitting and security headers; each stack builds its own, its addresses compiled in):
-// less CPU than Vite's dev server, which serves every module apart (truth.spec.ts: 28 s with its build against 33 s). E2E_WEB=dev uses the
-// dev server instead.
+// less CPU than Vite's dev server, which serves every module apart (truth.spec.ts: 28 s with
+// its build against 33 s). E2E_WEB=dev uses the dev server instead.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
