@@ -309,3 +309,45 @@ test("money placed before held reasons were kept is placed once by the backfill"
     { reason: "judging", cents: 1200, until: (await ideaOf(w, ideaId))!.expiration + 7 * DAY },
   ]);
 });
+
+// Found by the randomized money test (seed 257 with issue 38's moderation draws): the award was
+// lowered while a refund that later failed and its Dashboard redo both counted (the redo heard
+// of first), and the money it no longer held stayed "being paid" for ever.
+test("an award lowered while a failed refund and its redo both counted: what it no longer holds goes back", async () => {
+  const w = moneyWorld();
+  const { ideaId } = await newIdea(w);
+  const { connectYouTube, payoutsReady } = await import("./test.money");
+  const creator = await createUser(w.t);
+  await connectYouTube(w, creator);
+  await submitVideo(w, ideaId, creator, "slowcreator");
+  const { sessionId } = await paid(w, ideaId, null, 3000);
+  await settle(w, ideaId);
+  const charge = chargeOfSession(w, sessionId);
+  const first = w.stripe.dashboardRefund(charge, 1000);
+  await w.stripe.deliver();
+  await runScheduled(w.t);
+  setNow(Date.now() + 2000);
+  w.stripe.failRefund(first.id as string);
+  const failure = new Set(w.stripe.pendingEvents().map((e) => e.id));
+  setNow(Date.now() + 2000);
+  w.stripe.dashboardRefund(charge, 1000);
+  await w.stripe.deliver(
+    w.stripe
+      .pendingEvents()
+      .map((e) => e.id)
+      .filter((id) => !failure.has(id)),
+  );
+  await runScheduled(w.t);
+  await w.stripe.deliver();
+  await runScheduled(w.t);
+  await payoutsReady(w, creator);
+  for (let i = 0; i < 3; i++) {
+    setNow(Date.now() + 7 * 3600 * 1000);
+    await sweepMovements(w);
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+  }
+  const book = w.stripe.books().charges.find((c) => c.id === charge)!;
+  expect(book.amount - book.refundedSucceeded - book.transferred).toBe(0);
+  expect((await box(w, ideaId)).held).toEqual([]);
+});

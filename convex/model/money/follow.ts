@@ -6,8 +6,14 @@
 // way round, so a change of mind can never plan the same movement over and over.
 import type { Id } from "../../_generated/dataModel";
 import type { MutationCtx } from "../../_generated/server";
-import { awardableCents, heldCents, settlesOnArrival, wantedTransferCents } from "./rules";
-import { currentBuckets, liveAwardOf, movementsOf } from "./ledger";
+import {
+  awardableCents,
+  heldCents,
+  isLiveAward,
+  settlesOnArrival,
+  wantedTransferCents,
+} from "./rules";
+import { awardsOf, currentBuckets, liveAwardOf, movementsOf } from "./ledger";
 import { inFlightCents, planMovement } from "./movements";
 import { payableDestination, refundHeld, settleContribution } from "./settlement";
 import { expireClaim } from "./claims";
@@ -108,6 +114,17 @@ export async function followCharge(
     });
   if (status === "cancelled" && !frozen && heldCents(buckets) > 0 && reversing === 0)
     await refundHeld(ctx, contribution, "award_cancelled");
+  // Paid in full, yet money is still held: the award was lowered while a refund counted that
+  // later failed (its redo heard of before the failure). What no award holds goes back.
+  if (
+    status === "paid" &&
+    !frozen &&
+    heldCents(buckets) > 0 &&
+    transferring === 0 &&
+    reversing === 0 &&
+    (await awardsOf(ctx, contributionId)).filter(isLiveAward).length === 1
+  )
+    await refundHeld(ctx, contribution, "award_reduced");
   // A claim window that ended while the money was frozen is applied now.
   if (status === "waiting" && !frozen && now >= award.claimDeadline)
     await expireClaim(ctx, award._id, now);
