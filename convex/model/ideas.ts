@@ -24,6 +24,7 @@ import { publicName } from "./users";
 import { currentPeoplesChoice } from "./money/settlement";
 import { voteQualifies } from "./money/rules";
 import { addWantedVotes } from "./community/boards";
+import { refuseIfHidden } from "./moderation/shown";
 
 export const LIST_VIEWS = ["open", "all", "completed"] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
@@ -282,6 +283,7 @@ export async function voteOnIdea(
 ): Promise<number> {
   const idea = await ctx.db.get("proposals", ideaId);
   if (idea === null) throw new ConvexError({ message: "This idea no longer exists." });
+  refuseIfHidden("idea", idea);
   return await setIdeaVote(ctx, userId, idea, value);
 }
 

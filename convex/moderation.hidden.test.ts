@@ -1,0 +1,209 @@
+// Hidden content takes part in nothing (issue 38 item 5): once an operator hides a video, a
+// question or an idea, every action on it is refused with the words of model/moderation/shown.ts
+// and changes nothing — votes (the app's and the REST path's), answers, ratings, finalists,
+// picks, questions, updates.
+import { afterEach, describe, expect, test } from "vitest";
+import { api } from "./_generated/api";
+import type { Id } from "./_generated/dataModel";
+import { as, createUser, type Backend } from "./test.setup";
+import {
+  cleanUp,
+  DAY,
+  moneyWorld,
+  newIdea,
+  paid,
+  setNow,
+  submitVideo,
+  type MoneyWorld,
+} from "./test.money";
+import { HIDDEN_MESSAGES as H } from "./model/moderation/shown";
+
+afterEach(cleanUp);
+
+async function messageOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (e) {
+    return ((e as { data?: { message?: string } }).data?.message ?? String(e)) as string;
+  }
+  throw new Error("expected the call to be refused");
+}
+
+async function operator(t: Backend) {
+  const id = await createUser(t, { name: "Olga Operator" });
+  await t.run((ctx) => ctx.db.patch("users", id, { role: "admin" }));
+  return id;
+}
+
+async function hide(
+  t: Backend,
+  ops: Id<"users">,
+  target: "idea" | "video" | "question",
+  targetId: string,
+) {
+  await as(t, ops).mutation(api.moderation.hide, { target, targetId, reason: "Spam." });
+}
+
+const submissionRow = (w: MoneyWorld, id: Id<"submissions">) =>
+  w.t.run((ctx) => ctx.db.get("submissions", id));
+
+describe("a hidden video", () => {
+  test("cannot be voted on, in the app or by REST, and its counts stay as they were", async () => {
+    const w = moneyWorld();
+    const { ideaId } = await newIdea(w);
+    const ops = await operator(w.t);
+    const videoId = await submitVideo(w, ideaId, await createUser(w.t), "hiddenvote1");
+    const voter = await createUser(w.t);
+    await as(w.t, voter).mutation(api.submissions.vote, { submissionId: videoId, vote: 1 });
+    await hide(w.t, ops, "video", videoId);
+    const before = await submissionRow(w, videoId);
+
+    expect(
+      await messageOf(
+        as(w.t, voter).mutation(api.submissions.vote, { submissionId: videoId, vote: -1 }),
+      ),
+    ).toBe(H.video);
+    expect(
+      await messageOf(
+        as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
+          submissionId: videoId,
+          vote: 1,
+        }),
+      ),
+    ).toBe(H.video);
+    const rest = await as(w.t, voter).fetch(`/server/api/submissions/${videoId}/vote`, {
+      method: "POST",
+      body: JSON.stringify({ vote: 0 }),
+    });
+    expect(rest.status).toBe(400);
+    expect(await rest.json()).toMatchObject({ error: H.video });
+
+    const after = await submissionRow(w, videoId);
+    expect([after!.netVotes, after!.qualifiedVotes]).toEqual([
+      before!.netVotes,
+      before!.qualifiedVotes,
+    ]);
+    const votes = await w.t.run((ctx) => ctx.db.query("submissionVotes").collect());
+    expect(votes.map((v) => v.value)).toEqual([1]);
+  });
+
+  test("cannot be rated, marked a finalist or picked as the winner", async () => {
+    const w = moneyWorld();
+    const { ideaId, author: poster } = await newIdea(w);
+    const ops = await operator(w.t);
+    const backer = await createUser(w.t);
+    await paid(w, ideaId, backer, 500);
+    await w.t.run(async (ctx) => {
+      for (const c of await ctx.db.query("contributions").collect())
+        await ctx.db.patch("contributions", c._id, { payoutPreference: "customer_choice" });
+    });
+    const videoId = await submitVideo(w, ideaId, await createUser(w.t), "hiddenrate1");
+    const idea = (await w.t.query(api.ideas.get, { ideaId }))!;
+    setNow(idea.expiration + DAY); // judging
+    await hide(w.t, ops, "video", videoId);
+
+    expect(
+      await messageOf(
+        as(w.t, backer).mutation(api.judging.rate, {
+          submissionId: videoId,
+          stars: 5,
+          feedback: "Great",
+        }),
+      ),
+    ).toBe(H.video);
+    expect(
+      await messageOf(as(w.t, backer).mutation(api.judging.unrate, { submissionId: videoId })),
+    ).toBe(H.video);
+    expect(
+      await messageOf(
+        as(w.t, poster).mutation(api.judging.setFinalist, {
+          submissionId: videoId,
+          finalist: true,
+        }),
+      ),
+    ).toBe(H.video);
+    expect(
+      await messageOf(
+        as(w.t, backer).mutation(api.contributions.pickWinner, { submissionId: videoId }),
+      ),
+    ).toBe(H.video);
+    const row = await submissionRow(w, videoId);
+    expect([row!.ratingCount ?? 0, row!.finalist ?? false]).toEqual([0, false]);
+    expect(await w.t.run((ctx) => ctx.db.query("picks").collect())).toEqual([]);
+    expect(await w.t.run((ctx) => ctx.db.query("videoRatings").collect())).toEqual([]);
+  });
+});
+
+describe("a hidden question or idea", () => {
+  test("a hidden question cannot be answered; its answer count stays", async () => {
+    const w = moneyWorld();
+    const { ideaId } = await newIdea(w);
+    const ops = await operator(w.t);
+    const questionId = await as(w.t, await createUser(w.t)).mutation(api.conversation.ask, {
+      ideaId,
+      body: "Is night footage fine?",
+    });
+    await hide(w.t, ops, "question", questionId);
+    expect(
+      await messageOf(
+        as(w.t, await createUser(w.t)).mutation(api.conversation.answer, {
+          questionId,
+          body: "Yes.",
+        }),
+      ),
+    ).toBe(H.question);
+    const row = await w.t.run((ctx) => ctx.db.get("ideaMessages", questionId));
+    expect(row!.answerCount).toBe(0);
+    const answers = await w.t.run((ctx) =>
+      ctx.db
+        .query("ideaMessages")
+        .withIndex("by_idea_parent", (q) => q.eq("ideaId", ideaId).eq("parentId", questionId))
+        .collect(),
+    );
+    expect(answers).toEqual([]);
+  });
+
+  test("a hidden idea takes no votes, questions, answers or updates", async () => {
+    const w = moneyWorld();
+    const { ideaId, author: poster } = await newIdea(w);
+    const ops = await operator(w.t);
+    const person = await createUser(w.t);
+    const questionId = await as(w.t, person).mutation(api.conversation.ask, {
+      ideaId,
+      body: "Which bridges?",
+    });
+    await hide(w.t, ops, "idea", ideaId);
+    const netBefore = (await w.t.run((ctx) => ctx.db.get("proposals", ideaId)))!.netVotes;
+    expect(await messageOf(as(w.t, person).mutation(api.ideas.vote, { ideaId, vote: 1 }))).toBe(
+      H.idea,
+    );
+    const rest = await as(w.t, person).fetch("/server/api/proposals/vote", {
+      method: "POST",
+      body: JSON.stringify({ proposalId: ideaId, vote: 1 }),
+    });
+    // The REST edge treats a hidden idea as one that is not there.
+    expect(rest.status).toBe(404);
+    expect(
+      await messageOf(as(w.t, person).mutation(api.conversation.ask, { ideaId, body: "Hello?" })),
+    ).toBe(H.idea);
+    expect(
+      await messageOf(
+        as(w.t, poster).mutation(api.conversation.answer, { questionId, body: "All of them." }),
+      ),
+    ).toBe(H.idea);
+    expect(
+      await messageOf(
+        as(w.t, poster).mutation(api.updates.post, {
+          ideaId,
+          body: "Still on",
+          topic: "general",
+        }),
+      ),
+    ).toBe(H.idea);
+    const idea = await w.t.run((ctx) => ctx.db.get("proposals", ideaId));
+    expect(idea!.netVotes).toBe(netBefore);
+    const messages = await w.t.run((ctx) => ctx.db.query("ideaMessages").collect());
+    expect(messages.map((m) => m.body)).toEqual(["Which bridges?"]);
+    expect(await w.t.run((ctx) => ctx.db.query("ideaUpdates").collect())).toEqual([]);
+  });
+});
