@@ -55,6 +55,7 @@ import {
   movedFromOf,
   otherIdeaOf,
 } from "./model/money/backerOptions";
+import { shownVideoCount } from "./model/moderation/shown";
 
 const checkoutArgs = { ideaId: v.string(), amountCents: v.number() };
 const checkoutResult = v.object({ url: v.string(), contributionId: v.id("contributions") });
@@ -253,7 +254,7 @@ async function confirmation(ctx: QueryCtx, sessionId: string, viewer: Id<"users"
       idea: {
         _id: idea._id,
         title: idea.title,
-        submissionCount: idea.submissionCount,
+        submissionCount: shownVideoCount(idea),
       },
       // The payer's name and email are for the payer: a signed-in contributor's are shown only
       // to them; an anonymous contribution's exist only behind its unguessable session link.
@@ -466,7 +467,7 @@ async function bountiesOf(ctx: QueryCtx, userId: Id<"users">) {
         return {
           _id: idea._id,
           title: idea.title,
-          submissionCount: idea.submissionCount,
+          submissionCount: shownVideoCount(idea),
           votes: idea.netVotes,
           youContributedCents: mine.reduce((sum, c) => sum + heldOrPaid(c), 0),
           totalCents: idea.bountyCents,

@@ -38,7 +38,7 @@ async function operator(t: Backend) {
 async function hide(
   t: Backend,
   ops: Id<"users">,
-  target: "idea" | "video" | "question",
+  target: "idea" | "video" | "question" | "answer",
   targetId: string,
 ) {
   await as(t, ops).mutation(api.moderation.hide, { target, targetId, reason: "Spam." });
@@ -205,5 +205,92 @@ describe("a hidden question or idea", () => {
     const messages = await w.t.run((ctx) => ctx.db.query("ideaMessages").collect());
     expect(messages.map((m) => m.body)).toEqual(["Which bridges?"]);
     expect(await w.t.run((ctx) => ctx.db.query("ideaUpdates").collect())).toEqual([]);
+  });
+});
+
+describe("counts leave hidden content out", () => {
+  type Target = "idea" | "video" | "question" | "answer";
+  const restore = async (t: Backend, ops: Id<"users">, target: Target, targetId: string) => {
+    const c = await t.run((ctx) =>
+      ctx.db
+        .query("moderationCases")
+        .withIndex("by_target", (q) => q.eq("target", target).eq("targetId", targetId))
+        .unique(),
+    );
+    await as(t, ops).mutation(api.moderation.restore, {
+      caseId: c!._id,
+      reason: "Fine after all.",
+    });
+  };
+
+  test("an idea's video count, the landing page's counters and the leaderboard agree with the lists", async () => {
+    const w = moneyWorld();
+    // A vote the "most wanted" board counts: from an account older than the idea, 7 days old.
+    const voter = await createUser(w.t);
+    setNow(Date.now() + 8 * DAY);
+    const { ideaId } = await newIdea(w);
+    const ops = await operator(w.t);
+    const first = await submitVideo(w, ideaId, await createUser(w.t), "countvideo1");
+    await submitVideo(w, ideaId, await createUser(w.t), "countvideo2");
+    await as(w.t, voter).mutation(api.ideas.vote, { ideaId, vote: 1 });
+    const count = async () => (await w.t.query(api.ideas.get, { ideaId }))!.submissionCount;
+    const stats = () => w.t.query(api.stats.get, {});
+    const before = await stats();
+    expect(await count()).toBe(2);
+
+    await hide(w.t, ops, "video", first);
+    expect(await count()).toBe(1);
+    expect((await w.t.query(api.submissions.listForIdea, { ideaId })).length).toBe(1);
+    expect((await stats()).originalVideos).toBe(before.originalVideos - 1);
+    await restore(w.t, ops, "video", first);
+    expect(await count()).toBe(2);
+    expect((await stats()).originalVideos).toBe(before.originalVideos);
+
+    const { weekStartOf } = await import("./model/community/weeks");
+    const week = weekStartOf(Date.now());
+    const wanted = async () =>
+      (await w.t.query(api.leaderboard.week, { week })).wanted.map((r) => r.idea._id);
+    expect(await wanted()).toEqual([ideaId]);
+    await hide(w.t, ops, "idea", ideaId);
+    expect(await wanted()).toEqual([]);
+    expect((await stats()).bounties).toBe(before.bounties - 1);
+  });
+
+  test("a question's answer count and the poster's waiting questions leave hidden ones out", async () => {
+    const w = moneyWorld();
+    const { ideaId, author: poster } = await newIdea(w);
+    const ops = await operator(w.t);
+    const questionId = await as(w.t, await createUser(w.t)).mutation(api.conversation.ask, {
+      ideaId,
+      body: "Drone shots allowed?",
+    });
+    const answers = [];
+    for (const body of ["Yes.", "Only at dawn."])
+      answers.push(
+        await as(w.t, await createUser(w.t)).mutation(api.conversation.answer, {
+          questionId,
+          body,
+        }),
+      );
+    const answerCount = async () =>
+      (
+        await w.t.query(api.conversation.questions, {
+          ideaId,
+          paginationOpts: { numItems: 10, cursor: null },
+        })
+      ).page[0]!.answerCount;
+    const waiting = async () =>
+      (await as(w.t, poster).query(api.controlRoom.overview, { ideaId }))!.stats.questionsWaiting;
+    expect([await answerCount(), await waiting()]).toEqual([2, 1]);
+
+    await hide(w.t, ops, "answer", answers[0]!);
+    expect(await answerCount()).toBe(1);
+    await restore(w.t, ops, "answer", answers[0]!);
+    expect(await answerCount()).toBe(2);
+
+    await hide(w.t, ops, "question", questionId);
+    expect(await waiting()).toBe(0);
+    await restore(w.t, ops, "question", questionId);
+    expect(await waiting()).toBe(1);
   });
 });

@@ -105,6 +105,9 @@ export default defineSchema({
     editedAt: v.optional(v.number()),
     // Hidden by an operator (model/moderation): gone from every screen, its money refunded.
     removedAt: v.optional(v.number()),
+    // Of `submissionCount`, the videos an operator hid (absent = 0): screens show the rest
+    // (moderation/shown.ts shownVideoCount); the money rules count every submission made.
+    hiddenVideoCount: v.optional(v.number()),
   })
     // Recent: by phase, newest first (by_phase_votes would sort by votes instead).
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes

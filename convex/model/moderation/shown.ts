@@ -17,6 +17,14 @@ export function isHidden(row: { removedAt?: number }): boolean {
   return row.removedAt !== undefined;
 }
 
+/** The idea's videos as screens count them: the submissions less those an operator hid. */
+export function shownVideoCount(idea: {
+  submissionCount: number;
+  hiddenVideoCount?: number;
+}): number {
+  return Math.max(0, idea.submissionCount - (idea.hiddenVideoCount ?? 0));
+}
+
 /** Refuses the action, changing nothing, when an operator hid the item. */
 export function refuseIfHidden(target: ReportTarget, row: { removedAt?: number }): void {
   if (isHidden(row)) throw new ConvexError({ message: HIDDEN_MESSAGES[target] });
