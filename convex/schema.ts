@@ -65,11 +65,14 @@ export default defineSchema({
     hideCreatorTotals: v.optional(v.boolean()),
     // A short bio on the creator page, written by the creator (model/creators.ts).
     creatorBio: v.optional(v.string()),
-    // Banned by an operator (model/moderation): no sign-in, their content hidden.
+    // Banned by an operator (model/moderation): no sign-in, their content hidden; and why.
     bannedAt: v.optional(v.number()),
+    bannedReason: v.optional(v.string()),
   })
     .index("email", ["email"])
-    .index("phone", ["phone"]),
+    .index("phone", ["phone"])
+    // The operator page's banned accounts, newest ban first.
+    .index("by_banned", ["bannedAt"]),
 
   // Ideas ("proposals" in the spec). Votes, bounty and submissions are denormalised counts
   // kept in the same transaction as their source, so lists sort and read in O(page).
