@@ -6,6 +6,7 @@ import path from "node:path";
 import { defineConfig, loadEnv, type Connect, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { EMBED_ORIGINS } from "./src/lib/embedOrigins.js";
+import { LongestFirstSequencer } from "./vitest.sequencer.js";
 
 // Security headers for the built web app: `vite preview` sends them, and docs/deploying.md's production
 // headers are generated from this same function (`npm run headers -- --write`; `npm run
@@ -241,6 +242,7 @@ export default defineConfig(({ mode }) => ({
     },
   },
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {

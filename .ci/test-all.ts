@@ -28,6 +28,7 @@ interface Totals {
   passed: number;
   failed: number;
   seconds: number;
+  cpu: number;
 }
 
 const vitest = path.join(root, "node_modules/.bin/vitest");
@@ -39,47 +40,76 @@ function run(
   command: string,
   args: string[],
   env: Record<string, string> = {},
-): Promise<{ code: number; seconds: number }> {
+): Promise<{ code: number; seconds: number; cpu: number }> {
   const started = Date.now();
   const logFile = path.join(reports, `${suite}.log`);
   const log = createWriteStream(logFile);
   console.log(`::: ${suite}: started`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, FORCE_COLOR: "0", ...env },
-    });
+    // Through bash, whose `times` (after the command) reports the CPU the suite's processes used.
+    const child = spawn(
+      "bash",
+      ["-c", '"$@"; code=$?; times >&3; exit $code', "suite", command, ...args],
+      {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe", "pipe"],
+        env: { ...process.env, FORCE_COLOR: "0", ...env },
+      },
+    );
     child.stdout.pipe(log, { end: false });
     child.stderr.pipe(log, { end: false });
+    let times = "";
+    child.stdio[3]!.on("data", (chunk: Buffer) => (times += chunk.toString()));
     child.once("close", (code) => {
       log.end(() => {
         const seconds = Math.round((Date.now() - started) / 1000);
-        console.log(`\n::: ${suite} (${seconds} s) :::\n${readFileSync(logFile, "utf8")}`);
-        resolve({ code: code ?? 1, seconds });
+        const cpu = cpuSeconds(times);
+        console.log(
+          `\n::: ${suite} (${seconds} s, ${cpu} s of CPU) :::\n${readFileSync(logFile, "utf8")}`,
+        );
+        resolve({ code: code ?? 1, seconds, cpu });
       });
     });
   });
 }
 
-function vitestTotals(suite: string, file: string, code: number, seconds: number): Totals {
-  if (!existsSync(file)) return { suite, passed: 0, failed: 1, seconds };
+/** The CPU seconds (user + system) of the children in bash's `times` output (its second line). */
+function cpuSeconds(times: string): number {
+  const line = times.trim().split("\n")[1] ?? "";
+  const parts = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return Math.round(parts.reduce((a, b) => a + b, 0));
+}
+
+function vitestTotals(
+  suite: string,
+  file: string,
+  code: number,
+  seconds: number,
+  cpu: number,
+): Totals {
+  if (!existsSync(file)) return { suite, passed: 0, failed: 1, seconds, cpu };
   const report = JSON.parse(readFileSync(file, "utf8")) as {
     numPassedTests: number;
     numFailedTests: number;
   };
   // A suite that crashed outside a test still counts as a failure.
   const failed = report.numFailedTests + (code !== 0 && report.numFailedTests === 0 ? 1 : 0);
-  return { suite, passed: report.numPassedTests, failed, seconds };
+  return { suite, passed: report.numPassedTests, failed, seconds, cpu };
 }
 
-function playwrightTotals(suite: string, file: string, code: number, seconds: number): Totals {
-  if (!existsSync(file)) return { suite, passed: 0, failed: 1, seconds };
+function playwrightTotals(
+  suite: string,
+  file: string,
+  code: number,
+  seconds: number,
+  cpu: number,
+): Totals {
+  if (!existsSync(file)) return { suite, passed: 0, failed: 1, seconds, cpu };
   const report = JSON.parse(readFileSync(file, "utf8")) as {
     stats: { expected: number; unexpected: number; flaky: number };
   };
   const failed = report.stats.unexpected + (code !== 0 && report.stats.unexpected === 0 ? 1 : 0);
-  return { suite, passed: report.stats.expected + report.stats.flaky, failed, seconds };
+  return { suite, passed: report.stats.expected + report.stats.flaky, failed, seconds, cpu };
 }
 
 async function vitestSuite(
@@ -88,7 +118,7 @@ async function vitestSuite(
   extraArgs: string[] = [],
 ): Promise<Totals> {
   const report = path.join(reports, `${suite}.json`);
-  const { code, seconds } = await run(suite, vitest, [
+  const { code, seconds, cpu } = await run(suite, vitest, [
     "run",
     ...projects.flatMap((p) => ["--project", p]),
     ...extraArgs,
@@ -96,13 +126,15 @@ async function vitestSuite(
     "--reporter=json",
     `--outputFile.json=${report}`,
   ]);
-  return vitestTotals(suite, report, code, seconds);
+  return vitestTotals(suite, report, code, seconds, cpu);
 }
 
 async function e2eSuite(): Promise<Totals> {
   const report = path.join(reports, "e2e.json");
-  const { code, seconds } = await run("e2e", tsx, ["e2e/run.ts"], { E2E_JSON_REPORT: report });
-  return playwrightTotals("e2e", report, code, seconds);
+  const { code, seconds, cpu } = await run("e2e", tsx, ["e2e/run.ts"], {
+    E2E_JSON_REPORT: report,
+  });
+  return playwrightTotals("e2e", report, code, seconds, cpu);
 }
 
 const totals: Totals[] = [];
@@ -120,7 +152,9 @@ totals.push(
 writeFileSync(path.join(reports, "totals.json"), JSON.stringify(totals));
 console.log("");
 for (const t of totals)
-  console.log(`${t.suite.padEnd(8)} ${t.passed} passed, ${t.failed} failed (${t.seconds} s)`);
+  console.log(
+    `${t.suite.padEnd(8)} ${t.passed} passed, ${t.failed} failed (${t.seconds} s, ${t.cpu} s of CPU)`,
+  );
 const passed = totals.reduce((n, t) => n + t.passed, 0);
 const failed = totals.reduce((n, t) => n + t.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -1,4 +1,4 @@
-// What the randomised money test checks after every sequence (money.random.test.ts): the app's
+// What the randomised money test checks after every sequence (test.moneyRandom.ts): the app's
 // money against the Stripe stand-in's own books and the sequence's own record of which refunds
 // failed and which were made again; that no held cent is past its deadline unless the operator
 // page lists it; that no movement was planned over and over; and that every screen's figure is

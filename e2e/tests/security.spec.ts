@@ -174,10 +174,19 @@ test("anonymous checkouts are limited per client: a forged X-Forwarded-For is no
       headers: { "Content-Type": "application/json", "X-Forwarded-For": forged },
       body: JSON.stringify({ postId: ideaId, amount: 500, type: "proposal", userId: null }),
     });
+  // The bucket holds 10 and refills one every 6 s: on a busy machine ten checkouts can take
+  // longer than that, so each 6 s they took lets one more in before the refusal.
+  const started = Date.now();
   for (let i = 1; i <= 10; i++)
     expect((await checkout("127.0.0.2", `198.18.0.${i}`)).status).toBe(200);
-  const refused = await checkout("127.0.0.2", "198.18.0.99");
+  let refused = await checkout("127.0.0.2", "198.18.0.99");
+  let extra = 0;
+  while (refused.status === 200 && extra < 5) {
+    extra++;
+    refused = await checkout("127.0.0.2", `198.18.1.${extra}`);
+  }
   expect(refused.status).not.toBe(200);
+  expect(extra).toBeLessThanOrEqual(Math.floor((Date.now() - started) / 6_000));
   expect(JSON.parse(refused.body)).toMatchObject({
     error: expect.stringMatching(/^Too many requests/),
   });
@@ -216,7 +225,8 @@ test(`${LOOKUPS} lookups of random sessions while Stripe hangs cost Stripe 5 cal
     const otherSent = Date.now();
     expect((await from("127.0.0.5", `${siteUrl()}/server/api/stats`)).status).toBe(200);
     const otherAnsweredAt = Date.now() - started;
-    expect(Date.now() - otherSent).toBeLessThan(3_000);
+    // Well within the 8 s a lookup waits on Stripe (a busy CI machine answers in 1–4 s).
+    expect(Date.now() - otherSent).toBeLessThan(6_000);
     const answers = await Promise.all(lookups);
     // Each lookup is answered: refused, or given up on Stripe within its 8 s of being let in
     // (every lookup has been let in or refused by the time the last refusal is answered).

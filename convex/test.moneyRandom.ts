@@ -13,7 +13,8 @@
 // to move runs out. After each sequence the app is checked against the Stripe stand-in's own
 // books (moved money shares its charge with its source) and against every screen
 // (test.moneyChecks.ts).
-// MONEY_SEQUENCES=5000 runs more; MONEY_SEED=n replays one sequence.
+// The sequences are split over money.random.<part>.test.ts files (PARTS) so that Vitest's workers
+// share them; MONEY_SEQUENCES=5000 runs more; MONEY_SEED=n replays one sequence (part 1 runs it).
 import { afterAll, afterEach, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
@@ -686,104 +687,120 @@ async function reconcilerRounds(w: MoneyWorld, rounds: number) {
 }
 
 const ONLY = process.env.MONEY_SEED ? Number(process.env.MONEY_SEED) : null;
-const worlds = ONLY !== null ? 1 : Math.ceil(SEQUENCES / PER_WORLD);
-test.each(Array.from({ length: worlds }, (_, i) => i))(
-  `money always ends: ${SEQUENCES} random sequences, checked against Stripe's books and every screen (world %i)`,
-  async (world) => {
+const WORLDS = Math.ceil(SEQUENCES / PER_WORLD);
+/** How many test files share the worlds (money.random.1.test.ts … money.random.4.test.ts). */
+export const PARTS = 4;
+
+/** Declares this part's worlds: world i belongs to part (i mod PARTS) + 1. */
+export function declareWorlds(part: number) {
+  const mine =
+    ONLY !== null
+      ? part === 1
+        ? [Math.floor((ONLY - 1) / PER_WORLD)]
+        : []
+      : Array.from({ length: WORLDS }, (_, i) => i).filter((i) => i % PARTS === part - 1);
+  // A replay (MONEY_SEED) or a short run (MONEY_SEQUENCES) may leave a part without a world.
+  if (mine.length === 0) return test.skip(`money.random part ${part}: no world in this run`);
+  test.each(mine)(
+    `money always ends: ${SEQUENCES} random sequences, checked against Stripe's books and every screen (world %i)`,
+    async (world) => {
+      const w = moneyWorld();
+      const p = await people(w);
+      if (ONLY !== null) {
+        // Replays the sequences of ONLY's world up to it: a world's people carry over.
+        for (let seed = 1 + world * PER_WORLD; seed <= ONLY; seed++) await runSequence(w, p, seed);
+        return;
+      }
+      for (let i = 0; i < PER_WORLD && world * PER_WORLD + i < SEQUENCES; i++)
+        await runSequence(w, p, 1 + world * PER_WORLD + i);
+      reached.reversalsRefused += w.stripe.requests.filter(
+        (q) => q.path.endsWith("/reversals") && q.status === 400,
+      ).length;
+    },
+    600_000,
+  );
+}
+
+/** Declared by one part only. */
+export function declareFrozenAwards() {
+  test("more than 50 awards frozen past their claim deadline never hide one that is due", async () => {
+    const rand = random(Number(process.env.MONEY_SEED ?? 50));
     const w = moneyWorld();
     const p = await people(w);
-    if (ONLY !== null) {
-      // Replays the sequences of ONLY's world up to it: a world's people carry over.
-      for (let seed = 1 + Math.floor((ONLY - 1) / PER_WORLD) * PER_WORLD; seed <= ONLY; seed++)
-        await runSequence(w, p, seed);
-      return;
+    const { t, stripe } = w;
+    const model = new RefundModel(w);
+    const frozen = 51 + Math.floor(rand() * 10);
+    const expiration = Date.now() + DAY;
+    const ideaId = await as(t, p.donors[1]!).mutation(api.ideas.create, {
+      oneLiner: "Frozen awards",
+      platform: "YouTube",
+      durations: ["MEDIUM"],
+      expiration,
+      links: [],
+    });
+    const submit = async (creator: Id<"users">, videoId: string) => {
+      w.platforms.youtube.push({
+        id: videoId,
+        channelId: `UC${creator}`,
+        title: videoId,
+        seconds: 600,
+        publishedAt: Date.now() + 1000,
+      });
+      return await as(t, creator).action(api.submissions.submit, {
+        ideaId,
+        link: `https://youtu.be/${videoId}`,
+      });
+    };
+    // The people's choice's creator never becomes payable; the runner-up's is.
+    const winner = await submit(p.never, "frozenwin01");
+    const runnerUp = await submit(p.payable, "frozenrun01");
+    await as(t, p.donors[2]!).mutation(api.submissions.vote, { submissionId: winner, vote: 1 });
+    const sessions: string[] = [];
+    for (let i = 0; i <= frozen; i++) {
+      // One anonymous client may start 10 checkouts a minute (model/rateLimits.ts): pace them.
+      setNow(Date.now() + 6_000);
+      const { url } = await t.action(api.contributions.startCheckout, {
+        ideaId,
+        amountCents: 100 + Math.floor(rand() * 900),
+      });
+      sessions.push(url.split("/").pop()!);
+      stripe.pay(sessions[i]!, "paid");
     }
-    for (let i = 0; i < PER_WORLD && world * PER_WORLD + i < SEQUENCES; i++)
-      await runSequence(w, p, 1 + world * PER_WORLD + i);
-    reached.reversalsRefused += w.stripe.requests.filter(
-      (q) => q.path.endsWith("/reversals") && q.status === 400,
-    ).length;
-  },
-  600_000,
-);
-
-test("more than 50 awards frozen past their claim deadline never hide one that is due", async () => {
-  const rand = random(Number(process.env.MONEY_SEED ?? 50));
-  const w = moneyWorld();
-  const p = await people(w);
-  const { t, stripe } = w;
-  const model = new RefundModel(w);
-  const frozen = 51 + Math.floor(rand() * 10);
-  const expiration = Date.now() + DAY;
-  const ideaId = await as(t, p.donors[1]!).mutation(api.ideas.create, {
-    oneLiner: "Frozen awards",
-    platform: "YouTube",
-    durations: ["MEDIUM"],
-    expiration,
-    links: [],
-  });
-  const submit = async (creator: Id<"users">, videoId: string) => {
-    w.platforms.youtube.push({
-      id: videoId,
-      channelId: `UC${creator}`,
-      title: videoId,
-      seconds: 600,
-      publishedAt: Date.now() + 1000,
-    });
-    return await as(t, creator).action(api.submissions.submit, {
-      ideaId,
-      link: `https://youtu.be/${videoId}`,
-    });
-  };
-  // The people's choice's creator never becomes payable; the runner-up's is.
-  const winner = await submit(p.never, "frozenwin01");
-  const runnerUp = await submit(p.payable, "frozenrun01");
-  await as(t, p.donors[2]!).mutation(api.submissions.vote, { submissionId: winner, vote: 1 });
-  const sessions: string[] = [];
-  for (let i = 0; i <= frozen; i++) {
-    // One anonymous client may start 10 checkouts a minute (model/rateLimits.ts): pace them.
-    setNow(Date.now() + 6_000);
-    const { url } = await t.action(api.contributions.startCheckout, {
-      ideaId,
-      amountCents: 100 + Math.floor(rand() * 900),
-    });
-    sessions.push(url.split("/").pop()!);
-    stripe.pay(sessions[i]!, "paid");
-  }
-  await stripe.deliver();
-  const end = judgingEndsAt(expiration);
-  setNow(end + 1000);
-  await t.mutation(internal.ideas.close, { ideaId });
-  await t.action(internal.settlement.start, { ideaId });
-  await runScheduled(t);
-  // Every award waits for its creator; all but the last are frozen by a card dispute.
-  for (const sessionId of sessions.slice(0, frozen)) {
-    const intent = stripe.state.sessions[sessionId]!.payment_intent as string;
-    stripe.openDispute(
-      Object.values(stripe.state.charges).find((c) => c.payment_intent === intent)!.id,
-    );
-  }
-  await stripe.deliver();
-  await runScheduled(t);
-  // The claim window ends; the pass is the only thing that applies it.
-  setNow(end + 31 * DAY);
-  await t.mutation(internal.settlement.expireClaims, {});
-  await runScheduled(t);
-  await reconcilerRounds(w, 4);
-  const r = await recordsOf(w, ideaId);
-  const last = r.contributions.find((c) => c.checkoutSessionId === sessions[frozen])!;
-  const mine = r.awards
-    .filter((a) => a.contributionId === last._id)
-    .sort((a, b) => a._creationTime - b._creationTime);
-  expect(mine.map((a) => [a.submissionId, a.status])).toEqual([
-    [winner, "passed"],
-    [runnerUp, "paid"],
-  ]);
-  expect(r.awards.filter((a) => a.status === "waiting")).toHaveLength(frozen);
-  const at = `${frozen} frozen awards`;
-  checkAgainstBooks(w, r, sessions, model, at);
-  await checkHeld(w, p.admin, r, Date.now(), at);
-  checkPlannedOnce(r, at);
-  await checkScreens(w, p.admin, r, at);
-  await checkBoards(w, r, at);
-}, 120_000);
+    await stripe.deliver();
+    const end = judgingEndsAt(expiration);
+    setNow(end + 1000);
+    await t.mutation(internal.ideas.close, { ideaId });
+    await t.action(internal.settlement.start, { ideaId });
+    await runScheduled(t);
+    // Every award waits for its creator; all but the last are frozen by a card dispute.
+    for (const sessionId of sessions.slice(0, frozen)) {
+      const intent = stripe.state.sessions[sessionId]!.payment_intent as string;
+      stripe.openDispute(
+        Object.values(stripe.state.charges).find((c) => c.payment_intent === intent)!.id,
+      );
+    }
+    await stripe.deliver();
+    await runScheduled(t);
+    // The claim window ends; the pass is the only thing that applies it.
+    setNow(end + 31 * DAY);
+    await t.mutation(internal.settlement.expireClaims, {});
+    await runScheduled(t);
+    await reconcilerRounds(w, 4);
+    const r = await recordsOf(w, ideaId);
+    const last = r.contributions.find((c) => c.checkoutSessionId === sessions[frozen])!;
+    const mine = r.awards
+      .filter((a) => a.contributionId === last._id)
+      .sort((a, b) => a._creationTime - b._creationTime);
+    expect(mine.map((a) => [a.submissionId, a.status])).toEqual([
+      [winner, "passed"],
+      [runnerUp, "paid"],
+    ]);
+    expect(r.awards.filter((a) => a.status === "waiting")).toHaveLength(frozen);
+    const at = `${frozen} frozen awards`;
+    checkAgainstBooks(w, r, sessions, model, at);
+    await checkHeld(w, p.admin, r, Date.now(), at);
+    checkPlannedOnce(r, at);
+    await checkScreens(w, p.admin, r, at);
+    await checkBoards(w, r, at);
+  }, 120_000);
+}
