@@ -55,7 +55,7 @@ import {
   movedFromOf,
   otherIdeaOf,
 } from "./model/money/backerOptions";
-import { shownVideoCount } from "./model/moderation/shown";
+import { isHidden, shownVideoCount } from "./model/moderation/shown";
 
 const checkoutArgs = { ideaId: v.string(), amountCents: v.number() };
 const checkoutResult = v.object({ url: v.string(), contributionId: v.id("contributions") });
@@ -367,10 +367,13 @@ export const ledger = publicQuery({
       .withIndex("by_idea", (q) => q.eq("ideaId", idea._id))
       .order("desc")
       .take(50);
-    const titles = new Map<string, string>();
+    // A video an operator hid is named nowhere, the money box included.
+    const titles = new Map<string, string | null>();
     for (const e of entries) {
-      if (e.submissionId && !titles.has(e.submissionId))
-        titles.set(e.submissionId, (await ctx.db.get("submissions", e.submissionId))?.title ?? "");
+      if (e.submissionId && !titles.has(e.submissionId)) {
+        const s = await ctx.db.get("submissions", e.submissionId);
+        titles.set(e.submissionId, s && isHidden(s) ? null : (s?.title ?? ""));
+      }
     }
     return {
       ...(await moneyBoxOf(ctx, idea)),
@@ -386,6 +389,7 @@ export const ledger = publicQuery({
             amountCents: e.amountCents,
             at: e._creationTime,
             submissionTitle: e.submissionId ? (titles.get(e.submissionId) ?? null) : null,
+            ...(e.submissionId && titles.get(e.submissionId) === null ? { videoHidden: true } : {}),
             ...(other ? { otherIdea: other } : {}),
           };
         }),

@@ -8,12 +8,17 @@ import type { Id } from "./_generated/dataModel";
 import { as, createUser, type Backend } from "./test.setup";
 import {
   cleanUp,
+  connectYouTube,
   DAY,
   moneyWorld,
   newIdea,
   paid,
+  payableCreator,
+  runScheduled,
   setNow,
+  settle,
   submitVideo,
+  sweepMovements,
   type MoneyWorld,
 } from "./test.money";
 import { HIDDEN_MESSAGES as H } from "./model/moderation/shown";
@@ -292,5 +297,34 @@ describe("counts leave hidden content out", () => {
     expect(await waiting()).toBe(0);
     await restore(w.t, ops, "question", questionId);
     expect(await waiting()).toBe(1);
+  });
+});
+
+describe("the money box", () => {
+  test("names no hidden video: its lines say the award passed on because moderators removed it", async () => {
+    const w = moneyWorld();
+    const { ideaId } = await newIdea(w);
+    const ops = await operator(w.t);
+    const slow = await createUser(w.t);
+    await connectYouTube(w, slow);
+    const winner = await submitVideo(w, ideaId, slow, "hiddenwin01");
+    await submitVideo(w, ideaId, await payableCreator(w), "shownrun002");
+    await as(w.t, await createUser(w.t)).mutation(api.submissions.vote, {
+      submissionId: winner,
+      vote: 1,
+    });
+    await paid(w, ideaId, null, 600);
+    await settle(w, ideaId);
+    await hide(w.t, ops, "video", winner);
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    await sweepMovements(w);
+    await w.stripe.deliver();
+    await runScheduled(w.t);
+    const ledger = (await w.t.query(api.contributions.ledger, { ideaId }))!;
+    const lines = ledger.entries.map((e) => [e.kind, e.submissionTitle, e.videoHidden ?? false]);
+    expect(lines).toContainEqual(["award_video_gone", null, true]);
+    expect(lines).toContainEqual(["awarded", "Video shownrun002", false]);
+    expect(JSON.stringify(ledger)).not.toContain("hiddenwin01");
   });
 });

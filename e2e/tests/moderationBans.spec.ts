@@ -66,7 +66,12 @@ test("a banned person is told why on the login page; the operator lifts the ban 
   const banned = opsPage.getByRole("listitem").filter({ hasText: "Banned Ben" });
   await expect(banned).toContainText("Spam accounts.", { timeout: 30_000 });
   await expect(banned).toContainText("anything hidden on its own report stays hidden");
-  await shoot(opsPage, "moderation-banned", banned);
+  await shoot(
+    opsPage,
+    "moderation-banned",
+    opsPage.getByRole("region", { name: "Banned accounts" }),
+  );
+  await shoot(opsPage, "moderation-operator-page");
   await banned.getByLabel(/^Reason for lifting/).fill("Appeal by email: a shared computer.");
   await banned.getByRole("button", { name: "Lift the ban on Banned Ben" }).click();
   await expect(banned).toHaveCount(0, { timeout: 15_000 });
