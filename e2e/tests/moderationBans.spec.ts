@@ -79,10 +79,10 @@ test("a banned person is told why on the login page; the operator lifts the ban 
   await expect(log).toContainText("lifted the ban on Banned Ben");
   await expect(log).toContainText("Appeal by email: a shared computer.");
 
-  // Ben signs in again.
-  await page.goto("/login");
+  // Ben signs in again, and lands where he was going.
+  await page.goto("/login?next=%2Fprofile");
   await signInAs(page, ben.person);
-  await expect(page).toHaveURL(/\/ideas$/, { timeout: 15_000 });
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 15_000 });
 });
 
 test("a banned creator's waiting award passes to the runner-up, paid at Stripe", async ({
