@@ -60,11 +60,17 @@ function injectedStyleHashes(): string[] {
 }
 
 /**
+ * Where `vite build` writes and `vite preview` serves from: dist/, or a local stack's own folder
+ * (local/stack/stack.ts), so that stacks with different addresses each serve their own build.
+ */
+const WEB_OUT_DIR = process.env.WEB_OUT_DIR ?? "dist";
+
+/**
  * index.html (the first-paint shell) as served: the build in dist/ when there is one (what
  * `vite preview` sends), else the source.
  */
 function servedIndexHtml(): string {
-  const built = path.join(process.cwd(), "dist/index.html");
+  const built = path.join(process.cwd(), WEB_OUT_DIR, "index.html");
   return readFileSync(existsSync(built) ? built : "index.html", "utf8");
 }
 
@@ -182,6 +188,8 @@ export default defineConfig(({ mode }) => ({
     headers: securityHeaders({ ...loadEnv(mode, process.cwd(), ["VITE_", "CSP_"]) }),
   },
   build: {
+    outDir: WEB_OUT_DIR,
+    emptyOutDir: true,
     target: "es2022",
     sourcemap: true,
     // One stylesheet for every page (~22 KB gzip), loaded with the HTML: a page that loads later

@@ -160,9 +160,23 @@ export async function stripeState(): Promise<{
   charges: { id: string; payment_intent: string; amount: number }[];
   refunds: { id: string; amount: number; status: string; charge: string }[];
   accounts: { id: string; email: string | null }[];
-  transfers: { id: string; amount: number; amount_reversed: number; destination: string }[];
+  transfers: {
+    id: string;
+    amount: number;
+    amount_reversed: number;
+    destination: string;
+    transfer_group: string | null;
+  }[];
   sessions: { id: string; payment_intent: string | null }[];
 }> {
   const response = await fetch(`${standInsUrl()}/__control/stripe/state`);
   return (await response.json()) as Awaited<ReturnType<typeof stripeState>>;
+}
+
+/**
+ * Stripe's transfers for one idea (the app groups them by idea): the stand-in's books are shared
+ * by every journey on its stack, so an amount alone may match another journey's transfer.
+ */
+export async function transfersOf(ideaId: string) {
+  return (await stripeState()).transfers.filter((t) => t.transfer_group === `idea_${ideaId}`);
 }

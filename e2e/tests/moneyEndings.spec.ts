@@ -10,6 +10,7 @@ import {
   standInsUrl,
   startPastCreations,
   stripeState,
+  transfersOf,
   uniqueWord,
 } from "../support/backend.js";
 import { creator, DAY, ledgerTotal, submitVideo, voteOnVideo } from "../support/money.js";
@@ -61,7 +62,7 @@ test("a winning creator who never sets up payouts loses the award to the runner-
   });
   await expect(box).toContainText(`“Sleeper car tour ${word}”`);
   await expect(box).not.toContainText("on its way");
-  expect((await stripeState()).transfers.filter((t) => t.amount === 2_000)).toHaveLength(0);
+  expect((await transfersOf(ideaId)).filter((t) => t.amount === 2_000)).toHaveLength(0);
 
   // Thirty days later the award passes to the runner-up, whose creator is payable.
   await moveClock(DAY + 37 * DAY + 3600_000);
@@ -103,7 +104,7 @@ test("a dispute opened at Stripe shows on the idea page and stops the transfer",
   await expect(ledgerTotal(page, "Disputed")).toHaveText("$17.00", { timeout: 30_000 });
   await expect(ledgerTotal(page, "Paid out")).toHaveText("$0.00");
   await page.waitForTimeout(2_000);
-  expect((await stripeState()).transfers.filter((t) => t.amount === 1_700)).toHaveLength(0);
+  expect((await transfersOf(ideaId)).filter((t) => t.amount === 1_700)).toHaveLength(0);
 });
 
 test("the operator page lists a failed refund; a stranger cannot open it", async ({

@@ -10,6 +10,7 @@ import {
   standInsUrl,
   startPastCreations,
   stripeState,
+  transfersOf,
   uniqueWord,
 } from "../support/backend.js";
 import {
@@ -144,5 +145,5 @@ test("a winning video deleted on YouTube during judging: the runner-up wins", as
   // Found gone when judging ended, it never won: no award to it was made and passed on.
   await expect(box).not.toContainText("passed on");
   await shoot(page, "idea-runner-up-wins");
-  expect((await stripeState()).transfers.filter((t) => t.amount === 1_500)).toHaveLength(1);
+  expect((await transfersOf(ideaId)).filter((t) => t.amount === 1_500)).toHaveLength(1);
 });

@@ -32,6 +32,8 @@ export interface StackOptions {
    * addresses (CI builds once for its checks; nothing else changes the sources meanwhile).
    */
   reuseBuild?: boolean;
+  /** With `web: "preview"`: where to build (default dist/; never reused elsewhere). */
+  webOutDir?: string;
 }
 
 export interface Stack {
@@ -210,21 +212,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const web = options.web ?? "dev";
   const startWeb = async () => {
     if (web === "none") return;
-    // The build records the addresses it was made for (they are compiled in).
+    // The addresses are compiled into the build: stacks started side by side each build into
+    // their own folder (webOutDir); dist/ records what it was made for, so CI's checks share it.
+    const outDir = options.webOutDir ?? "dist";
+    const buildEnv = { ...webEnv, WEB_OUT_DIR: outDir };
     const builtFor = path.join(repoRoot, "dist/.built-for.json");
     const reusable = () =>
       options.reuseBuild === true &&
+      outDir === "dist" &&
       existsSync(builtFor) &&
       readFileSync(builtFor, "utf8") === JSON.stringify(webEnv);
     if (web === "preview" && !reusable()) {
       const build = spawn(vite, ["build", "--logLevel", "warn"], {
         cwd: repoRoot,
-        env: { ...process.env, ...webEnv },
+        env: { ...process.env, ...buildEnv },
         stdio: "inherit",
       });
       const code = await new Promise<number | null>((resolve) => build.once("exit", resolve));
       if (code !== 0) throw new Error("vite build failed");
-      writeFileSync(builtFor, JSON.stringify(webEnv));
+      if (outDir === "dist") writeFileSync(builtFor, JSON.stringify(webEnv));
     }
     await run(
       "web",
@@ -232,7 +238,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       web === "preview"
         ? ["preview", "--port", String(ports.web), "--strictPort"]
         : ["--port", String(ports.web), "--strictPort", "--clearScreen", "false"],
-      webEnv,
+      web === "preview" ? buildEnv : webEnv,
       /Local:/,
     );
   };

@@ -1,6 +1,5 @@
 import { Toaster } from "sonner";
-// Sonner's markup is its own: the sheet styles it by its data attributes (no classes of ours).
-import "./AppToaster.module.css";
+import styles from "./AppToaster.module.css";
 
 /** Toasts start below the sticky header (--header-height, 64px) so they never cover it. */
 const BELOW_HEADER = { top: 72 };
@@ -13,6 +12,7 @@ const BELOW_HEADER = { top: 72 };
 export default function AppToaster() {
   return (
     <Toaster
+      className={styles.toaster}
       visibleToasts={20}
       position="top-center"
       theme="system"
