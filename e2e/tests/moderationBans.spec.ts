@@ -13,6 +13,7 @@ import {
   standInsUrl,
   startPastCreations,
   stripeState,
+  transfersOf,
   uniqueWord,
   type Backend,
 } from "../support/backend.js";
@@ -154,16 +155,14 @@ test("a banned creator's waiting award passes to the runner-up, paid at Stripe",
   await expect(ledgerTotal(honestPage, "Paid out")).toHaveText("$24.00", { timeout: 60_000 });
   await expect(honestPage.getByText(winning)).toHaveCount(0);
 
-  // The stand-in's books: one transfer of the award, to the runner-up's account only.
+  // The stand-in's books: the idea's one transfer, the whole award, to the runner-up's account.
   const accounts = (await stripeState()).accounts;
   const honestAccount = accounts.find((a) => a.email === honest.person.email)!.id;
   await expect
     .poll(
       async () =>
-        (await stripeState()).transfers
-          .filter((t) => t.amount === 2_400)
-          .map((t) => [t.destination, t.amount_reversed]),
+        (await transfersOf(ideaId)).map((t) => [t.destination, t.amount, t.amount_reversed]),
       { timeout: 30_000 },
     )
-    .toEqual([[honestAccount, 0]]);
+    .toEqual([[honestAccount, 2_400, 0]]);
 });
