@@ -67,17 +67,20 @@ export const noteSignIn = internalMutation({
   },
 });
 
-/** Ends a callback's note; answers how long until its client may make a new account (or null). */
+/**
+ * Ends a callback's note; answers whether its person is banned, and how long until its client
+ * may make a new account (or null).
+ */
 export const finishSignIn = internalMutation({
   args: { requestId: v.string() },
-  returns: v.union(v.number(), v.null()),
+  returns: v.object({ banned: v.boolean(), wait: v.union(v.number(), v.null()) }),
   handler: async (ctx, { requestId }) => {
     const note = await ctx.db
       .query("signInClients")
       .withIndex("by_request", (q) => q.eq("requestId", requestId))
       .unique();
-    if (note === null) return null;
+    if (note === null) return { banned: false, wait: null };
     await ctx.db.delete("signInClients", note._id);
-    return await signUpWait(ctx, note);
+    return { banned: note.banned === true, wait: await signUpWait(ctx, note) };
   },
 });

@@ -55,6 +55,7 @@ import {
   movedFromOf,
   otherIdeaOf,
 } from "./model/money/backerOptions";
+import { isHidden, shownVideoCount } from "./model/moderation/shown";
 
 const checkoutArgs = { ideaId: v.string(), amountCents: v.number() };
 const checkoutResult = v.object({ url: v.string(), contributionId: v.id("contributions") });
@@ -253,7 +254,7 @@ async function confirmation(ctx: QueryCtx, sessionId: string, viewer: Id<"users"
       idea: {
         _id: idea._id,
         title: idea.title,
-        submissionCount: idea.submissionCount,
+        submissionCount: shownVideoCount(idea),
       },
       // The payer's name and email are for the payer: a signed-in contributor's are shown only
       // to them; an anonymous contribution's exist only behind its unguessable session link.
@@ -366,10 +367,13 @@ export const ledger = publicQuery({
       .withIndex("by_idea", (q) => q.eq("ideaId", idea._id))
       .order("desc")
       .take(50);
-    const titles = new Map<string, string>();
+    // A video an operator hid is named nowhere, the money box included.
+    const titles = new Map<string, string | null>();
     for (const e of entries) {
-      if (e.submissionId && !titles.has(e.submissionId))
-        titles.set(e.submissionId, (await ctx.db.get("submissions", e.submissionId))?.title ?? "");
+      if (e.submissionId && !titles.has(e.submissionId)) {
+        const s = await ctx.db.get("submissions", e.submissionId);
+        titles.set(e.submissionId, s && isHidden(s) ? null : (s?.title ?? ""));
+      }
     }
     return {
       ...(await moneyBoxOf(ctx, idea)),
@@ -385,6 +389,7 @@ export const ledger = publicQuery({
             amountCents: e.amountCents,
             at: e._creationTime,
             submissionTitle: e.submissionId ? (titles.get(e.submissionId) ?? null) : null,
+            ...(e.submissionId && titles.get(e.submissionId) === null ? { videoHidden: true } : {}),
             ...(other ? { otherIdea: other } : {}),
           };
         }),
@@ -466,7 +471,7 @@ async function bountiesOf(ctx: QueryCtx, userId: Id<"users">) {
         return {
           _id: idea._id,
           title: idea.title,
-          submissionCount: idea.submissionCount,
+          submissionCount: shownVideoCount(idea),
           votes: idea.netVotes,
           youContributedCents: mine.reduce((sum, c) => sum + heldOrPaid(c), 0),
           totalCents: idea.bountyCents,

@@ -16,10 +16,14 @@ import {
   dismissCase,
   hideForBan,
   hideTarget,
+  liftBan,
   reportContent,
   restoreCase,
+  showAfterBan,
 } from "./model/moderation/cases";
 import {
+  bannedAccounts,
+  bannedAccountValidator,
   logEntryValidator,
   moderationLogPage,
   moderationQueue,
@@ -63,6 +67,13 @@ export const queue = adminQuery({
   args: {},
   returns: v.array(queueItemValidator),
   handler: async (ctx) => await moderationQueue(ctx),
+});
+
+/** The accounts banned now, newest ban first, each with what lifting the ban would bring back. */
+export const banned = adminQuery({
+  args: {},
+  returns: v.array(bannedAccountValidator),
+  handler: async (ctx) => await bannedAccounts(ctx),
 });
 
 export const log = adminQuery({
@@ -116,6 +127,20 @@ export const ban = adminMutation({
   },
 });
 
+/** Lifts a ban: the person may sign in again; what the ban hid comes back (not what a report did). */
+export const unban = adminMutation({
+  args: { userId: v.id("users"), reason: reasonArg },
+  returns: v.null(),
+  handler: async (ctx, { userId, reason }) => {
+    if (await liftBan(ctx, ctx.adminId, userId, reason, Date.now()))
+      await ctx.scheduler.runAfter(0, internal.moderation.showUnbannedContent, {
+        userId,
+        cursor: null,
+      });
+    return null;
+  },
+});
+
 const PAGE = 25;
 const STAGES = ["ideas", "videos", "messages"] as const;
 
@@ -127,6 +152,8 @@ export const hideBannedContent = internalMutation({
     cursor: v.union(v.string(), v.null()),
   },
   handler: async (ctx, { userId, stage, cursor }) => {
+    // The ban was lifted meanwhile: nothing more is hidden (showUnbannedContent brings back the rest).
+    if ((await ctx.db.get("users", userId))?.bannedAt === undefined) return;
     const now = Date.now();
     const opts = { numItems: PAGE, cursor };
     const page =
@@ -161,6 +188,26 @@ export const hideBannedContent = internalMutation({
         userId,
         stage: next,
         cursor: page.isDone ? null : page.continueCursor,
+      });
+  },
+});
+
+/** What a lifted ban had hidden comes back, a page of the person's cases per run. */
+export const showUnbannedContent = internalMutation({
+  args: { userId: v.id("users"), cursor: v.union(v.string(), v.null()) },
+  handler: async (ctx, { userId, cursor }) => {
+    // Banned again meanwhile: their content stays hidden.
+    if ((await ctx.db.get("users", userId))?.bannedAt !== undefined) return;
+    const page = await ctx.db
+      .query("moderationCases")
+      .withIndex("by_author", (q) => q.eq("authorId", userId))
+      .paginate({ numItems: PAGE, cursor });
+    const now = Date.now();
+    for (const c of page.page) await showAfterBan(ctx, c, now);
+    if (!page.isDone)
+      await ctx.scheduler.runAfter(0, internal.moderation.showUnbannedContent, {
+        userId,
+        cursor: page.continueCursor,
       });
   },
 });

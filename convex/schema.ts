@@ -65,11 +65,14 @@ export default defineSchema({
     hideCreatorTotals: v.optional(v.boolean()),
     // A short bio on the creator page, written by the creator (model/creators.ts).
     creatorBio: v.optional(v.string()),
-    // Banned by an operator (model/moderation): no sign-in, their content hidden.
+    // Banned by an operator (model/moderation): no sign-in, their content hidden; and why.
     bannedAt: v.optional(v.number()),
+    bannedReason: v.optional(v.string()),
   })
     .index("email", ["email"])
-    .index("phone", ["phone"]),
+    .index("phone", ["phone"])
+    // The operator page's banned accounts, newest ban first.
+    .index("by_banned", ["bannedAt"]),
 
   // Ideas ("proposals" in the spec). Votes, bounty and submissions are denormalised counts
   // kept in the same transaction as their source, so lists sort and read in O(page).
@@ -105,6 +108,9 @@ export default defineSchema({
     editedAt: v.optional(v.number()),
     // Hidden by an operator (model/moderation): gone from every screen, its money refunded.
     removedAt: v.optional(v.number()),
+    // Of `submissionCount`, the videos an operator hid (absent = 0): screens show the rest
+    // (moderation/shown.ts shownVideoCount); the money rules count every submission made.
+    hiddenVideoCount: v.optional(v.number()),
   })
     // Recent: by phase, newest first (by_phase_votes would sort by votes instead).
     // eslint-disable-next-line @convex-dev/no-duplicate-indexes

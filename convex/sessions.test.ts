@@ -64,6 +64,15 @@ describe("sessions end when they end", () => {
     expect(await t.query(api.auth.isAuthenticated, {})).toBe(false);
   });
 
+  test("a banned person's session, even one the ban did not end, names nobody", async () => {
+    const t = newBackend();
+    const bo = await createUser(t);
+    const me = as(t, bo);
+    expect(await me.query(api.auth.isAuthenticated, {})).toBe(true);
+    await t.run((ctx) => ctx.db.patch("users", bo, { bannedAt: Date.now() }));
+    expect(await me.query(api.auth.isAuthenticated, {})).toBe(false);
+  });
+
   test("a session of someone else, or a made-up one, names nobody", async () => {
     const t = newBackend();
     const ada = await createUser(t);

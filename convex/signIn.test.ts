@@ -158,3 +158,28 @@ describe("sign-up limits", () => {
     );
   });
 });
+
+describe("a banned person", () => {
+  test("is sent back to the login page with the reason, gets no code and no session, and the account is left as it was", async () => {
+    const browser = signIn.browser("203.0.113.50");
+    expect((await signIn.signIn(browser, victim)).token).toEqual(expect.any(String));
+    const userId = await t.run(async (ctx) => (await ctx.db.query("users").first())!._id);
+    await t.run((ctx) => ctx.db.patch("users", userId, { bannedAt: Date.now(), name: "Before" }));
+    for (const provider of ["google", "discord"] as const) {
+      const refused = await signIn.signIn(signIn.browser("203.0.113.50"), victim, provider);
+      expect(refused.token).toBeNull();
+      expect(refused.landedOn.href).toBe(`${SIGN_IN_ENV.SITE_URL}/login?signin=1&banned=1`);
+    }
+    const user = await t.run((ctx) => ctx.db.get("users", userId));
+    expect(user!.name).toBe("Before");
+    expect(await users()).toBe(1);
+    expect(await t.run(async (ctx) => (await ctx.db.query("signInClients").take(10)).length)).toBe(
+      0,
+    );
+    // The ban lifted, the same person signs in again.
+    await t.run((ctx) => ctx.db.patch("users", userId, { bannedAt: undefined }));
+    expect((await signIn.signIn(signIn.browser("203.0.113.50"), victim)).token).toEqual(
+      expect.any(String),
+    );
+  });
+});

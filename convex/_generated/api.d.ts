@@ -60,6 +60,7 @@ import type * as model_labels from "../model/labels.js";
 import type * as model_moderation_cases from "../model/moderation/cases.js";
 import type * as model_moderation_kinds from "../model/moderation/kinds.js";
 import type * as model_moderation_queue from "../model/moderation/queue.js";
+import type * as model_moderation_shown from "../model/moderation/shown.js";
 import type * as model_moderation_tables from "../model/moderation/tables.js";
 import type * as model_moderation_targets from "../model/moderation/targets.js";
 import type * as model_money_amounts from "../model/money/amounts.js";
@@ -217,6 +218,7 @@ declare const fullApi: ApiFromModules<{
   "model/moderation/cases": typeof model_moderation_cases;
   "model/moderation/kinds": typeof model_moderation_kinds;
   "model/moderation/queue": typeof model_moderation_queue;
+  "model/moderation/shown": typeof model_moderation_shown;
   "model/moderation/tables": typeof model_moderation_tables;
   "model/moderation/targets": typeof model_moderation_targets;
   "model/money/amounts": typeof model_money_amounts;

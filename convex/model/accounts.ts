@@ -3,7 +3,7 @@ import type { GenericMutationCtx } from "convex/server";
 import type { DataModel, Id } from "../_generated/dataModel";
 import type { ProviderProfile } from "./authProviders";
 import { addToCounter } from "./counters";
-import { admitSignUp } from "./security/signUps";
+import { admitSignUp, noteBannedSignIn } from "./security/signUps";
 import { ConvexError } from "convex/values";
 import { MODERATION_MESSAGES } from "./moderation/kinds";
 
@@ -44,8 +44,14 @@ export async function upsertUserFromSignIn(
     ...(verified ? { emailVerificationTime: now } : {}),
   };
   const known = userId !== null ? await ctx.db.get("users", userId) : null;
-  // A banned person cannot sign in (product rules "Community and trust").
-  if (known?.bannedAt !== undefined) throw new ConvexError({ message: MODERATION_MESSAGES.banned });
+  // A banned person cannot sign in (product rules "Community and trust"). In a sign-in callback
+  // the refusal is noted for the callback, which then drops the sign-in and takes the browser to
+  // the login page with the reason (a throw here would be rolled back with its note, and Convex
+  // Auth would say only that the sign-in failed); the account is left as it was.
+  if (known !== null && known.bannedAt !== undefined) {
+    if (await noteBannedSignIn(ctx)) return known._id;
+    throw new ConvexError({ message: MODERATION_MESSAGES.banned });
+  }
   if (userId !== null && known !== null) {
     await ctx.db.patch("users", userId, fromProvider);
     return userId;

@@ -16,6 +16,7 @@ import {
 } from "./ideaPageKinds";
 import { notifyAnswered, notifyQuestionAsked } from "./notifyIdeaPage";
 import { publicName } from "./users";
+import { refuseIfHidden } from "./moderation/shown";
 
 export { MESSAGE_MAX_LENGTH };
 /** Answers shown under each question of a page; the rest load on request. */
@@ -68,6 +69,7 @@ export async function roleOn(
 async function ideaOrFail(ctx: QueryCtx, ideaId: Id<"proposals">) {
   const idea = await ctx.db.get("proposals", ideaId);
   if (idea === null) throw new ConvexError({ message: CONVERSATION_MESSAGES.noIdea });
+  refuseIfHidden("idea", idea);
   return idea;
 }
 
@@ -104,6 +106,7 @@ export async function answerQuestion(
   const question = await ctx.db.get("ideaMessages", questionId);
   if (question === null || question.parentId !== null)
     throw new ConvexError({ message: CONVERSATION_MESSAGES.noQuestion });
+  refuseIfHidden("question", question);
   if (question.hiddenAt !== undefined)
     throw new ConvexError({ message: CONVERSATION_MESSAGES.hiddenQuestion });
   const idea = await ideaOrFail(ctx, question.ideaId);

@@ -16,6 +16,7 @@ import {
 } from "./ideaPageKinds";
 import { notifyUpdatePosted } from "./notifyIdeaPage";
 import { startBackerFanOut } from "./notifyPoster";
+import { refuseIfHidden } from "./moderation/shown";
 
 export { BACKER_EMAIL_GAP_MS, UPDATE_MAX_LENGTH };
 
@@ -55,6 +56,7 @@ export async function postUpdate(
   };
   if (idea === null) return fail(UPDATE_MESSAGES.noIdea);
   if (idea.authorId !== userId) fail(UPDATE_MESSAGES.notPoster);
+  refuseIfHidden("idea", idea);
   const body = visibleParagraphs(raw.slice(0, UPDATE_MAX_LENGTH * 4));
   if (body === "") fail(UPDATE_MESSAGES.empty);
   if (body.length > UPDATE_MAX_LENGTH) fail(UPDATE_MESSAGES.tooLong);

@@ -24,6 +24,7 @@ import { publicName } from "./users";
 import { currentPeoplesChoice } from "./money/settlement";
 import { voteQualifies } from "./money/rules";
 import { addWantedVotes } from "./community/boards";
+import { refuseIfHidden, shownVideoCount } from "./moderation/shown";
 
 export const LIST_VIEWS = ["open", "all", "completed"] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
@@ -213,7 +214,7 @@ export async function toCard(ctx: QueryCtx, idea: Doc<"proposals">): Promise<Ide
     expiration: idea.expiration,
     status: idea.status,
     bountyCents: idea.bountyCents,
-    submissionCount: idea.submissionCount,
+    submissionCount: shownVideoCount(idea),
     votes: idea.netVotes,
     ending,
     videos: submissions.map((s) => ({
@@ -282,6 +283,7 @@ export async function voteOnIdea(
 ): Promise<number> {
   const idea = await ctx.db.get("proposals", ideaId);
   if (idea === null) throw new ConvexError({ message: "This idea no longer exists." });
+  refuseIfHidden("idea", idea);
   return await setIdeaVote(ctx, userId, idea, value);
 }
 

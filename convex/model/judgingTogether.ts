@@ -21,6 +21,7 @@ import {
   ratingsOpen,
   type RaterRole,
 } from "./ratingRules";
+import { refuseIfHidden } from "./moderation/shown";
 
 const refuse = (message: string): never => {
   throw new ConvexError({ message });
@@ -66,6 +67,8 @@ async function videoAndIdea(ctx: QueryCtx, submissionId: Id<"submissions">, miss
   const submission = await ctx.db.get("submissions", submissionId);
   const idea = submission ? await ctx.db.get("proposals", submission.ideaId) : null;
   if (submission === null || idea === null) return refuse(missing);
+  refuseIfHidden("video", submission);
+  refuseIfHidden("idea", idea);
   return { submission, idea };
 }
 

@@ -13,6 +13,7 @@ import { CONTRIBUTION_FILTERS, contributionsOf } from "./money/stake";
 import { backerOptionsOf, backerOptionsValidator, movedFromOf } from "./money/backerOptions";
 import { moveRefValidator } from "./money/viewShapes";
 import { fullBuckets, heldCents } from "./money/rules";
+import { shownVideoCount } from "./moderation/shown";
 
 export const myIdeaValidator = schema
   .doc("proposals")
@@ -69,7 +70,7 @@ async function myIdea(ctx: QueryCtx, userId: Id<"users">, idea: Doc<"proposals">
   return {
     _id: idea._id,
     title: idea.title,
-    submissionCount: idea.submissionCount,
+    submissionCount: shownVideoCount(idea),
     status: idea.status,
     // The card's facts, so the row says what the card and the idea page say (ideaStatusOf).
     expiration: idea.expiration,

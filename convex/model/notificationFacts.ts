@@ -17,6 +17,7 @@ import { EMPTY_BUCKETS, heldCents } from "./money/rules";
 
 const OUTCOME_KINDS = new Set(["outcome", "money_outcome", "creator_outcome"]);
 import { TARGET_LABELS } from "./moderation/kinds";
+import { shownVideoCount } from "./moderation/shown";
 
 export async function notificationFactsOf(
   ctx: QueryCtx,
@@ -40,7 +41,7 @@ export async function notificationFactsOf(
         expiration: idea.expiration,
         bountyCents: idea.bountyCents,
         backerCount: idea.backerCount ?? 0,
-        submissionCount: idea.submissionCount,
+        submissionCount: shownVideoCount(idea),
       },
       n.createdAt,
     );

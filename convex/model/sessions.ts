@@ -19,5 +19,7 @@ export async function userOfSubject(
   if (userId === null || sessionId === null) return null;
   const session = await ctx.db.get("authSessions", sessionId);
   if (session === null || session.userId !== userId) return null;
-  return (await ctx.db.get("users", userId)) === null ? null : userId;
+  // A banned person is signed out everywhere, even by a session made before the ban ended it.
+  const user = await ctx.db.get("users", userId);
+  return user === null || user.bannedAt !== undefined ? null : userId;
 }

@@ -40,6 +40,7 @@ import {
   voteQualifies,
 } from "./money/rules";
 import { notifyClaimedAwards, notifyVideoClaimed, notifyVideoSubmitted } from "./notify";
+import { refuseIfHidden } from "./moderation/shown";
 
 export interface VerifiedVideo {
   platform: VideoPlatform;
@@ -350,9 +351,11 @@ export async function voteOnSubmission(
 ): Promise<{ newVoteTotal: number; userVote: VoteValue }> {
   const submission = await ctx.db.get("submissions", submissionId);
   if (submission === null) fail("This video is no longer here.");
+  refuseIfHidden("video", submission);
   if (submission.authorId === userId) fail("You can't vote on your own video.");
   // The people's choice is decided when judging ends: votes close then, by the clock.
   const idea = await ctx.db.get("proposals", submission.ideaId);
+  if (idea !== null) refuseIfHidden("idea", idea);
   const now = Date.now();
   if (idea === null || !submissionVotesOpen(idea.expiration, now))
     fail("Voting on this idea's videos has closed.");

@@ -136,6 +136,17 @@ describe("LoginPage signed out", () => {
     expect(screen.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
   });
 
+  it("tells a banned person why they can't sign in, instead of the generic failure", () => {
+    renderLogin("/login?signin=1&banned=1");
+
+    expect(screen.getByRole("alert")).toHaveTextContent(
+      "This account was banned for breaking the rules of Bounties. Sign-in is not possible.",
+    );
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(search()).toBe("");
+    expect(screen.getByRole("alert")).toBeVisible();
+  });
+
   it("reports a failed provider round trip once and tidies the address", () => {
     renderLogin("/login?next=%2Fdiscover&signin=1");
 

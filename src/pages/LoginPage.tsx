@@ -16,7 +16,12 @@ import { signInOriginElsewhere } from "../lib/siteOrigin";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 import { Spinner } from "../components/ui/Skeleton";
-import { SIGN_UP_WAIT_PARAM, signUpLimitMessage } from "../../convex/model/security/signUpWords";
+import {
+  BANNED_MESSAGE,
+  BANNED_PARAM,
+  SIGN_UP_WAIT_PARAM,
+  signUpLimitMessage,
+} from "../../convex/model/security/signUpWords";
 import styles from "./LoginPage.module.css";
 
 export const LOGIN_FAILED_MESSAGE = "There was an error processing your login. Please try again.";
@@ -52,6 +57,8 @@ export default function LoginPage() {
     const wait = Number(searchParams.get(SIGN_UP_WAIT_PARAM));
     return Number.isInteger(wait) && wait > 0 ? wait : null;
   });
+  // A banned person: the sign-in was refused; the card says why for as long as the page stays.
+  const [banned] = useState(() => searchParams.get(BANNED_PARAM) === "1");
 
   // ConvexAuthProvider exchanges a `code` from the provider for a session. Until it is done, or
   // until the grace period after the session check has run out, the page keeps loading.
@@ -73,19 +80,20 @@ export default function LoginPage() {
     if (!reportedFailure.current) {
       reportedFailure.current = true;
       // The sign-up limit has its own notice on the card; any other failure, the spec's toast.
-      if (signUpWait === null) toast.error(LOGIN_FAILED_MESSAGE, { id: "login-failed" });
+      if (signUpWait === null && !banned) toast.error(LOGIN_FAILED_MESSAGE, { id: "login-failed" });
     }
     setSearchParams(
       (params) => {
         const cleaned = new URLSearchParams(params);
         cleaned.delete(SIGNIN_PARAM);
         cleaned.delete(SIGN_UP_WAIT_PARAM);
+        cleaned.delete(BANNED_PARAM);
         cleaned.delete("code");
         return cleaned;
       },
       { replace: true, state: location.state },
     );
-  }, [roundTripFailed, setSearchParams, location.state, signUpWait]);
+  }, [roundTripFailed, setSearchParams, location.state, signUpWait, banned]);
 
   // Signed in: once the profile is known, go to onboarding or back where the person was.
   const destination = user?.needsOnboarding ? onboardPath(next) : (next ?? DEFAULT_NEXT);
@@ -153,6 +161,11 @@ export default function LoginPage() {
 
         {status === null && (
           <>
+            {banned && (
+              <p className={`alert alert-danger ${styles.authCardNotice}`} role="alert">
+                {BANNED_MESSAGE}
+              </p>
+            )}
             {signUpWait !== null && (
               <p className={`alert alert-danger ${styles.authCardNotice}`} role="alert">
                 {signUpLimitMessage(signUpWait)}

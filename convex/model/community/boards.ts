@@ -149,22 +149,20 @@ const BOARD_READ = BOARD_SIZE * 2;
 
 /** The week's ideas with the most money in, highest first (only those above zero). */
 export async function topFunded(ctx: QueryCtx, week: number) {
-  const rows = await ctx.db
+  const rows = ctx.db
     .query("weeklyIdeaStats")
     .withIndex("by_week_funded", (q) => q.eq("week", week).gt("fundedCents", 0))
-    .order("desc")
-    .take(BOARD_SIZE);
-  return rows.map((r) => ({ ideaId: r.ideaId, figure: r.fundedCents }));
+    .order("desc");
+  return await withIdeas(ctx, rows, (r) => r.fundedCents);
 }
 
 /** The week's ideas with the most counted votes gained, highest first (above zero). */
 export async function topWanted(ctx: QueryCtx, week: number) {
-  const rows = await ctx.db
+  const rows = ctx.db
     .query("weeklyIdeaStats")
     .withIndex("by_week_wanted", (q) => q.eq("week", week).gt("wantedVotes", 0))
-    .order("desc")
-    .take(BOARD_SIZE);
-  return rows.map((r) => ({ ideaId: r.ideaId, figure: r.wantedVotes }));
+    .order("desc");
+  return await withIdeas(ctx, rows, (r) => r.wantedVotes);
 }
 
 /**
@@ -181,7 +179,8 @@ export async function topCreators(ctx: QueryCtx, week: number) {
   for (const r of rows) {
     if (shown.length === BOARD_SIZE) break;
     const creator = await ctx.db.get("users", r.creatorId);
-    if (creator === null || creator.hideCreatorTotals) continue;
+    // A banned person's content is hidden everywhere, the boards included.
+    if (creator === null || creator.hideCreatorTotals || creator.bannedAt !== undefined) continue;
     shown.push({ creator, figure: r.paidCents });
   }
   return shown;
@@ -216,14 +215,16 @@ export const boardsValidator = v.object({
 });
 export type Boards = Infer<typeof boardsValidator>;
 
-/** An idea as a board shows it (null when it is gone). */
+/** An idea as a board shows it (null when it is gone or an operator hid it). */
 async function boardIdea(ctx: QueryCtx, ideaId: Id<"proposals">) {
   const idea = await ctx.db.get("proposals", ideaId);
-  if (idea === null) return null;
+  if (idea === null || idea.removedAt !== undefined) return null;
   const videos = await ctx.db
     .query("submissions")
     .withIndex("by_idea_votes", (q) => q.eq("ideaId", ideaId))
     .order("desc")
+    // eslint-disable-next-line @convex-dev/no-filter-in-query -- hidden items are rare: it skips few rows of the index range
+    .filter((q) => q.eq(q.field("removedAt"), undefined))
     .take(CARD_VIDEO_COUNT);
   const lead = videos.find((s) => s.thumbnailUrl);
   return {
@@ -235,12 +236,22 @@ async function boardIdea(ctx: QueryCtx, ideaId: Id<"proposals">) {
   };
 }
 
-/** The rows whose idea still exists, as the board shows them. */
-async function withIdeas(ctx: QueryCtx, rows: { ideaId: Id<"proposals">; figure: number }[]) {
+/**
+ * The first BOARD_SIZE rows whose idea is still shown, as the board shows them. Rows are read
+ * one at a time, so a board reads BOARD_SIZE of them unless some idea was hidden (at most
+ * BOARD_READ).
+ */
+async function withIdeas(
+  ctx: QueryCtx,
+  rows: AsyncIterable<Doc<"weeklyIdeaStats">>,
+  figureOf: (r: Doc<"weeklyIdeaStats">) => number,
+) {
   const shown = [];
-  for (const r of rows) {
+  let read = 0;
+  for await (const r of rows) {
     const idea = await boardIdea(ctx, r.ideaId);
-    if (idea !== null) shown.push({ idea, figure: r.figure });
+    if (idea !== null) shown.push({ idea, figure: figureOf(r) });
+    if (shown.length === BOARD_SIZE || ++read === BOARD_READ) break;
   }
   return shown;
 }
@@ -248,8 +259,8 @@ async function withIdeas(ctx: QueryCtx, rows: { ideaId: Id<"proposals">; figure:
 /** The three boards of one week. */
 export async function boardsOf(ctx: QueryCtx, week: number): Promise<Boards> {
   const [funded, wanted, creators] = await Promise.all([
-    topFunded(ctx, week).then((rows) => withIdeas(ctx, rows)),
-    topWanted(ctx, week).then((rows) => withIdeas(ctx, rows)),
+    topFunded(ctx, week),
+    topWanted(ctx, week),
     topCreators(ctx, week),
   ]);
   return {

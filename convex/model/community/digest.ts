@@ -8,6 +8,7 @@ import type { MutationCtx, QueryCtx } from "../../_generated/server";
 import { expiryLabel, formatMoney } from "../labels";
 import { escapeHtml } from "../html";
 import { weekStartOf } from "./weeks";
+import { shownVideoCount } from "../moderation/shown";
 
 /** Subscribers queued per transaction; the cron's run goes on in further ones. */
 export const DIGEST_BATCH = 50;
@@ -104,7 +105,7 @@ function digestIdea(idea: Doc<"proposals">, now: number): DigestIdea {
     title: idea.title,
     bounty: formatMoney(idea.bountyCents),
     timeLeft: expiryLabel(idea.expiration, now),
-    submissions: idea.submissionCount,
+    submissions: shownVideoCount(idea),
   };
 }
 
@@ -127,8 +128,8 @@ export async function digestContent(ctx: QueryCtx, now: number): Promise<DigestC
   const candidates = biggest.filter((idea) => live(idea) && !listed.has(idea._id));
   // No video yet first; if there are too few of those, the biggest bounties still open.
   const toMake = [
-    ...candidates.filter((idea) => idea.submissionCount === 0),
-    ...candidates.filter((idea) => idea.submissionCount > 0),
+    ...candidates.filter((idea) => shownVideoCount(idea) === 0),
+    ...candidates.filter((idea) => shownVideoCount(idea) > 0),
   ].slice(0, DIGEST_IDEAS);
   return {
     toFund: toFund.map((idea) => digestIdea(idea, now)),

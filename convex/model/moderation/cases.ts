@@ -144,6 +144,7 @@ async function hideItem(
   reason: string,
   now: number,
   tellAuthor: boolean,
+  byBan = false,
 ) {
   const info = await targetInfo(ctx, c.target, c.targetId);
   if (info === null) throw new ConvexError({ message: M.notFound });
@@ -152,6 +153,7 @@ async function hideItem(
   await ctx.db.patch("moderationCases", c._id, {
     state: "hidden",
     hiddenReason: reason,
+    hiddenByBan: byBan ? true : undefined,
     openReports: 0,
     queued: false,
     updatedAt: now,
@@ -195,6 +197,7 @@ export async function restoreCase(
   await setRemoved(ctx, c.target, c.targetId, undefined);
   await ctx.db.patch("moderationCases", caseId, {
     state: "restored",
+    hiddenByBan: undefined,
     queued: false,
     updatedAt: now,
   });
@@ -241,7 +244,24 @@ export async function hideForBan(
 ) {
   const c = await ensureCase(ctx, target, targetId, now);
   if (c.state === "hidden" || c.state === "appealed") return;
-  await hideItem(ctx, c, "The account was banned.", now, false);
+  await hideItem(ctx, c, BAN_HIDE_REASON, now, false, true);
+}
+
+const BAN_HIDE_REASON = "The account was banned.";
+
+/**
+ * Shows again one item its author's ban hid, once the ban is lifted. What was hidden on its own
+ * report stays hidden; an idea shown again stays ended (its money already went back to its
+ * backers), a video stays out of the running (money/moderation.ts).
+ */
+export async function showAfterBan(ctx: MutationCtx, c: Doc<"moderationCases">, now: number) {
+  if (c.state !== "hidden" || c.hiddenByBan !== true) return;
+  await setRemoved(ctx, c.target, c.targetId, undefined);
+  await ctx.db.patch("moderationCases", c._id, {
+    state: "restored",
+    hiddenByBan: undefined,
+    updatedAt: now,
+  });
 }
 
 /** Bans a person: their sessions end now and sign-in is refused (accounts.ts). */
@@ -257,7 +277,7 @@ export async function banUser(
   const user = await ctx.db.get("users", userId);
   if (user === null) throw new ConvexError({ message: M.notFound });
   if (user.bannedAt !== undefined) return false;
-  await ctx.db.patch("users", userId, { bannedAt: now });
+  await ctx.db.patch("users", userId, { bannedAt: now, bannedReason: r });
   const sessions = await ctx.db
     .query("authSessions")
     .withIndex("userId", (q) => q.eq("userId", userId))
@@ -271,5 +291,25 @@ export async function banUser(
     await ctx.db.delete("authSessions", s._id);
   }
   await log(ctx, operatorId, "ban", r, now, { userId });
+  return true;
+}
+
+/**
+ * Lifts a ban: the person may sign in again, and what the ban hid comes back (showAfterBan, in
+ * pages, moderation.ts showUnbannedContent). Logged like every operator action.
+ */
+export async function liftBan(
+  ctx: MutationCtx,
+  operatorId: Id<"users">,
+  userId: Id<"users">,
+  reason: string,
+  now: number,
+) {
+  const r = checkedReason(reason);
+  const user = await ctx.db.get("users", userId);
+  if (user === null) throw new ConvexError({ message: M.notFound });
+  if (user.bannedAt === undefined) return false;
+  await ctx.db.patch("users", userId, { bannedAt: undefined, bannedReason: undefined });
+  await log(ctx, operatorId, "unban", r, now, { userId });
   return true;
 }

@@ -2,6 +2,7 @@
 // the web app's Report dialog and operator queue.
 import { literals } from "convex-helpers/validators";
 import type { Infer } from "convex/values";
+import { BANNED_MESSAGE } from "../security/signUpWords";
 
 export const REPORT_TARGETS = ["idea", "video", "question", "answer", "update"] as const;
 export const reportTargetValidator = literals(...REPORT_TARGETS);
@@ -66,6 +67,6 @@ export const MODERATION_MESSAGES = {
   notYours: "Only its author can appeal.",
   reasonNeeded: "Please give a reason.",
   reasonTooLong: `Keep the reason under ${MODERATION_REASON_MAX} characters.`,
-  banned: "This account was banned for breaking the rules of Bounties. Sign-in is not possible.",
+  banned: BANNED_MESSAGE,
   ownBan: "You can't ban yourself.",
 } as const;

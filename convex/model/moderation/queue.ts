@@ -112,3 +112,42 @@ export async function moderationLogPage(ctx: QueryCtx): Promise<LogEntry[]> {
     }),
   );
 }
+
+export const BANNED_MAX = 50;
+/** How many of a person's cases are read to count the ideas their ban ended. */
+const CASES_READ = 200;
+
+export const bannedAccountValidator = v.object({
+  userId: v.id("users"),
+  name: v.string(),
+  bannedAt: v.number(),
+  reason: v.union(v.string(), v.null()),
+  /** Their ideas the ban hid: shown again when it is lifted, they stay ended (money went back). */
+  endedIdeas: v.number(),
+});
+export type BannedAccount = Infer<typeof bannedAccountValidator>;
+
+export async function bannedAccounts(ctx: QueryCtx): Promise<BannedAccount[]> {
+  const users = await ctx.db
+    .query("users")
+    .withIndex("by_banned", (q) => q.gt("bannedAt", 0))
+    .order("desc")
+    .take(BANNED_MAX);
+  return await Promise.all(
+    users.map(async (u) => {
+      const cases = await ctx.db
+        .query("moderationCases")
+        .withIndex("by_author", (q) => q.eq("authorId", u._id))
+        .take(CASES_READ);
+      return {
+        userId: u._id,
+        name: publicName(u),
+        bannedAt: u.bannedAt!,
+        reason: u.bannedReason ?? null,
+        endedIdeas: cases.filter(
+          (c) => c.target === "idea" && c.state === "hidden" && c.hiddenByBan === true,
+        ).length,
+      };
+    }),
+  );
+}

@@ -33,6 +33,8 @@ export const moderationTables = {
     // In the operator queue: open reports or an appeal waiting.
     queued: v.boolean(),
     hiddenReason: v.optional(v.string()),
+    // Hidden because its author was banned (not on its own report): lifting the ban shows it.
+    hiddenByBan: v.optional(v.boolean()),
     appeal: v.optional(v.string()),
     appealedAt: v.optional(v.number()),
     updatedAt: v.number(),

@@ -1,6 +1,7 @@
 // The items people can report, read and hidden the same way whatever their table.
 import type { Doc, Id } from "../../_generated/dataModel";
 import type { MutationCtx, QueryCtx } from "../../_generated/server";
+import { addToCounter } from "../counters";
 import type { ReportTarget } from "./kinds";
 
 export interface TargetInfo {
@@ -51,7 +52,11 @@ export async function targetInfo(
   return { ideaId, authorId: row.authorId, removedAt: row.removedAt, summary };
 }
 
-/** Hides (a time) or shows again (undefined) one item. */
+/**
+ * Hides (a time) or shows again (undefined) one item, and keeps the counts screens show in step
+ * with the lists, which leave hidden items out: the landing page's ideas and videos, an idea's
+ * videos, a question's answers, the questions waiting for the poster.
+ */
 export async function setRemoved(
   ctx: MutationCtx,
   target: ReportTarget,
@@ -59,15 +64,44 @@ export async function setRemoved(
   removedAt: number | undefined,
 ) {
   const row = await rowOf(ctx, target, targetId);
-  if (row === null) return;
+  if (row === null || (row.removedAt !== undefined) === (removedAt !== undefined)) return;
+  const step = removedAt === undefined ? -1 : 1;
   switch (target) {
     case "idea":
+      // The landing page's counters leave hidden ideas and videos out too.
+      await addToCounter(ctx, "bounties", -step);
       return await ctx.db.patch("proposals", row._id as Id<"proposals">, { removedAt });
-    case "video":
-      return await ctx.db.patch("submissions", row._id as Id<"submissions">, { removedAt });
-    case "question":
-    case "answer":
-      return await ctx.db.patch("ideaMessages", row._id as Id<"ideaMessages">, { removedAt });
+    case "video": {
+      const video = row as Doc<"submissions">;
+      await ctx.db.patch("submissions", video._id, { removedAt });
+      await addToCounter(ctx, "originalVideos", -step);
+      const idea = await ctx.db.get("proposals", video.ideaId);
+      if (idea !== null)
+        await ctx.db.patch("proposals", idea._id, {
+          hiddenVideoCount: Math.max(0, (idea.hiddenVideoCount ?? 0) + step),
+        });
+      return;
+    }
+    case "question": {
+      const q = row as Doc<"ideaMessages">;
+      // A hidden question waits for nobody; shown again, as it was (conversation.ts).
+      const waits =
+        removedAt === undefined &&
+        q.hiddenAt === undefined &&
+        q.role !== "poster" &&
+        q.posterAnswered !== true;
+      return await ctx.db.patch("ideaMessages", q._id, { removedAt, awaitingPoster: waits });
+    }
+    case "answer": {
+      const a = row as Doc<"ideaMessages">;
+      await ctx.db.patch("ideaMessages", a._id, { removedAt });
+      const question = a.parentId === null ? null : await ctx.db.get("ideaMessages", a.parentId);
+      if (question !== null)
+        await ctx.db.patch("ideaMessages", question._id, {
+          answerCount: Math.max(0, question.answerCount - step),
+        });
+      return;
+    }
     case "update":
       return await ctx.db.patch("ideaUpdates", row._id as Id<"ideaUpdates">, { removedAt });
   }

@@ -13,6 +13,7 @@ import { isEligible, settlesOnArrival } from "./rules";
 import { settleContribution } from "./settlement";
 import { pickRight } from "./stake";
 import { countBacker } from "./backers";
+import { refuseIfHidden } from "../moderation/shown";
 
 /** Pending and processing payments are re-read from Stripe daily (and before settlement). */
 export const RECHECK_MS = DAY_MS;
@@ -176,6 +177,8 @@ export async function pickWinner(
 ) {
   const idea = await ctx.db.get("proposals", submission.ideaId);
   if (idea === null) throw new ConvexError({ message: "This idea does not exist." });
+  refuseIfHidden("video", submission);
+  refuseIfHidden("idea", idea);
   const right = await pickRight(ctx, userId, idea, Date.now());
   if (!right.may && right.why === "closed") {
     throw new ConvexError({ message: "The winner of this idea can no longer be chosen." });

@@ -121,6 +121,8 @@ export const ledgerLineValidator = schema
   .extend({
     at: v.number(),
     submissionTitle: v.nullable(v.string()),
+    /** The line's video was hidden by an operator: its title is not shown (null above). */
+    videoHidden: v.optional(v.boolean()),
     /** A move's other idea: where the money went (moved_out) or came from (moved_in). */
     otherIdea: v.optional(v.object({ _id: v.id("proposals"), title: v.string() })),
   });

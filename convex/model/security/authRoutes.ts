@@ -8,12 +8,12 @@
 //   callback opened in another browser, a code replayed with someone else's state) is refused
 //   before any call to the provider, so the code is not spent and stays usable by its own flow;
 // - the callback notes its client (address, device) for the sign-up limits, and a sign-in
-//   refused by them comes back to the login page saying so.
+//   refused by them comes back to the login page saying so, and so does a banned person.
 import type { HttpRouter, PublicHttpAction, RouteSpec } from "convex/server";
 import { httpAction, type ActionCtx } from "../../_generated/server";
 import { internal } from "../../_generated/api";
 import { clientKeyOf } from "./clientAddress";
-import { SIGN_UP_WAIT_PARAM } from "./signUpWords";
+import { BANNED_PARAM, SIGN_UP_WAIT_PARAM } from "./signUpWords";
 
 type HttpHandler = (ctx: ActionCtx, request: Request) => Promise<Response>;
 
@@ -131,7 +131,9 @@ async function guardCallback(ctx: ActionCtx, request: Request, inner: HttpHandle
   } catch (e) {
     console.warn("A sign-in callback failed:", e);
   }
-  const wait = await ctx.runMutation(internal.clients.finishSignIn, { requestId });
+  const { banned, wait } = await ctx.runMutation(internal.clients.finishSignIn, { requestId });
+  // A banned person: the code never reaches the browser, and the login page says why.
+  if (banned) return Response.redirect(`${siteUrl()}/login?signin=1&${BANNED_PARAM}=1`, 302);
   if (response !== null && signedInWithCode(response)) return response;
   // Convex Auth turns any failure into a redirect without a code; when this client's sign-up
   // buckets are empty, the failure was (almost surely) a new account they refused.

@@ -50,3 +50,24 @@ export async function signUpWait(
   ].filter((wait): wait is number => wait !== null);
   return waits.length === 0 ? null : Math.max(...waits);
 }
+
+/**
+ * Notes on this request's sign-in callback that its person is banned, so the callback sends the
+ * browser to the login page with the reason and drops the sign-in (authRoutes.ts). False when
+ * there is no callback to note it on (the caller then refuses by throwing).
+ */
+export async function noteBannedSignIn(ctx: Ctx): Promise<boolean> {
+  let requestId: string;
+  try {
+    requestId = (await ctx.meta.getRequestMetadata()).requestId;
+  } catch {
+    return false;
+  }
+  const note = await ctx.db
+    .query("signInClients")
+    .withIndex("by_request", (q) => q.eq("requestId", requestId))
+    .unique();
+  if (note === null) return false;
+  await ctx.db.patch("signInClients", note._id, { banned: true });
+  return true;
+}

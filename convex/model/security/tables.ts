@@ -15,6 +15,8 @@ export const securityTables = {
     address: v.union(v.string(), v.null()),
     device: v.union(v.string(), v.null()),
     expiresAt: v.number(),
+    // The callback's person is banned (model/accounts.ts): the login page is told, no session.
+    banned: v.optional(v.boolean()),
   })
     .index("by_request", ["requestId"])
     .index("by_expiry", ["expiresAt"]),

@@ -9,6 +9,7 @@ import { useConvexAuth, useMutation, useQuery } from "convex/react";
 import { getFunctionName } from "convex/server";
 import ModerationQueue, { QUEUE_EMPTY } from "./ModerationQueue";
 import ReportControl from "./ReportControl";
+import { BANNED_HEADING } from "./BannedAccounts";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
@@ -25,8 +26,10 @@ const calls = {
   restore: vi.fn(),
   dismiss: vi.fn(),
   ban: vi.fn(),
+  unban: vi.fn(),
 };
 let queue: unknown[] = [];
+let banned: unknown[] = [];
 const item = (over: Record<string, unknown> = {}) => ({
   caseId: "case1",
   target: "question",
@@ -48,6 +51,7 @@ const item = (over: Record<string, unknown> = {}) => ({
 beforeEach(() => {
   for (const c of Object.values(calls)) c.mockReset().mockResolvedValue(null);
   queue = [];
+  banned = [];
   vi.mocked(useConvexAuth).mockReturnValue({
     isLoading: false,
     isAuthenticated: true,
@@ -56,6 +60,7 @@ beforeEach(() => {
     const name = getFunctionName(ref);
     if (name === "moderation:queue") return queue;
     if (name === "moderation:log") return [];
+    if (name === "moderation:banned") return banned;
     return undefined;
   }) as typeof useQuery);
   vi.mocked(useMutation).mockImplementation(((ref: Parameters<typeof getFunctionName>[0]) => {
@@ -135,5 +140,28 @@ describe("ModerationQueue", () => {
     await userEvent.type(within(card).getByLabelText(/^Reason/), "Fair.");
     await userEvent.click(within(card).getByRole("button", { name: "Restore" }));
     expect(calls.restore).toHaveBeenCalledWith({ caseId: "case1", reason: "Fair." });
+  });
+
+  it("lists banned accounts; lifting a ban takes a reason and says an ended idea stays ended", async () => {
+    banned = [{ userId: "user9", name: "Bo Banned", bannedAt: 1, reason: "Fraud.", endedIdeas: 1 }];
+    renderQueue();
+    const card = screen.getByRole("listitem", { name: /Bo Banned/ });
+    expect(within(card).getByText(/Fraud\./)).toBeInTheDocument();
+    expect(
+      within(card).getByText(
+        "Lifting the ban lets them sign in and shows what the ban hid; their idea stays ended, because the backers' money already went back to them.",
+      ),
+    ).toBeInTheDocument();
+    const lift = within(card).getByRole("button", { name: "Lift the ban on Bo Banned" });
+    await userEvent.click(lift);
+    expect(calls.unban).not.toHaveBeenCalled();
+    await userEvent.type(within(card).getByLabelText(/^Reason for lifting/), "Cleared.");
+    await userEvent.click(lift);
+    expect(calls.unban).toHaveBeenCalledWith({ userId: "user9", reason: "Cleared." });
+  });
+
+  it("shows no banned section when nobody is banned", () => {
+    renderQueue();
+    expect(screen.queryByRole("heading", { name: BANNED_HEADING })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 // <ModerationQueue />: the operators' queue (product rules "Community and trust"): every item
 // with open reports or an appeal, its reports grouped, and hide, restore, keep and ban, each
-// with the reason the audit log keeps. Below it, the audit log. Live: another operator's
+// with the reason the audit log keeps. Below it, the banned accounts (lift a ban there) and the
+// audit log. Live: another operator's
 // decision removes the item here at once.
 import { useId, useState } from "react";
 import { Link } from "react-router-dom";
@@ -14,6 +15,7 @@ import {
 import { convexErrorMessage } from "../../lib/errors";
 import { formatShortDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
+import BannedAccounts from "./BannedAccounts";
 import styles from "./ModerationQueue.module.css";
 
 type QueueItem = FunctionReturnType<typeof api.moderation.queue>[number];
@@ -47,6 +49,7 @@ export default function ModerationQueue() {
           ))}
         </ul>
       )}
+      <BannedAccounts />
       <ModerationLog />
     </section>
   );
@@ -195,7 +198,7 @@ const ACTION_TEXT = {
   restore: "restored",
   dismiss: "kept",
   ban: "banned",
-  unban: "unbanned",
+  unban: "lifted the ban on",
 } as const;
 
 function ModerationLog() {

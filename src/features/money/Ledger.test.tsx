@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useQuery } from "convex/react";
 import Ledger, { MoneyBox, type LedgerView } from "./Ledger";
 import { LEDGER_KINDS } from "../../../convex/model/money/states";
-import { LEDGER_KIND_TEXT } from "./moneyText";
+import { HIDDEN_VIDEO_PASSED, LEDGER_KIND_TEXT } from "./moneyText";
 import { mockConvex } from "../../test/money";
 
 vi.mock("convex/react", () => ({
@@ -268,6 +268,32 @@ describe("MoneyBox", () => {
     expect(items[1]).toHaveTextContent("Refunded to a contributor");
     expect(items[2]).toHaveTextContent("A contribution was paid");
     expect(items[2]).toHaveTextContent("November 6, 2024");
+  });
+
+  it("never names a video an operator hid, and says moderators removed it", () => {
+    const at = Date.UTC(2024, 10, 6, 12);
+    const entries = [
+      {
+        _id: "h1",
+        kind: "award_video_gone" as const,
+        amountCents: 600,
+        at,
+        submissionTitle: null,
+        videoHidden: true,
+      },
+      {
+        _id: "h2",
+        kind: "awarded" as const,
+        amountCents: 600,
+        at,
+        submissionTitle: null,
+        videoHidden: true,
+      },
+    ];
+    render(<MoneyBox ledger={makeLedger({ entries })} />);
+    expect(screen.getByText(HIDDEN_VIDEO_PASSED)).toBeVisible();
+    expect(screen.getByText(LEDGER_KIND_TEXT.awarded)).toBeVisible();
+    expect(document.body).not.toHaveTextContent(/gone from its platform/);
   });
 
   it("labels every kind of movement in plain words", () => {

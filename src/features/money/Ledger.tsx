@@ -59,6 +59,8 @@ export interface LedgerView {
     amountCents: number;
     at: number;
     submissionTitle: string | null;
+    /** Its video was hidden by an operator: not named. */
+    videoHidden?: boolean;
     otherIdea?: { _id: string; title: string };
   }[];
 }
@@ -202,7 +204,7 @@ function MoneyBoxBody({
                         {moveEntryText(entry.kind, entry.otherIdea.title)}
                       </Link>
                     ) : (
-                      ledgerEntryText(entry.kind, entry.submissionTitle)
+                      ledgerEntryText(entry.kind, entry.submissionTitle, entry.videoHidden)
                     )}
                   </span>
                   <time

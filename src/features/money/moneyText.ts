@@ -123,9 +123,17 @@ export function moveEntryText(kind: "moved_out" | "moved_in", otherTitle: string
     : `Moved here by its backer from ${quoted(otherTitle)}`;
 }
 
-/** A ledger line's text, naming the video when there is one. */
-export function ledgerEntryText(kind: LedgerKind, submissionTitle: string | null): string {
-  if (submissionTitle === null) return LEDGER_KIND_TEXT[kind];
+export const HIDDEN_VIDEO_PASSED =
+  "An award passed to the next video: its video was removed by our moderators";
+
+/** A ledger line's text, naming the video when there is one (never one an operator hid). */
+export function ledgerEntryText(
+  kind: LedgerKind,
+  submissionTitle: string | null,
+  videoHidden = false,
+): string {
+  if (videoHidden && kind === "award_video_gone") return HIDDEN_VIDEO_PASSED;
+  if (submissionTitle === null || videoHidden) return LEDGER_KIND_TEXT[kind];
   switch (kind) {
     case "awarded":
       return `Awarded to ${quoted(submissionTitle)}`;
