@@ -70,7 +70,7 @@ const WEB_OUT_DIR = process.env.WEB_OUT_DIR ?? "dist";
  * `vite preview` sends), else the source.
  */
 function servedIndexHtml(): string {
-  const built = path.join(process.cwd(), WEB_OUT_DIR, "index.html");
+  const built = path.resolve(process.cwd(), WEB_OUT_DIR, "index.html");
   return readFileSync(existsSync(built) ? built : "index.html", "utf8");
 }
 

@@ -243,7 +243,9 @@ test(`${LOOKUPS} lookups of random sessions while Stripe hangs cost Stripe 5 cal
     // for each 6 s the lookups took to be let in on a busy machine.
     const stripeCalls = 1000 - (left.faults[0]?.count ?? 1000);
     expect(stripeCalls).toBeGreaterThanOrEqual(5);
-    expect(stripeCalls).toBeLessThanOrEqual(5 + Math.floor(letInWithin / 6_000));
+    // (One more at most: a lookup let in as a token refills may be answered after the last
+    // refusal on a busy machine.)
+    expect(stripeCalls).toBeLessThanOrEqual(5 + Math.floor(letInWithin / 6_000) + 1);
     // The refused ones say why.
     expect(answers.filter((a) => /Too many requests/.test(a.body))).toHaveLength(
       LOOKUPS - stripeCalls,
