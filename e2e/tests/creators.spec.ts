@@ -5,12 +5,26 @@ import { ConvexError } from "convex/values";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures.js";
 import { newPersonDetails, signUp, type Person } from "../support/signIn.js";
-import { fn, newBackendPerson, postIdea, standInsUrl, uniqueWord } from "../support/backend.js";
+import {
+  fn,
+  moveClock,
+  newBackendPerson,
+  postIdea,
+  standInsUrl,
+  startPastCreations,
+  uniqueWord,
+} from "../support/backend.js";
 import {
   connectYouTube,
   postTikTokVideo,
   uploadYouTubeVideo,
 } from "../../local/stack/scriptedFlows.js";
+
+// An earlier journey on this stack may have moved its clock forward, and creation times never
+// go back: the journeys that compare a video's publish time with its idea's start past them.
+test.afterEach(async () => {
+  await moveClock(0);
+});
 
 const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -42,6 +56,7 @@ test("a creator connects YouTube, submits a video with its checklist, and votes 
   // Three browsers, three accessibility passes and the check-then-confirm submit: longer than
   // the default minute on a loaded machine.
   test.setTimeout(120_000);
+  await startPastCreations();
   const word = uniqueWord();
   const poster = await newBackendPerson("Idea Poster");
   const ideaId = await postIdea(poster, {
@@ -125,13 +140,15 @@ test("a video uploaded in the YouTube studio right after posting the idea counts
   await studio.goto(`${standInsUrl()}/youtube/studio`);
   await expect(studio.getByRole("heading", { name: "YouTube Studio" })).toBeVisible();
 
-  await page.goto("/submit");
-  await page.getByLabel("Your video idea").fill(`Rooftop gardens of Lisbon ${word}`);
-  await page.getByRole("radio", { name: /^YouTube/ }).check();
-  await page.getByRole("checkbox", { name: /^SHORT/ }).check();
-  await page.getByRole("button", { name: "Submit Idea!" }).click();
-  await expect(page).toHaveURL(/\/expanded-proposal\/[^/]+$/);
-  const ideaId = new URL(page.url()).pathname.split("/").pop()!;
+  // The idea is posted on the stack's clock, moved past every creation time so far (the studio's
+  // clock moves with it), so that "right after" holds whatever journeys ran before on this stack.
+  await startPastCreations();
+  const poster = await newBackendPerson("Idea Poster");
+  const ideaId = await postIdea(poster, {
+    oneLiner: `Rooftop gardens of Lisbon ${word}`,
+    platform: "YouTube",
+    durations: ["SHORT"],
+  });
 
   // Right after posting, in the same minute (and often the same second): "Published" is left
   // as it is, which means the moment of the upload.
