@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { as, createUser, newBackend, type Backend } from "./test.setup";
+import { as, createUser, newBackend, type Backend, messageOf } from "./test.setup";
 import { CONVERSATION_MESSAGES } from "./model/conversation";
 import { connectAccount, mockPlatforms, type FakePlatforms } from "./test.platforms";
 
@@ -21,15 +21,6 @@ afterEach(() => {
   vi.unstubAllEnvs();
   vi.useRealTimers();
 });
-
-async function messageOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (e) {
-    return ((e as { data?: { message?: string } }).data?.message ?? String(e)) as string;
-  }
-  throw new Error("expected the call to be refused");
-}
 
 async function world() {
   const t = newBackend();

@@ -3,7 +3,7 @@
 // unchanged fields, and in the share preview.
 import { describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import { as, createUser, newBackend, type Backend } from "./test.setup";
+import { as, createUser, newBackend, type Backend, messageOf } from "./test.setup";
 import { MESSAGES, validateIdea } from "./model/ideaValidation";
 
 const DAY = 24 * 3600 * 1000;
@@ -15,15 +15,6 @@ const idea = (brief?: string) => ({
   links: ["https://example.com/lisbon"],
   ...(brief === undefined ? {} : { brief }),
 });
-
-async function messageOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (e) {
-    return ((e as { data?: { message?: string } }).data?.message ?? String(e)) as string;
-  }
-  throw new Error("expected the call to be refused");
-}
 
 const count = (t: Backend) =>
   t.run(async (ctx) => (await ctx.db.query("proposals").take(10)).length);

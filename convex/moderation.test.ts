@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { as, createUser, type Backend } from "./test.setup";
+import { as, createUser, type Backend, messageOf, operator } from "./test.setup";
 import {
   cleanUp,
   docs,
@@ -25,21 +25,6 @@ import {
 import { MODERATION_MESSAGES as M } from "./model/moderation/kinds";
 
 afterEach(cleanUp);
-
-async function messageOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (e) {
-    return ((e as { data?: { message?: string } }).data?.message ?? String(e)) as string;
-  }
-  throw new Error("expected the call to be refused");
-}
-
-async function operator(t: Backend) {
-  const id = await createUser(t, { name: "Olga Operator" });
-  await t.run((ctx) => ctx.db.patch("users", id, { role: "admin" }));
-  return id;
-}
 
 const firstPage = { numItems: 20, cursor: null };
 const questionsOf = async (t: Backend, ideaId: Id<"proposals">) =>

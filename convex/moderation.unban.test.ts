@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { as, createUser, type Backend } from "./test.setup";
+import { as, createUser, type Backend, messageOf, operator } from "./test.setup";
 import {
   cleanUp,
   docs,
@@ -21,21 +21,6 @@ import {
 import { MODERATION_MESSAGES as M } from "./model/moderation/kinds";
 
 afterEach(cleanUp);
-
-async function messageOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (e) {
-    return ((e as { data?: { message?: string } }).data?.message ?? String(e)) as string;
-  }
-  throw new Error("expected the call to be refused");
-}
-
-async function operator(t: Backend) {
-  const id = await createUser(t, { name: "Olga Operator" });
-  await t.run((ctx) => ctx.db.patch("users", id, { role: "admin" }));
-  return id;
-}
 
 async function settleAll(w: MoneyWorld) {
   await runScheduled(w.t);

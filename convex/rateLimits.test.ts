@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { api, internal } from "./_generated/api";
 import type { Id } from "./_generated/dataModel";
-import { as, createUser, newBackend, type Backend } from "./test.setup";
+import { as, createUser, newBackend, type Backend, messageOf } from "./test.setup";
 import { mockPlatforms, type FakePlatforms } from "./test.platforms";
 import { mockStripe, type StripeHarness } from "./test.stripe";
 
@@ -42,15 +42,6 @@ const count = (t: Backend, table: "proposals" | "contributions" | "oauthStates" 
   t.run(async (ctx) => (await ctx.db.query(table).take(1000)).length);
 
 /** The message of a ConvexError thrown by a call. */
-async function messageOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (e) {
-    return ((e as { data?: { message?: string } }).data?.message ?? String(e)) as string;
-  }
-  throw new Error("expected the call to be refused");
-}
-
 async function newIdea(t: Backend) {
   return await as(t, await createUser(t)).mutation(api.ideas.create, idea(0));
 }

@@ -64,3 +64,20 @@ export async function createUser(
     }),
   );
 }
+
+/** The message a refused call gave (its ConvexError's, else the error's text). */
+export async function messageOf(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+  } catch (e) {
+    return ((e as { data?: { message?: string } }).data?.message ?? String(e)) as string;
+  }
+  throw new Error("expected the call to be refused");
+}
+
+/** An operator (the admin role). */
+export async function operator(t: Backend) {
+  const id = await createUser(t, { name: "Olga Operator" });
+  await t.run((ctx) => ctx.db.patch("users", id, { role: "admin" }));
+  return id;
+}

@@ -3,7 +3,7 @@
 // they opted in.
 import { afterEach, describe, expect, test } from "vitest";
 import { api } from "./_generated/api";
-import { as, createUser } from "./test.setup";
+import { as, createUser, messageOf } from "./test.setup";
 import { cleanUp, moneyWorld, newIdea, paid, runScheduled, setNow } from "./test.money";
 import { UPDATE_MESSAGES } from "./model/ideaUpdates";
 
@@ -11,15 +11,6 @@ afterEach(cleanUp);
 
 const TOO_MANY = /^Too many requests — please try again in \d+ (seconds?|minutes?)\.?/;
 const page = { numItems: 10, cursor: null };
-
-async function messageOf(call: Promise<unknown>): Promise<string> {
-  try {
-    await call;
-  } catch (e) {
-    return ((e as { data?: { message?: string } }).data?.message ?? String(e)) as string;
-  }
-  throw new Error("expected the call to be refused");
-}
 
 describe("updates", () => {
   test("only the poster posts; the filter refuses profane or restricted words", async () => {
