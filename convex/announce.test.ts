@@ -132,10 +132,7 @@ describe("the emails of a judging idea", () => {
       await w.t.run((ctx) =>
         ctx.db.patch("emails", email._id, { state: "queued", nextAttemptAt: 0 }),
       );
-      const draft = (await w.t.mutation(internal.emails.claim, {
-        emailId: email._id,
-        now: Date.now(),
-      }))!;
+      const draft = (await w.t.mutation(internal.emails.claim, { emailId: email._id }))!;
       expect(draft.text + draft.html).not.toMatch(/Winner picked on/);
       expect(draft.text).toMatch(/Judging started on "Bridges of Lisbon"/);
     }

@@ -390,10 +390,8 @@ describe("emailing an update to backers", () => {
     expect(backerNotes.map((n) => n.kind)).toEqual(["backer_update", "backer_update"]);
     // The email carries the update in full and a one-click stop for this idea only.
     vi.stubEnv("RESEND_API_KEY", "re_test");
-    const draft = await w.t.mutation(internal.emails.claim, {
-      emailId: emails[0]!._id,
-      now: Date.now() + 3_600_000,
-    });
+    setNow(Date.now() + 3_600_000);
+    const draft = await w.t.mutation(internal.emails.claim, { emailId: emails[0]!._id });
     expect(draft!.text).toContain("We have three videos in progress.\n\nThanks for backing!");
     expect(draft!.text).toContain("Stop the poster's emails about this idea:");
     expect(draft!.text).toContain(`i=${ideaId}`);

@@ -57,9 +57,10 @@ export const start = internalMutation({
  * emails do).
  */
 export const claim = internalMutation({
-  args: { emailId: v.id("digestEmails"), now: v.number() },
+  args: { emailId: v.id("digestEmails") },
   returns: v.union(emailDraftValidator, v.null()),
-  handler: async (ctx, { emailId, now }) => {
+  handler: async (ctx, { emailId }) => {
+    const now = Date.now();
     const email = await ctx.db.get("digestEmails", emailId);
     if (email === null || email.state !== "queued" || email.nextAttemptAt > now) return null;
     const content = await digestContent(ctx, now);
@@ -100,16 +101,16 @@ export const claim = internalMutation({
 });
 
 export const handedOver = internalMutation({
-  args: { emailId: v.id("digestEmails"), resendId: v.string(), now: v.number() },
+  args: { emailId: v.id("digestEmails"), resendId: v.string() },
   returns: v.null(),
-  handler: async (ctx, { emailId, resendId, now }) => {
+  handler: async (ctx, { emailId, resendId }) => {
     const email = await ctx.db.get("digestEmails", emailId);
     if (email === null || email.state !== "queued") return null;
     await ctx.db.patch("digestEmails", emailId, {
       state: "sent",
       attempts: email.attempts + 1,
       resendId,
-      sentAt: now,
+      sentAt: Date.now(),
       lastError: undefined,
     });
     return null;
@@ -129,10 +130,10 @@ export const send = internalAction({
   args: { emailId: v.id("digestEmails") },
   returns: v.null(),
   handler: async (ctx, { emailId }) => {
-    const draft = await ctx.runMutation(internal.digest.claim, { emailId, now: Date.now() });
+    const draft = await ctx.runMutation(internal.digest.claim, { emailId });
     if (draft === null) return null;
     const resendId = await resend().sendEmail(ctx, draft);
-    await ctx.runMutation(internal.digest.handedOver, { emailId, resendId, now: Date.now() });
+    await ctx.runMutation(internal.digest.handedOver, { emailId, resendId });
     return null;
   },
 });

@@ -119,9 +119,12 @@ async function winnerCardOf(ctx: MutationCtx, n: Doc<"notifications">, idea: Doc
  * hand-off to the component.
  */
 export const claim = internalMutation({
-  args: { emailId: v.id("emails"), now: v.number() },
+  args: { emailId: v.id("emails") },
   returns: v.union(emailDraftValidator, v.null()),
-  handler: async (ctx, { emailId, now }) => {
+  handler: async (ctx, { emailId }) => {
+    // This transaction's clock, not the calling action's: Convex runs a job no earlier than its
+    // scheduling mutation's clock said, and an action's clock may trail a mutation's.
+    const now = Date.now();
     const email = await ctx.db.get("emails", emailId);
     if (email === null || email.state !== "queued" || email.nextAttemptAt > now) return null;
     const n = await ctx.db.get("notifications", email.notificationId);
@@ -148,16 +151,16 @@ export const claim = internalMutation({
 
 /** "sent": handed to the component, which delivers it to Resend (its email id: `resendId`). */
 export const handedOver = internalMutation({
-  args: { emailId: v.id("emails"), resendId: v.string(), now: v.number() },
+  args: { emailId: v.id("emails"), resendId: v.string() },
   returns: v.null(),
-  handler: async (ctx, { emailId, resendId, now }) => {
+  handler: async (ctx, { emailId, resendId }) => {
     const email = await ctx.db.get("emails", emailId);
     if (email === null || email.state !== "queued") return null;
     await ctx.db.patch("emails", emailId, {
       state: "sent",
       attempts: email.attempts + 1,
       resendId,
-      sentAt: now,
+      sentAt: Date.now(),
       lastError: undefined,
     });
     return null;
@@ -173,10 +176,10 @@ export const send = internalAction({
   args: { emailId: v.id("emails") },
   returns: v.null(),
   handler: async (ctx, { emailId }) => {
-    const draft = await ctx.runMutation(internal.emails.claim, { emailId, now: Date.now() });
+    const draft = await ctx.runMutation(internal.emails.claim, { emailId });
     if (draft === null) return null;
     const resendId = await resend().sendEmail(ctx, draft);
-    await ctx.runMutation(internal.emails.handedOver, { emailId, resendId, now: Date.now() });
+    await ctx.runMutation(internal.emails.handedOver, { emailId, resendId });
     return null;
   },
 });

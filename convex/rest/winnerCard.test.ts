@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { inflateSync } from "node:zlib";
 import { api } from "../_generated/api";
 import { createUser } from "../test.setup";
-import { cleanUp, moneyWorld, newIdea, paid, settle, submitVideo } from "../test.money";
+import { cleanUp, moneyWorld, newIdea, paid, setNow, settle, submitVideo } from "../test.money";
 
 afterEach(cleanUp);
 
@@ -35,6 +35,7 @@ describe("the winner card", () => {
     expect(early.headers.get("Location")).toMatch(new RegExp(`/share/${ideaId}$`));
 
     await settle(w, ideaId);
+    setNow(Date.now() + 60_000); // the card is opened a minute after the award
     const res = await w.t.fetch(`/share/${ideaId}/winner`);
     expect(res.status).toBe(200);
     const html = await res.text();

@@ -1,7 +1,7 @@
 // convex-test's syscalls and Convex's registered functions, opened up: wrapping the syscall
 // entry points, taking over argument and return validation, replacing a function's handler,
 // and the accessors that run functions as an identity or for a client.
-import type { convexTest } from "convex-test";
+import type { convexTest } from "convex-test-engine";
 import {
   globalState,
   registered,

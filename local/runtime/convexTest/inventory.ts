@@ -11,8 +11,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import path from "node:path";
-import type { convexTest } from "convex-test";
+import type { convexTest } from "convex-test-engine";
 import { queryGeneric } from "convex/server";
 import type {
   ConvexGlobalState,
@@ -24,7 +23,9 @@ import type {
 } from "./shapes.js";
 
 /** The versions whose internals this adapter describes. */
-export const VERIFIED_VERSIONS = { convex: "1.48.0", "convex-test": "0.0.60" } as const;
+// The runtime's convex-test is its own pinned copy (package.json: "convex-test-engine", an alias
+// of convex-test 0.0.60), so that the unit tests' convex-test can move on without it.
+export const VERIFIED_VERSIONS = { convex: "1.48.0", "convex-test-engine": "0.0.60" } as const;
 
 type Kind = "object" | "number" | "bigint" | "function" | "null" | "object or null";
 
@@ -90,22 +91,11 @@ export const FUNCTION_INTERNALS = {
 
 function installedVersion(name: string): string {
   const require = createRequire(import.meta.url);
-  // The package's main entry sits under its folder; walk up to its package.json.
-  let dir = path.dirname(require.resolve(name));
-  for (;;) {
-    try {
-      const pkg = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as {
-        name?: string;
-        version?: string;
-      };
-      if (pkg.name === name && pkg.version) return pkg.version;
-    } catch {
-      // not this folder
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`Cannot find the installed version of ${name}.`);
-    dir = parent;
-  }
+  const pkg = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8")) as {
+    version?: string;
+  };
+  if (!pkg.version) throw new Error(`Cannot find the installed version of ${name}.`);
+  return pkg.version;
 }
 
 /** Stops the runtime when the installed `convex` or `convex-test` is not the verified one. */

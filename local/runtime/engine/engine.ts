@@ -18,7 +18,7 @@
 // - paginated queries honour journals: the end cursor is pinned across re-runs (syscalls.ts);
 // - console output of functions is captured as Convex log lines (execution.ts);
 // - only public functions can be called by clients (runPublic, below).
-import { convexTest } from "convex-test";
+import { convexTest } from "convex-test-engine";
 import { makeFunctionReference } from "convex/server";
 import {
   convexToJson,

@@ -1,7 +1,7 @@
 // File storage: `_storage` documents (size, sha256, content type) over a BlobStore
 // (storage.ts) that keeps the bytes, written before their document commits. Upload and file
 // URLs point at the runtime's own origin (httpApi.ts serves them).
-import type { convexTest } from "convex-test";
+import type { convexTest } from "convex-test-engine";
 import type { JSONValue, Value } from "convex/values";
 import { insertDocument, readDocument } from "../convexTest/database.js";
 import type { ConvexTestDatabase } from "../convexTest/shapes.js";

@@ -1,7 +1,7 @@
 // Scheduled functions: `ctx.scheduler` writes a `_scheduled_functions` document (the source
 // of truth; the runtime's Scheduler, scheduler.ts, arms timers from committed jobs), and a due
 // job runs here, a mutation exactly once and an action at most once, even across a crash.
-import type { convexTest } from "convex-test";
+import type { convexTest } from "convex-test-engine";
 import { makeFunctionReference } from "convex/server";
 import {
   convexToJson,
