@@ -2,10 +2,10 @@
 // suite, the REST API on a running stack (e2e/rest, its own stack on REST_PORT_OFFSET, default
 // 200), and the end-to-end journeys (e2e/run.ts: one stack per worker) — then one summary line.
 //
-// The suites run side by side where they do not compete for the same thing: the runtime's suite
-// first and alone (it measures timings), then the unit tests beside the REST suite and the
-// journeys (which mostly wait on browsers and timers). Each suite's output is kept in
-// .ci/.reports/<suite>.log and printed whole when it ends, so logs never interleave.
+// The suites run side by side: first the runtime's suite (it measures timings, on about one core)
+// beside the web components' tests, then the Convex functions' tests beside the REST suite and
+// the journeys. Each suite's output is kept in .ci/.reports/<suite>.log and printed whole when it
+// ends, so logs never interleave.
 import { spawn } from "node:child_process";
 import {
   createWriteStream,
@@ -138,12 +138,19 @@ async function e2eSuite(): Promise<Totals> {
 }
 
 const totals: Totals[] = [];
-totals.push(await vitestSuite("runtime", ["runtime"]));
+// The runtime's suite uses about one core: the web components' tests (jsdom, one worker) take
+// the other, instead of adding their minutes to the busy second phase.
 totals.push(
   ...(await Promise.all([
-    // Vitest's default on two cores is one worker: the unit tests (about 17 minutes of one
-    // core's work) would leave the second core idle once the other two suites end.
-    vitestSuite("unit", ["convex", "web", "docs"], ["--maxWorkers=2"]),
+    vitestSuite("runtime", ["runtime"]),
+    vitestSuite("web", ["web", "docs"], ["--maxWorkers=1"]),
+  ])),
+);
+totals.push(
+  ...(await Promise.all([
+    // Vitest's default on two cores is one worker: the money sequences would leave the second
+    // core idle once the other two suites end.
+    vitestSuite("convex", ["convex"], ["--maxWorkers=2"]),
     vitestSuite("rest", ["rest"]),
     e2eSuite(),
   ])),
