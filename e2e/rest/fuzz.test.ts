@@ -44,7 +44,7 @@ test(`the sweep and ${CASES} random hostile requests (seed ${FUZZ_SEED}): no 5xx
     body,
     who,
     described,
-  }: ReturnType<typeof fuzzRequests> extends Iterable<infer R> ? R : never) => {
+  }: typeof requests extends Iterable<infer R> ? R : never) => {
     const token = tokens[who];
     const response = await fetch(`${stack().siteUrl}${path}`, {
       method,
