@@ -41,7 +41,6 @@ const idea = (n: number) => ({
 const count = (t: Backend, table: "proposals" | "contributions" | "oauthStates" | "submissions") =>
   t.run(async (ctx) => (await ctx.db.query(table).take(1000)).length);
 
-/** The message of a ConvexError thrown by a call. */
 async function newIdea(t: Backend) {
   return await as(t, await createUser(t)).mutation(api.ideas.create, idea(0));
 }

@@ -98,7 +98,10 @@ function installedVersion(name: string): string {
   return pkg.version;
 }
 
-/** Stops the runtime when the installed `convex` or `convex-test` is not the verified one. */
+/**
+ * Stops the runtime when the installed `convex` or the runtime's convex-test
+ * (`convex-test-engine`) is not the verified one.
+ */
 export function assertVersions(): void {
   const wrong = Object.entries(VERIFIED_VERSIONS)
     .map(([name, verified]) => ({ name, verified, installed: installedVersion(name) }))
