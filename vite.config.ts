@@ -7,6 +7,7 @@ import { defineConfig, loadEnv, type Connect, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { EMBED_ORIGINS } from "./src/lib/embedOrigins.js";
 import { LongestFirstSequencer } from "./vitest.sequencer.js";
+import { appEntryAfterFirstPaint } from "./vite.firstPaint.js";
 
 // Security headers for the built web app: `vite preview` sends them, and docs/deploying.md's production
 // headers are generated from this same function (`npm run headers -- --write`; `npm run
@@ -157,7 +158,7 @@ function shareRewrite(convexSiteUrl: string | undefined) {
 // The web app, and the three test projects: Convex functions (convex-test in the edge
 // runtime, as Convex recommends), web components (jsdom) and the local runtime (Node).
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), canonicalOrigin(process.env.SITE_URL)],
+  plugins: [react(), canonicalOrigin(process.env.SITE_URL), appEntryAfterFirstPaint()],
   // Each component's styles are a CSS Module beside it (src/styles/global.css holds the tokens,
   // the reset and the first paint): its classes keep their kebab-case names in the sheet and are
   // read in camelCase (`styles.ideaCardTitle`), or by name where a part is computed

@@ -5,8 +5,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { render } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter } from "react-router-dom";
+import { useConvexAuth, useQuery } from "convex/react";
 import App, { preloadPage } from "./App";
 import { makeIdea, mockList, mockSession } from "./test/lists";
 
@@ -21,6 +22,11 @@ vi.mock("convex/react", () => ({
   useQuery: vi.fn(),
   usePaginatedQuery: vi.fn(),
   useMutation: vi.fn(),
+}));
+
+// The profile's sign-out button.
+vi.mock("@convex-dev/auth/react", () => ({
+  useAuthActions: vi.fn(() => ({ signIn: vi.fn(), signOut: vi.fn() })),
 }));
 
 const indexHtml = new DOMParser().parseFromString(
@@ -64,5 +70,141 @@ describe("the pre-rendered first paint", () => {
       );
       expect(rendered, selectorOf(element)).toContain(normalize(element.textContent));
     }
+  });
+});
+
+// index.html's first script: on an idea's page and on /profile it asks the Convex HTTP API for
+// the heading's data and writes it into the pre-rendered header; the page React renders then
+// shows the same answer until its live query answers (src/lib/firstPaint.ts). It also starts
+// the app, once that heading has painted.
+describe("the first paint's heading", () => {
+  const CONVEX_URL = "https://happy-otter-123.convex.cloud";
+  const bootScript = indexHtml.head.querySelector("script")!.textContent!;
+  const ENTRY = "/assets/index-test.js";
+
+  /** Runs index.html's first script at `route`, as a browser does while parsing the page. */
+  function boot(route: string, answer: () => Promise<Response>) {
+    window.history.replaceState(null, "", route);
+    delete window.__firstPaint;
+    delete document.documentElement.dataset.bootHeading;
+    document.head.innerHTML =
+      `<meta name="convex-url" content="${CONVEX_URL}" />` +
+      `<link rel="modulepreload" crossorigin href="${ENTRY}" data-app-entry>`;
+    document.body.innerHTML = indexHtml.body.innerHTML;
+    const fetch = vi.fn((..._request: Parameters<typeof globalThis.fetch>) => answer());
+    vi.stubGlobal("fetch", fetch);
+    new Function(bootScript)();
+    return fetch;
+  }
+  const answered = (value: unknown) => () =>
+    Promise.resolve(new Response(JSON.stringify({ status: "success", value, logLines: [] })));
+  const appStarted = () => document.head.querySelector(`script[type="module"][src$="${ENTRY}"]`);
+  const heading = (id: string) => normalize(document.getElementById(id)!.textContent);
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+    window.history.replaceState(null, "", "/");
+  });
+
+  it("writes an idea's title from the HTTP API, and the page renders it in the same tag and classes", async () => {
+    const idea = makeIdea({ title: "Drone tour of every lighthouse in Maine" });
+    const fetch = boot(`/expanded-proposal/${idea._id}`, answered(idea));
+    expect(fetch).toHaveBeenCalledWith(`${CONVEX_URL}/api/query`, expect.anything());
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({
+      path: "ideas:get",
+      args: { ideaId: idea._id },
+      format: "json",
+    });
+    await vi.waitFor(() => expect(heading("boot-idea-title")).toBe(idea.title));
+    expect(document.documentElement.dataset.bootHeading).toBe("idea-shown");
+
+    // The app's first render, before its own query has answered: the same title.
+    const prerendered = document.getElementById("boot-idea-title")!;
+    document.body.innerHTML = "";
+    vi.mocked(useQuery).mockReturnValue(undefined);
+    const route = `/expanded-proposal/${idea._id}`;
+    await preloadPage(route);
+    const { container } = render(
+      <MemoryRouter initialEntries={[route]}>
+        <App />
+      </MemoryRouter>,
+    );
+    const title = await vi.waitFor(() => container.querySelector<HTMLElement>("h1#idea-title")!);
+    expect(normalize(title.textContent)).toBe(idea.title);
+    for (const name of prerendered.classList)
+      if (name !== "boot__heading") expect(title).toHaveClass(name);
+  });
+
+  it("greets the signed-in person on /profile with their stored session, and the page's skeleton keeps the greeting", async () => {
+    localStorage.setItem(
+      `__convexAuthJWT_${CONVEX_URL.replace(/[^a-zA-Z0-9]/g, "")}`,
+      "header.payload.signature",
+    );
+    const fetch = boot("/profile", answered({ displayName: "Ada Lovelace", email: "ada@x.org" }));
+    expect(fetch.mock.calls[0]![1]!.headers).toMatchObject({
+      Authorization: "Bearer header.payload.signature",
+    });
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toMatchObject({
+      path: "users:current",
+      args: {},
+    });
+    await vi.waitFor(() => expect(heading("boot-profile-title")).toBe("Welcome, Ada Lovelace!"));
+    expect(heading("boot-profile-email")).toBe("ada@x.org");
+
+    // The app, while the session is still being checked: the same greeting, in the same classes.
+    const prerendered = document.getElementById("boot-profile-title")!;
+    document.body.innerHTML = "";
+    vi.mocked(useConvexAuth).mockReturnValue({
+      isLoading: true,
+      isAuthenticated: false,
+      isRefreshing: false,
+    });
+    vi.mocked(useQuery).mockReturnValue(undefined);
+    await preloadPage("/profile");
+    const { container } = render(
+      <MemoryRouter initialEntries={["/profile"]}>
+        <App />
+      </MemoryRouter>,
+    );
+    const title = await vi.waitFor(() => container.querySelector<HTMLElement>("main h1")!);
+    expect(normalize(title.textContent)).toBe("Welcome, Ada Lovelace!");
+    for (const name of prerendered.classList)
+      if (name !== "boot__heading") expect(title).toHaveClass(name);
+  });
+
+  it("asks nothing on /profile without a stored session, and shows the plain skeleton", async () => {
+    const fetch = boot("/profile", answered({ displayName: "Ada" }));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(document.documentElement.dataset.bootHeading).toBeUndefined();
+    await vi.waitFor(() => expect(appStarted()).not.toBeNull());
+  });
+
+  it.each([
+    ["an error status", () => Promise.resolve(new Response("{}", { status: 500 }))],
+    ["a failed query", () => Promise.resolve(new Response(JSON.stringify({ status: "error" })))],
+    ["an unknown idea", answered(null)],
+    ["no network", () => Promise.reject(new TypeError("Failed to fetch"))],
+  ])("falls back to the skeleton on %s, keeping nothing for the page", async (_, answer) => {
+    boot("/expanded-proposal/k57idea", answer);
+    expect(document.documentElement.dataset.bootHeading).toBe("idea-loading");
+    await vi.waitFor(() => expect(document.documentElement.dataset.bootHeading).toBeUndefined());
+    expect(window.__firstPaint?.value).toBeUndefined();
+    await vi.waitFor(() => expect(appStarted()).not.toBeNull());
+  });
+
+  it("starts the app once the heading is written, and after 300 ms without it", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    boot("/expanded-proposal/k57idea", () => new Promise((resolve) => (answer = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(appStarted()).toBeNull();
+    answer(new Response(JSON.stringify({ status: "success", value: makeIdea() })));
+    await vi.waitFor(() => expect(appStarted()).not.toBeNull(), { timeout: 250 });
+
+    boot("/expanded-proposal/k57idea", () => new Promise(() => undefined));
+    expect(appStarted()).toBeNull();
+    await vi.waitFor(() => expect(appStarted()).not.toBeNull(), { timeout: 1000 });
+    // Fetched as it was preloaded (a CORS request), so the preloaded copy is the one that runs.
+    expect(appStarted()).toHaveAttribute("crossorigin");
   });
 });

@@ -1,6 +1,8 @@
+import { useEffect } from "react";
 import { useConvexAuth, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "../../convex/_generated/api";
+import { forgetFirstPaint } from "./firstPaint";
 
 /** The signed-in person's profile, as `api.users.current` returns it. */
 export type CurrentUser = NonNullable<FunctionReturnType<typeof api.users.current>>;
@@ -21,6 +23,12 @@ export interface CurrentUserState {
 export function useCurrentUser(): CurrentUserState {
   const { isLoading: sessionLoading, isAuthenticated } = useConvexAuth();
   const user = useQuery(api.users.current, isAuthenticated ? {} : "skip");
+  // The profile's first paint showed this person (src/lib/firstPaint.ts): forgotten once the
+  // session has its own answer, so a later sign-in never shows it.
+  const settled = !sessionLoading && (!isAuthenticated || user !== undefined);
+  useEffect(() => {
+    if (settled) forgetFirstPaint(api.users.current);
+  }, [settled]);
   if (sessionLoading) return { isLoading: true, isAuthenticated, user: null };
   if (!isAuthenticated) return { isLoading: false, isAuthenticated: false, user: null };
   return { isLoading: user === undefined, isAuthenticated: true, user: user ?? null };

@@ -66,7 +66,7 @@ function IdeaDetails({ idea }: { idea: Idea }) {
 
   return (
     <article className="idea" aria-labelledby="idea-title">
-      <nav className={styles.ideaBack} aria-label="Breadcrumb">
+      <nav className="idea-back" aria-label="Breadcrumb">
         <Link to="/ideas">
           <span aria-hidden="true">←</span> All bounties
         </Link>
@@ -74,14 +74,14 @@ function IdeaDetails({ idea }: { idea: Idea }) {
 
       <IdeaLiveNotice ideaId={idea._id} title={idea.title} />
 
-      <header className={styles.ideaHeader}>
+      <header className="idea-header">
         <IdeaVoteButtons
           idea={idea}
           disabledReason={isAuthenticated ? undefined : SIGN_IN_TO_VOTE}
-          className={styles.ideaHeaderVotes}
+          className="idea-header__votes"
         />
-        <div className={styles.ideaHeaderText}>
-          <div className={styles.ideaHeaderBadges} data-testid="idea-badges">
+        <div className="idea-header__text">
+          <div className="idea-header__badges" data-testid="idea-badges">
             {/* One chip for what is happening now; "Completed" stays the time left, below. */}
             {expired ? (
               <span className={statusBadgeClass(status)}>{status.badge}</span>
@@ -89,10 +89,10 @@ function IdeaDetails({ idea }: { idea: Idea }) {
               <span className="badge badge-success">Open for submissions</span>
             )}
           </div>
-          <h1 id="idea-title" className={styles.ideaHeaderTitle}>
+          <h1 id="idea-title" className="idea-header__title">
             {idea.title}
           </h1>
-          <p className={styles.ideaHeaderMeta}>
+          <p className="idea-header__meta">
             Posted {formatLongDate(idea._creationTime)} ·{" "}
             {submissionCountLabel(idea.submissionCount)} · {backerCountLabel(idea.backerCount)}
             {idea.extendedFrom !== null ? (
@@ -271,12 +271,12 @@ function PosterLink({ ideaId }: { ideaId: Idea["_id"] }) {
 function IdeaSkeleton() {
   return (
     <Loading className={styles.ideaSkeleton} label="Loading the idea...">
-      <div className={styles.ideaBack} aria-hidden="true">
+      <div className="idea-back" aria-hidden="true">
         <Skeleton className={styles.ideaSkeletonBack} />
       </div>
-      <div className={styles.ideaHeader} aria-hidden="true">
+      <div className="idea-header" aria-hidden="true">
         <Skeleton className={styles.ideaSkeletonVotes} />
-        <div className={styles.ideaHeaderText}>
+        <div className="idea-header__text">
           <Skeleton className={styles.ideaSkeletonBadge} />
           <Skeleton className={styles.ideaSkeletonTitle} />
           <Skeleton className={styles.ideaSkeletonMeta} />

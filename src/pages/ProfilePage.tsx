@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { useAuthActions } from "@convex-dev/auth/react";
 import { useConvexAuth } from "convex/react";
@@ -11,7 +11,9 @@ import SettingsTab from "../features/profile/SettingsTab";
 import SubmissionsTab from "../features/profile/SubmissionsTab";
 import ProfileLinks from "../features/profile/ProfileLinks";
 import { usePlatformAuthNotice } from "../lib/platformAuth";
-import { useCurrentUser } from "../lib/session";
+import { useCurrentUser, type CurrentUser } from "../lib/session";
+import { firstPaintAnswer } from "../lib/firstPaint";
+import { api } from "../../convex/_generated/api";
 import { expectSignOutTo } from "../lib/signOut";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
@@ -94,8 +96,6 @@ function ProfileContent({ signingOut, onSignOut }: { signingOut: boolean; onSign
   if (isLoading || (user === null && signingOut)) return <ProfileSkeleton />;
   if (user === null) return <ProfileLoadError />;
 
-  const name = user.displayName || "Anonymous";
-
   function selectTab(key: ProfileTab) {
     setSearchParams(
       (params) => {
@@ -109,14 +109,9 @@ function ProfileContent({ signingOut, onSignOut }: { signingOut: boolean; onSign
 
   return (
     <>
-      <header className={styles.profileHeader}>
-        <Avatar name={name} url={user.avatarUrl} size={72} className={styles.profileHeaderAvatar} />
-        <div className={styles.profileHeaderText}>
-          <h1 className={styles.profileHeaderTitle}>Welcome, {name}!</h1>
-          {user.email && <p className={styles.profileHeaderEmail}>{user.email}</p>}
-          <ProfileLinks userId={user._id} />
-        </div>
-      </header>
+      <ProfileHeader user={user}>
+        <ProfileLinks userId={user._id} />
+      </ProfileHeader>
 
       <AfterFirstPaint placeholder={<ProfileTabsSkeleton />}>
         <Tabs
@@ -141,13 +136,35 @@ function ProfileContent({ signingOut, onSignOut }: { signingOut: boolean; onSign
   );
 }
 
+/** "Welcome, {name}!" beside the avatar, the email and what the page adds below them. */
+function ProfileHeader({ user, children }: { user: CurrentUser; children?: ReactNode }) {
+  const name = user.displayName || "Anonymous";
+  return (
+    <header className="profile-header">
+      <Avatar name={name} url={user.avatarUrl} size={72} className={styles.profileHeaderAvatar} />
+      <div className="profile-header__text">
+        {/* One text node, as the first paint writes it: the same text then paints the same size. */}
+        <h1 className="profile-header__title">{`Welcome, ${name}!`}</h1>
+        {user.email && <p className="profile-header__email">{user.email}</p>}
+        {children}
+      </div>
+    </header>
+  );
+}
+
 function ProfileSkeleton() {
+  // The person the first paint greeted (index.html), while the session and profile load.
+  const viewer = firstPaintAnswer(api.users.current, {});
   return (
     <Loading className="profile-skeleton" label="Loading your profile...">
-      <div className={styles.profileHeader} aria-hidden="true">
-        <Skeleton className={styles.profileSkeletonAvatar} />
-        <Skeleton className={styles.profileSkeletonTitle} />
-      </div>
+      {viewer ? (
+        <ProfileHeader user={viewer} />
+      ) : (
+        <div className="profile-header" aria-hidden="true">
+          <Skeleton className={styles.profileSkeletonAvatar} />
+          <Skeleton className={styles.profileSkeletonTitle} />
+        </div>
+      )}
       <ProfileTabsSkeleton />
     </Loading>
   );

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { useParams } from "react-router-dom";
-import { useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { toast } from "../../lib/toast";
 import { api } from "../../../convex/_generated/api";
 import QueryErrorBoundary from "../../components/QueryErrorBoundary";
+import { useQueryAfterFirstPaint } from "../../lib/firstPaint";
 
 /** An idea as `api.ideas.get` returns it. */
 export type Idea = NonNullable<FunctionReturnType<typeof api.ideas.get>>;
@@ -53,7 +53,8 @@ function IdeaLoader({
   notFound,
   children,
 }: Omit<Props, "className"> & { ideaId: string }) {
-  const idea = useQuery(api.ideas.get, { ideaId });
+  // The idea the first paint showed (index.html), until the live query answers.
+  const idea = useQueryAfterFirstPaint(api.ideas.get, { ideaId });
   if (idea === undefined) return skeleton;
   if (idea === null) return notFound;
   return children(idea);
