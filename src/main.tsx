@@ -18,8 +18,9 @@ if (!convexUrl) {
 // call, and the server does not run every signed-in query a second time for the fresh token.
 const convex = new ConvexReactClient(convexUrl, { initialAuthTokenReuse: true });
 
-// An idea page's largest paint is the idea's title: ask for the idea (one shared, identity-free
-// query) while the page's code downloads, rather than once it has rendered.
+// An idea page subscribes to its idea (one shared, identity-free query) while the page's code
+// downloads, rather than once it has rendered: the title index.html's first paint showed is then
+// live sooner (src/lib/firstPaint.ts).
 const ideaId = matchPath("/expanded-proposal/:ideaId", window.location.pathname)?.params.ideaId;
 if (ideaId) convex.prewarmQuery({ query: api.ideas.get, args: { ideaId: ideaId } });
 

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useConvexAuth, useQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "../../convex/_generated/api";
-import { forgetFirstPaint } from "./firstPaint";
+import { firstPaintAnswer, forgetFirstPaint } from "./firstPaint";
 
 /** The signed-in person's profile, as `api.users.current` returns it. */
 export type CurrentUser = NonNullable<FunctionReturnType<typeof api.users.current>>;
@@ -32,4 +32,13 @@ export function useCurrentUser(): CurrentUserState {
   if (sessionLoading) return { isLoading: true, isAuthenticated, user: null };
   if (!isAuthenticated) return { isLoading: false, isAuthenticated: false, user: null };
   return { isLoading: user === undefined, isAuthenticated: true, user: user ?? null };
+}
+
+/**
+ * Whether this page's first paint greeted the signed-in person (index.html, on /profile): the
+ * page has shown their session since it loaded, before the app confirmed it, so an end of that
+ * session is followed as if the app had seen it (a sign-out in another tab goes to /).
+ */
+export function greetedAtFirstPaint(): boolean {
+  return firstPaintAnswer(api.users.current, {}) !== undefined;
 }

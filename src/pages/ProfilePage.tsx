@@ -11,7 +11,7 @@ import SettingsTab from "../features/profile/SettingsTab";
 import SubmissionsTab from "../features/profile/SubmissionsTab";
 import ProfileLinks from "../features/profile/ProfileLinks";
 import { usePlatformAuthNotice } from "../lib/platformAuth";
-import { useCurrentUser, type CurrentUser } from "../lib/session";
+import { greetedAtFirstPaint, useCurrentUser, type CurrentUser } from "../lib/session";
 import { firstPaintAnswer } from "../lib/firstPaint";
 import { api } from "../../convex/_generated/api";
 import { expectSignOutTo } from "../lib/signOut";
@@ -60,9 +60,10 @@ export default function ProfilePage() {
     }
   }
 
-  // Opened without a session: sign in first. A session that ends while the page is open is
-  // followed by SessionWatcher (to "/", or /ideas for this page's own button).
-  const hadSession = useRef(false);
+  // Opened without a session: sign in first. A session that ends while the page is open (or
+  // after its first paint greeted the person) is followed by SessionWatcher (to "/", or /ideas
+  // for this page's own button).
+  const hadSession = useRef(greetedAtFirstPaint());
   if (isAuthenticated) hadSession.current = true;
   const mustSignIn = !isLoading && !isAuthenticated && !signingOut && !hadSession.current;
   // Back from connecting YouTube or TikTok: the callback page's outcome, as a toast (the router

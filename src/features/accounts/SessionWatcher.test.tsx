@@ -76,6 +76,23 @@ describe("SessionWatcher", () => {
     expect(toast.warning).not.toHaveBeenCalled();
   });
 
+  it("goes to / when another tab signed out before this app started, after its first paint greeted the person", () => {
+    // index.html greeted the person on /profile with the stored session (src/lib/firstPaint.ts);
+    // the other tab signed out before this tab's app had checked that session.
+    window.__firstPaint = { path: "users:current", args: {}, value: { displayName: "Ada" } };
+    localStorage.setItem(SIGNED_OUT_KEY, String(Date.now()));
+    session(false);
+    render(
+      <MemoryRouter initialEntries={["/profile"]}>
+        <SessionWatcher />
+        <Where />
+      </MemoryRouter>,
+    );
+    delete window.__firstPaint;
+    expect(where()).toBe("/");
+    expect(toast.warning).not.toHaveBeenCalled();
+  });
+
   it("a sign-out marker from before this session began does not count", () => {
     localStorage.setItem(SIGNED_OUT_KEY, String(Date.now() - 5_000));
     watchAt("/expanded-proposal/k57abc").end();

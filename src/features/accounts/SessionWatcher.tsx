@@ -1,9 +1,10 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useConvexAuth } from "convex/react";
 import { toast } from "../../lib/toast";
 import { signOutDestination } from "../../lib/signOut";
 import { TOAST_IDS } from "../../lib/toasts";
+import { greetedAtFirstPaint } from "../../lib/session";
 
 export const SESSION_ENDED_MESSAGE = "Your session has ended.";
 
@@ -27,9 +28,11 @@ export default function SessionWatcher() {
   const location = useLocation();
   const locationRef = useRef(location);
   locationRef.current = location;
-  const wasAuthenticated = useRef(false);
+  // A page whose first paint greeted the person has shown the session since it loaded.
+  const [greeted] = useState(greetedAtFirstPaint);
+  const wasAuthenticated = useRef(greeted);
   // When this tab's session began: a sign-out marker older than that is not about it.
-  const sessionSince = useRef(0);
+  const sessionSince = useRef(greeted ? Math.floor(performance.timeOrigin) : 0);
   useEffect(() => {
     if (isLoading) return;
     if (isAuthenticated) toast.dismiss(TOAST_IDS.sessionEnded);
