@@ -14,7 +14,7 @@ export default function CompletedPage() {
 
   return (
     <div className="container page list-page">
-      <header className={`list-page__header ${styles.listPageHeaderStacked}`}>
+      <header className="list-page__header list-page__header--stacked">
         <div>
           <h1>Completed bounties</h1>
           <p className="list-page__lead">Ideas whose deadline has passed, and their bounties.</p>

@@ -45,8 +45,8 @@ function Inbox({ sessionKnown }: { sessionKnown: boolean }) {
   }
 
   return (
-    <div className={`container page ${styles.inboxPage}`}>
-      <div className={styles.inboxHeader}>
+    <div className="container page inbox-page">
+      <div className="inbox-header">
         <h1>Inbox</h1>
         {anyUnread && (
           <button type="button" className="btn btn-secondary" onClick={() => void readAll()}>

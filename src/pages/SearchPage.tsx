@@ -61,7 +61,7 @@ export default function SearchPage() {
 
   return (
     <div className="container page list-page">
-      <header className={`list-page__header ${completedPageStyles.listPageHeaderStacked}`}>
+      <header className="list-page__header list-page__header--stacked">
         <h1>{heading}</h1>
         <SearchBox
           className={completedPageStyles.listPageSearch}
