@@ -53,6 +53,10 @@ describe("the pre-rendered first paint", () => {
     ["/leaderboard", "leaderboard"],
     ["/inbox", "inbox"],
     ["/submit", "submit"],
+    ["/privacy-policy", "privacy"],
+    ["/terms-of-service", "terms"],
+    ["/login", "login"],
+    ["/onboard", "onboard"],
   ])("of %s says what the page renders", async (route, block) => {
     const prerendered = indexHtml.querySelector(`.boot__page--${block}`)!;
     // Every element with text of its own (a heading, a lead, a link, the brand beside its dot).
@@ -62,8 +66,8 @@ describe("the pre-rendered first paint", () => {
       ),
     );
     expect(texts.length).toBeGreaterThan(0);
-    // The inbox is a signed-in person's: theirs, empty.
-    if (route === "/inbox") {
+    // The inbox and onboarding are a signed-in person's (the inbox theirs, empty).
+    if (route === "/inbox" || route === "/onboard") {
       mockSession({ signedIn: true });
       mockList({ results: [], status: "Exhausted", loadMore: vi.fn() });
     }
@@ -146,6 +150,34 @@ describe("the first paint's heading", () => {
     expect(title.childNodes).toHaveLength(1);
     for (const name of prerendered.classList)
       if (name !== "boot__heading") expect(title).toHaveClass(name);
+  });
+
+  it("writes the idea's title on its video form (/submit-content), linked to the idea, as the page does", async () => {
+    const idea = makeIdea({ title: "Drone tour of every lighthouse in Maine" });
+    const route = `/submit-content/${idea._id}`;
+    const fetch = boot(route, answered(idea));
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toMatchObject({
+      path: "ideas:get",
+      args: { ideaId: idea._id },
+    });
+    await vi.waitFor(() => expect(heading("boot-submit-title")).toBe(idea.title));
+    const prerendered = document.getElementById("boot-submit-title")!;
+    expect(prerendered).toHaveAttribute("href", `/expanded-proposal/${idea._id}`);
+    const heading1 = prerendered.parentElement!;
+
+    document.body.innerHTML = "";
+    vi.mocked(useQuery).mockReturnValue(undefined);
+    await preloadPage(route);
+    const { container } = render(
+      <MemoryRouter initialEntries={[route]}>
+        <App />
+      </MemoryRouter>,
+    );
+    const title = await vi.waitFor(() => container.querySelector<HTMLElement>("main h1 a")!);
+    expect(title.textContent).toBe(idea.title);
+    expect(title).toHaveAttribute("href", `/expanded-proposal/${idea._id}`);
+    expect(title.childNodes).toHaveLength(1);
+    for (const name of heading1.classList) expect(title.parentElement).toHaveClass(name);
   });
 
   it("greets the signed-in person on /profile with their stored session, and the page's skeleton keeps the greeting", async () => {

@@ -143,14 +143,14 @@ export default function LoginPage() {
   }
 
   return (
-    <div className={`container page ${styles.authPage}`}>
-      <section className={`card ${styles.authCard}`} aria-labelledby="login-heading">
+    <div className="container page auth-page">
+      <section className="card auth-card" aria-labelledby="login-heading">
         <LogoMark size={48} />
-        <h1 id="login-heading" className={styles.authCardTitle}>
+        <h1 id="login-heading" className="auth-card__title">
           Welcome to Bounties!
         </h1>
 
-        <div className={styles.authStatus} role="status" aria-live="polite">
+        <div className="auth-status" role="status" aria-live="polite">
           {status !== null && (
             <>
               <Spinner className={styles.authSpinner} />
@@ -171,7 +171,7 @@ export default function LoginPage() {
                 {signUpLimitMessage(signUpWait)}
               </p>
             )}
-            <p className={styles.authCardLead}>
+            <p className="auth-card__lead">
               Sign in or create an account to post ideas, fund bounties and submit videos.
             </p>
             {startHere !== null && (
@@ -188,12 +188,12 @@ export default function LoginPage() {
                 </a>
               </div>
             )}
-            <div className={styles.authProviders} aria-busy={pending !== null || undefined}>
+            <div className="auth-providers" aria-busy={pending !== null || undefined}>
               {PROVIDERS.map(({ id, label, Icon }) => (
                 <button
                   key={id}
                   type="button"
-                  className={`btn btn-secondary btn-lg btn-block ${styles.authProvider}`}
+                  className="btn btn-secondary btn-lg btn-block auth-provider"
                   disabled={pending !== null || startHere !== null}
                   aria-busy={pending === id || undefined}
                   onClick={() => void startSignIn(id)}
@@ -203,7 +203,7 @@ export default function LoginPage() {
                 </button>
               ))}
             </div>
-            <p className={styles.authCardLegal}>
+            <p className="auth-card__legal">
               By continuing, you agree to our <Link to="/terms-of-service">Terms of Service</Link>{" "}
               and <Link to="/privacy-policy">Privacy Policy</Link>.
             </p>

@@ -75,9 +75,9 @@ export default function OnboardPage() {
   }
 
   return (
-    <div className={`container page ${styles.onboardPage}`}>
-      <section className={`card ${styles.onboardCard}`} aria-labelledby="onboard-heading">
-        <header className={styles.onboardCardHeader}>
+    <div className="container page onboard-page">
+      <section className="card onboard-card" aria-labelledby="onboard-heading">
+        <header className="onboard-card__header">
           <h1 id="onboard-heading">Welcome to Bounties!</h1>
           <p className="muted">
             Tell us a little about yourself. You can change these choices later in your profile.

@@ -33,14 +33,14 @@ function SubmitContent({ idea }: { idea: Idea }) {
   const closed = idea.status !== "open" || idea.expiration <= now;
   return (
     <>
-      <nav className={styles.submitContentBack} aria-label="Breadcrumb">
+      <nav className="submit-content__back" aria-label="Breadcrumb">
         <Link to={`/expanded-proposal/${idea._id}`}>
           <span aria-hidden="true">←</span> Back to the idea
         </Link>
       </nav>
-      <header className={`page-header ${styles.submitContentHeader}`}>
+      <header className="page-header submit-content__header">
         <span className="eyebrow">Submit your video</span>
-        <h1 className={styles.submitContentTitle}>
+        <h1 className="submit-content__title">
           <Link to={`/expanded-proposal/${idea._id}`}>{idea.title}</Link>
         </h1>
       </header>

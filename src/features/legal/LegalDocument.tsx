@@ -78,15 +78,15 @@ function Block({ block }: { block: LegalBlock }) {
 export default function LegalDocument({ content }: { content: LegalContent }) {
   return (
     <div className="container page legal">
-      <div className={styles.legalHeader}>
+      <div className="legal__header">
         <p className="eyebrow">Legal</p>
         <h1>{content.title}</h1>
-        <p className={styles.legalSummary}>{content.summary}</p>
-        <p className={styles.legalDates}>
+        <p className="legal__summary">{content.summary}</p>
+        <p className="legal__dates">
           {content.effectiveDate && (
             <>
               <span>Effective date: {content.effectiveDate}</span>
-              <span aria-hidden="true" className={styles.legalDot}>
+              <span aria-hidden="true" className="legal__dot">
                 ·
               </span>
             </>
