@@ -100,6 +100,7 @@ describe("the first paint's heading", () => {
     window.history.replaceState(null, "", route);
     delete window.__firstPaint;
     delete document.documentElement.dataset.bootHeading;
+    delete document.documentElement.dataset.bootSession;
     document.head.innerHTML =
       `<meta name="convex-url" content="${CONVEX_URL}" />` +
       `<link rel="modulepreload" crossorigin href="${ENTRY}" data-app-entry>`;
@@ -234,6 +235,18 @@ describe("the first paint's heading", () => {
     const title = await vi.waitFor(() => container.querySelector<HTMLElement>("main h1")!);
     expect(title.textContent).toBe('Bounties related to "night shift"');
     expect(title.childNodes).toHaveLength(1);
+  });
+
+  it("shows the sign-in card at once only when there is no stored session to check", () => {
+    boot("/login", answered(null));
+    expect(document.documentElement.dataset.bootSession).toBeUndefined();
+    localStorage.setItem(
+      `__convexAuthRefreshToken_${CONVEX_URL.replace(/[^a-zA-Z0-9]/g, "")}`,
+      "refresh",
+    );
+    boot("/login", answered(null));
+    // index.html then shows the skeleton: the page says "Loading..." while it checks.
+    expect(document.documentElement.dataset.bootSession).toBe("stored");
   });
 
   it("asks nothing on /profile without a stored session, and shows the plain skeleton", async () => {

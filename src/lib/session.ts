@@ -42,3 +42,18 @@ export function useCurrentUser(): CurrentUserState {
 export function greetedAtFirstPaint(): boolean {
   return firstPaintAnswer(api.users.current, {}) !== undefined;
 }
+
+/**
+ * Whether this browser keeps a session to check: @convex-dev/auth's stored tokens, under its keys
+ * and the deployment's address (index.html's first script reads the same keys).
+ */
+export function hasStoredSession(): boolean {
+  const namespace = String(import.meta.env.VITE_CONVEX_URL ?? "").replace(/[^a-zA-Z0-9]/g, "");
+  try {
+    return ["__convexAuthJWT", "__convexAuthRefreshToken"].some(
+      (key) => localStorage.getItem(`${key}_${namespace}`) !== null,
+    );
+  } catch {
+    return false;
+  }
+}

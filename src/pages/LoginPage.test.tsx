@@ -52,7 +52,14 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  localStorage.clear();
 });
+
+/** @convex-dev/auth's storage namespace: the deployment's address, letters and digits only. */
+const STORAGE_NAMESPACE = String(import.meta.env.VITE_CONVEX_URL ?? "").replace(
+  /[^a-zA-Z0-9]/g,
+  "",
+);
 
 describe("LoginPage signed out", () => {
   it("welcomes the visitor and offers only Google and Discord", () => {
@@ -70,11 +77,21 @@ describe("LoginPage signed out", () => {
   });
 
   it("shows Loading... while the session is checked", () => {
+    // A returning visitor: this browser keeps a session (@convex-dev/auth's stored token).
+    localStorage.setItem(`__convexAuthJWT_${STORAGE_NAMESPACE}`, "header.payload.signature");
     setSession({ isLoading: true, isAuthenticated: false });
     renderLogin();
 
     expect(screen.getByRole("status")).toHaveTextContent("Loading...");
     expect(screen.queryByRole("button", { name: "Continue with Google" })).not.toBeInTheDocument();
+  });
+
+  it("shows the sign-in buttons at once when this browser keeps no session to check", () => {
+    setSession({ isLoading: true, isAuthenticated: false });
+    renderLogin();
+
+    expect(screen.queryByText("Loading...")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Continue with Google" })).toBeEnabled();
   });
 
   it("signs in with Google and brings the person back to where they were", async () => {

@@ -11,7 +11,7 @@ import {
   onboardPath,
   returnPath,
 } from "../lib/returnTo";
-import { useCurrentUser } from "../lib/session";
+import { hasStoredSession, useCurrentUser } from "../lib/session";
 import { signInOriginElsewhere } from "../lib/siteOrigin";
 import { TOAST_IDS } from "../lib/toasts";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
@@ -70,7 +70,10 @@ export default function LoginPage() {
     return () => window.clearTimeout(timer);
   }, [exchangingCode, isLoading, code]);
 
-  const checking = !isAuthenticated && (isLoading || exchangingCode);
+  // A browser that keeps no session has none to check: the card shows at once, as the first
+  // paint (index.html) already showed it.
+  const [storedSession] = useState(hasStoredSession);
+  const checking = !isAuthenticated && ((isLoading && storedSession) || exchangingCode);
   const roundTripFailed = !isAuthenticated && !checking && (returnedFromProvider || code !== null);
 
   // Back from the provider without a session: say so once and tidy the address (keep `next`).

@@ -95,9 +95,17 @@ describe("LeaderboardPage", () => {
     expect(within(creators).getByText("$300.00")).toBeInTheDocument();
   });
 
-  it("shows placeholders while a week loads", () => {
+  it("shows one placeholder until both weeks have loaded, then every board at once", () => {
     vi.mocked(useQuery).mockReturnValue(undefined);
+    const view = renderRoute(<LeaderboardPage />, { at: "/leaderboard", path: "/leaderboard" });
+    expect(screen.getByRole("status")).toHaveTextContent("Loading the leaderboards...");
+    expect(screen.queryByRole("heading", { name: "Most funded ideas" })).toBeNull();
+    view.unmount();
+    // This week arrived, last week not yet: still the placeholder, so no board grows under another.
+    vi.mocked(useQuery).mockImplementation(((_ref: unknown, args: { week: number }) =>
+      args.week === thisWeek ? boards[thisWeek] : undefined) as typeof useQuery);
     renderRoute(<LeaderboardPage />, { at: "/leaderboard", path: "/leaderboard" });
-    expect(column("Top creators", "This week").querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading the leaderboards...");
+    expect(screen.queryByRole("heading", { name: "Most funded ideas" })).toBeNull();
   });
 });

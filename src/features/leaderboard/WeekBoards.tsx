@@ -9,7 +9,7 @@ import { WEEK_MS, weekRangeText } from "../../../convex/model/community/weeks";
 import { formatMoney } from "../../lib/format";
 import Avatar from "../../components/Avatar";
 import VideoThumb from "../../components/VideoThumb";
-import { SkeletonRows } from "../../components/ui/Skeleton";
+import { Loading, SkeletonRows } from "../../components/ui/Skeleton";
 import { IdeaArtCover } from "../ideas/IdeaCardVideos";
 import styles from "./WeekBoards.module.css";
 
@@ -41,6 +41,7 @@ export default function WeekBoards({ thisWeek }: { thisWeek: number }) {
   const lastWeek = thisWeek - WEEK_MS;
   const current = useQuery(api.leaderboard.week, { week: thisWeek });
   const previous = useQuery(api.leaderboard.week, { week: lastWeek });
+  if (current === undefined || previous === undefined) return <BoardsSkeleton />;
   return (
     <>
       {(Object.keys(BOARDS) as BoardKey[]).map((key) => (
@@ -71,6 +72,20 @@ export default function WeekBoards({ thisWeek }: { thisWeek: number }) {
   );
 }
 
+/**
+ * The boards' stand-in until both weeks have loaded. They then appear at once with their final
+ * heights: a board that loaded first and grew would push the ones below it down the screen
+ * (Lighthouse measured a 0.165 layout shift on a phone). The stand-in reaches past the bottom of
+ * a phone's screen, so what replaces it moves nothing in view.
+ */
+function BoardsSkeleton() {
+  return (
+    <Loading className={styles.boardsLoading} label="Loading the leaderboards...">
+      <SkeletonRows count={3} className={styles.boardSkeleton} />
+    </Loading>
+  );
+}
+
 function WeekColumn({
   board,
   boards,
@@ -78,22 +93,18 @@ function WeekColumn({
   range,
 }: {
   board: BoardKey;
-  boards: Boards | undefined;
+  boards: Boards;
   label: string;
   range: string;
 }) {
   const headingId = `board-${board}-${label.replace(/\W+/g, "-").toLowerCase()}`;
-  const rows = boards === undefined ? undefined : rowsOf(board, boards);
+  const rows = rowsOf(board, boards);
   return (
     <div className={styles.week} role="group" aria-labelledby={headingId}>
       <h3 id={headingId} className={styles.weekTitle}>
         {label} <span className={styles.weekRange}>{range}</span>
       </h3>
-      {rows === undefined ? (
-        <div aria-busy="true" className={styles.weekLoading}>
-          <SkeletonRows count={1} className={styles.rowSkeleton} />
-        </div>
-      ) : rows.length === 0 ? (
+      {rows.length === 0 ? (
         <p className={styles.weekEmpty}>{BOARDS[board].empty}</p>
       ) : (
         <ol className={styles.rows}>
