@@ -48,6 +48,20 @@ describe("FollowPersonButton", () => {
     expect(follow).toHaveBeenCalledWith({ personId: PERSON, follow: true });
   });
 
+  it("waits for the session before a click can count: a signed-in person is not sent to sign in", async () => {
+    setUp(false, { following: false, followers: 1 });
+    vi.mocked(useConvexAuth).mockReturnValue({
+      isLoading: true,
+      isAuthenticated: false,
+    } as ReturnType<typeof useConvexAuth>);
+    renderButton();
+    const button = screen.getByRole("button", { name: "Follow Ada Lovelace" });
+    expect(button).toBeDisabled();
+    await userEvent.click(button);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(follow).not.toHaveBeenCalled();
+  });
+
   it("unfollows when already following", async () => {
     setUp(true, { following: true, followers: 12 });
     renderButton();

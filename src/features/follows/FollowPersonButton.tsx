@@ -33,7 +33,7 @@ export default function FollowPersonButton({
   compact?: boolean;
   className?: string;
 }) {
-  const { isAuthenticated } = useConvexAuth();
+  const { isLoading: sessionLoading, isAuthenticated } = useConvexAuth();
   const state = useQuery(api.follows.person, { personId });
   const follow = useMutation(api.follows.follow);
   // The click shows at once; the live query confirms it (or the failure puts it back).
@@ -78,6 +78,9 @@ export default function FollowPersonButton({
         )}
         aria-pressed={following}
         aria-label={following ? `Following ${name}` : `Follow ${name}`}
+        // While the session loads, a signed-in person would be taken for a visitor and sent to
+        // sign in (the idea page can render from the first paint's answer before then).
+        disabled={sessionLoading}
         onClick={onClick}
       >
         {following ? (

@@ -63,6 +63,20 @@ describe("FundButton", () => {
     expect(screen.getByTestId("pathname")).toHaveTextContent("/expanded-proposal/proposal_1");
   });
 
+  it("waits for the session, so a signed-in person's contribution is never started as a visitor's", async () => {
+    mockConvex({
+      signedIn: false,
+      authLoading: true,
+      actions: { "contributions:startCheckout": startCheckout },
+    });
+    const user = userEvent.setup();
+    renderFund();
+
+    expect(fund()).toBeDisabled();
+    await user.click(fund());
+    expect(startCheckout).not.toHaveBeenCalled();
+  });
+
   it("is not offered once the idea has expired", () => {
     renderFund({ expired: true });
 

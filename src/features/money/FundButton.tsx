@@ -48,7 +48,7 @@ type Choice = (typeof PRESET_CENTS)[number] | "other";
 
 export default function FundButton({ ideaId, expired, label = FUND_LABEL }: FundButtonProps) {
   const { start, busy } = useCheckout();
-  const { isAuthenticated } = useConvexAuth();
+  const { isLoading: sessionLoading, isAuthenticated } = useConvexAuth();
   const [choice, setChoice] = useState<Choice>(QUICK_CONTRIBUTION_CENTS as Choice);
   const [other, setOther] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -162,7 +162,9 @@ export default function FundButton({ ideaId, expired, label = FUND_LABEL }: Fund
             className="btn btn-primary btn-lg btn-block fund__button"
             aria-describedby={descriptionId}
             aria-busy={busy || undefined}
-            disabled={busy}
+            // While the session loads, a signed-in person's contribution would start as a
+            // visitor's (the idea page can render from the first paint's answer before then).
+            disabled={busy || sessionLoading}
           >
             <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
               <path
