@@ -37,6 +37,16 @@ const normalize = (text: string | null) => (text ?? "").replace(/\s+/g, " ").tri
 const selectorOf = (element: Element) =>
   element.tagName.toLowerCase() + [...element.classList].map((name) => `.${name}`).join("");
 
+/** The app at `route` (its page's code loaded first, as src/main.tsx does), as it first renders. */
+async function renderApp(route: string) {
+  await preloadPage(new URL(route, "http://localhost").pathname);
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <App />
+    </MemoryRouter>,
+  );
+}
+
 beforeEach(() => {
   vi.clearAllMocks();
   mockSession({ signedIn: false });
@@ -71,12 +81,7 @@ describe("the pre-rendered first paint", () => {
       mockSession({ signedIn: true });
       mockList({ results: [], status: "Exhausted", loadMore: vi.fn() });
     }
-    await preloadPage(route);
-    const { container } = render(
-      <MemoryRouter initialEntries={[route]}>
-        <App />
-      </MemoryRouter>,
-    );
+    const { container } = await renderApp(route);
     for (const element of texts) {
       const rendered = [...container.querySelectorAll(selectorOf(element))].map((candidate) =>
         normalize(candidate.textContent),
@@ -138,12 +143,7 @@ describe("the first paint's heading", () => {
     document.body.innerHTML = "";
     vi.mocked(useQuery).mockReturnValue(undefined);
     const route = `/expanded-proposal/${idea._id}`;
-    await preloadPage(route);
-    const { container } = render(
-      <MemoryRouter initialEntries={[route]}>
-        <App />
-      </MemoryRouter>,
-    );
+    const { container } = await renderApp(route);
     const title = await vi.waitFor(() => container.querySelector<HTMLElement>("h1#idea-title")!);
     expect(normalize(title.textContent)).toBe(idea.title);
     // One text node, as the first paint writes it: a heading split into several paints a few
@@ -168,12 +168,7 @@ describe("the first paint's heading", () => {
 
     document.body.innerHTML = "";
     vi.mocked(useQuery).mockReturnValue(undefined);
-    await preloadPage(route);
-    const { container } = render(
-      <MemoryRouter initialEntries={[route]}>
-        <App />
-      </MemoryRouter>,
-    );
+    const { container } = await renderApp(route);
     const title = await vi.waitFor(() => container.querySelector<HTMLElement>("main h1 a")!);
     expect(title.textContent).toBe(idea.title);
     expect(title).toHaveAttribute("href", `/expanded-proposal/${idea._id}`);
@@ -206,12 +201,7 @@ describe("the first paint's heading", () => {
       isRefreshing: false,
     });
     vi.mocked(useQuery).mockReturnValue(undefined);
-    await preloadPage("/profile");
-    const { container } = render(
-      <MemoryRouter initialEntries={["/profile"]}>
-        <App />
-      </MemoryRouter>,
-    );
+    const { container } = await renderApp("/profile");
     const title = await vi.waitFor(() => container.querySelector<HTMLElement>("main h1")!);
     expect(normalize(title.textContent)).toBe("Welcome, Ada Lovelace!");
     expect(title.childNodes).toHaveLength(1);
@@ -226,12 +216,7 @@ describe("the first paint's heading", () => {
       expect(heading("boot-search-title")).toBe('Bounties related to "night shift"'),
     );
     document.body.innerHTML = "";
-    await preloadPage("/search");
-    const { container } = render(
-      <MemoryRouter initialEntries={["/search?q=%20night%20shift%20"]}>
-        <App />
-      </MemoryRouter>,
-    );
+    const { container } = await renderApp("/search?q=%20night%20shift%20");
     const title = await vi.waitFor(() => container.querySelector<HTMLElement>("main h1")!);
     expect(title.textContent).toBe('Bounties related to "night shift"');
     expect(title.childNodes).toHaveLength(1);

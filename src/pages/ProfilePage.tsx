@@ -63,7 +63,8 @@ export default function ProfilePage() {
   // Opened without a session: sign in first. A session that ends while the page is open (or
   // after its first paint greeted the person) is followed by SessionWatcher (to "/", or /ideas
   // for this page's own button).
-  const hadSession = useRef(greetedAtFirstPaint());
+  const [greeted] = useState(greetedAtFirstPaint);
+  const hadSession = useRef(greeted);
   if (isAuthenticated) hadSession.current = true;
   const mustSignIn = !isLoading && !isAuthenticated && !signingOut && !hadSession.current;
   // Back from connecting YouTube or TikTok: the callback page's outcome, as a toast (the router
