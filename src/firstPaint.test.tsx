@@ -6,10 +6,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MemoryRouter } from "react-router-dom";
-import { useConvexAuth, useQuery } from "convex/react";
+import type { ReactElement } from "react";
+import { createRoutesFromChildren, matchRoutes, MemoryRouter } from "react-router-dom";
+import type { RouteObject } from "react-router-dom";
+import { useAction, useConvexAuth, useQuery } from "convex/react";
 import App, { preloadPage } from "./App";
 import { makeIdea, mockList, mockSession } from "./test/lists";
+import { NOT_FOUND } from "./features/contribution/contributionDetails";
 
 vi.mock("convex/react", () => ({
   useAction: vi.fn(() => vi.fn()),
@@ -36,6 +39,25 @@ const indexHtml = new DOMParser().parseFromString(
 const normalize = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
 const selectorOf = (element: Element) =>
   element.tagName.toLowerCase() + [...element.classList].map((name) => `.${name}`).join("");
+
+/**
+ * Every element of a pre-rendered block with text of its own (a heading, a lead, a link, the
+ * brand beside its dot) says what the page renders, in an element of the same tag and classes.
+ */
+function expectSameTexts(prerendered: Element, page: Element) {
+  const texts = [...prerendered.querySelectorAll("*")].filter((element) =>
+    [...element.childNodes].some(
+      (node) => node.nodeType === Node.TEXT_NODE && normalize(node.textContent) !== "",
+    ),
+  );
+  expect(texts.length).toBeGreaterThan(0);
+  for (const element of texts) {
+    const rendered = [...page.querySelectorAll(selectorOf(element))].map((candidate) =>
+      normalize(candidate.textContent),
+    );
+    expect(rendered, selectorOf(element)).toContain(normalize(element.textContent));
+  }
+}
 
 /** The app at `route` (its page's code loaded first, as src/main.tsx does), as it first renders. */
 async function renderApp(route: string) {
@@ -69,25 +91,13 @@ describe("the pre-rendered first paint", () => {
     ["/onboard", "onboard"],
   ])("of %s says what the page renders", async (route, block) => {
     const prerendered = indexHtml.querySelector(`.boot__page--${block}`)!;
-    // Every element with text of its own (a heading, a lead, a link, the brand beside its dot).
-    const texts = [...prerendered.querySelectorAll("*")].filter((element) =>
-      [...element.childNodes].some(
-        (node) => node.nodeType === Node.TEXT_NODE && normalize(node.textContent) !== "",
-      ),
-    );
-    expect(texts.length).toBeGreaterThan(0);
     // The inbox and onboarding are a signed-in person's (the inbox theirs, empty).
     if (route === "/inbox" || route === "/onboard") {
       mockSession({ signedIn: true });
       mockList({ results: [], status: "Exhausted", loadMore: vi.fn() });
     }
     const { container } = await renderApp(route);
-    for (const element of texts) {
-      const rendered = [...container.querySelectorAll(selectorOf(element))].map((candidate) =>
-        normalize(candidate.textContent),
-      );
-      expect(rendered, selectorOf(element)).toContain(normalize(element.textContent));
-    }
+    expectSameTexts(prerendered, container);
   });
 });
 
@@ -101,16 +111,20 @@ describe("the first paint's heading", () => {
   const ENTRY = "/assets/index-test.js";
 
   /** Runs index.html's first script at `route`, as a browser does while parsing the page. */
-  function boot(route: string, answer: () => Promise<Response>) {
+  function boot(
+    route: string,
+    answer: (...request: Parameters<typeof globalThis.fetch>) => Promise<Response>,
+  ) {
     window.history.replaceState(null, "", route);
     delete window.__firstPaint;
     delete document.documentElement.dataset.bootHeading;
     delete document.documentElement.dataset.bootSession;
+    delete document.documentElement.dataset.bootNotFound;
     document.head.innerHTML =
       `<meta name="convex-url" content="${CONVEX_URL}" />` +
       `<link rel="modulepreload" crossorigin href="${ENTRY}" data-app-entry>`;
     document.body.innerHTML = indexHtml.body.innerHTML;
-    const fetch = vi.fn((..._request: Parameters<typeof globalThis.fetch>) => answer());
+    const fetch = vi.fn((...request: Parameters<typeof globalThis.fetch>) => answer(...request));
     vi.stubGlobal("fetch", fetch);
     new Function(bootScript)();
     return fetch;
@@ -267,5 +281,199 @@ describe("the first paint's heading", () => {
     await vi.waitFor(() => expect(appStarted()).not.toBeNull(), { timeout: 1000 });
     // Fetched as it was preloaded (a CORS request), so the preloaded copy is the one that runs.
     expect(appStarted()).toHaveAttribute("crossorigin");
+  });
+
+  const storeToken = (key: string, value: string) =>
+    localStorage.setItem(`${key}_${CONVEX_URL.replace(/[^a-zA-Z0-9]/g, "")}`, value);
+  const notFoundShown = () => document.documentElement.dataset.bootNotFound;
+  /** Settles the first script's promises (its answers are already resolved). */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  /** The card React renders first, taken from the pre-rendered block after the script ran. */
+  async function expectPageRendersBlock(block: string, route: string) {
+    const prerendered = document.querySelector(`.boot__page--${block}`)!.cloneNode(true) as Element;
+    document.body.innerHTML = "";
+    const { container } = await renderApp(route);
+    expectSameTexts(prerendered, container);
+    // Its sentence in the same text nodes and elements: a sentence split otherwise paints a few
+    // pixels larger, and the browser counts the page's largest paint from React's render.
+    const shape = (p: Element | null) =>
+      [...p!.childNodes].map((node) => `${node.nodeName}:${normalize(node.textContent)}`);
+    expect(shape(container.querySelector("p.not-found__text"))).toEqual(
+      shape(prerendered.querySelector("p.not-found__text")),
+    );
+    return container;
+  }
+
+  it("knows the app's routes as App.tsx declares them: any other address shows the not-found card", async () => {
+    const routes = createRoutesFromChildren(
+      (App() as ReactElement<{ children: ReactElement }>).props.children,
+    );
+    const paths: string[] = [];
+    const collect = (list: RouteObject[]) =>
+      list.forEach((route) => {
+        if (route.path && route.path !== "*") paths.push(route.path);
+        collect(route.children ?? []);
+      });
+    collect(routes);
+    expect(paths.length).toBeGreaterThan(25);
+    const addresses = paths
+      .map((path) => path.replace(/:\w+\??/g, "k57abc"))
+      .flatMap((path) => [path, path.toUpperCase(), `${path}/`, `${path}/more`, `/x${path}`])
+      .concat([
+        "/no-such-page",
+        "/creators",
+        "/move-money",
+        "/share",
+        "/%69deas",
+        "/expanded-proposal/a%2Fb",
+        "/expanded-proposal/k57abc/manage/more",
+        "/submit-content/a/b",
+        "/contribution/%E2%9C%93",
+        "/auth",
+        "/%E0%A4%A",
+      ])
+      // /operator shows the not-found card to anyone but an operator (the test below).
+      .filter((address) => !/^\/operator/i.test(address));
+    for (const address of addresses) {
+      boot(address, answered(null));
+      await settle();
+      const unknown = matchRoutes(routes, address)?.at(-1)?.route.path === "*";
+      expect(notFoundShown(), address).toBe(unknown ? "page" : undefined);
+    }
+  });
+
+  it("shows an unknown address's not-found card, naming the address, as the page renders it", async () => {
+    const fetch = boot("/no-such-page", answered(null));
+    expect(fetch).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(notFoundShown()).toBe("page"));
+    expect(heading("boot-not-found-path")).toBe("/no-such-page");
+    await vi.waitFor(() => expect(appStarted()).not.toBeNull());
+    await expectPageRendersBlock("not-found", "/no-such-page");
+  });
+
+  it("shows /operator's not-found card to a visitor without asking, and the page starts from it", async () => {
+    const fetch = boot("/operator", answered(true));
+    expect(fetch).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(notFoundShown()).toBe("page"));
+    expect(window.__firstPaint).toMatchObject({ path: "operator:isAdmin", args: {}, value: false });
+    // The app's first render, before its own query has answered: the same card.
+    await expectPageRendersBlock("not-found", "/operator");
+  });
+
+  it("asks whether a signed-in person is an operator before showing /operator's not-found card", async () => {
+    storeToken("__convexAuthJWT", "header.payload.signature");
+    const fetch = boot("/operator", answered(false));
+    expect(fetch.mock.calls[0]![1]!.headers).toMatchObject({
+      Authorization: "Bearer header.payload.signature",
+    });
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toMatchObject({
+      path: "operator:isAdmin",
+      args: {},
+    });
+    await vi.waitFor(() => expect(notFoundShown()).toBe("page"));
+
+    // An operator sees the skeleton, then their queue.
+    boot("/operator", answered(true));
+    await settle();
+    expect(notFoundShown()).toBeUndefined();
+    expect(window.__firstPaint?.value).toBe(true);
+
+    // A session to refresh first: the first paint does not guess whose it is.
+    localStorage.clear();
+    storeToken("__convexAuthRefreshToken", "refresh");
+    const unasked = boot("/operator", answered(false));
+    await settle();
+    expect(unasked).not.toHaveBeenCalled();
+    expect(notFoundShown()).toBeUndefined();
+  });
+
+  describe("on a confirmation page (/contribution/:sessionId)", () => {
+    const SESSION = "cs_test_unknown";
+    const byPath =
+      (answers: Record<string, () => Promise<Response>>) =>
+      (url: Parameters<typeof globalThis.fetch>[0]) =>
+        answers[new URL(String(url)).pathname]!();
+    const failed = (message: string) => () =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            status: "error",
+            errorMessage: "Uncaught ConvexError",
+            errorData: { message },
+          }),
+          { status: 560 },
+        ),
+      );
+    let reconcile: ReturnType<typeof vi.fn>;
+    beforeEach(() => {
+      reconcile = vi.fn(() => Promise.resolve("paid"));
+      vi.mocked(useAction).mockReturnValue(reconcile as unknown as ReturnType<typeof useAction>);
+    });
+
+    it("asks for the contribution and asks Stripe, shows 'Contribution not found.' when neither knows it, and the page takes the call over", async () => {
+      storeToken("__convexAuthJWT", "header.payload.signature");
+      const fetch = boot(
+        `/contribution/${SESSION}`,
+        byPath({ "/api/query": answered(null), "/api/action": failed(NOT_FOUND) }),
+      );
+      const requests = fetch.mock.calls.map(([url, init]) => ({
+        url: String(url),
+        body: JSON.parse(init!.body as string) as unknown,
+        headers: init!.headers,
+      }));
+      expect(requests).toEqual([
+        {
+          url: `${CONVEX_URL}/api/action`,
+          body: { path: "contributions:reconcile", args: { sessionId: SESSION }, format: "json" },
+          // Asking Stripe is nobody's in particular.
+          headers: { "Content-Type": "application/json" },
+        },
+        {
+          url: `${CONVEX_URL}/api/query`,
+          body: { path: "contributions:bySession", args: { sessionId: SESSION }, format: "json" },
+          headers: expect.objectContaining({ Authorization: "Bearer header.payload.signature" }),
+        },
+      ]);
+      await vi.waitFor(() => expect(notFoundShown()).toBe("checkout"));
+      await vi.waitFor(() => expect(appStarted()).not.toBeNull());
+
+      // The page's first render, before its live query answers: the same card, and Stripe is
+      // not asked a second time.
+      await expectPageRendersBlock("checkout-not-found", `/contribution/${SESSION}`);
+      await settle();
+      expect(reconcile).not.toHaveBeenCalled();
+    });
+
+    it("shows no card while the contribution may yet exist, or when Stripe could not be asked", async () => {
+      boot(
+        `/contribution/${SESSION}`,
+        byPath({
+          "/api/query": answered(null),
+          "/api/action": failed("Failed to fetch contribution details"),
+        }),
+      );
+      await settle();
+      expect(notFoundShown()).toBeUndefined();
+      // The page shows what that call ended with, and does not repeat it.
+      const { findByText } = await renderApp(`/contribution/${SESSION}`);
+      expect(await findByText("Error: Failed to fetch contribution details")).toBeVisible();
+      expect(reconcile).not.toHaveBeenCalled();
+    });
+
+    it("leaves the call to the page when it never reached the function", async () => {
+      boot(
+        `/contribution/${SESSION}`,
+        byPath({
+          "/api/query": answered(null),
+          "/api/action": () => Promise.reject(new TypeError("Failed to fetch")),
+        }),
+      );
+      await settle();
+      expect(notFoundShown()).toBeUndefined();
+      document.body.innerHTML = "";
+      await renderApp(`/contribution/${SESSION}`);
+      await vi.waitFor(() => expect(reconcile).toHaveBeenCalledTimes(1));
+      expect(reconcile).toHaveBeenCalledWith({ sessionId: SESSION });
+    });
   });
 });

@@ -3,7 +3,6 @@ import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import NotFoundPage from "../pages/NotFoundPage";
 import { ContributionNotFound } from "../features/contribution/ContributionProblems";
-import notFoundStyles from "./NotFound.module.css";
 
 // The idea page's and the submit page's not-found states are checked in their pages' tests.
 describe("not found", () => {
@@ -18,7 +17,7 @@ describe("not found", () => {
   ])("%s shows the one not-found card with its own words", (_, element, title, action) => {
     render(<MemoryRouter>{element}</MemoryRouter>);
     const card = screen.getByRole("region", { name: title });
-    expect(card).toHaveClass(notFoundStyles.notFoundCard!);
+    expect(card).toHaveClass("not-found__card");
     expect(card).toHaveTextContent("404");
     expect(screen.getAllByRole("link")[0]).toHaveAccessibleName(action);
     expect(screen.getAllByRole("region", { name: title })).toHaveLength(1);

@@ -4,7 +4,12 @@ import { renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useConvexAuth, useQuery } from "convex/react";
 import { api } from "../../convex/_generated/api";
-import { firstPaintAnswer, useQueryAfterFirstPaint } from "./firstPaint";
+import {
+  firstPaintAction,
+  firstPaintAnswer,
+  takeFirstPaintAction,
+  useQueryAfterFirstPaint,
+} from "./firstPaint";
 import { useCurrentUser } from "./session";
 
 vi.mock("convex/react", () => ({ useQuery: vi.fn(), useConvexAuth: vi.fn() }));
@@ -55,6 +60,44 @@ describe("useQueryAfterFirstPaint", () => {
       { ...idea, big: { $integer: "AQAAAAAAAAA=" } },
     );
     expect(firstPaintAnswer(api.ideas.get, { ideaId: "k57idea" })).toEqual({ ...idea, big: 1n });
+  });
+});
+
+describe("the first paint's answers and calls", () => {
+  it("keeps a null answer (an unknown contribution) and a false one (not an operator)", () => {
+    firstPaintAsked("contributions:bySession", { sessionId: "cs_test_1" }, null);
+    expect(firstPaintAnswer(api.contributions.bySession, { sessionId: "cs_test_1" })).toBeNull();
+    expect(
+      firstPaintAnswer(api.contributions.bySession, { sessionId: "cs_test_2" }),
+    ).toBeUndefined();
+    firstPaintAsked("operator:isAdmin", {}, false);
+    expect(firstPaintAnswer(api.operator.isAdmin, {})).toBe(false);
+  });
+
+  it("hands its action's call over once, and only for what it called", async () => {
+    const outcome = Promise.resolve({ ok: false as const, message: "Contribution not found." });
+    window.__firstPaint = {
+      path: null,
+      args: null,
+      value: undefined,
+      action: {
+        path: "contributions:reconcile",
+        args: { sessionId: "cs_test_1" },
+        outcome,
+        settled: { ok: false, message: "Contribution not found." },
+      },
+    };
+    expect(firstPaintAction(api.contributions.reconcile, { sessionId: "cs_test_2" })).toBeNull();
+    expect(
+      firstPaintAction(api.contributions.reconcile, { sessionId: "cs_test_1" })?.settled,
+    ).toEqual({ ok: false, message: "Contribution not found." });
+    const taken = takeFirstPaintAction(api.contributions.reconcile, { sessionId: "cs_test_1" });
+    expect(await taken?.outcome).toEqual({ ok: false, message: "Contribution not found." });
+    // Taken: the page asks itself next time.
+    expect(
+      takeFirstPaintAction(api.contributions.reconcile, { sessionId: "cs_test_1" }),
+    ).toBeNull();
+    expect(firstPaintAction(api.contributions.reconcile, { sessionId: "cs_test_1" })).toBeNull();
   });
 });
 

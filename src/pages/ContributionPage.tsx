@@ -6,7 +6,7 @@
 // src/features/contribution/.
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router-dom";
-import { useAction, useQuery } from "convex/react";
+import { useAction } from "convex/react";
 import { api } from "../../convex/_generated/api";
 import QueryErrorBoundary from "../components/QueryErrorBoundary";
 import {
@@ -22,6 +22,12 @@ import {
 } from "../features/contribution/ContributionProblems";
 import ContributionView from "../features/contribution/ContributionView";
 import { convexErrorMessage } from "../lib/errors";
+import {
+  firstPaintAction,
+  takeFirstPaintAction,
+  useQueryAfterFirstPaint,
+  type ActionOutcome,
+} from "../lib/firstPaint";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
 
 export {
@@ -58,23 +64,39 @@ type ReconcileState =
 
 export type { ContributionDetails };
 
+/** Asking Stripe ended: fine (the live query shows what it changed), or with this message. */
+function reconcileState(outcome: ActionOutcome): ReconcileState {
+  return outcome.ok
+    ? { state: "done" }
+    : { state: "failed", message: outcome.message ?? FETCH_ERROR };
+}
+
 function ContributionLoader({ sessionId }: { sessionId: string }) {
-  const details: ContributionDetails | null | undefined = useQuery(api.contributions.bySession, {
-    sessionId,
-  });
+  // The first paint may have asked both already (index.html): the page starts from its answers.
+  const details: ContributionDetails | null | undefined = useQueryAfterFirstPaint(
+    api.contributions.bySession,
+    { sessionId },
+  );
   const reconcile = useAction(api.contributions.reconcile);
-  const [reconciled, setReconciled] = useState<ReconcileState>({ state: "running" });
+  const [reconciled, setReconciled] = useState<ReconcileState>(() => {
+    const settled = firstPaintAction(api.contributions.reconcile, { sessionId })?.settled;
+    return settled ? reconcileState(settled) : { state: "running" };
+  });
   // Once per session id, even when effects run twice (React's StrictMode in development).
   const askedFor = useRef<string | null>(null);
 
   useEffect(() => {
     if (askedFor.current === sessionId) return;
     askedFor.current = sessionId;
-    // The result is not needed: the live query shows whatever it changed.
-    reconcile({ sessionId }).then(
-      () => setReconciled({ state: "done" }),
-      (error: unknown) =>
-        setReconciled({ state: "failed", message: convexErrorMessage(error) ?? FETCH_ERROR }),
+    const ask = () =>
+      reconcile({ sessionId }).then(
+        (value): ActionOutcome => ({ ok: true, value }),
+        (error: unknown): ActionOutcome => ({ ok: false, message: convexErrorMessage(error) }),
+      );
+    // The first paint's call, if it made one that reached the function; else our own.
+    const fromFirstPaint = takeFirstPaintAction(api.contributions.reconcile, { sessionId });
+    void (fromFirstPaint ? fromFirstPaint.outcome.then((outcome) => outcome ?? ask()) : ask()).then(
+      (outcome) => setReconciled(reconcileState(outcome)),
     );
   }, [reconcile, sessionId]);
 

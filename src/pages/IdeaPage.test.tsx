@@ -10,7 +10,6 @@ import { DAY_MS } from "../../convex/model/labels";
 import { renderRoute } from "../test/accounts";
 import { makeIdea as makeListItem } from "../test/lists";
 import { ideaStates } from "../test/ideaStates";
-import notFoundStyles from "../components/NotFound.module.css";
 
 vi.mock("convex/react", () => ({
   // Checkout and other actions are not under test here.
@@ -311,7 +310,7 @@ describe("IdeaPage", () => {
     ).toBeVisible();
     // The same not-found card as an unknown route (components/NotFound).
     expect(screen.getByRole("region", { name: "Failed to load proposal details" })).toHaveClass(
-      notFoundStyles.notFoundCard!,
+      "not-found__card",
     );
     expect(screen.getByRole("link", { name: "Browse open bounties" })).toHaveAttribute(
       "href",

@@ -1,7 +1,6 @@
 import { useLocation } from "react-router-dom";
 import NotFound from "../components/NotFound";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
-import styles from "./NotFoundPage.module.css";
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
@@ -17,7 +16,7 @@ export default function NotFoundPage() {
           { to: "/", label: "Go to the home page" },
         ]}
       >
-        We couldn’t find <code className={styles.notFoundPath}>{pathname}</code>. The link may be
+        We couldn’t find <code className="not-found__path">{pathname}</code>. The link may be
         broken, or the page may have moved. The bounties are still where you left them.
       </NotFound>
     </div>

@@ -8,12 +8,14 @@ import QueryErrorBoundary from "../components/QueryErrorBoundary";
 import OperatorDashboard, { OPERATOR_TITLE } from "../features/operator/OperatorDashboard";
 import ModerationQueue from "../features/moderation/ModerationQueue";
 import { useDocumentTitle } from "../lib/useDocumentTitle";
+import { useQueryAfterFirstPaint } from "../lib/firstPaint";
 import { useNow } from "../lib/useNow";
 import NotFoundPage from "./NotFoundPage";
 import styles from "./OperatorPage.module.css";
 
 export default function OperatorPage() {
-  const isAdmin = useQuery(api.operator.isAdmin, {});
+  // index.html's first script may have asked already, and shown the not-found card.
+  const isAdmin = useQueryAfterFirstPaint(api.operator.isAdmin, {});
   if (isAdmin === undefined) return <PageFallback />;
   if (!isAdmin) return <NotFoundPage />;
   // Losing the role while the page is open: the overview query throws "Not found.".

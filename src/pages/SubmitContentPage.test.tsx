@@ -10,7 +10,6 @@ import SubmitContentPage from "./SubmitContentPage";
 import type { Idea } from "../features/ideas/IdeaFromRoute";
 import { renderRoute } from "../test/accounts";
 import { makeIdea as makeListItem } from "../test/lists";
-import notFoundStyles from "../components/NotFound.module.css";
 
 vi.mock("convex/react", () => ({
   useConvexAuth: vi.fn(),
@@ -401,7 +400,7 @@ describe("SubmitContentPage", () => {
     );
     // The same not-found card as an unknown route (components/NotFound).
     expect(screen.getByRole("region", { name: "This idea does not exist." })).toHaveClass(
-      notFoundStyles.notFoundCard!,
+      "not-found__card",
     );
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
     unmount();
