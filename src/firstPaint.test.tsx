@@ -122,7 +122,7 @@ describe("the first paint's heading", () => {
     delete document.documentElement.dataset.bootNotFound;
     document.head.innerHTML =
       `<meta name="convex-url" content="${CONVEX_URL}" />` +
-      `<link rel="modulepreload" crossorigin href="${ENTRY}" data-app-entry>`;
+      `<meta name="app-entry" content="${ENTRY}">`;
     document.body.innerHTML = indexHtml.body.innerHTML;
     const fetch = vi.fn((...request: Parameters<typeof globalThis.fetch>) => answer(...request));
     vi.stubGlobal("fetch", fetch);
@@ -279,8 +279,6 @@ describe("the first paint's heading", () => {
     boot("/expanded-proposal/k57idea", () => new Promise(() => undefined));
     expect(appStarted()).toBeNull();
     await vi.waitFor(() => expect(appStarted()).not.toBeNull(), { timeout: 1000 });
-    // Fetched as it was preloaded (a CORS request), so the preloaded copy is the one that runs.
-    expect(appStarted()).toHaveAttribute("crossorigin");
   });
 
   const storeToken = (key: string, value: string) =>
@@ -474,6 +472,98 @@ describe("the first paint's heading", () => {
       await renderApp(`/contribution/${SESSION}`);
       await vi.waitFor(() => expect(reconcile).toHaveBeenCalledTimes(1));
       expect(reconcile).toHaveBeenCalledWith({ sessionId: SESSION });
+    });
+  });
+
+  describe("on a creator's page (/creators/:creatorId)", () => {
+    const creator = (overrides: Record<string, unknown> = {}) => ({
+      _id: "k57creator",
+      displayName: "Maya Chen",
+      channelName: null,
+      avatarUrl: null,
+      bio: null,
+      memberSince: Date.UTC(2026, 10, 3, 12),
+      channels: [],
+      record: { wonVideos: 0, judgedVideos: 0, winRate: null },
+      totals: { paidCents: 0, wonVideos: 0 },
+      ...overrides,
+    });
+    /** An element as a reader meets it: tag, classes, the attributes that show, text, children. */
+    const shapeOf = (node: Node): unknown => {
+      if (node.nodeType === Node.TEXT_NODE) return normalize(node.textContent) || null;
+      if (!(node instanceof Element)) return null;
+      const shown = ["href", "src", "width", "height", "alt", "target", "rel", "aria-hidden"];
+      return [
+        node.tagName.toLowerCase(),
+        [...node.classList].sort().join(" "),
+        Object.fromEntries(
+          shown.flatMap((name) =>
+            node.hasAttribute(name) ? [[name, node.getAttribute(name)]] : [],
+          ),
+        ),
+        (node as HTMLElement).style?.getPropertyValue("--avatar-size") ?? "",
+        [...node.childNodes].map(shapeOf).filter((child) => child !== null),
+      ];
+    };
+
+    it.each([
+      ["their initials, no channel, nothing judged", creator()],
+      [
+        "a channel's picture and name, a bio, two channels, totals hidden, 2 of 5 judged",
+        creator({
+          displayName: "Maya Chen",
+          channelName: "Maya Makes",
+          avatarUrl: "https://yt3.ggpht.com/maya.jpg",
+          bio: "I film lighthouses.\nAnd the people who keep them.",
+          channels: [
+            {
+              platform: "YouTube",
+              name: "Maya Makes",
+              url: "https://www.youtube.com/@maya",
+              avatarUrl: null,
+            },
+            { platform: "TikTok", name: "@maya", url: null, avatarUrl: null },
+          ],
+          record: { wonVideos: 2, judgedVideos: 5, winRate: 0.4 },
+          totals: null,
+        }),
+      ],
+      [
+        "one word of a name, one judged video, money earned",
+        creator({
+          displayName: "ümit",
+          record: { wonVideos: 1, judgedVideos: 1, winRate: 1 },
+          totals: { paidCents: 123450, wonVideos: 1 },
+        }),
+      ],
+    ])("draws the header from creators:profile as the page does: %s", async (_, profile) => {
+      const route = `/creators/${profile._id}`;
+      const fetch = boot(route, answered(profile));
+      expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({
+        path: "creators:profile",
+        args: { creatorId: profile._id },
+        format: "json",
+      });
+      await vi.waitFor(() =>
+        expect(document.documentElement.dataset.bootHeading).toBe("creator-shown"),
+      );
+      const prerendered = document.querySelector(".boot__page--creator header")!;
+      const expected = shapeOf(prerendered);
+
+      // The page's first render, before its live queries answer: the same header, the follow
+      // button's room included.
+      document.body.innerHTML = "";
+      vi.mocked(useQuery).mockReturnValue(undefined);
+      const { container } = await renderApp(route);
+      const header = await vi.waitFor(() => container.querySelector("header.creator-header")!);
+      expect(shapeOf(header)).toEqual(expected);
+    });
+
+    it("shows the skeleton for an unknown creator", async () => {
+      boot("/creators/nobody", answered(null));
+      await settle();
+      expect(document.documentElement.dataset.bootHeading).toBeUndefined();
+      expect(window.__firstPaint?.value).toBeUndefined();
     });
   });
 });

@@ -1,6 +1,5 @@
 import { useState, type CSSProperties } from "react";
 import clsx from "clsx";
-import styles from "./Avatar.module.css";
 
 /** Up to two initials of a name ("Ada Lovelace" → "AL"); "?" when there is none. */
 export function initialsOf(name: string): string {
@@ -28,7 +27,7 @@ export default function Avatar({ name, url, size = 64, className }: AvatarProps)
   // Remembers which URL failed, so a new URL gets a fresh try.
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const showImage = url !== null && url !== "" && failedUrl !== url;
-  const classes = clsx(styles.avatar, className);
+  const classes = clsx("avatar", className);
   // The size is a default: page styles may resize the avatar (e.g. on small screens).
   const style = { "--avatar-size": `${size}px` } as CSSProperties;
 
@@ -49,7 +48,7 @@ export default function Avatar({ name, url, size = 64, className }: AvatarProps)
   }
   return (
     <span
-      className={clsx(classes, styles.avatarInitials)}
+      className={clsx(classes, "avatar--initials")}
       style={style}
       aria-hidden="true"
       data-testid="avatar"

@@ -3,7 +3,7 @@
 // videos they submitted with where each stands, and the channel's uploads. A poster may invite
 // them to an idea from here. Public data only.
 import { Link, useParams } from "react-router-dom";
-import { usePaginatedQuery, useQuery } from "convex/react";
+import { usePaginatedQuery } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { Award } from "lucide-react";
 import clsx from "clsx";
@@ -24,6 +24,7 @@ import InviteToIdea from "../features/creators/InviteToIdea";
 import ChannelVideos from "../features/creators/ChannelVideos";
 import FollowPersonButton from "../features/follows/FollowPersonButton";
 import { useCurrentUser } from "../lib/session";
+import { useQueryAfterFirstPaint } from "../lib/firstPaint";
 
 type Profile = NonNullable<FunctionReturnType<typeof api.creators.profile>>;
 type Video = FunctionReturnType<typeof api.creators.videos>["page"][number];
@@ -35,7 +36,7 @@ export { TOTALS_HIDDEN } from "../features/creators/CreatorHeader";
 export default function CreatorPage() {
   const { creatorId = "" } = useParams();
   return (
-    <div className={`container page ${styles.creatorPage}`}>
+    <div className={"container page creator-page"}>
       <QueryErrorBoundary fallback={<CreatorNotFound />}>
         <Creator creatorId={creatorId} />
       </QueryErrorBoundary>
@@ -44,7 +45,8 @@ export default function CreatorPage() {
 }
 
 function Creator({ creatorId }: { creatorId: string }) {
-  const profile = useQuery(api.creators.profile, { creatorId });
+  // index.html's first script may have fetched it already, and shown the header.
+  const profile = useQueryAfterFirstPaint(api.creators.profile, { creatorId });
   const { user } = useCurrentUser();
   useDocumentTitle(profile ? (profile.channelName ?? profile.displayName) : "Creator");
   if (profile === undefined)

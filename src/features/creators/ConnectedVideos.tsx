@@ -1,12 +1,9 @@
 import { Link } from "react-router-dom";
-import clsx from "clsx";
 import { truncate, videoTitle } from "../../lib/format";
 import { safeHref } from "../../lib/safeHref";
 import type { ConnectedVideo } from "./platformTypes";
 import styles from "./ConnectedVideos.module.css";
-import submissionCardStyles from "./SubmissionCard.module.css";
 import VideoThumb from "../../components/VideoThumb";
-import { moduleClass } from "../../lib/moduleClass";
 
 export const NO_VIDEOS = "No videos connected.";
 export const DESCRIPTION_MAX = 100;
@@ -85,10 +82,7 @@ function VideoItem({ video }: { video: ConnectedVideo }) {
         )}
         <p className={styles.creatorVideoMeta}>
           <span
-            className={clsx(
-              "badge platform-badge",
-              moduleClass(submissionCardStyles, `platform-badge--${video.platform}`),
-            )}
+            className={`badge platform-badge platform-badge--${video.platform}`}
           >
             {video.platform}
           </span>

@@ -15,7 +15,6 @@ import Avatar from "../../components/Avatar";
 import clsx from "clsx";
 import { ExternalLink } from "lucide-react";
 import styles from "./SubmissionCard.module.css";
-import { moduleClass } from "../../lib/moduleClass";
 
 /** One submission as `api.submissions.listForIdea` returns it. */
 export type Submission = FunctionReturnType<typeof api.submissions.listForIdea>[number];
@@ -139,7 +138,7 @@ export default function SubmissionCard({
                 </span>
               </span>
               <span
-                className={`badge ${moduleClass(styles, `platform-badge--${submission.platform}`)}`}
+                className={`badge platform-badge--${submission.platform}`}
               >
                 {submission.platform}
               </span>

@@ -9,7 +9,6 @@ import { toast } from "sonner";
 import { TOAST_IDS } from "../../lib/toasts";
 import SubmissionList from "./SubmissionList";
 import SubmissionCard, { type Submission } from "./SubmissionCard";
-import avatarStyles from "../../components/Avatar.module.css";
 
 vi.mock("convex/react", () => ({
   // Checkout and other actions are not under test here.
@@ -134,7 +133,7 @@ describe("SubmissionList", () => {
     const initials = within(withoutPicture!).getByTestId("avatar");
     expect(initials.tagName).not.toBe("IMG");
     expect(withoutPicture!.querySelector("img[data-testid=avatar]")).toBeNull();
-    expect(initials).toHaveClass(avatarStyles.avatarInitials!);
+    expect(initials).toHaveClass("avatar--initials");
     expect(initials).toHaveTextContent("AL");
     // The name reads the same for assistive tech: "Posted by Ada Lovelace".
     expect(

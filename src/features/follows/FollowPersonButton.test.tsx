@@ -38,6 +38,23 @@ function renderButton(props: { compact?: boolean } = {}) {
 beforeEach(() => vi.clearAllMocks());
 
 describe("FollowPersonButton", () => {
+  it("keeps the room of the button and the count while it loads, and offers no button yet", () => {
+    setUp(false, { following: false, followers: 0 });
+    vi.mocked(useQuery).mockReturnValue(undefined);
+    const { container, unmount } = renderButton();
+    expect(screen.queryByRole("button")).toBeNull();
+    const placeholder = container.querySelector(".follow")!;
+    expect(placeholder).toHaveAttribute("aria-hidden", "true");
+    expect([...placeholder.children].map((child) => child.className)).toEqual([
+      "skeleton follow__loading-button",
+      "skeleton follow__loading-count",
+    ]);
+    unmount();
+    // The idea page's poster line: nothing until it knows.
+    const compact = renderButton({ compact: true });
+    expect(compact.container.querySelector(".follow")).toBeNull();
+  });
+
   it("follows a person in one click, with their name on the button and the count beside it", async () => {
     setUp(true, { following: false, followers: 1 });
     renderButton();

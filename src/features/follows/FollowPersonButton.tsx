@@ -12,7 +12,6 @@ import type { Id } from "../../../convex/_generated/dataModel";
 import { FOLLOW_MESSAGES } from "../../../convex/model/community/followTexts";
 import { toast } from "../../lib/toast";
 import { convexErrorMessage } from "../../lib/errors";
-import styles from "./FollowPersonButton.module.css";
 
 export const FOLLOW_FAILED = "Couldn't change following";
 
@@ -41,11 +40,19 @@ export default function FollowPersonButton({
   const navigate = useNavigate();
   const location = useLocation();
 
-  if (!state) return null;
+  // While it loads, the room the button and the count take (as the first paint of a creator's
+  // page has it), so the header does not grow under the reader when they come.
+  if (!state)
+    return compact ? null : (
+      <div className={clsx("follow", className)} aria-hidden="true">
+        <span className="skeleton follow__loading-button" />
+        <span className="skeleton follow__loading-count" />
+      </div>
+    );
   // Their own page: the count only.
   if (isAuthenticated && state.following === null)
     return compact ? null : (
-      <p className={clsx(styles.followCount, className)}>{followersText(state.followers)}</p>
+      <p className={clsx("follow__count", className)}>{followersText(state.followers)}</p>
     );
 
   const following = pending ?? state.following === true;
@@ -67,14 +74,14 @@ export default function FollowPersonButton({
   }
 
   return (
-    <div className={clsx(styles.follow, className)}>
+    <div className={clsx("follow", className)}>
       <button
         type="button"
         className={clsx(
           "btn",
           following ? "btn-secondary" : "btn-primary",
           compact && "btn-sm",
-          styles.followButton,
+          "follow__button",
         )}
         aria-pressed={following}
         aria-label={following ? `Following ${name}` : `Follow ${name}`}
@@ -91,7 +98,7 @@ export default function FollowPersonButton({
         {following ? "Following" : "Follow"}
       </button>
       {compact ? null : (
-        <span className={styles.followCount}>{followersText(Math.max(0, followers))}</span>
+        <span className={"follow__count"}>{followersText(Math.max(0, followers))}</span>
       )}
     </div>
   );
