@@ -81,9 +81,7 @@ function VideoItem({ video }: { video: ConnectedVideo }) {
           <p className={styles.creatorVideoDescription}>{truncate(description, DESCRIPTION_MAX)}</p>
         )}
         <p className={styles.creatorVideoMeta}>
-          <span
-            className={`badge platform-badge platform-badge--${video.platform}`}
-          >
+          <span className={`badge platform-badge platform-badge--${video.platform}`}>
             {video.platform}
           </span>
           <span className={styles.creatorVideoUrl}>{video.url}</span>

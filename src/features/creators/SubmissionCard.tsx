@@ -137,9 +137,7 @@ export default function SubmissionCard({
                   </Link>
                 </span>
               </span>
-              <span
-                className={`badge platform-badge--${submission.platform}`}
-              >
+              <span className={`badge platform-badge--${submission.platform}`}>
                 {submission.platform}
               </span>
               {isOwn && <span className="badge badge-primary">Your video</span>}
