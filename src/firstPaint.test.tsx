@@ -509,7 +509,7 @@ describe("the first paint's heading", () => {
     it.each([
       ["their initials, no channel, nothing judged", creator()],
       [
-        "a channel's picture and name, a bio, two channels, totals hidden, 2 of 5 judged",
+        "a channel's picture and name, a bio, two channels, totals hidden, 2 of 7 judged",
         creator({
           displayName: "Maya Chen",
           channelName: "Maya Makes",
@@ -524,7 +524,7 @@ describe("the first paint's heading", () => {
             },
             { platform: "TikTok", name: "@maya", url: null, avatarUrl: null },
           ],
-          record: { wonVideos: 2, judgedVideos: 5, winRate: 0.4 },
+          record: { wonVideos: 2, judgedVideos: 7, winRate: 2 / 7 },
           totals: null,
         }),
       ],
