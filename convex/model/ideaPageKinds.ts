@@ -24,12 +24,6 @@ export const ROLE_LABELS: Record<MessageRole, string | null> = {
 export const MESSAGE_REPORT_REASONS = ["spam", "abuse", "off_topic", "other"] as const;
 export const messageReportReasonValidator = literals(...MESSAGE_REPORT_REASONS);
 export type MessageReportReason = Infer<typeof messageReportReasonValidator>;
-export const REPORT_REASON_LABELS: Record<MessageReportReason, string> = {
-  spam: "Spam or advertising",
-  abuse: "Abusive or hateful",
-  off_topic: "Not about this idea",
-  other: "Something else",
-};
 
 /** A poster's update: general news, or about money (the bounty, the deadline, judging). */
 export const UPDATE_TOPICS = ["general", "money"] as const;

@@ -41,7 +41,7 @@ test("a reported question is hidden everywhere at once, appealed by its author, 
   await signInBrowser(page, reporter.person);
   await page.goto(`/expanded-proposal/${ideaId}`);
   await page.getByRole("button", { name: "Report this question" }).click();
-  await page.getByLabel("Abusive or hateful").check();
+  await page.getByLabel("Harassment or hate").check();
   await page.getByLabel("Anything the moderators should know? (optional)").fill("Rude to me");
   await page.getByRole("button", { name: "Send report" }).click();
   await expect(page.getByText("Reported", { exact: true })).toBeVisible();

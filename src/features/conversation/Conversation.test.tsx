@@ -176,7 +176,7 @@ describe("Conversation", () => {
     expect(screen.queryByRole("button", { name: /Hide/ })).toBeNull();
     expect(screen.queryByText(/Reported \d/)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Report this question" }));
-    await user.click(screen.getByRole("radio", { name: "Abusive or hateful" }));
+    await user.click(screen.getByRole("radio", { name: "Harassment or hate" }));
     await user.click(screen.getByRole("button", { name: "Send report" }));
     expect(calls.report).toHaveBeenCalledWith({ messageId: "q1", reason: "abuse" });
     expect(await screen.findByText("Reported")).toBeInTheDocument();

@@ -1,23 +1,18 @@
 // <MessageItem message ... />: one question or answer — who wrote it (the poster and creators
 // marked), when, its words (or that the poster hid it), and what the viewer may do with it:
 // the poster hides or shows it again, anyone signed in reports it.
-import { useId, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { useMutation } from "convex/react";
 import type { FunctionReturnType } from "convex/server";
 import { api } from "../../../convex/_generated/api";
 import type { Id } from "../../../convex/_generated/dataModel";
-import {
-  MESSAGE_REPORT_REASONS,
-  REPORT_REASON_LABELS,
-  ROLE_LABELS,
-  type MessageReportReason,
-} from "../../../convex/model/ideaPageKinds";
-import { REPORT_NOTE_MAX } from "../../../convex/model/moderation/kinds";
+import { MESSAGE_REPORT_REASONS, ROLE_LABELS } from "../../../convex/model/ideaPageKinds";
 import { convexErrorMessage } from "../../lib/errors";
 import { formatShortDateTime } from "../../lib/format";
 import { toast } from "../../lib/toast";
 import Avatar from "../../components/Avatar";
+import ReportForm from "../moderation/ReportForm";
 import styles from "./MessageItem.module.css";
 import { moduleClass } from "../../lib/moduleClass";
 
@@ -47,6 +42,7 @@ interface Props {
 
 export default function MessageItem({ message, kind, viewer, headingId, actions }: Props) {
   const setHidden = useMutation(api.conversation.setHidden);
+  const report = useMutation(api.conversation.report);
   const [reporting, setReporting] = useState(false);
   const [reported, setReported] = useState(false);
   const role = ROLE_LABELS[message.role];
@@ -133,7 +129,11 @@ export default function MessageItem({ message, kind, viewer, headingId, actions 
       </div>
       {reporting ? (
         <ReportForm
-          messageId={message._id}
+          reasons={MESSAGE_REPORT_REASONS}
+          send={(reason, note) =>
+            report({ messageId: message._id, reason, ...(note.trim() ? { note } : {}) })
+          }
+          thanks={REPORT_SENT}
           onDone={(sent) => {
             setReporting(false);
             if (sent) setReported(true);
@@ -141,74 +141,5 @@ export default function MessageItem({ message, kind, viewer, headingId, actions 
         />
       ) : null}
     </div>
-  );
-}
-
-function ReportForm({
-  messageId,
-  onDone,
-}: {
-  messageId: Id<"ideaMessages">;
-  onDone: (sent: boolean) => void;
-}) {
-  const report = useMutation(api.conversation.report);
-  const [reason, setReason] = useState<MessageReportReason>("spam");
-  const [note, setNote] = useState("");
-  const [sending, setSending] = useState(false);
-  const legendId = useId();
-  const noteId = useId();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSending(true);
-    try {
-      await report({ messageId, reason, ...(note.trim() ? { note } : {}) });
-      toast.success(REPORT_SENT);
-      onDone(true);
-    } catch (error) {
-      toast.error("Couldn't send the report", { description: convexErrorMessage(error) });
-      setSending(false);
-    }
-  }
-
-  return (
-    <form className={styles.reportForm} onSubmit={(e) => void submit(e)} aria-labelledby={legendId}>
-      <fieldset className={styles.reportFormReasons} disabled={sending}>
-        <legend id={legendId} className={styles.reportFormLegend}>
-          Why are you reporting it?
-        </legend>
-        {MESSAGE_REPORT_REASONS.map((r) => (
-          <label key={r} className={styles.reportFormReason}>
-            <input
-              type="radio"
-              name={`report-${messageId}`}
-              value={r}
-              checked={reason === r}
-              onChange={() => setReason(r)}
-            />
-            {REPORT_REASON_LABELS[r]}
-          </label>
-        ))}
-      </fieldset>
-      <label htmlFor={noteId} className={styles.reportFormReason}>
-        Anything the moderators should know? (optional)
-      </label>
-      <textarea
-        id={noteId}
-        value={note}
-        maxLength={REPORT_NOTE_MAX}
-        rows={2}
-        onChange={(e) => setNote(e.target.value)}
-        disabled={sending}
-      />
-      <div className={styles.reportFormActions}>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => onDone(false)}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-secondary btn-sm" disabled={sending}>
-          {sending ? "Sending..." : "Send report"}
-        </button>
-      </div>
-    </form>
   );
 }

@@ -95,6 +95,18 @@ describe("ReportControl", () => {
     expect(await screen.findByText("Reported")).toBeInTheDocument();
   });
 
+  it("offers every reason but 'Not about this idea' for an idea itself", async () => {
+    const { unmount } = render(<ReportControl target="idea" targetId="i1" label="this idea" />);
+    await userEvent.click(screen.getByRole("button", { name: "Report this idea" }));
+    expect(screen.getByRole("radio", { name: "Spam or advertising" })).toBeChecked();
+    expect(screen.getByRole("radio", { name: "Scam or fraud" })).toBeInTheDocument();
+    expect(screen.queryByRole("radio", { name: "Not about this idea" })).toBeNull();
+    unmount();
+    render(<ReportControl target="update" targetId="u1" label="this update" />);
+    await userEvent.click(screen.getByRole("button", { name: "Report this update" }));
+    expect(screen.getByRole("radio", { name: "Not about this idea" })).toBeInTheDocument();
+  });
+
   it("is not offered to its author or to visitors", () => {
     const { rerender } = render(
       <ReportControl target="idea" targetId="i1" label="this idea" own />,
