@@ -2,9 +2,8 @@
 // cron that queues it, and its outbox, handed to the Resend component once per (person, week)
 // as convex/emails.ts hands notification emails.
 import { v } from "convex/values";
-import { Resend } from "@convex-dev/resend";
 import { internalAction } from "./_generated/server";
-import { internal, components } from "./_generated/api";
+import { internal } from "./_generated/api";
 import { internalMutation, userMutation, userQuery } from "./functions";
 import { limit } from "./model/rateLimits";
 import {
@@ -16,7 +15,7 @@ import {
 } from "./model/community/digest";
 import { DIGEST_EMAIL_KIND, unsubscribeUrl } from "./model/emailLinks";
 import { emailDraftValidator } from "./model/emailHtml";
-import { emailBackoffMs, MAX_EMAIL_ATTEMPTS } from "./emails";
+import { markHandedOver, resendClient, waitForApiKey } from "./model/emailOutbox";
 
 const SIGN_IN = "Sign in to change your notifications.";
 
@@ -69,15 +68,8 @@ export const claim = internalMutation({
       return null;
     }
     if (!process.env.RESEND_API_KEY) {
-      const attempts = email.attempts + 1;
-      const giveUp = attempts >= MAX_EMAIL_ATTEMPTS;
-      const wait = emailBackoffMs(attempts);
-      await ctx.db.patch("digestEmails", emailId, {
-        attempts,
-        lastError: "RESEND_API_KEY is not set",
-        ...(giveUp ? { state: "failed" as const } : { nextAttemptAt: now + wait }),
-      });
-      if (!giveUp) await ctx.scheduler.runAfter(wait, internal.digest.send, { emailId });
+      const wait = await waitForApiKey(ctx, "digestEmails", email, now);
+      if (wait !== null) await ctx.scheduler.runAfter(wait, internal.digest.send, { emailId });
       return null;
     }
     const unsubscribe = await unsubscribeUrl(email.userId, DIGEST_EMAIL_KIND);
@@ -103,27 +95,9 @@ export const claim = internalMutation({
 export const handedOver = internalMutation({
   args: { emailId: v.id("digestEmails"), resendId: v.string() },
   returns: v.null(),
-  handler: async (ctx, { emailId, resendId }) => {
-    const email = await ctx.db.get("digestEmails", emailId);
-    if (email === null || email.state !== "queued") return null;
-    await ctx.db.patch("digestEmails", emailId, {
-      state: "sent",
-      attempts: email.attempts + 1,
-      resendId,
-      sentAt: Date.now(),
-      lastError: undefined,
-    });
-    return null;
-  },
+  handler: async (ctx, { emailId, resendId }) =>
+    await markHandedOver(ctx, "digestEmails", emailId, resendId),
 });
-
-const resend = () =>
-  new Resend(components.resend, {
-    apiKey: process.env.RESEND_API_KEY ?? "",
-    testMode: false,
-    retryAttempts: MAX_EMAIL_ATTEMPTS,
-    initialBackoffMs: 60_000,
-  });
 
 /** Hands a queued digest to the Resend component, once (its key is the (person, week)'s). */
 export const send = internalAction({
@@ -132,7 +106,7 @@ export const send = internalAction({
   handler: async (ctx, { emailId }) => {
     const draft = await ctx.runMutation(internal.digest.claim, { emailId });
     if (draft === null) return null;
-    const resendId = await resend().sendEmail(ctx, draft);
+    const resendId = await resendClient().sendEmail(ctx, draft);
     await ctx.runMutation(internal.digest.handedOver, { emailId, resendId });
     return null;
   },

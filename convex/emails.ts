@@ -4,7 +4,6 @@
 // hand-off is keyed by the notification's own key, so an email is handed over once; this file
 // only writes its words, waits while Resend is not configured, and sweeps.
 import { v } from "convex/values";
-import { Resend } from "@convex-dev/resend";
 import { internalAction, type MutationCtx } from "./_generated/server";
 import { internalMutation } from "./functions";
 import { components, internal } from "./_generated/api";
@@ -23,26 +22,10 @@ import { setUpdateEmails } from "./model/money/backers";
 import { endingFor } from "./model/ideaOutcome";
 import { sharePath } from "./model/sharePreview";
 import { WINNER_IMAGE_SUFFIX, winnerCardPath } from "./model/winnerCard";
+import { markHandedOver, resendClient, waitForApiKey } from "./model/emailOutbox";
 
-export const MAX_EMAIL_ATTEMPTS = 8;
 /** Finalized emails are kept this long in the component (its idempotency keys with them). */
 const SENT_EMAIL_RETENTION_MS = 7 * 24 * 3600 * 1000;
-
-/** 1, 2, 4 … minutes, at most an hour. */
-export function emailBackoffMs(attempts: number): number {
-  return Math.min(2 ** Math.max(0, attempts - 1) * 60_000, 60 * 60_000);
-}
-
-// Built per use: the API key is read from the environment at construction.
-const resend = () =>
-  new Resend(components.resend, {
-    apiKey: process.env.RESEND_API_KEY ?? "",
-    // Real addresses (the component only accepts @resend.dev ones in its test mode).
-    testMode: false,
-    // About today's policy: 8 attempts from a minute apart, doubling.
-    retryAttempts: MAX_EMAIL_ATTEMPTS,
-    initialBackoffMs: 60_000,
-  });
 
 /**
  * The email's words: the notification's sentence, its link, and a one-click unsubscribe, as plain
@@ -134,15 +117,8 @@ export const claim = internalMutation({
       return null;
     }
     if (!process.env.RESEND_API_KEY) {
-      const attempts = email.attempts + 1;
-      const giveUp = attempts >= MAX_EMAIL_ATTEMPTS;
-      const wait = emailBackoffMs(attempts);
-      await ctx.db.patch("emails", emailId, {
-        attempts,
-        lastError: "RESEND_API_KEY is not set",
-        ...(giveUp ? { state: "failed" as const } : { nextAttemptAt: now + wait }),
-      });
-      if (!giveUp) await ctx.scheduler.runAfter(wait, internal.emails.send, { emailId });
+      const wait = await waitForApiKey(ctx, "emails", email, now);
+      if (wait !== null) await ctx.scheduler.runAfter(wait, internal.emails.send, { emailId });
       return null;
     }
     return { ...(await draftOf(ctx, email, n, idea)), idempotencyKey: email.idempotencyKey };
@@ -153,18 +129,8 @@ export const claim = internalMutation({
 export const handedOver = internalMutation({
   args: { emailId: v.id("emails"), resendId: v.string() },
   returns: v.null(),
-  handler: async (ctx, { emailId, resendId }) => {
-    const email = await ctx.db.get("emails", emailId);
-    if (email === null || email.state !== "queued") return null;
-    await ctx.db.patch("emails", emailId, {
-      state: "sent",
-      attempts: email.attempts + 1,
-      resendId,
-      sentAt: Date.now(),
-      lastError: undefined,
-    });
-    return null;
-  },
+  handler: async (ctx, { emailId, resendId }) =>
+    await markHandedOver(ctx, "emails", emailId, resendId),
 });
 
 /**
@@ -178,7 +144,7 @@ export const send = internalAction({
   handler: async (ctx, { emailId }) => {
     const draft = await ctx.runMutation(internal.emails.claim, { emailId });
     if (draft === null) return null;
-    const resendId = await resend().sendEmail(ctx, draft);
+    const resendId = await resendClient().sendEmail(ctx, draft);
     await ctx.runMutation(internal.emails.handedOver, { emailId, resendId });
     return null;
   },
