@@ -2,10 +2,10 @@ import type { Plugin } from "vite";
 
 /**
  * The built index.html names the app's entry instead of loading it: index.html's first script
- * starts it once the first paint has shown the page (see the comment there). An entry that
- * downloads beside the stylesheet and the heading's request shares a slow phone connection with
- * them, and one that runs as soon as it arrives takes the phone's main thread for a while: either
- * way the first paint waits for the app. The dev server keeps the module script as written.
+ * loads it (see the comment there), at once on most pages, after the heading on the few whose
+ * first paint asks for one, and runs it after the first paint: an entry that runs as soon as it
+ * arrives takes a phone's main thread for a while, and one that downloads beside the heading's
+ * request shares a slow connection with it. The dev server keeps the module script as written.
  */
 export function appEntryAfterFirstPaint(): Plugin {
   return {

@@ -132,6 +132,25 @@ describe("the first paint's heading", () => {
   const answered = (value: unknown) => () =>
     Promise.resolve(new Response(JSON.stringify({ status: "success", value, logLines: [] })));
   const appStarted = () => document.head.querySelector(`script[type="module"][src$="${ENTRY}"]`);
+  const appPreloaded = () =>
+    document.head.querySelector(`link[rel="modulepreload"][href$="${ENTRY}"]`);
+  /** A call the first script made: a query by GET (its question in the address), else a POST. */
+  const requestOf = ([url, init]: Parameters<typeof globalThis.fetch>) => {
+    const address = new URL(String(url));
+    const asked = address.searchParams;
+    return {
+      method: init?.method ?? "GET",
+      url: `${address.origin}${address.pathname}`,
+      body: (init?.body
+        ? JSON.parse(init.body as string)
+        : {
+            path: asked.get("path"),
+            args: JSON.parse(asked.get("args") ?? "null"),
+            format: asked.get("format"),
+          }) as unknown,
+      headers: init?.headers ?? {},
+    };
+  };
   const heading = (id: string) => normalize(document.getElementById(id)!.textContent);
 
   afterEach(() => {
@@ -143,8 +162,12 @@ describe("the first paint's heading", () => {
   it("writes an idea's title from the HTTP API, and the page renders it in the same tag and classes", async () => {
     const idea = makeIdea({ title: "Drone tour of every lighthouse in Maine" });
     const fetch = boot(`/expanded-proposal/${idea._id}`, answered(idea));
-    expect(fetch).toHaveBeenCalledWith(`${CONVEX_URL}/api/query`, expect.anything());
-    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({
+    expect(requestOf(fetch.mock.calls[0]!)).toMatchObject({
+      method: "GET",
+      url: `${CONVEX_URL}/api/query`,
+      headers: {},
+    });
+    expect(requestOf(fetch.mock.calls[0]!).body).toEqual({
       path: "ideas:get",
       args: { ideaId: idea._id },
       format: "json",
@@ -171,7 +194,7 @@ describe("the first paint's heading", () => {
     const idea = makeIdea({ title: "Drone tour of every lighthouse in Maine" });
     const route = `/submit-content/${idea._id}`;
     const fetch = boot(route, answered(idea));
-    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toMatchObject({
+    expect(requestOf(fetch.mock.calls[0]!).body).toMatchObject({
       path: "ideas:get",
       args: { ideaId: idea._id },
     });
@@ -196,10 +219,10 @@ describe("the first paint's heading", () => {
       "header.payload.signature",
     );
     const fetch = boot("/profile", answered({ displayName: "Ada Lovelace", email: "ada@x.org" }));
-    expect(fetch.mock.calls[0]![1]!.headers).toMatchObject({
+    expect(requestOf(fetch.mock.calls[0]!).headers).toMatchObject({
       Authorization: "Bearer header.payload.signature",
     });
-    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toMatchObject({
+    expect(requestOf(fetch.mock.calls[0]!).body).toMatchObject({
       path: "users:current",
       args: {},
     });
@@ -266,6 +289,22 @@ describe("the first paint's heading", () => {
     await vi.waitFor(() => expect(document.documentElement.dataset.bootHeading).toBeUndefined());
     expect(window.__firstPaint?.value).toBeUndefined();
     await vi.waitFor(() => expect(appStarted()).not.toBeNull());
+  });
+
+  it("downloads the app at once on a page with nothing to ask, and after the heading on one that asks", async () => {
+    boot("/ideas", answered(null));
+    await settle();
+    expect(appPreloaded()).not.toBeNull();
+    await vi.waitFor(() => expect(appStarted()).not.toBeNull());
+
+    let answer: (response: Response) => void = () => undefined;
+    boot("/expanded-proposal/k57idea", () => new Promise((resolve) => (answer = resolve)));
+    await settle();
+    // The heading's request has the connection to itself: no download yet.
+    expect(appPreloaded()).toBeNull();
+    expect(appStarted()).toBeNull();
+    answer(new Response(JSON.stringify({ status: "success", value: makeIdea() })));
+    await vi.waitFor(() => expect(appStarted()).not.toBeNull(), { timeout: 250 });
   });
 
   it("starts the app once the heading is written, and after 300 ms without it", async () => {
@@ -361,10 +400,10 @@ describe("the first paint's heading", () => {
   it("asks whether a signed-in person is an operator before showing /operator's not-found card", async () => {
     storeToken("__convexAuthJWT", "header.payload.signature");
     const fetch = boot("/operator", answered(false));
-    expect(fetch.mock.calls[0]![1]!.headers).toMatchObject({
+    expect(requestOf(fetch.mock.calls[0]!).headers).toMatchObject({
       Authorization: "Bearer header.payload.signature",
     });
-    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toMatchObject({
+    expect(requestOf(fetch.mock.calls[0]!).body).toMatchObject({
       path: "operator:isAdmin",
       args: {},
     });
@@ -414,19 +453,16 @@ describe("the first paint's heading", () => {
         `/contribution/${SESSION}`,
         byPath({ "/api/query": answered(null), "/api/action": failed(NOT_FOUND) }),
       );
-      const requests = fetch.mock.calls.map(([url, init]) => ({
-        url: String(url),
-        body: JSON.parse(init!.body as string) as unknown,
-        headers: init!.headers,
-      }));
-      expect(requests).toEqual([
+      expect(fetch.mock.calls.map(requestOf)).toEqual([
         {
+          method: "POST",
           url: `${CONVEX_URL}/api/action`,
           body: { path: "contributions:reconcile", args: { sessionId: SESSION }, format: "json" },
           // Asking Stripe is nobody's in particular.
           headers: { "Content-Type": "application/json" },
         },
         {
+          method: "GET",
           url: `${CONVEX_URL}/api/query`,
           body: { path: "contributions:bySession", args: { sessionId: SESSION }, format: "json" },
           headers: expect.objectContaining({ Authorization: "Bearer header.payload.signature" }),
@@ -539,7 +575,7 @@ describe("the first paint's heading", () => {
     ])("draws the header from creators:profile as the page does: %s", async (_, profile) => {
       const route = `/creators/${profile._id}`;
       const fetch = boot(route, answered(profile));
-      expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({
+      expect(requestOf(fetch.mock.calls[0]!).body).toEqual({
         path: "creators:profile",
         args: { creatorId: profile._id },
         format: "json",

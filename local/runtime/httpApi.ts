@@ -1,5 +1,6 @@
 // Convex's HTTP API beside the socket (`ConvexHttpClient`, and @convex-dev/auth's React
-// provider which calls it cross-origin): `/api/query|mutation|action|function`.
+// provider which calls it cross-origin): `/api/query|mutation|action|function` by POST, and
+// `/api/query` by GET too.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { JSONValue } from "convex/values";
 import type { Engine } from "./engine/engine.js";
@@ -146,12 +147,20 @@ export async function handleApi(
   const route = KIND_BY_ROUTE[url.pathname];
   if (!route)
     return send(res, 404, { code: "NotFound", message: `No route ${url.pathname}` }, cors);
-  if (req.method !== "POST")
+  // A query may also be asked by GET, as Convex serves it (`?path=&args=<JSON>&format=`): a
+  // browser sends that cross-origin without a preflight when it carries no token.
+  const byGet = req.method === "GET" && url.pathname === "/api/query";
+  if (req.method !== "POST" && !byGet)
     return send(res, 405, { code: "MethodNotAllowed", message: "Use POST" }, cors);
 
   let request: { path?: unknown; args?: unknown };
   try {
-    request = JSON.parse((await readBody(req, undefined, res)).toString("utf8")) as typeof request;
+    request = byGet
+      ? {
+          path: url.searchParams.get("path") ?? undefined,
+          args: JSON.parse(url.searchParams.get("args") ?? "{}") as unknown,
+        }
+      : (JSON.parse((await readBody(req, undefined, res)).toString("utf8")) as typeof request);
   } catch (e) {
     if (e instanceof RequestRefused) throw e;
     return send(res, 400, { code: "BadJsonBody", message: (e as Error).message }, cors);

@@ -81,6 +81,28 @@ describe("HTTP API", () => {
     expect(post.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
   });
 
+  test("a query may be asked by GET, as Convex serves it: no preflight for a browser", async () => {
+    const get = (query: string) => fetch(`${runtime.url}/api/query?${query}`);
+    const answer = await get(
+      new URLSearchParams({ path: "messages:list", args: "{}", format: "json" }).toString(),
+    );
+    expect(answer.status).toBe(200);
+    const byPost = await fetch(`${runtime.url}/api/query`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ path: "messages:list", args: {}, format: "json" }),
+    });
+    const asked = (await answer.json()) as { status: string; value: unknown };
+    expect(asked.status).toBe("success");
+    expect(asked.value).toEqual(((await byPost.json()) as { value: unknown }).value);
+    // Its arguments are JSON; anything else is a 400, and other kinds are not asked by GET.
+    expect((await get("path=messages:list&args=%7Bnot")).status).toBe(400);
+    expect((await get("args=%7B%7D")).status).toBe(400);
+    expect((await fetch(`${runtime.url}/api/mutation?path=messages:send&args=%7B%7D`)).status).toBe(
+      405,
+    );
+  });
+
   test("a bearer token is verified; an invalid one is refused", async () => {
     const http = new ConvexHttpClient(runtime.url);
     http.setAuth(await issuer.sign({ sub: "http-user", email: "h@example.com" }));
