@@ -164,6 +164,24 @@ describe("SubmitContentPage", () => {
     );
   });
 
+  it("invites a browser with no stored session to sign in while the session loads, and no one else", () => {
+    // Nothing stored: signed out for sure, so the invitation is there from the first render
+    // (arriving later, it pushed the form down).
+    setSession(false, true);
+    const { unmount } = renderPage();
+    expect(screen.getByText("Please sign in to submit your video")).toBeVisible();
+    unmount();
+    // A stored session is being checked: no invitation until it is known to be gone.
+    const namespace = String(import.meta.env.VITE_CONVEX_URL ?? "").replace(/[^a-zA-Z0-9]/g, "");
+    localStorage.setItem(`__convexAuthJWT_${namespace}`, "header.payload.signature");
+    try {
+      renderPage();
+      expect(screen.queryByText("Please sign in to submit your video")).toBeNull();
+    } finally {
+      localStorage.clear();
+    }
+  });
+
   it("sends a signed-out person to sign in, remembering the page and the link", async () => {
     setSession(false);
     renderPage();

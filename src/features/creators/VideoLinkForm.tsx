@@ -19,6 +19,7 @@ import {
 import type { Idea } from "../ideas/IdeaFromRoute";
 import { describedBy } from "../../components/ui/FieldError";
 import { convexErrorMessage } from "../../lib/errors";
+import { hasStoredSession } from "../../lib/session";
 import { TOAST_IDS } from "../../lib/toasts";
 import { lengthsText, requiredPlatformText, PAYMENT_SETTINGS_PATH } from "./submitVideoTexts";
 import VideoCheckCard, { type VideoCheck } from "./VideoCheckCard";
@@ -92,6 +93,10 @@ export default function VideoLinkForm({ idea, now }: { idea: Idea; now: number }
   const location = useLocation();
   const navigate = useNavigate();
   const { isLoading: sessionLoading, isAuthenticated } = useConvexAuth();
+  // A browser that keeps no session is signed out before the session has even loaded: the
+  // invitation to sign in shows at once, instead of arriving above the field and pushing it down.
+  const [storedSession] = useState(hasStoredSession);
+  const signedOut = !isAuthenticated && (!sessionLoading || !storedSession);
   const submit = useAction(api.submissions.submit);
   const checkLink = useAction(api.submissions.check);
   // The creator's connected accounts and synced videos: the picker, and whether to suggest
@@ -254,7 +259,7 @@ export default function VideoLinkForm({ idea, now }: { idea: Idea; now: number }
         noValidate
         aria-busy={busy}
       >
-        {!sessionLoading && !isAuthenticated && (
+        {signedOut && (
           <div className={`alert ${styles.submitContentSignin}`}>
             <p>{VIDEO_LINK_MESSAGES.signIn}</p>
             <Link
