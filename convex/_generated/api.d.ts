@@ -40,6 +40,7 @@ import type * as model_creatorTables from "../model/creatorTables.js";
 import type * as model_creators from "../model/creators.js";
 import type * as model_emailHtml from "../model/emailHtml.js";
 import type * as model_emailLinks from "../model/emailLinks.js";
+import type * as model_emailOutbox from "../model/emailOutbox.js";
 import type * as model_html from "../model/html.js";
 import type * as model_ideaEditFields from "../model/ideaEditFields.js";
 import type * as model_ideaEdits from "../model/ideaEdits.js";
@@ -198,6 +199,7 @@ declare const fullApi: ApiFromModules<{
   "model/creators": typeof model_creators;
   "model/emailHtml": typeof model_emailHtml;
   "model/emailLinks": typeof model_emailLinks;
+  "model/emailOutbox": typeof model_emailOutbox;
   "model/html": typeof model_html;
   "model/ideaEditFields": typeof model_ideaEditFields;
   "model/ideaEdits": typeof model_ideaEdits;
