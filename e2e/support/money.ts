@@ -4,7 +4,12 @@
 import type { Page } from "@playwright/test";
 import { makeFunctionReference } from "convex/server";
 import { fn, newBackendPerson, standInsUrl, stripeState, type Backend } from "./backend.js";
-import { connectYouTube, control, uploadYouTubeVideo } from "../../local/stack/scriptedFlows.js";
+import {
+  connectYouTube,
+  control,
+  fundIdea,
+  uploadYouTubeVideo,
+} from "../../local/stack/scriptedFlows.js";
 
 export const DAY = 24 * 3600 * 1000;
 export const voteOnVideo = makeFunctionReference<"mutation">("submissions:vote");
@@ -37,6 +42,25 @@ export async function submitVideo(who: Backend, ideaId: string, title: string) {
   });
   const id = (await who.client.action(fn.submitVideo, { ideaId: ideaId, link: url })) as string;
   return { id, videoId: new URL(url).searchParams.get("v")! };
+}
+
+/**
+ * The set-up of an idea whose first video leads: `leading`'s video and `other`'s, `voter`'s vote
+ * for the first (it counts only if their account is older than the idea), and `backer`'s
+ * contribution of `cents`. The leading video's submission and YouTube ids.
+ */
+export async function leadingVideoAndABacker(
+  ideaId: string,
+  people: { leading: Backend; other: Backend; voter: Backend; backer: Backend },
+  titles: { leading: string; other: string },
+  cents: number,
+) {
+  const leading = await submitVideo(people.leading, ideaId, titles.leading);
+  await submitVideo(people.other, ideaId, titles.other);
+  await people.voter.client.mutation(voteOnVideo, { submissionId: leading.id, vote: 1 });
+  const { name, email } = people.backer.person;
+  await fundIdea(people.backer.client, standInsUrl(), ideaId, cents, { name, email });
+  return leading;
 }
 
 /** The charge of a checkout session, once Stripe has it. */

@@ -10,17 +10,15 @@ import {
   newBackendPerson,
   postIdea,
   runAsAdmin,
-  standInsUrl,
   startPastCreations,
   stripeState,
   transfersOf,
   uniqueWord,
   type Backend,
 } from "../support/backend.js";
-import { creator, DAY, ledgerTotal, submitVideo, voteOnVideo } from "../support/money.js";
+import { creator, DAY, leadingVideoAndABacker, ledgerTotal } from "../support/money.js";
 import { shoot, signInBrowser } from "../support/browser.js";
 import { signInAs } from "../support/signIn.js";
-import { fundIdea } from "../../local/stack/scriptedFlows.js";
 
 const current = makeFunctionReference<"query">("users:current");
 const ban = makeFunctionReference<"mutation">("moderation:ban");
@@ -100,19 +98,14 @@ test("a banned creator's waiting award passes to the runner-up, paid at Stripe",
   const honest = await creator("Creator Honest", true);
   const winning = `Crane cab view ${word}`;
   const runnerUp = `Container ballet ${word}`;
-  const winner = (await submitVideo(cheat, ideaId, winning)).id;
-  await submitVideo(honest, ideaId, runnerUp);
-  await (
-    await newBackendPerson("Voter Vic")
-  ).client.mutation(voteOnVideo, {
-    submissionId: winner,
-    vote: 1,
-  });
-  const funder = await newBackendPerson("Funder Fay");
-  await fundIdea(funder.client, standInsUrl(), ideaId, 2_400, {
-    name: funder.person.name,
-    email: funder.person.email,
-  });
+  const voter = await newBackendPerson("Voter Vic");
+  const backer = await newBackendPerson("Funder Fay");
+  const { id: winner } = await leadingVideoAndABacker(
+    ideaId,
+    { leading: cheat, other: honest, voter, backer },
+    { leading: winning, other: runnerUp },
+    2_400,
+  );
 
   // Judging is over: the cheat's video won, and the award waits for them.
   await moveClock(DAY + 7 * DAY + 3600_000);

@@ -13,7 +13,13 @@ import {
   transfersOf,
   uniqueWord,
 } from "../support/backend.js";
-import { creator, DAY, ledgerTotal, submitVideo, voteOnVideo } from "../support/money.js";
+import {
+  creator,
+  DAY,
+  leadingVideoAndABacker,
+  ledgerTotal,
+  submitVideo,
+} from "../support/money.js";
 import { signInBrowser } from "../support/browser.js";
 import { control, fundIdea } from "../../local/stack/scriptedFlows.js";
 
@@ -43,15 +49,14 @@ test("a winning creator who never sets up payouts loses the award to the runner-
   });
   const absent = await creator("Creator Absent", false);
   const ready = await creator("Creator Ready", true);
-  const winner = (await submitVideo(absent, ideaId, `Sleeper car tour ${word}`)).id;
-  await submitVideo(ready, ideaId, `Overnight to Vienna ${word}`);
   const voter = await newBackendPerson("Voter Vic");
-  await voter.client.mutation(voteOnVideo, { submissionId: winner, vote: 1 });
-  const funder = await newBackendPerson("Funder Fay");
-  await fundIdea(funder.client, standInsUrl(), ideaId, 2_000, {
-    name: funder.person.name,
-    email: funder.person.email,
-  });
+  const backer = await newBackendPerson("Funder Fay");
+  await leadingVideoAndABacker(
+    ideaId,
+    { leading: absent, other: ready, voter, backer },
+    { leading: `Sleeper car tour ${word}`, other: `Overnight to Vienna ${word}` },
+    2_000,
+  );
 
   // Judging ends: the most voted video wins, but its creator cannot be paid yet.
   await moveClock(DAY + 7 * DAY + 3600_000);

@@ -17,9 +17,9 @@ import {
   chargeOfSession,
   creator,
   DAY,
+  leadingVideoAndABacker,
   ledgerTotal,
   submitVideo,
-  voteOnVideo,
 } from "../support/money.js";
 import { shoot, signInBrowser } from "../support/browser.js";
 import { control, fundIdea } from "../../local/stack/scriptedFlows.js";
@@ -117,14 +117,12 @@ test("a winning video deleted on YouTube during judging: the runner-up wins", as
   const ideaId = await postIdea(poster, { oneLiner: `Salt roads ${word}`, hoursLeft: 24 });
   const leading = await creator("Creator Lea", true);
   const runnerUp = await creator("Creator Rui", true);
-  const gone = await submitVideo(leading, ideaId, `Salt pans at dawn ${word}`);
-  await submitVideo(runnerUp, ideaId, `The salt road ${word}`);
-  await voter.client.mutation(voteOnVideo, { submissionId: gone.id, vote: 1 });
-  const funder = await newBackendPerson("Funder Fox");
-  await fundIdea(funder.client, standInsUrl(), ideaId, 1_500, {
-    name: funder.person.name,
-    email: funder.person.email,
-  });
+  const gone = await leadingVideoAndABacker(
+    ideaId,
+    { leading, other: runnerUp, voter, backer: await newBackendPerson("Funder Fox") },
+    { leading: `Salt pans at dawn ${word}`, other: `The salt road ${word}` },
+    1_500,
+  );
 
   // During judging the leading video is deleted on YouTube.
   await moveClock(DAY + 2 * DAY);
