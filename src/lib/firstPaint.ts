@@ -100,16 +100,20 @@ export function forgetFirstPaint(query: Query): void {
 
 /**
  * `useQuery`, answered from the first paint until the live query answers: an idea's page renders
- * the idea the first paint showed at once, and live from its first update.
+ * the idea the first paint showed at once, and live from its first update. `shown` limits which
+ * first-paint answers may stand in (the others wait for the live one).
  */
 export function useQueryAfterFirstPaint<Q extends Query>(
   query: Q,
   args: FunctionArgs<Q>,
+  shown: (answer: FunctionReturnType<Q>) => boolean = () => true,
 ): FunctionReturnType<Q> | undefined {
   const live = useQuery(query, args);
   const answered = live !== undefined;
   useEffect(() => {
     if (answered) forgetFirstPaint(query);
   }, [answered, query]);
-  return answered ? live : firstPaintAnswer(query, args);
+  if (answered) return live;
+  const early = firstPaintAnswer(query, args);
+  return early !== undefined && shown(early) ? early : undefined;
 }

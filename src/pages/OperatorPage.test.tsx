@@ -91,6 +91,21 @@ describe("OperatorPage", () => {
     expect(screen.queryByText("Operator")).not.toBeInTheDocument();
   });
 
+  it("starts from the first paint's answer only to show the not-found card; an operator's queue waits for the live answer", () => {
+    isAdmin = undefined;
+    window.__firstPaint = { path: "operator:isAdmin", args: {}, value: false };
+    const { unmount } = renderPage();
+    expect(screen.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    unmount();
+    // The first paint asked with the stored token, before the app's session is on its socket:
+    // the overview would be refused as a visitor's, so it is not asked yet.
+    window.__firstPaint = { path: "operator:isAdmin", args: {}, value: true };
+    renderPage();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading…");
+    expect(asked()).not.toContain("operator:overview");
+    delete window.__firstPaint;
+  });
+
   it("falls back to not found when the server refuses the overview", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     overviewResult = new ConvexError({ message: "Not found." });

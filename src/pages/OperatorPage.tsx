@@ -14,8 +14,10 @@ import NotFoundPage from "./NotFoundPage";
 import styles from "./OperatorPage.module.css";
 
 export default function OperatorPage() {
-  // index.html's first script may have asked already, and shown the not-found card.
-  const isAdmin = useQueryAfterFirstPaint(api.operator.isAdmin, {});
+  // index.html's first script may have asked already, and shown the not-found card: that answer
+  // stands in. An operator's queue waits for the live answer, which comes once the session is on
+  // the socket: its queries, asked earlier, would be refused as a visitor's.
+  const isAdmin = useQueryAfterFirstPaint(api.operator.isAdmin, {}, (answer) => !answer);
   if (isAdmin === undefined) return <PageFallback />;
   if (!isAdmin) return <NotFoundPage />;
   // Losing the role while the page is open: the overview query throws "Not found.".
