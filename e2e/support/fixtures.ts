@@ -21,6 +21,17 @@ export async function expectAccessible(
   label = page.url(),
   { allImpacts = false }: { allImpacts?: boolean } = {},
 ) {
+  // Colours change with a transition (a switch to dark, a hover): axe reads the colours of the
+  // moment, so it waits until every transition has ended (an endless animation, a spinner or a
+  // skeleton's shimmer, is not a transition).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter(
     (v) => allImpacts || v.impact === "serious" || v.impact === "critical",
