@@ -98,7 +98,7 @@ export default function FollowPersonButton({
         {following ? "Following" : "Follow"}
       </button>
       {compact ? null : (
-        <span className={"follow__count"}>{followersText(Math.max(0, followers))}</span>
+        <span className="follow__count">{followersText(Math.max(0, followers))}</span>
       )}
     </div>
   );
